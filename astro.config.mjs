@@ -1,0 +1,19 @@
+// @ts-check
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+
+export default defineConfig({
+  site: process.env.SITE_URL || 'http://localhost:8888',
+  output: 'static',
+  trailingSlash: 'ignore',
+  integrations: [react()],
+  build: {
+    // The Content-Security-Policy allows no inline styles: keep CSS in files.
+    inlineStylesheets: 'never',
+  },
+  vite: {
+    plugins: [tailwindcss()],
+    build: { assetsInlineLimit: 0 },
+  },
+});

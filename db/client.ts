@@ -1,0 +1,103 @@
+/**
+ * Opens the database. The driver is chosen here and nowhere else:
+ * - no DATABASE_URL: embedded PGlite in DATA_DIR (a fresh clone runs with no server);
+ * - a Neon host: @neondatabase/serverless (Pool over WebSocket);
+ * - any other postgres:// URL: node-postgres.
+ * DATABASE_DRIVER overrides the choice (used to test the Neon driver locally).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+import { acquireDirectoryLock } from './directory-lock.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DriverName = 'pglite' | 'pg' | 'neon';
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DriverName;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  driver?: DriverName | undefined;
+  /** PGlite's folder; 'memory://' keeps it in memory (tests). */
+  dataDir?: string | undefined;
+  /** Pool size for server drivers. */
+  maxConnections?: number | undefined;
+}
+
+export function chooseDriver(options: DatabaseOptions): DriverName {
+  if (options.driver) return options.driver;
+  if (!options.databaseUrl) return 'pglite';
+  const host = new URL(options.databaseUrl).hostname;
+  return host.endsWith('.neon.tech') || host.endsWith('.neon.build') ? 'neon' : 'pg';
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const driver = chooseDriver(options);
+  if (driver === 'pglite') return openPglite(options.dataDir ?? '.data');
+  if (!options.databaseUrl) throw new Error(`DATABASE_URL is required for the ${driver} driver`);
+  return driver === 'neon'
+    ? openNeon(options.databaseUrl, options.maxConnections)
+    : openNodePostgres(options.databaseUrl, options.maxConnections);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const [{ PGlite }, { pg_trgm }, { cube }, { earthdistance }, { drizzle }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/cube'),
+    import('@electric-sql/pglite/contrib/earthdistance'),
+    import('drizzle-orm/pglite'),
+  ]);
+  const inMemory = dataDir.startsWith('memory://');
+  let release = () => {};
+  let location = dataDir;
+  if (!inMemory) {
+    location = path.resolve(dataDir, 'pglite');
+    mkdirSync(location, { recursive: true });
+    // PGlite takes no lock of its own: two processes on one folder corrupt it silently.
+    release = acquireDirectoryLock(location);
+  }
+  try {
+    const client = await PGlite.create(location, { extensions: { pg_trgm, cube, earthdistance } });
+    const db = drizzle({ client, schema }) as unknown as Database;
+    return {
+      db,
+      driver: 'pglite',
+      async close() {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openNodePostgres(url: string, max = 10): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzle({ client: pool, schema }) as unknown as Database;
+  return { db, driver: 'pg', close: () => pool.end() };
+}
+
+async function openNeon(url: string, max = 10): Promise<DatabaseHandle> {
+  const [{ Pool, neonConfig }, { drizzle }, { default: ws }] = await Promise.all([
+    import('@neondatabase/serverless'),
+    import('drizzle-orm/neon-serverless'),
+    import('ws'),
+  ]);
+  neonConfig.webSocketConstructor = ws;
+  const pool = new Pool({ connectionString: url, max });
+  const db = drizzle({ client: pool, schema }) as unknown as Database;
+  return { db, driver: 'neon', close: () => pool.end() };
+}

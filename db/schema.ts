@@ -1,0 +1,269 @@
+/**
+ * The database schema (spec section 3). Rules the product depends on are enforced here
+ * too (checks, unique indexes, foreign keys), so no code path can store a value the
+ * product cannot show. The prototype's `users` and `sessions` tables are left out:
+ * admins and providers sign in with their own records and stateless JWTs
+ * (docs/decisions/0003-no-users-or-sessions-tables.md).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { SERVICE_IDS } from '../src/lib/catalog/categories.ts';
+import { PROVINCE_IDS } from '../src/lib/catalog/provinces.ts';
+import {
+  APPLICATION_STATUSES,
+  BUDGET_VALUES,
+  ENQUIRY_STATUSES,
+  URGENCY_VALUES,
+} from '../src/lib/catalog/enquiry-options.ts';
+
+/** `column IN ('a', 'b', ...)` for a check constraint over a catalog list. */
+function oneOf(column: SQL, values: readonly string[]): SQL {
+  return sql`${column} IN (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+}
+
+/** `column <@ ARRAY['a', ...]` with at least one element: every element from the list. */
+function someOf(column: SQL, values: readonly string[]): SQL {
+  return sql`cardinality(${column}) >= 1 AND ${column} <@ ARRAY[${sql.raw(values.map((v) => `'${v}'`).join(', '))}]::text[]`;
+}
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const serviceCategories = pgTable('service_categories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  icon: text('icon').notNull(),
+  slug: text('slug').notNull().unique(),
+});
+
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role').notNull().default('admin'),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    /** Raised on logout and password change: tokens carrying an older value stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('admin_users_email_lower_key').on(sql`lower(${t.email})`),
+    check('admin_users_role_check', oneOf(sql`${t.role}`, ['admin'])),
+  ],
+);
+
+export const serviceProviders = pgTable(
+  'service_providers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    location: text('location').notNull(),
+    province: text('province').notNull(),
+    latitude: numeric('latitude', { precision: 10, scale: 8 }),
+    longitude: numeric('longitude', { precision: 11, scale: 8 }),
+    services: text('services').array().notNull(),
+    profileImage: text('profile_image'),
+    rating: numeric('rating', { precision: 2, scale: 1 }).notNull().default('0.0'),
+    reviewCount: integer('review_count').notNull().default(0),
+    isVerified: boolean('is_verified').notNull().default(false),
+    isPremium: boolean('is_premium').notNull().default(false),
+    isApproved: boolean('is_approved').notNull().default(false),
+    startingPrice: integer('starting_price').notNull().default(1500),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    website: text('website'),
+    coverageAreas: text('coverage_areas').array().notNull().default(sql`'{}'::text[]`),
+    specialties: text('specialties').array().notNull().default(sql`'{}'::text[]`),
+    yearsExperience: integer('years_experience').notNull().default(0),
+    businessHours: jsonb('business_hours').$type<Record<string, string>>().notNull().default({}),
+    /** Set when the provider chooses a password (after approval); never leaves the server. */
+    passwordHash: text('password_hash'),
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Town values (see townValue) of the location and every coverage area, for the location filter. */
+    areaValues: text('area_values')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`town_values(ARRAY[location] || coverage_areas)`),
+    /** Lower-cased text the search filter looks in (trigram-indexed). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(name || ' ' || description || ' ' || location || ' ' || replace(province, '-', ' ') || ' ' || text_join(services) || ' ' || text_join(specialties))`,
+      ),
+  },
+  (t) => [
+    uniqueIndex('service_providers_email_lower_key').on(sql`lower(${t.email})`),
+    check('service_providers_rating_check', sql`${t.rating} BETWEEN 0 AND 5`),
+    check('service_providers_review_count_check', sql`${t.reviewCount} >= 0`),
+    check('service_providers_starting_price_check', sql`${t.startingPrice} >= 0`),
+    check('service_providers_years_experience_check', sql`${t.yearsExperience} >= 0`),
+    check('service_providers_latitude_check', sql`${t.latitude} BETWEEN -90 AND 90`),
+    check('service_providers_longitude_check', sql`${t.longitude} BETWEEN -180 AND 180`),
+    check(
+      'service_providers_coordinates_check',
+      sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)`,
+    ),
+    check('service_providers_province_check', oneOf(sql`${t.province}`, PROVINCE_IDS)),
+    check('service_providers_services_check', someOf(sql`${t.services}`, SERVICE_IDS)),
+    // The listing's default order: premium, verified, rating, name (id keeps pages stable).
+    index('service_providers_listing_idx')
+      .on(t.isPremium.desc(), t.isVerified.desc(), t.rating.desc(), t.name, t.id)
+      .where(sql`${t.isApproved}`),
+    index('service_providers_services_idx').using('gin', t.services),
+    index('service_providers_area_values_idx').using('gin', t.areaValues),
+    index('service_providers_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Nearest-first: KNN on the earth cube (same order as great-circle distance).
+    index('service_providers_earth_idx')
+      .using('gist', sql`ll_to_earth(${t.latitude}::float8, ${t.longitude}::float8)`)
+      .where(sql`${t.isApproved}`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => serviceProviders.id, { onDelete: 'cascade' }),
+    customerName: text('customer_name').notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    serviceType: text('service_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
+    check('reviews_service_type_check', oneOf(sql`${t.serviceType}`, SERVICE_IDS)),
+    index('reviews_provider_created_idx').on(t.providerId, t.createdAt.desc()),
+  ],
+);
+
+export const customerEnquiries = pgTable(
+  'customer_enquiries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone'),
+    serviceType: text('service_type').notNull(),
+    location: text('location').notNull(),
+    description: text('description').notNull(),
+    budget: text('budget'),
+    urgency: text('urgency').notNull().default('medium'),
+    status: text('status').notNull().default('new'),
+    // An enquiry survives its provider: the history stays, the link is cleared.
+    assignedProviderId: integer('assigned_provider_id').references(() => serviceProviders.id, {
+      onDelete: 'set null',
+    }),
+    adminNotes: text('admin_notes'),
+    providerResponse: text('provider_response'),
+    providerNotes: text('provider_notes'),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('customer_enquiries_service_type_check', oneOf(sql`${t.serviceType}`, SERVICE_IDS)),
+    check('customer_enquiries_budget_check', oneOf(sql`${t.budget}`, BUDGET_VALUES)),
+    check('customer_enquiries_urgency_check', oneOf(sql`${t.urgency}`, URGENCY_VALUES)),
+    check('customer_enquiries_status_check', oneOf(sql`${t.status}`, ENQUIRY_STATUSES)),
+    index('customer_enquiries_provider_idx').on(t.assignedProviderId, t.createdAt.desc()),
+    index('customer_enquiries_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export const providerApplications = pgTable(
+  'provider_applications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessName: text('business_name').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    location: text('location').notNull(),
+    province: text('province').notNull(),
+    physicalAddress: text('physical_address').notNull(),
+    services: text('services').array().notNull(),
+    yearsExperience: integer('years_experience').notNull(),
+    businessLicense: text('business_license'),
+    insurance: text('insurance'),
+    profileImage: text('profile_image'),
+    previousWork: text('previous_work'),
+    website: text('website'),
+    status: text('status').notNull().default('pending'),
+    adminNotes: text('admin_notes'),
+    reviewedBy: integer('reviewed_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The provider created by approval; approving again reuses it. */
+    providerId: integer('provider_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('provider_applications_status_check', oneOf(sql`${t.status}`, APPLICATION_STATUSES)),
+    check('provider_applications_province_check', oneOf(sql`${t.province}`, PROVINCE_IDS)),
+    check('provider_applications_services_check', someOf(sql`${t.services}`, SERVICE_IDS)),
+    check('provider_applications_years_experience_check', sql`${t.yearsExperience} >= 0`),
+    foreignKey({
+      name: 'provider_applications_provider_id_fkey',
+      columns: [t.providerId],
+      foreignColumns: [serviceProviders.id],
+    }).onDelete('set null'),
+    uniqueIndex('provider_applications_provider_id_key').on(t.providerId),
+    // One pending application per e-mail address.
+    uniqueIndex('provider_applications_pending_email_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'pending'`),
+    index('provider_applications_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export const flashAds = pgTable(
+  'flash_ads',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull(),
+    imageUrl: text('image_url'),
+    isActive: boolean('is_active').notNull().default(true),
+    priority: integer('priority').notNull().default(1),
+    displayDuration: integer('display_duration').notNull().default(3000),
+    createdBy: integer('created_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('flash_ads_priority_check', sql`${t.priority} >= 1`),
+    check('flash_ads_display_duration_check', sql`${t.displayDuration} >= 1000`),
+    check('flash_ads_title_check', sql`btrim(${t.title}) <> '' AND btrim(${t.subtitle}) <> ''`),
+    index('flash_ads_active_idx')
+      .on(t.priority, t.createdAt.desc())
+      .where(sql`${t.isActive}`),
+  ],
+);

@@ -1,0 +1,93 @@
+/**
+ * Deterministic synthetic providers: the same index always gives the same provider, so
+ * seeds and benchmarks are repeatable. Spread over every town of the catalog, mixing
+ * verified, premium and unapproved providers so that every filter shows something.
+ */
+import { SERVICE_IDS, type ServiceId } from '../../src/lib/catalog/categories.ts';
+import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
+import { TOWNS } from '../../src/lib/catalog/towns.ts';
+import type { ProviderSeed } from './provider-seed.ts';
+
+/** A small, fast, deterministic pseudo-random generator (mulberry32). */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NAME_WORDS = [
+  'Secure', 'Guardian', 'Apex', 'Summit', 'Vigilant', 'Sentinel', 'Bright', 'Signal',
+  'Fortress', 'Eagle Eye', 'Trusted', 'Shield', 'Pinnacle', 'Clearview', 'Linkup', 'Beacon',
+];
+const NAME_SUFFIXES: Record<ServiceId, string> = {
+  cctv: 'CCTV',
+  alarms: 'Alarms',
+  access: 'Access Control',
+  network: 'Networks',
+  wifi: 'Wi-Fi',
+  ndi: 'AV over IP',
+};
+const SPECIALTIES: Record<ServiceId, readonly string[]> = {
+  cctv: ['Hikvision IP cameras', 'Dahua NVR systems', 'Licence plate recognition', 'Remote viewing setup'],
+  alarms: ['Paradox alarm panels', 'IDS alarm systems', 'Outdoor beams', 'Electric fence energisers'],
+  access: ['Biometric readers', 'Boom gates', 'Intercom systems', 'Visitor management'],
+  network: ['Cat6A structured cabling', 'Fibre splicing', 'Server racks', 'Firewall configuration'],
+  wifi: ['Ubiquiti UniFi', 'MikroTik point-to-point links', 'Mesh Wi-Fi', 'LTE failover'],
+  ndi: ['NDI PTZ cameras', 'vMix live production', 'Multicast switching', 'Church streaming'],
+};
+const SERVICE_PHRASES: Record<ServiceId, string> = {
+  cctv: 'camera systems',
+  alarms: 'alarm systems',
+  access: 'access control',
+  network: 'network cabling and switching',
+  wifi: 'Wi-Fi coverage',
+  ndi: 'NDI video-over-IP production',
+};
+
+export function generateProvider(index: number): ProviderSeed {
+  const next = random(index * 2654435761);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+
+  const town = TOWNS[index % TOWNS.length]!;
+  const serviceCount = 1 + Math.floor(next() * 3);
+  const services = [...SERVICE_IDS].sort(() => next() - 0.5).slice(0, serviceCount);
+  const main = services[0]!;
+  const name = `${pick(NAME_WORDS)} ${NAME_SUFFIXES[main]} ${town.name}`;
+  const nearby = TOWNS.filter((t) => t.province === town.province && t.value !== town.value)
+    .slice(0, 2)
+    .map((t) => t.name);
+  const jitter = () => (next() - 0.5) * 0.08; // within about 4 km of the town centre
+  const isApproved = next() < 0.85;
+  const isVerified = next() < 0.6;
+  const website = next() < 0.4 ? `https://provider-${index + 1}.example.co.za` : undefined;
+
+  return {
+    name,
+    description: `${town.name}-based team installing and maintaining ${services
+      .map((s) => SERVICE_PHRASES[s])
+      .join(', ')} for homes and businesses in ${town.name} and surrounds.`,
+    location: town.name,
+    province: town.province,
+    latitude: (town.latitude + jitter()).toFixed(7),
+    longitude: (town.longitude + jitter()).toFixed(7),
+    services,
+    specialties: services.flatMap((s) => SPECIALTIES[s].slice(0, 2)),
+    coverageAreas: [town.name, ...nearby],
+    businessHours: { ...DEFAULT_BUSINESS_HOURS },
+    startingPrice: 500 + Math.floor(next() * 60) * 100,
+    rating: (3 + next() * 2).toFixed(1),
+    reviewCount: Math.floor(next() * 120),
+    isVerified,
+    isPremium: isVerified && next() < 0.25,
+    isApproved,
+    phone: `+2710${String(1000000 + index).slice(-7)}`,
+    email: `provider-${index + 1}@example.co.za`,
+    ...(website ? { website } : {}),
+    yearsExperience: 1 + Math.floor(next() * 25),
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Sample data. Every step is idempotent: running the seed again adds nothing twice.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { flashAds, serviceCategories, serviceProviders } from '../schema.ts';
+import { SERVICE_CATEGORIES } from '../../src/lib/catalog/categories.ts';
+import { SAMPLE_PROVIDERS } from './sample-providers.ts';
+import { SAMPLE_FLASH_ADS } from './flash-ads.ts';
+import { generateProvider } from './generate-providers.ts';
+import type { ProviderSeed } from './provider-seed.ts';
+
+/** Generated providers added to the six samples in the default seed. */
+export const GENERATED_PROVIDER_COUNT = 40;
+
+export async function seedCategories(db: Database): Promise<void> {
+  for (const category of SERVICE_CATEGORIES) {
+    const values = {
+      id: category.id,
+      name: category.name,
+      slug: category.slug,
+      icon: category.icon,
+      description: category.description,
+    };
+    await db
+      .insert(serviceCategories)
+      .values(values)
+      .onConflictDoUpdate({ target: serviceCategories.id, set: values });
+  }
+}
+
+/** Inserts providers in batches; a provider whose e-mail exists already is skipped. */
+export async function insertProviders(
+  db: Database,
+  providers: readonly ProviderSeed[],
+  batchSize = 1000,
+): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < providers.length; start += batchSize) {
+    const rows = await db
+      .insert(serviceProviders)
+      .values(providers.slice(start, start + batchSize).map((p) => ({ ...p })))
+      .onConflictDoNothing()
+      .returning({ id: serviceProviders.id });
+    inserted += rows.length;
+  }
+  return inserted;
+}
+
+export async function seedProviders(db: Database): Promise<number> {
+  const generated = Array.from({ length: GENERATED_PROVIDER_COUNT }, (_, i) => generateProvider(i));
+  return insertProviders(db, [...SAMPLE_PROVIDERS, ...generated]);
+}
+
+/**
+ * Adds `count` more synthetic providers after the ones already there (for benchmarks).
+ * Generated in slices so that 100,000 fit in memory comfortably.
+ */
+export async function addSyntheticProviders(db: Database, count: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(serviceProviders)
+    .where(sql`${serviceProviders.email} LIKE 'provider-%@example.co.za'`);
+  const first = row?.count ?? 0;
+  let inserted = 0;
+  const slice = 5000;
+  for (let start = 0; start < count; start += slice) {
+    const size = Math.min(slice, count - start);
+    const providers = Array.from({ length: size }, (_, i) => generateProvider(first + start + i));
+    inserted += await insertProviders(db, providers, 1000);
+  }
+  return inserted;
+}
+
+export async function seedFlashAds(db: Database): Promise<void> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(flashAds);
+  if ((row?.count ?? 0) > 0) return;
+  await db.insert(flashAds).values(SAMPLE_FLASH_ADS.map((ad) => ({ ...ad })));
+}
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(serviceProviders);
+  return (row?.count ?? 0) === 0;
+}
+
+/** The whole sample data set: categories, 46 providers, two flash ads. */
+export async function seedDatabase(db: Database): Promise<void> {
+  await seedCategories(db);
+  await seedProviders(db);
+  await seedFlashAds(db);
+}

@@ -1,0 +1,34 @@
+/**
+ * The Netlify host of the API app (Functions v2). One database handle per warm
+ * instance; production sets DATABASE_URL (Neon). Migrations run in the build command.
+ */
+import type { Config, Context } from '@netlify/functions';
+import { openDatabase } from '../../db/client.ts';
+import { createApp, type App } from '../../src/server/app.ts';
+import { parseEnv } from '../../src/server/env.ts';
+
+let appPromise: Promise<App> | undefined;
+
+async function buildApp(): Promise<App> {
+  const env = parseEnv();
+  const handle = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    driver: env.DATABASE_DRIVER,
+    dataDir: env.DATA_DIR,
+    maxConnections: 1,
+  });
+  return createApp({ db: handle.db, env });
+}
+
+export default async (request: Request, _context: Context): Promise<Response> => {
+  appPromise ??= buildApp().catch((error: unknown) => {
+    appPromise = undefined;
+    throw error;
+  });
+  const app = await appPromise;
+  return app.fetch(request);
+};
+
+export const config: Config = {
+  path: ['/api', '/api/*'],
+};

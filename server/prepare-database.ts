@@ -1,0 +1,71 @@
+/**
+ * Everything a host does to its database before serving: migrate, seed the embedded
+ * default when empty, create the configured admin, and on the embedded default with no
+ * admin at all a development admin whose credentials are printed.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { DatabaseHandle } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { isDatabaseEmpty, seedCategories, seedDatabase } from '../db/seed/seed.ts';
+import { countAdmins, createAdmin } from '../src/server/admins/create-admin.ts';
+import type { Env } from '../src/server/env.ts';
+
+export const DEVELOPMENT_ADMIN_EMAIL = 'admin@example.com';
+
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  env: Env,
+  log: (line: string) => void = console.log,
+): Promise<void> {
+  await migrateDatabase(handle);
+  await seedCategories(handle.db);
+
+  const embedded = handle.driver === 'pglite';
+  if (embedded && (await isDatabaseEmpty(handle.db))) {
+    await seedDatabase(handle.db);
+    log('Seeded the embedded database with sample providers and flash ads.');
+  }
+
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const created = await createAdmin(handle.db, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+      firstName: env.ADMIN_FIRST_NAME,
+      lastName: env.ADMIN_LAST_NAME,
+    });
+    if (created) log(`Created admin ${env.ADMIN_EMAIL} from ADMIN_EMAIL.`);
+  }
+
+  if (embedded && env.appEnv === 'development') {
+    await ensureDevelopmentAdmin(handle, env, log);
+  }
+}
+
+/** Never outside development: a known admin so a fresh clone can sign in at /admin. */
+async function ensureDevelopmentAdmin(handle: DatabaseHandle, env: Env, log: (line: string) => void) {
+  const credentialsFile = path.resolve(env.DATA_DIR, 'development-admin.json');
+  if ((await countAdmins(handle.db)) === 0) {
+    const password = randomBytes(9).toString('base64url');
+    await createAdmin(handle.db, {
+      email: DEVELOPMENT_ADMIN_EMAIL,
+      password,
+      firstName: 'Development',
+      lastName: 'Admin',
+    });
+    mkdirSync(path.dirname(credentialsFile), { recursive: true });
+    writeFileSync(credentialsFile, JSON.stringify({ email: DEVELOPMENT_ADMIN_EMAIL, password }, null, 2), {
+      mode: 0o600,
+    });
+  }
+  try {
+    const { email, password } = JSON.parse(readFileSync(credentialsFile, 'utf8')) as {
+      email: string;
+      password: string;
+    };
+    log(`Development admin: ${email} / ${password} (sign in at /admin)`);
+  } catch {
+    // Admins exist that were not made here (ADMIN_EMAIL or admin:create): nothing to print.
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The Node host: the built site from `dist/` and the API app on one port, with the
+ * rewrites and headers of netlify.toml. Static files win over rewrites unless a rule
+ * is forced, as on Netlify; unknown paths get dist/404.html with status 404.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import type { App } from '../src/server/app.ts';
+import { headersFor, matchRedirect, type NetlifyRules } from './netlify-rules.ts';
+
+export interface SiteOptions {
+  api: App;
+  distDir: string;
+  rules: NetlifyRules;
+}
+
+async function fileAt(distDir: string, urlPath: string): Promise<string | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  const root = path.resolve(distDir);
+  const candidates = [decoded, path.posix.join(decoded, 'index.html'), `${decoded}.html`];
+  for (const candidate of candidates) {
+    const file = path.resolve(root, `.${path.posix.normalize(`/${candidate}`)}`);
+    if (file !== root && !file.startsWith(root + path.sep)) continue;
+    const info = await stat(file).catch(() => undefined);
+    if (info?.isFile()) return file;
+  }
+  return undefined;
+}
+
+function fileResponse(file: string, status: number, headers: Record<string, string>, method: string) {
+  const type = getMimeType(file) ?? 'application/octet-stream';
+  const body =
+    method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>);
+  return new Response(body, { status, headers: { 'Content-Type': type, ...headers } });
+}
+
+const cacheControlFor = (pathname: string) =>
+  // Astro fingerprints everything under /_astro/; pages must always revalidate.
+  pathname.startsWith('/_astro/')
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=0, must-revalidate';
+
+export function createSite({ api, distDir, rules }: SiteOptions) {
+  const site = new Hono();
+
+  site.all('/api/*', (c) => api.fetch(c.req.raw));
+  site.all('/api', (c) => api.fetch(c.req.raw));
+
+  site.on(['GET', 'HEAD'], '*', async (c) => {
+    const { pathname, search } = new URL(c.req.url);
+    const headers = (p: string) => ({ 'Cache-Control': cacheControlFor(p), ...headersFor(rules.headers, p) });
+
+    const redirect = matchRedirect(rules.redirects, pathname);
+    const file = redirect?.force ? undefined : await fileAt(distDir, pathname);
+    if (file) return fileResponse(file, 200, headers(pathname), c.req.method);
+
+    if (redirect) {
+      if (redirect.status >= 300 && redirect.status < 400) {
+        return c.redirect(`${redirect.to}${search}`, redirect.status as 301);
+      }
+      const target = await fileAt(distDir, redirect.to);
+      if (target) return fileResponse(target, redirect.status, headers(pathname), c.req.method);
+    }
+
+    const notFound = await fileAt(distDir, '/404.html');
+    if (notFound) return fileResponse(notFound, 404, headers(pathname), c.req.method);
+    return c.text('Not found', 404);
+  });
+
+  return site;
+}

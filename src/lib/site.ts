@@ -1,0 +1,18 @@
+/** Names and texts used across the site's chrome. */
+export const PRODUCT_NAME = 'Verified Providers';
+export const TAGLINE = 'Background-Verified Technical Service Providers in South Africa';
+export const PAGE_TITLE = `${PRODUCT_NAME} - ${TAGLINE}`;
+export const HOME_DESCRIPTION =
+  'Find background-verified CCTV, alarm, access control, network, Wi-Fi and NDI installers across South Africa. Compare providers near you and request a quote.';
+
+export const NAV_LINKS = [
+  { href: '/', label: 'Home' },
+  { href: '/providers', label: 'Find Providers' },
+  { href: '/about', label: 'About' },
+] as const;
+
+/** Spec 'Common chrome': Home is active only on '/', other links when the path starts with theirs. */
+export function isActiveLink(href: string, currentPath: string): boolean {
+  if (href === '/') return currentPath === '/';
+  return currentPath.startsWith(href);
+}

@@ -1,0 +1,64 @@
+/**
+ * The API app: one Hono app for both hosts (Netlify Functions and the Node server).
+ * Built apart from its hosts so tests can run it over real HTTP on a fresh database.
+ */
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Database } from '../../db/client.ts';
+import type { AppEnv } from './app-env.ts';
+import type { Env } from './env.ts';
+import { AppError, type ErrorBody } from './errors.ts';
+import { publicRoutes } from './routes/public.ts';
+
+export interface AppDependencies {
+  db: Database;
+  env: Env;
+  /** Where unexpected errors are reported; console.error by default. */
+  logError?: (error: unknown) => void;
+}
+
+export function createApp({ db, env, logError = console.error }: AppDependencies) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('db', db);
+    c.set('env', env);
+    await next();
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      // JSON answers load nothing and may be framed by nobody.
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      strictTransportSecurity: 'max-age=63072000; includeSubDomains',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginResourcePolicy: 'same-origin',
+    }),
+  );
+
+  app.route('/api', publicRoutes);
+
+  // Registered for /api/* so an unknown API path is a JSON 404, never a page.
+  app.notFound((c) => c.json<ErrorBody>({ message: 'Not found' }, 404));
+
+  app.onError((error, c) => {
+    c.header('Cache-Control', 'private, no-store');
+    if (error instanceof AppError) {
+      const body: ErrorBody = { message: error.message };
+      if (error.fieldErrors) body.errors = error.fieldErrors;
+      return c.json(body, error.status);
+    }
+    if (error instanceof HTTPException) {
+      // e.g. a malformed JSON body; answer in the same JSON shape as everything else.
+      return c.json<ErrorBody>({ message: error.message || 'Bad request' }, error.status as ContentfulStatusCode);
+    }
+    logError(error);
+    return c.json<ErrorBody>({ message: 'Something went wrong on our side. Please try again.' }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,42 @@
+/**
+ * Password hashing with Node's scrypt (N=2^17, r=8, p=1, 16-byte salt), compared in
+ * constant time. Stored as `scrypt$<log2 N>$<r>$<p>$<salt>$<hash>` (base64) so the
+ * parameters can be raised later without breaking stored hashes.
+ */
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const LOG2_N = 17;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 32;
+
+function deriveKey(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+const memoryFor = (n: number, r: number, p: number) => 128 * n * r * p + 32 * 1024 * 1024;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const n = 2 ** LOG2_N;
+  const key = await deriveKey(password, salt, { N: n, r: R, p: P, maxmem: memoryFor(n, R, P) });
+  return ['scrypt', LOG2_N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, log2n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !log2n || !r || !p || !salt || !hash) return false;
+  const n = 2 ** Number(log2n);
+  const expected = Buffer.from(hash, 'base64');
+  const key = await deriveKey(password, Buffer.from(salt, 'base64'), {
+    N: n,
+    r: Number(r),
+    p: Number(p),
+    maxmem: memoryFor(n, Number(r), Number(p)),
+  });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}

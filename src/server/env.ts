@@ -1,0 +1,46 @@
+/**
+ * The one place that reads the environment. Parsed once at start; a bad value stops the
+ * process with a message naming the variable. Empty strings count as unset.
+ */
+import { z } from 'zod';
+
+const optionalString = z.string().trim().min(1).optional();
+
+const EnvSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Forces a driver; normally chosen from DATABASE_URL (docs/decisions/0004-database-drivers.md). */
+  DATABASE_DRIVER: z.enum(['pglite', 'pg', 'neon']).optional(),
+  DATA_DIR: z.string().trim().min(1).default('.data'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8888),
+  HOST: z.string().trim().min(1).default('localhost'),
+  APP_ENV: z.enum(['development', 'production', 'test']).optional(),
+  SITE_URL: z.url().optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_FIRST_NAME: z.string().trim().min(1).default('Site'),
+  ADMIN_LAST_NAME: z.string().trim().min(1).default('Administrator'),
+});
+
+export type Env = z.infer<typeof EnvSchema> & {
+  /** development: the embedded default; production: a database server. */
+  appEnv: 'development' | 'production' | 'test';
+};
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+      .join('\n');
+    throw new Error(`Invalid environment configuration:\n${problems}`);
+  }
+  const env = result.data;
+  return { ...env, appEnv: env.APP_ENV ?? (env.DATABASE_URL ? 'production' : 'development') };
+}

@@ -1,0 +1,38 @@
+/**
+ * Errors are values with a code; the code decides the HTTP status, in this one place.
+ * app.onError turns any AppError into the JSON answer `{ message, errors? }`.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fieldErrors: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, fieldErrors?: Record<string, string>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+
+  get status(): (typeof ERROR_STATUS)[ErrorCode] {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export interface ErrorBody {
+  message: string;
+  errors?: Record<string, string>;
+}

@@ -1,0 +1,24 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { flashAds } from '../../../db/schema.ts';
+
+export interface PublicFlashAd {
+  title: string;
+  subtitle: string;
+  imageUrl: string | null;
+  displayDuration: number;
+}
+
+/** Active ads for the home banner: priority 1 first, then newest. */
+export async function listActiveFlashAds(db: Database): Promise<PublicFlashAd[]> {
+  return db
+    .select({
+      title: flashAds.title,
+      subtitle: flashAds.subtitle,
+      imageUrl: flashAds.imageUrl,
+      displayDuration: flashAds.displayDuration,
+    })
+    .from(flashAds)
+    .where(eq(flashAds.isActive, true))
+    .orderBy(asc(flashAds.priority), desc(flashAds.createdAt), desc(flashAds.id));
+}

@@ -1,0 +1,17 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { serviceProviders as p } from '../../../db/schema.ts';
+import type { Provider } from '../../lib/provider.ts';
+import { AppError } from '../errors.ts';
+import { toProvider } from './list-providers.ts';
+import { publicProviderColumns } from './public-columns.ts';
+
+/** One approved provider; unapproved and unknown ones are both 'not found'. */
+export async function getApprovedProvider(db: Database, id: number): Promise<Provider> {
+  const [row] = await db
+    .select(publicProviderColumns)
+    .from(p)
+    .where(and(eq(p.id, id), eq(p.isApproved, true)));
+  if (!row) throw new AppError('not_found', 'Provider not found');
+  return toProvider(row);
+}

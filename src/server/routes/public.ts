@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { ProviderQuerySchema } from '../../lib/schemas/provider-query.ts';
+import type { AppEnv } from '../app-env.ts';
+import { AppError } from '../errors.ts';
+import { listActiveFlashAds } from '../flash-ads/list-active-flash-ads.ts';
+import { cachePublicly, noStore } from '../http/cache.ts';
+import { parseOrThrow } from '../http/validate.ts';
+import { getApprovedProvider } from '../providers/get-provider.ts';
+import { listProviders } from '../providers/list-providers.ts';
+import { getPlatformStats, getServiceStats } from '../stats/get-platform-stats.ts';
+
+const PROVIDER_QUERY_KEYS = Object.keys(ProviderQuerySchema.shape);
+
+export const publicRoutes = new Hono<AppEnv>()
+  .get('/health', async (c) => {
+    noStore(c);
+    try {
+      await c.var.db.execute(sql`SELECT 1`);
+      return c.json({ status: 'ok' });
+    } catch {
+      throw new AppError('unavailable', 'The database is not answering');
+    }
+  })
+  .get('/flash-ads', async (c) => {
+    cachePublicly(c);
+    return c.json(await listActiveFlashAds(c.var.db));
+  })
+  .get('/service-stats', async (c) => {
+    cachePublicly(c);
+    return c.json(await getServiceStats(c.var.db));
+  })
+  .get('/stats', async (c) => {
+    cachePublicly(c);
+    return c.json(await getPlatformStats(c.var.db));
+  })
+  .get('/providers', async (c) => {
+    const query = parseOrThrow(ProviderQuerySchema, c.req.query());
+    const page = await listProviders(c.var.db, query);
+    cachePublicly(c, { varyOnQuery: PROVIDER_QUERY_KEYS });
+    c.header('X-Total-Count', String(page.total));
+    return c.json(page.items);
+  })
+  .get('/providers/:id{[0-9]+}', async (c) => {
+    const id = Number(c.req.param('id'));
+    if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
+      throw new AppError('not_found', 'Provider not found');
+    }
+    const provider = await getApprovedProvider(c.var.db, id);
+    cachePublicly(c);
+    return c.json(provider);
+  });
