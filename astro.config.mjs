@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import process from 'node:process';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:8888',

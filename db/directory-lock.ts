@@ -34,6 +34,7 @@ export function acquireDirectoryLock(dir: string): () => void {
         throw new Error(
           `The embedded database in ${dir} is in use by another process (pid ${holder}). ` +
             'Stop that process, or set DATA_DIR to another folder.',
+          { cause: error },
         );
       }
       rmSync(lockFile, { force: true });

@@ -96,8 +96,14 @@ export const serviceProviders = pgTable(
     phone: text('phone').notNull(),
     email: text('email').notNull(),
     website: text('website'),
-    coverageAreas: text('coverage_areas').array().notNull().default(sql`'{}'::text[]`),
-    specialties: text('specialties').array().notNull().default(sql`'{}'::text[]`),
+    coverageAreas: text('coverage_areas')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    specialties: text('specialties')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     yearsExperience: integer('years_experience').notNull().default(0),
     businessHours: jsonb('business_hours').$type<Record<string, string>>().notNull().default({}),
     /** Set when the provider chooses a password (after approval); never leaves the server. */

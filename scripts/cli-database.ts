@@ -2,7 +2,9 @@
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { parseEnv, type Env } from '../src/server/env.ts';
 
-export async function withDatabase(work: (handle: DatabaseHandle, env: Env) => Promise<void>): Promise<void> {
+export async function withDatabase(
+  work: (handle: DatabaseHandle, env: Env) => Promise<void>,
+): Promise<void> {
   const env = parseEnv();
   const handle = await openDatabase({
     databaseUrl: env.DATABASE_URL,

@@ -38,6 +38,10 @@ runScript(() =>
       firstName: args['first-name'],
       lastName: args['last-name'],
     });
-    console.log(created ? `Admin ${args.email} created.` : `An admin with e-mail ${args.email} exists already; nothing changed.`);
+    console.log(
+      created
+        ? `Admin ${args.email} created.`
+        : `An admin with e-mail ${args.email} exists already; nothing changed.`,
+    );
   }),
 );

@@ -8,7 +8,14 @@ import path from 'node:path';
 import { main } from '../server/main.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const BUILD_INPUTS = ['src', 'public', 'db/seed', 'astro.config.mjs', 'package-lock.json', 'netlify.toml'];
+const BUILD_INPUTS = [
+  'src',
+  'public',
+  'db/seed',
+  'astro.config.mjs',
+  'package-lock.json',
+  'netlify.toml',
+];
 
 function newestModification(entry: string): number {
   const info = statSync(entry, { throwIfNoEntry: false });
@@ -20,7 +27,8 @@ function newestModification(entry: string): number {
   );
 }
 
-const builtAt = statSync(path.join(root, 'dist/index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+const builtAt =
+  statSync(path.join(root, 'dist/index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const sourcesAt = Math.max(...BUILD_INPUTS.map((p) => newestModification(path.join(root, p))));
 
 if (!existsSync(path.join(root, 'dist/index.html')) || sourcesAt > builtAt) {

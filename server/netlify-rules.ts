@@ -37,7 +37,10 @@ export function readNetlifyRules(file: string | URL): NetlifyRules {
     headers: (config.headers ?? []).map((h) => ({
       for: h.for,
       values: Object.fromEntries(
-        Object.entries(h.values).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v.replace(/\s*\n\s*/g, ' ').trim()]),
+        Object.entries(h.values).map(([k, v]) => [
+          k,
+          Array.isArray(v) ? v.join(', ') : v.replace(/\s*\n\s*/g, ' ').trim(),
+        ]),
       ),
     })),
   };

@@ -44,7 +44,11 @@ export async function prepareDatabase(
 }
 
 /** Never outside development: a known admin so a fresh clone can sign in at /admin. */
-async function ensureDevelopmentAdmin(handle: DatabaseHandle, env: Env, log: (line: string) => void) {
+async function ensureDevelopmentAdmin(
+  handle: DatabaseHandle,
+  env: Env,
+  log: (line: string) => void,
+) {
   const credentialsFile = path.resolve(env.DATA_DIR, 'development-admin.json');
   if ((await countAdmins(handle.db)) === 0) {
     const password = randomBytes(9).toString('base64url');
@@ -55,9 +59,13 @@ async function ensureDevelopmentAdmin(handle: DatabaseHandle, env: Env, log: (li
       lastName: 'Admin',
     });
     mkdirSync(path.dirname(credentialsFile), { recursive: true });
-    writeFileSync(credentialsFile, JSON.stringify({ email: DEVELOPMENT_ADMIN_EMAIL, password }, null, 2), {
-      mode: 0o600,
-    });
+    writeFileSync(
+      credentialsFile,
+      JSON.stringify({ email: DEVELOPMENT_ADMIN_EMAIL, password }, null, 2),
+      {
+        mode: 0o600,
+      },
+    );
   }
   try {
     const { email, password } = JSON.parse(readFileSync(credentialsFile, 'utf8')) as {

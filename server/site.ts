@@ -36,10 +36,17 @@ async function fileAt(distDir: string, urlPath: string): Promise<string | undefi
   return undefined;
 }
 
-function fileResponse(file: string, status: number, headers: Record<string, string>, method: string) {
+function fileResponse(
+  file: string,
+  status: number,
+  headers: Record<string, string>,
+  method: string,
+) {
   const type = getMimeType(file) ?? 'application/octet-stream';
   const body =
-    method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>);
+    method === 'HEAD'
+      ? null
+      : (Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>);
   return new Response(body, { status, headers: { 'Content-Type': type, ...headers } });
 }
 
@@ -57,7 +64,10 @@ export function createSite({ api, distDir, rules }: SiteOptions) {
 
   site.on(['GET', 'HEAD'], '*', async (c) => {
     const { pathname, search } = new URL(c.req.url);
-    const headers = (p: string) => ({ 'Cache-Control': cacheControlFor(p), ...headersFor(rules.headers, p) });
+    const headers = (p: string) => ({
+      'Cache-Control': cacheControlFor(p),
+      ...headersFor(rules.headers, p),
+    });
 
     const redirect = matchRedirect(rules.redirects, pathname);
     const file = redirect?.force ? undefined : await fileAt(distDir, pathname);

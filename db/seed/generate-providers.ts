@@ -21,8 +21,22 @@ function random(seed: number): () => number {
 }
 
 const NAME_WORDS = [
-  'Secure', 'Guardian', 'Apex', 'Summit', 'Vigilant', 'Sentinel', 'Bright', 'Signal',
-  'Fortress', 'Eagle Eye', 'Trusted', 'Shield', 'Pinnacle', 'Clearview', 'Linkup', 'Beacon',
+  'Secure',
+  'Guardian',
+  'Apex',
+  'Summit',
+  'Vigilant',
+  'Sentinel',
+  'Bright',
+  'Signal',
+  'Fortress',
+  'Eagle Eye',
+  'Trusted',
+  'Shield',
+  'Pinnacle',
+  'Clearview',
+  'Linkup',
+  'Beacon',
 ];
 const NAME_SUFFIXES: Record<ServiceId, string> = {
   cctv: 'CCTV',
@@ -33,8 +47,18 @@ const NAME_SUFFIXES: Record<ServiceId, string> = {
   ndi: 'AV over IP',
 };
 const SPECIALTIES: Record<ServiceId, readonly string[]> = {
-  cctv: ['Hikvision IP cameras', 'Dahua NVR systems', 'Licence plate recognition', 'Remote viewing setup'],
-  alarms: ['Paradox alarm panels', 'IDS alarm systems', 'Outdoor beams', 'Electric fence energisers'],
+  cctv: [
+    'Hikvision IP cameras',
+    'Dahua NVR systems',
+    'Licence plate recognition',
+    'Remote viewing setup',
+  ],
+  alarms: [
+    'Paradox alarm panels',
+    'IDS alarm systems',
+    'Outdoor beams',
+    'Electric fence energisers',
+  ],
   access: ['Biometric readers', 'Boom gates', 'Intercom systems', 'Visitor management'],
   network: ['Cat6A structured cabling', 'Fibre splicing', 'Server racks', 'Firewall configuration'],
   wifi: ['Ubiquiti UniFi', 'MikroTik point-to-point links', 'Mesh Wi-Fi', 'LTE failover'],
@@ -49,14 +73,20 @@ const SERVICE_PHRASES: Record<ServiceId, string> = {
   ndi: 'NDI video-over-IP production',
 };
 
+function itemAt<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new RangeError(`No item at ${index}`);
+  return item;
+}
+
 export function generateProvider(index: number): ProviderSeed {
   const next = random(index * 2654435761);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
 
-  const town = TOWNS[index % TOWNS.length]!;
+  const town = itemAt(TOWNS, index % TOWNS.length);
   const serviceCount = 1 + Math.floor(next() * 3);
   const services = [...SERVICE_IDS].sort(() => next() - 0.5).slice(0, serviceCount);
-  const main = services[0]!;
+  const main = itemAt(services, 0);
   const name = `${pick(NAME_WORDS)} ${NAME_SUFFIXES[main]} ${town.name}`;
   const nearby = TOWNS.filter((t) => t.province === town.province && t.value !== town.value)
     .slice(0, 2)

@@ -5,7 +5,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Database } from '../../db/client.ts';
 import type { AppEnv } from './app-env.ts';
 import type { Env } from './env.ts';
@@ -52,10 +51,16 @@ export function createApp({ db, env, logError = console.error }: AppDependencies
     }
     if (error instanceof HTTPException) {
       // e.g. a malformed JSON body; answer in the same JSON shape as everything else.
-      return c.json<ErrorBody>({ message: error.message || 'Bad request' }, error.status as ContentfulStatusCode);
+      return c.json<ErrorBody>(
+        { message: error.message || 'Bad request' },
+        error.status,
+      );
     }
     logError(error);
-    return c.json<ErrorBody>({ message: 'Something went wrong on our side. Please try again.' }, 500);
+    return c.json<ErrorBody>(
+      { message: 'Something went wrong on our side. Please try again.' },
+      500,
+    );
   });
 
   return app;

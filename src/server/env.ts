@@ -4,8 +4,6 @@
  */
 import { z } from 'zod';
 
-const optionalString = z.string().trim().min(1).optional();
-
 const EnvSchema = z.object({
   DATABASE_URL: z
     .string()

@@ -21,13 +21,27 @@ export const URGENCIES = [
 export type Urgency = (typeof URGENCIES)[number]['value'];
 export const URGENCY_VALUES = URGENCIES.map((u) => u.value) as [Urgency, ...Urgency[]];
 
-export const ENQUIRY_STATUSES = ['new', 'assigned', 'in_progress', 'completed', 'cancelled'] as const;
+export const ENQUIRY_STATUSES = [
+  'new',
+  'assigned',
+  'in_progress',
+  'completed',
+  'cancelled',
+] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
 export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 /** Spec section 9: the business hours a provider gets unless it says otherwise. */

@@ -11,9 +11,7 @@ export const MAX_PROVIDER_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 100;
 
 const noFilter = (value: unknown) =>
-  typeof value === 'string' && (value.trim() === '' || value.trim() === 'all')
-    ? undefined
-    : value;
+  typeof value === 'string' && (value.trim() === '' || value.trim() === 'all') ? undefined : value;
 
 const optionalNumber = (message: string) =>
   z.preprocess(
@@ -36,7 +34,9 @@ export const ProviderQuerySchema = z
   .object({
     serviceType: z.preprocess(
       noFilter,
-      z.enum(SERVICE_IDS, { error: `serviceType must be one of: all, ${SERVICE_IDS.join(', ')}` }).optional(),
+      z
+        .enum(SERVICE_IDS, { error: `serviceType must be one of: all, ${SERVICE_IDS.join(', ')}` })
+        .optional(),
     ),
     location: z.preprocess(
       noFilter,
@@ -49,22 +49,41 @@ export const ProviderQuerySchema = z
     rating: z.preprocess(
       noFilter,
       optionalNumber('rating must be a number from 0 to 5').pipe(
-        z.number().min(0, 'rating must be a number from 0 to 5').max(5, 'rating must be a number from 0 to 5').optional(),
+        z
+          .number()
+          .min(0, 'rating must be a number from 0 to 5')
+          .max(5, 'rating must be a number from 0 to 5')
+          .optional(),
       ),
     ),
     verification: z.preprocess(
       noFilter,
-      z.enum(['verified', 'premium'], { error: 'verification must be one of: all, verified, premium' }).optional(),
+      z
+        .enum(['verified', 'premium'], {
+          error: 'verification must be one of: all, verified, premium',
+        })
+        .optional(),
     ),
     search: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined),
-      z.string().max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`).optional(),
+      z
+        .string()
+        .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
+        .optional(),
     ),
     userLat: optionalNumber('userLat must be a latitude from -90 to 90').pipe(
-      z.number().min(-90, 'userLat must be a latitude from -90 to 90').max(90, 'userLat must be a latitude from -90 to 90').optional(),
+      z
+        .number()
+        .min(-90, 'userLat must be a latitude from -90 to 90')
+        .max(90, 'userLat must be a latitude from -90 to 90')
+        .optional(),
     ),
     userLng: optionalNumber('userLng must be a longitude from -180 to 180').pipe(
-      z.number().min(-180, 'userLng must be a longitude from -180 to 180').max(180, 'userLng must be a longitude from -180 to 180').optional(),
+      z
+        .number()
+        .min(-180, 'userLng must be a longitude from -180 to 180')
+        .max(180, 'userLng must be a longitude from -180 to 180')
+        .optional(),
     ),
     limit: integerParam('limit', 1, MAX_PROVIDER_PAGE_SIZE, PROVIDER_PAGE_SIZE),
     offset: integerParam('offset', 0, 1_000_000, 0),

@@ -24,7 +24,7 @@ function filters(query: ProviderQuery): SQL {
     // search_text is lower-cased; LIKE on it uses the trigram index.
     conditions.push(sql`${p.searchText} LIKE ${`%${escapeLike(query.search.toLowerCase())}%`}`);
   }
-  return and(...conditions)!;
+  return and(...conditions) ?? sql`true`;
 }
 
 /**
@@ -59,7 +59,10 @@ export async function listProviders(db: Database, query: ProviderQuery): Promise
       .orderBy(...order)
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(p).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(p)
+      .where(where),
   ]);
 
   return { items: items.map(toProvider), total: count?.total ?? 0 };

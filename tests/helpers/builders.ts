@@ -1,0 +1,77 @@
+/**
+ * Test data with unique values. `buildProvider({ isPremium: true })` gives a complete,
+ * valid provider row; insert it with `insertProvider(db, ...)`.
+ */
+import type { Database } from '../../db/client.ts';
+import { customerEnquiries, flashAds, serviceProviders } from '../../db/schema.ts';
+import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export type ProviderRow = typeof serviceProviders.$inferInsert;
+
+export function buildProvider(overrides: Partial<ProviderRow> = {}): ProviderRow {
+  const n = next();
+  return {
+    name: `Test Provider ${n}`,
+    description: `Installs and services security systems (test provider ${n}).`,
+    location: 'Johannesburg',
+    province: 'gauteng',
+    latitude: '-26.20410000',
+    longitude: '28.04730000',
+    services: ['cctv'],
+    rating: '4.0',
+    reviewCount: 10,
+    isVerified: false,
+    isPremium: false,
+    isApproved: true,
+    startingPrice: 1500,
+    phone: '+27115550000',
+    email: `provider${n}-${Date.now()}@test.example.co.za`,
+    coverageAreas: ['Johannesburg'],
+    specialties: ['IP cameras'],
+    yearsExperience: 5,
+    businessHours: { ...DEFAULT_BUSINESS_HOURS },
+    ...overrides,
+  };
+}
+
+export async function insertProvider(db: Database, overrides: Partial<ProviderRow> = {}) {
+  const [row] = await db.insert(serviceProviders).values(buildProvider(overrides)).returning();
+  if (!row) throw new Error('provider not inserted');
+  return row;
+}
+
+export async function insertFlashAd(
+  db: Database,
+  overrides: Partial<typeof flashAds.$inferInsert> = {},
+) {
+  const n = next();
+  const [row] = await db
+    .insert(flashAds)
+    .values({ title: `Ad ${n}`, subtitle: `Subtitle ${n}`, ...overrides })
+    .returning();
+  if (!row) throw new Error('flash ad not inserted');
+  return row;
+}
+
+export async function insertEnquiry(
+  db: Database,
+  overrides: Partial<typeof customerEnquiries.$inferInsert> = {},
+) {
+  const n = next();
+  const [row] = await db
+    .insert(customerEnquiries)
+    .values({
+      customerName: `Customer ${n}`,
+      customerEmail: `customer${n}@test.example.com`,
+      serviceType: 'cctv',
+      location: 'Johannesburg',
+      description: 'Four cameras for a house',
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('enquiry not inserted');
+  return row;
+}

@@ -1,0 +1,41 @@
+/**
+ * The API app on a fresh database, served over real HTTP on a free port.
+ * Use one per test file: `const api = await startTestApi()` in beforeAll, `api.close()` in afterAll.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from '../../src/server/app.ts';
+import { parseEnv, type Env } from '../../src/server/env.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export interface TestApi {
+  url: string;
+  database: TestDatabase;
+  env: Env;
+  /** fetch() against the test server: `api.get('/api/providers?limit=5')`. */
+  get(path: string, init?: RequestInit): Promise<Response>;
+  request(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startTestApi(envOverrides: Record<string, string> = {}): Promise<TestApi> {
+  const database = await createTestDatabase();
+  const env = parseEnv({ APP_ENV: 'test', DATA_DIR: 'memory://', ...envOverrides });
+  const app = createApp({ db: database.db, env, logError: () => {} });
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const request = (path: string, init?: RequestInit) => fetch(`${url}${path}`, init);
+  return {
+    url,
+    database,
+    env,
+    get: (path, init) => request(path, { ...init, method: 'GET' }),
+    request,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../../src/server/env.ts';
+
+const POSTGRES_URL = 'postgres://user:secret@localhost:5432/providers';
+
+describe('parseEnv defaults', () => {
+  it("defaults DATA_DIR to '.data'", () => {
+    expect(parseEnv({}).DATA_DIR).toBe('.data');
+  });
+
+  it('defaults PORT to 8888', () => {
+    expect(parseEnv({}).PORT).toBe(8888);
+  });
+
+  it("defaults HOST to 'localhost'", () => {
+    expect(parseEnv({}).HOST).toBe('localhost');
+  });
+
+  it("is 'development' without DATABASE_URL", () => {
+    expect(parseEnv({}).appEnv).toBe('development');
+  });
+
+  it("is 'production' with a DATABASE_URL", () => {
+    expect(parseEnv({ DATABASE_URL: POSTGRES_URL }).appEnv).toBe('production');
+  });
+
+  it('lets APP_ENV override the environment derived from DATABASE_URL', () => {
+    expect(parseEnv({ DATABASE_URL: POSTGRES_URL, APP_ENV: 'test' }).appEnv).toBe('test');
+    expect(parseEnv({ APP_ENV: 'production' }).appEnv).toBe('production');
+  });
+});
+
+describe('parseEnv values', () => {
+  it('reads PORT as a number', () => {
+    expect(parseEnv({ PORT: '3000' }).PORT).toBe(3000);
+  });
+
+  it('accepts a postgresql:// DATABASE_URL', () => {
+    expect(parseEnv({ DATABASE_URL: 'postgresql://localhost/providers' }).DATABASE_URL).toBe(
+      'postgresql://localhost/providers',
+    );
+  });
+
+  it('treats empty and blank strings as unset', () => {
+    const env = parseEnv({ DATABASE_URL: '', PORT: '  ', DATA_DIR: '', HOST: '', APP_ENV: '' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PORT).toBe(8888);
+    expect(env.DATA_DIR).toBe('.data');
+    expect(env.HOST).toBe('localhost');
+    expect(env.appEnv).toBe('development');
+  });
+});
+
+describe('parseEnv errors', () => {
+  it('rejects a DATABASE_URL that is not postgres, naming the variable', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(Error);
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('rejects a PORT that is not a number, naming the variable', () => {
+    expect(() => parseEnv({ PORT: 'abc' })).toThrow(Error);
+    expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+
+  it('rejects a PORT above 65535', () => {
+    expect(() => parseEnv({ PORT: '65536' })).toThrow(/PORT/);
+  });
+
+  it('rejects an ADMIN_PASSWORD shorter than 8 characters, naming the variable', () => {
+    expect(() => parseEnv({ ADMIN_PASSWORD: '1234567' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('accepts an ADMIN_PASSWORD of 8 characters', () => {
+    expect(parseEnv({ ADMIN_PASSWORD: '12345678' }).ADMIN_PASSWORD).toBe('12345678');
+  });
+
+  it('rejects an unknown APP_ENV, naming the variable', () => {
+    expect(() => parseEnv({ APP_ENV: 'staging' })).toThrow(/APP_ENV/);
+  });
+});

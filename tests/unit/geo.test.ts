@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { TOWNS } from '../../src/lib/catalog/towns.ts';
+import {
+  DEFAULT_TOWN_VALUES,
+  EARTH_RADIUS_KM,
+  distanceKm,
+  isValidLatitude,
+  isValidLongitude,
+  nearestTowns,
+} from '../../src/lib/geo.ts';
+
+const capeTown = { latitude: -33.9249, longitude: 18.4241 };
+const johannesburg = { latitude: -26.2041, longitude: 28.0473 };
+
+describe('distanceKm', () => {
+  it('is 0 between a point and itself', () => {
+    expect(distanceKm(capeTown, capeTown)).toBe(0);
+  });
+
+  it('puts Cape Town about 1,262 km from Johannesburg on a 6371 km sphere', () => {
+    expect(EARTH_RADIUS_KM).toBe(6371);
+    expect(Math.abs(distanceKm(capeTown, johannesburg) - 1262)).toBeLessThan(5);
+  });
+
+  it('is symmetric', () => {
+    expect(distanceKm(capeTown, johannesburg)).toBeCloseTo(distanceKm(johannesburg, capeTown), 9);
+  });
+
+  it('is half the circumference (pi * 6371 km) between antipodes', () => {
+    const antipode = { latitude: -capeTown.latitude, longitude: capeTown.longitude - 180 };
+    expect(distanceKm(capeTown, antipode)).toBeCloseTo(Math.PI * 6371, 6);
+  });
+});
+
+describe('nearestTowns', () => {
+  it('starts with Cape Town for Cape Town coordinates and is sorted nearest first', () => {
+    const towns = nearestTowns(capeTown, 12);
+    expect(towns[0]?.value).toBe('cape-town');
+    const distances = towns.map((town) => distanceKm(capeTown, town));
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+
+  it('returns as many towns as asked for', () => {
+    expect(nearestTowns(capeTown, 12)).toHaveLength(12);
+    expect(nearestTowns(capeTown, 3)).toHaveLength(3);
+    expect(nearestTowns(capeTown, 0)).toHaveLength(0);
+  });
+
+  it('returns only the nearest towns: none left out is nearer than the farthest returned', () => {
+    const towns = nearestTowns(capeTown, 12);
+    const farthest = Math.max(...towns.map((town) => distanceKm(capeTown, town)));
+    const chosen = new Set(towns.map((town) => town.value));
+    for (const town of TOWNS.filter((t) => !chosen.has(t.value))) {
+      expect(distanceKm(capeTown, town)).toBeGreaterThanOrEqual(farthest);
+    }
+  });
+});
+
+describe('DEFAULT_TOWN_VALUES', () => {
+  it('are the six towns of the spec', () => {
+    expect([...DEFAULT_TOWN_VALUES].sort()).toEqual(
+      ['bloemfontein', 'cape-town', 'durban', 'johannesburg', 'port-elizabeth', 'pretoria'],
+    );
+  });
+
+  it('all exist in TOWNS', () => {
+    const values = new Set(TOWNS.map((town) => town.value));
+    for (const value of DEFAULT_TOWN_VALUES) expect(values.has(value), value).toBe(true);
+  });
+});
+
+describe('isValidLatitude', () => {
+  it('accepts -90 to 90 inclusive', () => {
+    expect(isValidLatitude(-90)).toBe(true);
+    expect(isValidLatitude(0)).toBe(true);
+    expect(isValidLatitude(90)).toBe(true);
+  });
+
+  it('rejects values beyond +-90', () => {
+    expect(isValidLatitude(-90.0001)).toBe(false);
+    expect(isValidLatitude(90.0001)).toBe(false);
+  });
+
+  it('rejects NaN and infinities', () => {
+    expect(isValidLatitude(Number.NaN)).toBe(false);
+    expect(isValidLatitude(Number.POSITIVE_INFINITY)).toBe(false);
+  });
+});
+
+describe('isValidLongitude', () => {
+  it('accepts -180 to 180 inclusive', () => {
+    expect(isValidLongitude(-180)).toBe(true);
+    expect(isValidLongitude(0)).toBe(true);
+    expect(isValidLongitude(180)).toBe(true);
+  });
+
+  it('rejects values beyond +-180', () => {
+    expect(isValidLongitude(-180.0001)).toBe(false);
+    expect(isValidLongitude(180.0001)).toBe(false);
+  });
+
+  it('rejects NaN and infinities', () => {
+    expect(isValidLongitude(Number.NaN)).toBe(false);
+    expect(isValidLongitude(Number.NEGATIVE_INFINITY)).toBe(false);
+  });
+});

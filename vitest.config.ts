@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Projects: unit (rules, no database), api on embedded PGlite, the same api suite on a
+ * PostgreSQL server when TEST_DATABASE_URL is set, and the Netlify host (slow; it
+ * builds the site through netlify-cli).
+ */
+const api = (name: string, driver: 'pglite' | 'pg') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['tests/api/**/*.test.ts'],
+    env: { TEST_DATABASE_DRIVER: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      api('api-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'pg')] : []),
+      {
+        extends: true,
+        test: {
+          name: 'netlify',
+          include: ['tests/netlify/**/*.test.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+        },
+      },
+    ],
+  },
+});
