@@ -34,6 +34,7 @@ export function createApp({ db, env, logError = console.error }: AppDependencies
       strictTransportSecurity: 'max-age=63072000; includeSubDomains',
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginResourcePolicy: 'same-origin',
+      xFrameOptions: 'DENY',
     }),
   );
 

@@ -86,7 +86,14 @@ describe('SERVICE_CATEGORIES', () => {
 
 describe('enquiry options', () => {
   it('offer the budgets of the spec, in order', () => {
-    const expected = ['under-1000', '1000-5000', '5000-10000', '10000-25000', '25000-plus', 'flexible'];
+    const expected = [
+      'under-1000',
+      '1000-5000',
+      '5000-10000',
+      '10000-25000',
+      '25000-plus',
+      'flexible',
+    ];
     expect(BUDGETS.map((budget) => budget.value)).toEqual(expected);
     expect(BUDGET_VALUES).toEqual(expected);
   });
@@ -148,6 +155,7 @@ describe('SAMPLE_PROVIDERS', () => {
   });
 
   it("are 'Closed' on Sunday", () => {
-    for (const provider of SAMPLE_PROVIDERS) expect(provider.businessHours.sunday, provider.name).toBe('Closed');
+    for (const provider of SAMPLE_PROVIDERS)
+      expect(provider.businessHours.sunday, provider.name).toBe('Closed');
   });
 });

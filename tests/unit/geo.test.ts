@@ -58,9 +58,14 @@ describe('nearestTowns', () => {
 
 describe('DEFAULT_TOWN_VALUES', () => {
   it('are the six towns of the spec', () => {
-    expect([...DEFAULT_TOWN_VALUES].sort()).toEqual(
-      ['bloemfontein', 'cape-town', 'durban', 'johannesburg', 'port-elizabeth', 'pretoria'],
-    );
+    expect([...DEFAULT_TOWN_VALUES].sort()).toEqual([
+      'bloemfontein',
+      'cape-town',
+      'durban',
+      'johannesburg',
+      'port-elizabeth',
+      'pretoria',
+    ]);
   });
 
   it('all exist in TOWNS', () => {

@@ -5,7 +5,10 @@ import { hashPassword, verifyPassword } from '../../src/server/auth/password.ts'
 let first: string;
 let second: string;
 beforeAll(async () => {
-  [first, second] = await Promise.all([hashPassword('correct horse'), hashPassword('correct horse')]);
+  [first, second] = await Promise.all([
+    hashPassword('correct horse'),
+    hashPassword('correct horse'),
+  ]);
 });
 
 describe('hashPassword and verifyPassword', () => {

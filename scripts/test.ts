@@ -1,0 +1,62 @@
+/**
+ * `npm test`: everything CI checks, in order: lint, types, build, the Vitest projects
+ * (unit, API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, the Netlify host),
+ * then the Playwright browser tests. Ends with one 'N passed, N failed' line.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+
+function run(title: string, command: string, args: string[]): boolean {
+  console.log(`\n=== ${title} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  return result.status === 0;
+}
+
+function readCounts(file: string, pick: (report: never) => { passed: number; failed: number }) {
+  try {
+    return pick(JSON.parse(readFileSync(path.join(results, file), 'utf8')) as never);
+  } catch {
+    return { passed: 0, failed: 0 };
+  }
+}
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('TEST_DATABASE_URL is not set: the API suite runs on embedded PGlite only.');
+}
+
+const steps: [string, string, string[]][] = [
+  ['Lint', 'npm', ['run', 'lint', '--silent']],
+  ['Typecheck', 'npm', ['run', 'typecheck', '--silent']],
+  ['Build', 'npm', ['run', 'build', '--silent']],
+  ['Unit, API and Netlify host tests (Vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-results.json']],
+  ['Browser tests (Playwright)', 'npx', ['playwright', 'test']],
+];
+
+let failedSteps = 0;
+for (const [title, command, args] of steps) {
+  if (!run(title, command, args)) {
+    failedSteps++;
+    console.log(`--- ${title}: FAILED`);
+    if (title === 'Lint' || title === 'Typecheck' || title === 'Build') continue;
+  }
+}
+
+const vitest = readCounts('vitest-results.json', (r: { numPassedTests: number; numFailedTests: number }) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests,
+}));
+const playwright = readCounts('e2e-results.json', (r: { stats: { expected: number; unexpected: number; flaky: number } }) => ({
+  passed: r.stats.expected + r.stats.flaky,
+  failed: r.stats.unexpected,
+}));
+const passed = vitest.passed + playwright.passed;
+const failed = vitest.failed + playwright.failed + failedSteps;
+
+console.log(`\nVitest: ${vitest.passed} passed, ${vitest.failed} failed; Playwright: ${playwright.passed} passed, ${playwright.failed} failed; failed steps: ${failedSteps}`);
+console.log(`Total: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -1,0 +1,18 @@
+/** Serves the existing build on a fresh embedded database in a temporary folder. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer } from '../../server/start-server.ts';
+import { parseEnv } from '../../src/server/env.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-e2e-'));
+const server = await startServer(parseEnv({ ...process.env, DATA_DIR: dataDir, APP_ENV: 'development' }));
+console.log(`e2e server at ${server.url} (data in ${dataDir})`);
+
+const stop = async () => {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page renders its hero and the search box', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Verified Providers/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Verified Technical Experts');
+  await expect(page.getByPlaceholder('Search by service or location...')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Find Experts' })).toBeVisible();
+});
+
+test('the footer carries every link of the spec', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.locator('footer');
+  for (const service of ['cctv', 'alarms', 'access', 'network', 'wifi', 'ndi']) {
+    await expect(footer.locator(`a[href="/providers?serviceType=${service}"]`)).toHaveCount(1);
+  }
+  for (const href of [
+    '/about',
+    '/how-it-works',
+    '/verification',
+    '/safety',
+    '/contact',
+    '/join',
+    '/verification-requirements',
+    '/dashboard',
+    '/support',
+    '/',
+  ]) {
+    await expect(footer.locator(`a[href="${href}"]`).first()).toBeAttached();
+  }
+  await expect(footer.getByRole('link', { name: 'Admin Access' })).toHaveAttribute('href', '/admin');
+});
+
+test('an unknown path shows Page Not Found with status 404', async ({ page }) => {
+  const response = await page.goto('/this-page-does-not-exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+test('the API answers through the same host', async ({ request }) => {
+  const health = await request.get('/api/health');
+  expect(health.status()).toBe(200);
+  const providers = await request.get('/api/providers?limit=5');
+  expect(providers.status()).toBe(200);
+  expect(await providers.json()).toHaveLength(5);
+  expect(Number(providers.headers()['x-total-count'])).toBeGreaterThan(5);
+});
+
+test('pages carry the security headers', async ({ request }) => {
+  const response = await request.get('/');
+  const headers = response.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['strict-transport-security']).toContain('max-age=');
+});

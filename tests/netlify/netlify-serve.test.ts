@@ -1,0 +1,91 @@
+/**
+ * The production host: `netlify serve --offline` runs the netlify.toml build (migrate +
+ * astro build), bundles netlify/functions/api.mts and serves both as Netlify would.
+ * On the PostgreSQL server when TEST_DATABASE_URL is set, else on embedded PGlite.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+const PORT = 4555;
+const base = `http://127.0.0.1:${PORT}`;
+const serverUrl = process.env.TEST_DATABASE_URL;
+const databaseName = `vp_netlify_${randomBytes(4).toString('hex')}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-netlify-'));
+let child: ChildProcess | undefined;
+let output = '';
+
+async function onServer(sql: string) {
+  if (!serverUrl) return;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+}
+
+async function waitForHealth(deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    if (child?.exitCode !== null) throw new Error(`netlify serve exited:\n${output}`);
+    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`netlify serve did not answer in time:\n${output}`);
+}
+
+beforeAll(async () => {
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), BROWSER: 'none' };
+  delete env.DATABASE_URL;
+  if (serverUrl) {
+    await onServer(`CREATE DATABASE ${databaseName}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${databaseName}`;
+    env.DATABASE_URL = url.toString();
+  } else {
+    env.DATA_DIR = dataDir;
+  }
+  child = spawn('netlify', ['serve', '--offline', '--port', String(PORT)], {
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await waitForHealth(Date.now() + 200_000);
+});
+
+afterAll(async () => {
+  if (child?.pid && child.exitCode === null) {
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  }
+  await onServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('serves the built home page with the security headers of netlify.toml', async () => {
+  const response = await fetch(`${base}/`);
+  expect(response.status).toBe(200);
+  expect(await response.text()).toContain('Search by service or location...');
+  expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+});
+
+it('answers /api/health and /api/providers through the function', async () => {
+  const health = await fetch(`${base}/api/health`);
+  expect(health.status).toBe(200);
+  expect(await health.json()).toEqual({ status: 'ok' });
+
+  const providers = await fetch(`${base}/api/providers?serviceType=laser`);
+  expect(providers.status).toBe(400);
+  expect(((await providers.json()) as { message: string }).message).toContain('serviceType');
+});
+
+it('answers an unknown path with the 404 page', async () => {
+  const response = await fetch(`${base}/no-such-page`);
+  expect(response.status).toBe(404);
+  expect(await response.text()).toContain('Page Not Found');
+});

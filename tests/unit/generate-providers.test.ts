@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { generateProvider } from '../../db/seed/generate-providers.ts';
+import { isServiceId } from '../../src/lib/catalog/categories.ts';
+import { TOWNS } from '../../src/lib/catalog/towns.ts';
+
+const COUNT = 200;
+const providers = Array.from({ length: COUNT }, (_, index) => generateProvider(index));
+const townByName = new Map(TOWNS.map((town) => [town.name, town]));
+
+describe('generateProvider', () => {
+  it('is deterministic: the same index gives a deep-equal provider', () => {
+    expect(generateProvider(0)).toEqual(generateProvider(0));
+    expect(generateProvider(137)).toEqual(generateProvider(137));
+    expect(generateProvider(137)).toEqual(providers[137]);
+  });
+
+  it('gives different indexes different e-mail addresses', () => {
+    expect(new Set(providers.map((provider) => provider.email)).size).toBe(COUNT);
+  });
+
+  it('offers 1 to 3 distinct, valid services', () => {
+    for (const provider of providers) {
+      expect(provider.services.length).toBeGreaterThanOrEqual(1);
+      expect(provider.services.length).toBeLessThanOrEqual(3);
+      expect(new Set(provider.services).size).toBe(provider.services.length);
+      for (const service of provider.services) expect(isServiceId(service), service).toBe(true);
+    }
+  });
+
+  it('is located in a town of TOWNS, in that town’s province', () => {
+    for (const provider of providers) {
+      const town = townByName.get(provider.location);
+      expect(town, provider.location).toBeDefined();
+      expect(provider.province).toBe(town?.province);
+    }
+  });
+
+  it('is rated with one decimal between 3.0 and 5.0', () => {
+    for (const provider of providers) {
+      expect(provider.rating).toMatch(/^\d\.\d$/);
+      expect(Number(provider.rating)).toBeGreaterThanOrEqual(3);
+      expect(Number(provider.rating)).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('has a +27 phone number with nine digits', () => {
+    for (const provider of providers) expect(provider.phone).toMatch(/^\+27\d{9}$/);
+  });
+
+  it('is premium only when verified', () => {
+    for (const provider of providers) {
+      if (provider.isPremium) expect(provider.isVerified).toBe(true);
+    }
+  });
+
+  it('gives unapproved, verified and premium providers within the first 200 indexes', () => {
+    expect(providers.some((provider) => !provider.isApproved)).toBe(true);
+    expect(providers.some((provider) => provider.isVerified)).toBe(true);
+    expect(providers.some((provider) => provider.isPremium)).toBe(true);
+  });
+
+  it('spreads the first 60 indexes over every town', () => {
+    expect(
+      new Set(providers.slice(0, TOWNS.length).map((provider) => provider.location)).size,
+    ).toBe(TOWNS.length);
+  });
+});
