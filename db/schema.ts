@@ -15,6 +15,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -139,10 +140,20 @@ export const serviceProviders = pgTable(
     check('service_providers_services_check', someOf(sql`${t.services}`, SERVICE_IDS)),
     // The listing's default order: premium, verified, rating, name (id keeps pages stable).
     index('service_providers_listing_idx')
-      .on(t.isPremium.desc(), t.isVerified.desc(), t.rating.desc(), t.name, t.id)
+      .on(
+        t.isPremium.desc().nullsFirst(),
+        t.isVerified.desc().nullsFirst(),
+        t.rating.desc().nullsFirst(),
+        t.name,
+        t.id,
+      )
       .where(sql`${t.isApproved}`),
     index('service_providers_services_idx').using('gin', t.services),
     index('service_providers_area_values_idx').using('gin', t.areaValues),
+    // Counting the rows that match a rating filter reads this index only.
+    index('service_providers_rating_idx')
+      .on(t.rating)
+      .where(sql`${t.isApproved}`),
     index('service_providers_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Nearest-first: KNN on the earth cube (same order as great-circle distance).
     index('service_providers_earth_idx')
@@ -167,7 +178,7 @@ export const reviews = pgTable(
   (t) => [
     check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
     check('reviews_service_type_check', oneOf(sql`${t.serviceType}`, SERVICE_IDS)),
-    index('reviews_provider_created_idx').on(t.providerId, t.createdAt.desc()),
+    index('reviews_provider_created_idx').on(t.providerId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -200,8 +211,11 @@ export const customerEnquiries = pgTable(
     check('customer_enquiries_budget_check', oneOf(sql`${t.budget}`, BUDGET_VALUES)),
     check('customer_enquiries_urgency_check', oneOf(sql`${t.urgency}`, URGENCY_VALUES)),
     check('customer_enquiries_status_check', oneOf(sql`${t.status}`, ENQUIRY_STATUSES)),
-    index('customer_enquiries_provider_idx').on(t.assignedProviderId, t.createdAt.desc()),
-    index('customer_enquiries_created_idx').on(t.createdAt.desc()),
+    index('customer_enquiries_provider_idx').on(
+      t.assignedProviderId,
+      t.createdAt.desc().nullsFirst(),
+    ),
+    index('customer_enquiries_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -246,7 +260,7 @@ export const providerApplications = pgTable(
     uniqueIndex('provider_applications_pending_email_key')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.status} = 'pending'`),
-    index('provider_applications_created_idx').on(t.createdAt.desc()),
+    index('provider_applications_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -269,7 +283,24 @@ export const flashAds = pgTable(
     check('flash_ads_display_duration_check', sql`${t.displayDuration} >= 1000`),
     check('flash_ads_title_check', sql`btrim(${t.title}) <> '' AND btrim(${t.subtitle}) <> ''`),
     index('flash_ads_active_idx')
-      .on(t.priority, t.createdAt.desc())
+      .on(t.priority, t.createdAt.desc().nullsFirst())
       .where(sql`${t.isActive}`),
   ],
+);
+
+/**
+ * Approved providers per (service, verified, premium); service '*' counts every provider.
+ * Kept by statement-level triggers on service_providers (db/migrations/0002_provider_counts.sql)
+ * in the same transaction as each change, so listing totals and statistics are exact
+ * without counting 100,000 rows per request.
+ */
+export const providerCounts = pgTable(
+  'provider_counts',
+  {
+    service: text('service').notNull(),
+    isVerified: boolean('is_verified').notNull(),
+    isPremium: boolean('is_premium').notNull(),
+    approvedCount: integer('approved_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.service, t.isVerified, t.isPremium] })],
 );

@@ -33,7 +33,17 @@ const steps: [string, string, string[]][] = [
   ['Lint', 'npm', ['run', 'lint', '--silent']],
   ['Typecheck', 'npm', ['run', 'typecheck', '--silent']],
   ['Build', 'npm', ['run', 'build', '--silent']],
-  ['Unit, API and Netlify host tests (Vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-results.json']],
+  [
+    'Unit, API and Netlify host tests (Vitest)',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/vitest-results.json',
+    ],
+  ],
   ['Browser tests (Playwright)', 'npx', ['playwright', 'test']],
 ];
 
@@ -46,17 +56,25 @@ for (const [title, command, args] of steps) {
   }
 }
 
-const vitest = readCounts('vitest-results.json', (r: { numPassedTests: number; numFailedTests: number }) => ({
-  passed: r.numPassedTests,
-  failed: r.numFailedTests,
-}));
-const playwright = readCounts('e2e-results.json', (r: { stats: { expected: number; unexpected: number; flaky: number } }) => ({
-  passed: r.stats.expected + r.stats.flaky,
-  failed: r.stats.unexpected,
-}));
+const vitest = readCounts(
+  'vitest-results.json',
+  (r: { numPassedTests: number; numFailedTests: number }) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+  }),
+);
+const playwright = readCounts(
+  'e2e-results.json',
+  (r: { stats: { expected: number; unexpected: number; flaky: number } }) => ({
+    passed: r.stats.expected + r.stats.flaky,
+    failed: r.stats.unexpected,
+  }),
+);
 const passed = vitest.passed + playwright.passed;
 const failed = vitest.failed + playwright.failed + failedSteps;
 
-console.log(`\nVitest: ${vitest.passed} passed, ${vitest.failed} failed; Playwright: ${playwright.passed} passed, ${playwright.failed} failed; failed steps: ${failedSteps}`);
+console.log(
+  `\nVitest: ${vitest.passed} passed, ${vitest.failed} failed; Playwright: ${playwright.passed} passed, ${playwright.failed} failed; failed steps: ${failedSteps}`,
+);
 console.log(`Total: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -81,6 +81,14 @@ CREATE TABLE "provider_applications" (
 	CONSTRAINT "provider_applications_years_experience_check" CHECK ("provider_applications"."years_experience" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "provider_counts" (
+	"service" text NOT NULL,
+	"is_verified" boolean NOT NULL,
+	"is_premium" boolean NOT NULL,
+	"approved_count" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "provider_counts_service_is_verified_is_premium_pk" PRIMARY KEY("service","is_verified","is_premium")
+);
+--> statement-breakpoint
 CREATE TABLE "reviews" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "reviews_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"provider_id" integer NOT NULL,
@@ -148,16 +156,17 @@ ALTER TABLE "provider_applications" ADD CONSTRAINT "provider_applications_review
 ALTER TABLE "provider_applications" ADD CONSTRAINT "provider_applications_provider_id_fkey" FOREIGN KEY ("provider_id") REFERENCES "public"."service_providers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_provider_id_service_providers_id_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."service_providers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_users_email_lower_key" ON "admin_users" USING btree (lower("email"));--> statement-breakpoint
-CREATE INDEX "customer_enquiries_provider_idx" ON "customer_enquiries" USING btree ("assigned_provider_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "customer_enquiries_created_idx" ON "customer_enquiries" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "flash_ads_active_idx" ON "flash_ads" USING btree ("priority","created_at" DESC NULLS LAST) WHERE "flash_ads"."is_active";--> statement-breakpoint
+CREATE INDEX "customer_enquiries_provider_idx" ON "customer_enquiries" USING btree ("assigned_provider_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "customer_enquiries_created_idx" ON "customer_enquiries" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "flash_ads_active_idx" ON "flash_ads" USING btree ("priority","created_at" DESC NULLS FIRST) WHERE "flash_ads"."is_active";--> statement-breakpoint
 CREATE UNIQUE INDEX "provider_applications_provider_id_key" ON "provider_applications" USING btree ("provider_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "provider_applications_pending_email_key" ON "provider_applications" USING btree (lower("email")) WHERE "provider_applications"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "provider_applications_created_idx" ON "provider_applications" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "reviews_provider_created_idx" ON "reviews" USING btree ("provider_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "provider_applications_created_idx" ON "provider_applications" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "reviews_provider_created_idx" ON "reviews" USING btree ("provider_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "service_providers_email_lower_key" ON "service_providers" USING btree (lower("email"));--> statement-breakpoint
-CREATE INDEX "service_providers_listing_idx" ON "service_providers" USING btree ("is_premium" DESC NULLS LAST,"is_verified" DESC NULLS LAST,"rating" DESC NULLS LAST,"name","id") WHERE "service_providers"."is_approved";--> statement-breakpoint
+CREATE INDEX "service_providers_listing_idx" ON "service_providers" USING btree ("is_premium" DESC NULLS FIRST,"is_verified" DESC NULLS FIRST,"rating" DESC NULLS FIRST,"name","id") WHERE "service_providers"."is_approved";--> statement-breakpoint
 CREATE INDEX "service_providers_services_idx" ON "service_providers" USING gin ("services");--> statement-breakpoint
 CREATE INDEX "service_providers_area_values_idx" ON "service_providers" USING gin ("area_values");--> statement-breakpoint
+CREATE INDEX "service_providers_rating_idx" ON "service_providers" USING btree ("rating") WHERE "service_providers"."is_approved";--> statement-breakpoint
 CREATE INDEX "service_providers_search_text_idx" ON "service_providers" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "service_providers_earth_idx" ON "service_providers" USING gist (ll_to_earth("latitude"::float8, "longitude"::float8)) WHERE "service_providers"."is_approved";

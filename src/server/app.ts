@@ -52,10 +52,7 @@ export function createApp({ db, env, logError = console.error }: AppDependencies
     }
     if (error instanceof HTTPException) {
       // e.g. a malformed JSON body; answer in the same JSON shape as everything else.
-      return c.json<ErrorBody>(
-        { message: error.message || 'Bad request' },
-        error.status,
-      );
+      return c.json<ErrorBody>({ message: error.message || 'Bad request' }, error.status);
     }
     logError(error);
     return c.json<ErrorBody>(

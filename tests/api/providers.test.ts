@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertProvider } from '../helpers/builders.ts';
+import { seedDatabase } from '../../db/seed/seed.ts';
+import type { Provider } from '../../src/lib/provider.ts';
+import { insertProviders, listProviders, PROVIDER_KEYS } from '../helpers/api-fixtures.ts';
+import { insertProvider, type ProviderRow } from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 let api: TestApi;
@@ -8,6 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 beforeEach(() => api.database.reset());
+
+const sorted = (names: string[]) => [...names].sort();
 
 describe('GET /api/providers', () => {
   it('lists approved providers only, with the total in X-Total-Count', async () => {
@@ -60,5 +65,374 @@ describe('GET /api/providers', () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { message: string };
     expect(body.message).toContain(parameter);
+  });
+});
+
+describe('GET /api/providers filters', () => {
+  it('serviceType keeps providers offering that service, among others or alone', async () => {
+    const db = api.database.db;
+    await insertProvider(db, { name: 'Only NDI', services: ['ndi'] });
+    await insertProvider(db, { name: 'NDI and Network', services: ['network', 'ndi'] });
+    await insertProvider(db, { name: 'Network only', services: ['network'] });
+    const { names, total } = await listProviders(api, { serviceType: 'ndi' });
+    expect(sorted(names)).toEqual(['NDI and Network', 'Only NDI']);
+    expect(total).toBe(2);
+  });
+
+  it('location keeps providers based in the town or covering it', async () => {
+    const db = api.database.db;
+    await insertProvider(db, {
+      name: 'Based in Cape Town',
+      location: 'Cape Town',
+      coverageAreas: ['Cape Town'],
+    });
+    await insertProvider(db, {
+      name: 'Covers Cape Town',
+      location: 'Stellenbosch',
+      province: 'western-cape',
+      coverageAreas: ['Stellenbosch', 'Cape Town'],
+    });
+    await insertProvider(db, {
+      name: 'Joburg only',
+      location: 'Johannesburg',
+      coverageAreas: ['Johannesburg'],
+    });
+    const { names } = await listProviders(api, { location: 'cape-town' });
+    expect(sorted(names)).toEqual(['Based in Cape Town', 'Covers Cape Town']);
+  });
+
+  it('location matches a multi-word town value such as port-elizabeth', async () => {
+    const db = api.database.db;
+    await insertProvider(db, {
+      name: 'Based in PE',
+      location: 'Port Elizabeth',
+      coverageAreas: [],
+    });
+    await insertProvider(db, {
+      name: 'Covers PE',
+      location: 'Jeffreys Bay',
+      coverageAreas: ['Jeffreys Bay', 'Port Elizabeth'],
+    });
+    await insertProvider(db, {
+      name: 'Port Shepstone',
+      location: 'Port Shepstone',
+      coverageAreas: [],
+    });
+    const { names } = await listProviders(api, { location: 'port-elizabeth' });
+    expect(sorted(names)).toEqual(['Based in PE', 'Covers PE']);
+  });
+
+  it('location matches whole town values, not parts of them', async () => {
+    await insertProvider(api.database.db, {
+      location: 'Port Elizabeth',
+      coverageAreas: ['Port Shepstone'],
+    });
+    const { total } = await listProviders(api, { location: 'port' });
+    expect(total).toBe(0);
+  });
+
+  it('rating is a minimum, inclusive', async () => {
+    const db = api.database.db;
+    await insertProvider(db, { name: 'Rated 4.4', rating: '4.4' });
+    await insertProvider(db, { name: 'Rated 4.5', rating: '4.5' });
+    await insertProvider(db, { name: 'Rated 4.9', rating: '4.9' });
+    const { names } = await listProviders(api, { rating: '4.5' });
+    expect(names).toEqual(['Rated 4.9', 'Rated 4.5']);
+  });
+
+  it('verification=verified keeps verified providers', async () => {
+    const db = api.database.db;
+    await insertProvider(db, { name: 'Plain' });
+    await insertProvider(db, { name: 'Verified', isVerified: true });
+    await insertProvider(db, { name: 'Premium', isVerified: true, isPremium: true });
+    const { names } = await listProviders(api, { verification: 'verified' });
+    expect(names).toEqual(['Premium', 'Verified']);
+  });
+
+  it('verification=premium keeps premium providers only', async () => {
+    const db = api.database.db;
+    await insertProvider(db, { name: 'Plain' });
+    await insertProvider(db, { name: 'Verified', isVerified: true });
+    await insertProvider(db, { name: 'Premium', isVerified: true, isPremium: true });
+    const { names } = await listProviders(api, { verification: 'premium' });
+    expect(names).toEqual(['Premium']);
+  });
+
+  it('search is trimmed and case-insensitive', async () => {
+    await insertProvider(api.database.db, { name: 'Highveld Secure Systems' });
+    await insertProvider(api.database.db, { name: 'Other' });
+    const { names } = await listProviders(api, { search: '   hIGHveld SECURE  ' });
+    expect(names).toEqual(['Highveld Secure Systems']);
+  });
+
+  it.each<[string, Partial<ProviderRow>, string]>([
+    ['name', { name: 'Karoo Beacon Alarms' }, 'beacon alarms'],
+    ['description', { description: 'Solar-powered gate motors and beams.' }, 'SOLAR-POWERED gate'],
+    ['location', { location: 'Port Elizabeth', province: 'eastern-cape' }, 'port elizabeth'],
+    ['province', { location: 'Paarl', province: 'western-cape' }, 'Western Cape'],
+    ['services', { services: ['alarms', 'ndi'] }, 'ndi'],
+    ['specialties', { specialties: ['Hikvision AcuSense cameras'] }, 'acusense'],
+  ])('search matches in the %s', async (_field, overrides, search) => {
+    const db = api.database.db;
+    const match = await insertProvider(db, overrides);
+    await insertProvider(db); // Johannesburg, gauteng, cctv, 'IP cameras'
+    const { providers } = await listProviders(api, { search });
+    expect(providers.map((p) => p.id)).toEqual([match.id]);
+  });
+
+  it.each([
+    ['%', '100% Alarms', '100 Alarms', '100%'],
+    ['_', 'Net_Works', 'NetXWorks', 'net_works'],
+  ])('search treats %s literally, not as a wildcard', async (_char, literal, lookalike, search) => {
+    const db = api.database.db;
+    await insertProvider(db, { name: literal });
+    await insertProvider(db, { name: lookalike });
+    const { names } = await listProviders(api, { search });
+    expect(names).toEqual([literal]);
+  });
+
+  it.each([
+    'serviceType=all',
+    'serviceType=',
+    'location=all',
+    'location=',
+    'rating=all',
+    'rating=',
+    'verification=all',
+    'verification=',
+    'search=',
+    'search=%20%20%20',
+  ])('%s means no filter', async (query) => {
+    const db = api.database.db;
+    await insertProvider(db, {
+      services: ['ndi'],
+      location: 'Cape Town',
+      rating: '4.9',
+      isVerified: true,
+      isPremium: true,
+    });
+    await insertProvider(db, { services: ['cctv'], location: 'Durban', rating: '3.0' });
+    await insertProvider(db, { services: ['alarms'], location: 'Pretoria', rating: '0.0' });
+    const response = await api.get(`/api/providers?${query}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-total-count')).toBe('3');
+  });
+
+  it('combines filters: a provider must pass every one', async () => {
+    const db = api.database.db;
+    const match = {
+      name: 'Coastal Cameras',
+      services: ['cctv'],
+      location: 'Durban',
+      isVerified: true,
+      rating: '4.5',
+    };
+    await insertProvider(db, match);
+    await insertProvider(db, { ...match, name: 'Coastal Alarms', services: ['alarms'] });
+    await insertProvider(db, {
+      ...match,
+      name: 'Coastal Inland',
+      location: 'Johannesburg',
+      coverageAreas: [],
+    });
+    await insertProvider(db, { ...match, name: 'Coastal Unverified', isVerified: false });
+    await insertProvider(db, { ...match, name: 'Coastal Low', rating: '3.5' });
+    await insertProvider(db, { ...match, name: 'Harbour Cameras' });
+    const { names, total } = await listProviders(api, {
+      serviceType: 'cctv',
+      location: 'durban',
+      verification: 'verified',
+      rating: 4,
+      search: 'coastal',
+    });
+    expect(names).toEqual(['Coastal Cameras']);
+    expect(total).toBe(1);
+  });
+});
+
+describe('GET /api/providers order and paging', () => {
+  it('puts premium first, then verified, then higher rating, then name', async () => {
+    const db = api.database.db;
+    await insertProvider(db, { name: 'Bravo Plain', rating: '4.0' });
+    await insertProvider(db, { name: 'Verified Low', rating: '3.5', isVerified: true });
+    await insertProvider(db, { name: 'Plain Top', rating: '5.0' });
+    await insertProvider(db, {
+      name: 'Premium Low',
+      rating: '3.0',
+      isVerified: true,
+      isPremium: true,
+    });
+    await insertProvider(db, { name: 'Alpha Plain', rating: '4.0' });
+    await insertProvider(db, { name: 'Verified High', rating: '4.5', isVerified: true });
+    const { names } = await listProviders(api);
+    expect(names).toEqual([
+      'Premium Low',
+      'Verified High',
+      'Verified Low',
+      'Plain Top',
+      'Alpha Plain',
+      'Bravo Plain',
+    ]);
+  });
+
+  it('answers 24 providers by default', async () => {
+    await insertProviders(api.database.db, 30);
+    const { providers, total } = await listProviders(api);
+    expect(providers).toHaveLength(24);
+    expect(total).toBe(30);
+  });
+
+  it('answers `limit` providers with the true total in X-Total-Count', async () => {
+    await insertProviders(api.database.db, 12);
+    const { providers, total } = await listProviders(api, { limit: 5 });
+    expect(providers).toHaveLength(5);
+    expect(total).toBe(12);
+  });
+
+  it('pages by offset without overlap, together covering every provider in order', async () => {
+    const db = api.database.db;
+    await insertProviders(db, 4, { isPremium: true, isVerified: true });
+    await insertProviders(db, 4, { rating: '4.5' });
+    await insertProviders(db, 4, { rating: '4.5' }); // equal sort keys: the id keeps pages stable
+    const pages = await Promise.all(
+      [0, 5, 10].map(async (offset) => (await listProviders(api, { limit: 5, offset })).providers),
+    );
+    expect(pages.map((page) => page.length)).toEqual([5, 5, 2]);
+    const { providers: all } = await listProviders(api, { limit: 100 });
+    expect(pages.flat().map((p) => p.id)).toEqual(all.map((p) => p.id));
+    expect(new Set(all.map((p) => p.id)).size).toBe(12);
+  });
+
+  it('answers at most 100 providers with limit=100', async () => {
+    await insertProviders(api.database.db, 105);
+    const { providers, total } = await listProviders(api, { limit: 100 });
+    expect(providers).toHaveLength(100);
+    expect(total).toBe(105);
+  });
+});
+
+describe('GET /api/providers near the visitor', () => {
+  it('lists providers without coordinates after those with coordinates', async () => {
+    const db = api.database.db;
+    await insertProvider(db, { name: 'Nowhere', latitude: null, longitude: null });
+    await insertProvider(db, { name: 'Far', latitude: '-26.20410000', longitude: '28.04730000' });
+    await insertProvider(db, { name: 'Near', latitude: '-33.92490000', longitude: '18.42410000' });
+    const { names } = await listProviders(api, { userLat: -33.9249, userLng: 18.4241 });
+    expect(names).toEqual(['Near', 'Far', 'Nowhere']);
+  });
+
+  it('with the seeded data lists Cape Town providers first, nearest first', async () => {
+    await seedDatabase(api.database.db);
+    const { providers } = await listProviders(api, {
+      userLat: -33.9249,
+      userLng: 18.4241,
+      limit: 100,
+    });
+    const capeTown = providers.filter((p) => p.location === 'Cape Town');
+    expect(capeTown.length).toBeGreaterThanOrEqual(1);
+    expect(providers.slice(0, capeTown.length).map((p) => p.location)).toEqual(
+      capeTown.map(() => 'Cape Town'),
+    );
+    const distances = providers.map((p) => p.distanceKm);
+    expect(distances.every((d) => typeof d === 'number')).toBe(true);
+    expect(distances).toEqual([...distances].sort((a, b) => a! - b!));
+    expect(distances[0]).toBeLessThan(10);
+  });
+});
+
+describe('GET /api/providers wire shape', () => {
+  const secretHash = 'scrypt$17$8$1$c2FsdHNhbHQ$bm90LWEtcmVhbC1oYXNo';
+
+  it('carries exactly the keys of Provider, and never a password hash or internal column', async () => {
+    await insertProvider(api.database.db, { passwordHash: secretHash, tokenVersion: 7 });
+    const text = await (await api.get('/api/providers')).text();
+    const [provider] = JSON.parse(text) as Provider[];
+    expect(Object.keys(provider!).sort()).toEqual([...PROVIDER_KEYS].sort());
+    for (const secret of [
+      secretHash,
+      'password',
+      'tokenVersion',
+      'token_version',
+      'searchText',
+      'search_text',
+      'areaValues',
+      'area_values',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('adds only distanceKm when the visitor position is given', async () => {
+    await insertProvider(api.database.db, { passwordHash: secretHash });
+    const { providers } = await listProviders(api, { userLat: -26, userLng: 28 });
+    expect(Object.keys(providers[0]!).sort()).toEqual([...PROVIDER_KEYS, 'distanceKm'].sort());
+  });
+
+  it('sends coordinates and rating as decimal strings and createdAt as an ISO date', async () => {
+    await insertProvider(api.database.db, {
+      latitude: '-33.92490000',
+      longitude: '18.42410000',
+      rating: '4.8',
+    });
+    const [provider] = (await listProviders(api)).providers;
+    expect(provider).toMatchObject({
+      latitude: '-33.92490000',
+      longitude: '18.42410000',
+      rating: '4.8',
+    });
+    expect(new Date(provider!.createdAt).toISOString()).toBe(provider!.createdAt);
+  });
+
+  it('may be cached by a CDN for a while and revalidated in the background', async () => {
+    const { response } = await listProviders(api);
+    expect(response.headers.get('cache-control')).toBeTruthy();
+    const cdn = response.headers.get('cdn-cache-control');
+    expect(cdn).toMatch(/s-maxage=\d+/);
+    expect(cdn).toMatch(/stale-while-revalidate=\d+/);
+  });
+});
+
+describe('GET /api/providers/:id', () => {
+  it('answers an approved provider with the same shape as the list', async () => {
+    const row = await insertProvider(api.database.db, { passwordHash: 'scrypt$secret' });
+    const response = await api.get(`/api/providers/${row.id}`);
+    expect(response.status).toBe(200);
+    const provider = (await response.json()) as Provider;
+    expect(Object.keys(provider).sort()).toEqual([...PROVIDER_KEYS].sort());
+    expect(provider).toEqual((await listProviders(api)).providers[0]);
+  });
+
+  it('may be cached by a CDN', async () => {
+    const row = await insertProvider(api.database.db);
+    const response = await api.get(`/api/providers/${row.id}`);
+    expect(response.headers.get('cache-control')).toBeTruthy();
+    expect(response.headers.get('cdn-cache-control')).toMatch(
+      /s-maxage=\d+.*stale-while-revalidate=\d+/,
+    );
+  });
+
+  it('answers 404 with a message for a provider that is not approved', async () => {
+    const row = await insertProvider(api.database.db, { isApproved: false });
+    const response = await api.get(`/api/providers/${row.id}`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: expect.any(String) as string });
+  });
+
+  it('does not let a CDN keep a 404, so a provider shows once approved', async () => {
+    const row = await insertProvider(api.database.db, { isApproved: false });
+    const response = await api.get(`/api/providers/${row.id}`);
+    expect(response.headers.get('cache-control')).toContain('no-store');
+    expect(response.headers.get('cdn-cache-control')).toBeNull();
+  });
+
+  it.each([
+    ['an unknown id', '12345'],
+    ['a non-numeric id', 'abc'],
+    ['an id beyond the integer range', '99999999999'],
+  ])('answers 404 JSON for %s', async (_case, id) => {
+    const response = await api.get(`/api/providers/${id}`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ message: expect.any(String) as string });
   });
 });

@@ -6,7 +6,9 @@ import { startServer } from '../../server/start-server.ts';
 import { parseEnv } from '../../src/server/env.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-e2e-'));
-const server = await startServer(parseEnv({ ...process.env, DATA_DIR: dataDir, APP_ENV: 'development' }));
+const server = await startServer(
+  parseEnv({ ...process.env, DATA_DIR: dataDir, APP_ENV: 'development' }),
+);
 console.log(`e2e server at ${server.url} (data in ${dataDir})`);
 
 const stop = async () => {

@@ -28,7 +28,10 @@ test('the footer carries every link of the spec', async ({ page }) => {
   ]) {
     await expect(footer.locator(`a[href="${href}"]`).first()).toBeAttached();
   }
-  await expect(footer.getByRole('link', { name: 'Admin Access' })).toHaveAttribute('href', '/admin');
+  await expect(footer.getByRole('link', { name: 'Admin Access' })).toHaveAttribute(
+    'href',
+    '/admin',
+  );
 });
 
 test('an unknown path shows Page Not Found with status 404', async ({ page }) => {

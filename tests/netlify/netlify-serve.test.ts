@@ -29,7 +29,10 @@ async function onServer(sql: string) {
 async function waitForHealth(deadline: number): Promise<void> {
   while (Date.now() < deadline) {
     if (child?.exitCode !== null) throw new Error(`netlify serve exited:\n${output}`);
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -37,7 +40,10 @@ async function waitForHealth(deadline: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), BROWSER: 'none' };
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    BROWSER: 'none',
+  };
   delete env.DATABASE_URL;
   if (serverUrl) {
     await onServer(`CREATE DATABASE ${databaseName}`);

@@ -39,3 +39,13 @@ describe('hashPassword and verifyPassword', () => {
     await expect(verifyPassword('correct horse', stored)).resolves.toBe(false);
   });
 });
+
+describe('verifyPassword with corrupt stored parameters', () => {
+  it.each([
+    'scrypt$abc$8$1$c2FsdA==$aGFzaA==',
+    'scrypt$17$0$1$c2FsdA==$aGFzaA==',
+    'scrypt$30$8$1$c2FsdA==$aGFzaA==',
+  ])('answers false for %s without throwing', async (stored) => {
+    await expect(verifyPassword('anything', stored)).resolves.toBe(false);
+  });
+});

@@ -27,16 +27,25 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', LOG2_N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/** Parameters a stored hash may carry; anything else is treated as a non-match. */
+const isWithin = (value: string, min: number, max: number) =>
+  /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max;
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, log2n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !log2n || !r || !p || !salt || !hash) return false;
+  if (!isWithin(log2n, 10, 20) || !isWithin(r, 1, 32) || !isWithin(p, 1, 16)) return false;
   const n = 2 ** Number(log2n);
   const expected = Buffer.from(hash, 'base64');
-  const key = await deriveKey(password, Buffer.from(salt, 'base64'), {
-    N: n,
-    r: Number(r),
-    p: Number(p),
-    maxmem: memoryFor(n, Number(r), Number(p)),
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  try {
+    const key = await deriveKey(password, Buffer.from(salt, 'base64'), {
+      N: n,
+      r: Number(r),
+      p: Number(p),
+      maxmem: memoryFor(n, Number(r), Number(p)),
+    });
+    return key.length === expected.length && timingSafeEqual(key, expected);
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { customerEnquiries, serviceProviders as p } from '../../../db/schema.ts';
+import { customerEnquiries, providerCounts as counts } from '../../../db/schema.ts';
 import { SERVICE_IDS, type ServiceId } from '../../lib/catalog/categories.ts';
 
 export interface PlatformStats {
@@ -14,11 +14,11 @@ export async function getPlatformStats(db: Database): Promise<PlatformStats> {
   const [[providers], [enquiries]] = await Promise.all([
     db
       .select({
-        totalProviders: sql<number>`count(*)::int`,
-        verifiedProviders: sql<number>`count(*) FILTER (WHERE ${p.isVerified})::int`,
+        totalProviders: sql<number>`coalesce(sum(${counts.approvedCount}), 0)::int`,
+        verifiedProviders: sql<number>`coalesce(sum(${counts.approvedCount}) FILTER (WHERE ${counts.isVerified}), 0)::int`,
       })
-      .from(p)
-      .where(sql`${p.isApproved}`),
+      .from(counts)
+      .where(sql`${counts.service} = '*'`),
     db.select({ totalEnquiries: sql<number>`count(*)::int` }).from(customerEnquiries),
   ]);
   return {
@@ -31,10 +31,13 @@ export async function getPlatformStats(db: Database): Promise<PlatformStats> {
 /** Approved providers offering each service; every service id is present. */
 export async function getServiceStats(db: Database): Promise<Record<ServiceId, number>> {
   const rows = await db
-    .select({ service: sql<string>`s.service`, count: sql<number>`count(*)::int` })
-    .from(sql`${p}, unnest(${p.services}) AS s(service)`)
-    .where(sql`${p.isApproved}`)
-    .groupBy(sql`s.service`);
+    .select({
+      service: counts.service,
+      count: sql<number>`coalesce(sum(${counts.approvedCount}), 0)::int`,
+    })
+    .from(counts)
+    .where(ne(counts.service, '*'))
+    .groupBy(counts.service);
   const stats = Object.fromEntries(SERVICE_IDS.map((id) => [id, 0])) as Record<ServiceId, number>;
   for (const row of rows) {
     if (row.service in stats) stats[row.service as ServiceId] = row.count;

@@ -1,0 +1,212 @@
+/**
+ * `npm run bench`: GET /api/providers under load, beside the same SQL run directly.
+ *
+ * For each target database (the local PostgreSQL server, then embedded PGlite): build a
+ * scratch database with the sample data plus N synthetic providers (default 100,000),
+ * run each scenario's queries straight through the driver (listProviders, the exact
+ * SQL the route runs) at 1 and 50 concurrent callers, then start the Node server in its
+ * own process and load it over HTTP (autocannon) at 1 and 50 connections. Prints one
+ * Markdown table per target; the API/SQL throughput ratio is the API's overhead.
+ *
+ * Options: --providers N  --seconds S  --targets postgres,pglite
+ * BENCH_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { addSyntheticProviders, seedDatabase } from '../db/seed/seed.ts';
+import { ProviderQuerySchema } from '../src/lib/schemas/provider-query.ts';
+import { listProviders } from '../src/server/providers/list-providers.ts';
+
+const { values } = parseArgs({
+  options: {
+    providers: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '5' },
+    targets: { type: 'string', default: 'postgres,pglite' },
+  },
+});
+const PROVIDERS = Number(values.providers);
+const SECONDS = Number(values.seconds);
+const TARGETS = values.targets.split(',') as ('postgres' | 'pglite')[];
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PORT = 4600;
+const CONCURRENCIES = [1, 50];
+
+const SCENARIOS = [
+  { name: 'no filter', query: '' },
+  { name: 'serviceType + verification', query: 'serviceType=cctv&verification=verified' },
+  { name: 'search', query: 'search=cape%20town' },
+  {
+    name: 'near me (serviceType, sorted by distance)',
+    query: 'serviceType=cctv&userLat=-33.9249&userLng=18.4241',
+  },
+] as const;
+
+interface Figures {
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+function figures(latencies: number[], seconds: number): Figures {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return { perSecond: sorted.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+/** `concurrency` callers run listProviders back to back for SECONDS. */
+async function sqlLoop(
+  handle: DatabaseHandle,
+  query: string,
+  concurrency: number,
+): Promise<Figures> {
+  const parsed = ProviderQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+  for (let i = 0; i < 20; i++) await listProviders(handle.db, parsed); // warm up
+  const latencies: number[] = [];
+  const started = performance.now();
+  const end = started + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await listProviders(handle.db, parsed);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return figures(latencies, (performance.now() - started) / 1000);
+}
+
+async function httpLoad(query: string, connections: number): Promise<Figures> {
+  const url = `http://127.0.0.1:${PORT}/api/providers${query ? `?${query}` : ''}`;
+  await autocannon({ url, connections: 1, amount: 20 }); // warm up
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration: SECONDS }, (error, done) =>
+      error ? reject(error as Error) : resolve(done),
+    );
+    instance.on('response', (_client, status, _bytes, time) => {
+      if (status === 200) latencies.push(time);
+    });
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return figures(latencies, result.duration);
+}
+
+async function startServer(env: Record<string, string>): Promise<() => Promise<void>> {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(PORT), HOST: '127.0.0.1', APP_ENV: 'test' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 120; i++) {
+    const up = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) {
+      return async () => {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error('The server did not start');
+}
+
+const ms = (n: number) => n.toFixed(2);
+const rps = (n: number) => Math.round(n).toLocaleString('en-ZA');
+
+async function benchTarget(target: 'postgres' | 'pglite'): Promise<string> {
+  const name = `vp_bench_${randomBytes(4).toString('hex')}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-bench-'));
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  let env: Record<string, string>;
+  if (target === 'postgres') {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(SERVER_URL);
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString() };
+  } else {
+    env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  }
+
+  try {
+    const open = () =>
+      openDatabase(target === 'postgres' ? { databaseUrl: env.DATABASE_URL } : { dataDir });
+    let handle = await open();
+    await migrateDatabase(handle);
+    await seedDatabase(handle.db);
+    const loadStarted = performance.now();
+    await addSyntheticProviders(handle.db, PROVIDERS);
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    await handle.db.execute(sql`VACUUM ANALYZE`);
+    console.log(
+      `[${target}] loaded ${PROVIDERS.toLocaleString('en-ZA')} providers in ${loadSeconds.toFixed(1)} s`,
+    );
+
+    const direct = new Map<string, Figures>();
+    for (const scenario of SCENARIOS) {
+      for (const c of CONCURRENCIES) {
+        direct.set(`${scenario.name}/${c}`, await sqlLoop(handle, scenario.query, c));
+        console.log(`[${target}] SQL  ${scenario.name} c=${c} done`);
+      }
+    }
+    await handle.close();
+
+    const stop = await startServer(env);
+    const api = new Map<string, Figures>();
+    try {
+      for (const scenario of SCENARIOS) {
+        for (const c of CONCURRENCIES) {
+          api.set(`${scenario.name}/${c}`, await httpLoad(scenario.query, c));
+          console.log(`[${target}] HTTP ${scenario.name} c=${c} done`);
+        }
+      }
+    } finally {
+      await stop();
+    }
+    handle = await open();
+    await handle.close();
+
+    const rows = SCENARIOS.flatMap((scenario) =>
+      CONCURRENCIES.map((c) => {
+        const a = api.get(`${scenario.name}/${c}`)!;
+        const d = direct.get(`${scenario.name}/${c}`)!;
+        return `| ${scenario.name} | ${c} | ${rps(a.perSecond)} | ${ms(a.p50)} / ${ms(a.p95)} / ${ms(a.p99)} | ${rps(d.perSecond)} | ${ms(d.p50)} / ${ms(d.p95)} / ${ms(d.p99)} | ${(a.perSecond / d.perSecond).toFixed(2)} |`;
+      }),
+    );
+    return [
+      `### ${target === 'postgres' ? 'PostgreSQL server (node-postgres)' : 'Embedded PGlite'}: ${(PROVIDERS + 46).toLocaleString('en-ZA')} providers, ${SECONDS} s per run, loaded in ${loadSeconds.toFixed(1)} s`,
+      '',
+      '| GET /api/providers | conc. | API req/s | API p50 / p95 / p99 ms | SQL calls/s | SQL p50 / p95 / p99 ms | API/SQL |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      ...rows,
+    ].join('\n');
+  } finally {
+    if (target === 'postgres') {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const tables: string[] = [];
+for (const target of TARGETS) tables.push(await benchTarget(target));
+console.log(`\n${tables.join('\n\n')}\n`);

@@ -1,0 +1,124 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminUsers, flashAds, serviceCategories, serviceProviders } from '../../db/schema.ts';
+import { addSyntheticProviders, seedDatabase } from '../../db/seed/seed.ts';
+import { DEVELOPMENT_ADMIN_EMAIL, prepareDatabase } from '../../server/prepare-database.ts';
+import { SERVICE_IDS } from '../../src/lib/catalog/categories.ts';
+import { DEFAULT_TOWN_VALUES } from '../../src/lib/geo.ts';
+import { verifyPassword } from '../../src/server/auth/password.ts';
+import { parseEnv } from '../../src/server/env.ts';
+import { listProviders } from '../helpers/api-fixtures.ts';
+import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+
+/** The driver createTestDatabase picks (tests/helpers/test-database.ts). */
+const driver = process.env.TEST_DATABASE_DRIVER === 'pg' ? 'pg' : 'pglite';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+async function counts() {
+  const db = api.database.db;
+  return {
+    categories: await db.$count(serviceCategories),
+    providers: await db.$count(serviceProviders),
+    activeFlashAds: await db.$count(flashAds, eq(flashAds.isActive, true)),
+  };
+}
+
+describe('seedDatabase', () => {
+  beforeAll(async () => {
+    await api.database.reset();
+    await seedDatabase(api.database.db);
+  });
+
+  it('gives six categories, 46 providers (6 samples + 40 generated) and two active flash ads', async () => {
+    expect(await counts()).toEqual({ categories: 6, providers: 46, activeFlashAds: 2 });
+  });
+
+  it('adds nothing when run again', async () => {
+    await seedDatabase(api.database.db);
+    expect(await counts()).toEqual({ categories: 6, providers: 46, activeFlashAds: 2 });
+  });
+
+  it.each(SERVICE_IDS)('lists at least one provider for serviceType=%s', async (serviceType) => {
+    expect((await listProviders(api, { serviceType })).total).toBeGreaterThan(0);
+  });
+
+  it.each(['verified', 'premium'])(
+    'lists at least one provider for verification=%s',
+    async (verification) => {
+      expect((await listProviders(api, { verification })).total).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(DEFAULT_TOWN_VALUES)('lists at least one provider for location=%s', async (location) => {
+    expect((await listProviders(api, { location })).total).toBeGreaterThan(0);
+  });
+
+  it('addSyntheticProviders(db, 500) adds 500 more providers', async () => {
+    const before = await api.database.db.$count(serviceProviders);
+    expect(await addSyntheticProviders(api.database.db, 500)).toBe(500);
+    expect(await api.database.db.$count(serviceProviders)).toBe(before + 500);
+  });
+});
+
+describe('prepareDatabase', () => {
+  const dataDirs: string[] = [];
+  let dataDir: string;
+  beforeEach(async () => {
+    await api.database.reset();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'vp-prepare-'));
+    dataDirs.push(dataDir);
+  });
+  afterAll(() => {
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const adminRows = () => api.database.db.select({ email: adminUsers.email }).from(adminUsers);
+
+  it('creates the ADMIN_EMAIL admin once, comparing e-mail case-insensitively', async () => {
+    const env = (email: string) =>
+      parseEnv({
+        ADMIN_EMAIL: email,
+        ADMIN_PASSWORD: 'correct horse battery',
+        APP_ENV: 'test',
+        DATA_DIR: dataDir,
+      });
+    const log: string[] = [];
+    await prepareDatabase(api.database, env('Ops.Admin@Example.co.za'), (line) => log.push(line));
+    await prepareDatabase(api.database, env('ops.admin@EXAMPLE.CO.ZA'), (line) => log.push(line));
+    expect(await adminRows()).toEqual([{ email: 'ops.admin@example.co.za' }]);
+    expect(log.filter((line) => line.includes('Created admin'))).toHaveLength(1);
+  });
+
+  it.runIf(driver === 'pglite')(
+    'on embedded PGlite in development creates one development admin, saves and prints its credentials',
+    async () => {
+      expect(api.database.driver).toBe('pglite');
+      const env = parseEnv({ APP_ENV: 'development', DATA_DIR: dataDir });
+      const log: string[] = [];
+      await prepareDatabase(api.database, env, (line) => log.push(line));
+      await prepareDatabase(api.database, env, (line) => log.push(line));
+
+      const admins = await api.database.db.select().from(adminUsers);
+      expect(admins.map((a) => a.email)).toEqual([DEVELOPMENT_ADMIN_EMAIL]);
+
+      const credentialsFile = path.join(dataDir, 'development-admin.json');
+      expect(existsSync(credentialsFile)).toBe(true);
+      const credentials = JSON.parse(readFileSync(credentialsFile, 'utf8')) as {
+        email: string;
+        password: string;
+      };
+      expect(credentials.email).toBe(DEVELOPMENT_ADMIN_EMAIL);
+      expect(await verifyPassword(credentials.password, admins[0]!.passwordHash)).toBe(true);
+
+      expect(log.some((line) => line.includes(DEVELOPMENT_ADMIN_EMAIL))).toBe(true);
+    },
+  );
+});
