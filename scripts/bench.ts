@@ -129,6 +129,9 @@ async function startServer(env: Record<string, string>): Promise<() => Promise<v
 }
 
 const ms = (n: number) => n.toFixed(2);
+const missing = (): never => {
+  throw new Error('A benchmark run is missing');
+};
 const rps = (n: number) => Math.round(n).toLocaleString('en-ZA');
 
 async function benchTarget(target: 'postgres' | 'pglite'): Promise<string> {
@@ -149,7 +152,7 @@ async function benchTarget(target: 'postgres' | 'pglite'): Promise<string> {
   try {
     const open = () =>
       openDatabase(target === 'postgres' ? { databaseUrl: env.DATABASE_URL } : { dataDir });
-    let handle = await open();
+    const handle = await open();
     await migrateDatabase(handle);
     await seedDatabase(handle.db);
     const loadStarted = performance.now();
@@ -181,13 +184,11 @@ async function benchTarget(target: 'postgres' | 'pglite'): Promise<string> {
     } finally {
       await stop();
     }
-    handle = await open();
-    await handle.close();
 
     const rows = SCENARIOS.flatMap((scenario) =>
       CONCURRENCIES.map((c) => {
-        const a = api.get(`${scenario.name}/${c}`)!;
-        const d = direct.get(`${scenario.name}/${c}`)!;
+        const a = api.get(`${scenario.name}/${c}`) ?? missing();
+        const d = direct.get(`${scenario.name}/${c}`) ?? missing();
         return `| ${scenario.name} | ${c} | ${rps(a.perSecond)} | ${ms(a.p50)} / ${ms(a.p95)} / ${ms(a.p99)} | ${rps(d.perSecond)} | ${ms(d.p50)} / ${ms(d.p95)} / ${ms(d.p99)} | ${(a.perSecond / d.perSecond).toFixed(2)} |`;
       }),
     );

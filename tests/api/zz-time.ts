@@ -1,0 +1,14 @@
+import { openDatabase } from '../../db/client.ts';
+import { migrateDatabase } from '../../db/migrate.ts';
+import { seedCategories } from '../../db/seed/seed.ts';
+import { sql } from 'drizzle-orm';
+let t = performance.now();
+const h = await openDatabase({ dataDir: 'memory://' });
+console.log('open', Math.round(performance.now() - t)); t = performance.now();
+await migrateDatabase(h);
+console.log('migrate', Math.round(performance.now() - t)); t = performance.now();
+await seedCategories(h.db);
+console.log('categories', Math.round(performance.now() - t)); t = performance.now();
+for (let i = 0; i < 10; i++) await h.db.execute(sql`TRUNCATE customer_enquiries, reviews, provider_applications, flash_ads, service_providers, admin_users RESTART IDENTITY CASCADE`);
+console.log('reset x10', Math.round(performance.now() - t)); t = performance.now();
+await h.close();
