@@ -22,7 +22,15 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       api('api-pglite', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'pg')] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            api('api-postgres', 'pg'),
+            {
+              extends: true as const,
+              test: { name: 'neon', include: ['tests/neon/**/*.test.ts'], hookTimeout: 60_000 },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

@@ -34,9 +34,10 @@ function oneOf(column: SQL, values: readonly string[]): SQL {
   return sql`${column} IN (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
 }
 
-/** `column <@ ARRAY['a', ...]` with at least one element: every element from the list. */
+/** At least one element, each from the list, none repeated (`has_distinct_elements`, 0000_extensions.sql). */
 function someOf(column: SQL, values: readonly string[]): SQL {
-  return sql`cardinality(${column}) >= 1 AND ${column} <@ ARRAY[${sql.raw(values.map((v) => `'${v}'`).join(', '))}]::text[]`;
+  const list = sql.raw(values.map((v) => `'${v}'`).join(', '));
+  return sql`cardinality(${column}) >= 1 AND ${column} <@ ARRAY[${list}]::text[] AND has_distinct_elements(${column})`;
 }
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -121,7 +122,7 @@ export const serviceProviders = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
-        sql`lower(name || ' ' || description || ' ' || location || ' ' || replace(province, '-', ' ') || ' ' || text_join(services) || ' ' || text_join(specialties))`,
+        sql`lower(name || ' ' || description || ' ' || location || ' ' || province || ' ' || replace(province, '-', ' ') || ' ' || text_join(services) || ' ' || text_join(specialties))`,
       ),
   },
   (t) => [

@@ -15,4 +15,8 @@ CREATE OR REPLACE FUNCTION town_values(names text[]) RETURNS text[]
 -- array_to_string() is only STABLE; generated columns need an IMMUTABLE join.
 CREATE OR REPLACE FUNCTION text_join(parts text[]) RETURNS text
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-  AS $$ SELECT coalesce(string_agg(p, ' '), '') FROM unnest(parts) AS p $$;
+  AS $$ SELECT coalesce(string_agg(p, ' '), '') FROM unnest(parts) AS p $$;--> statement-breakpoint
+-- Lists of catalog ids (services) must not repeat an id; checks cannot hold subqueries.
+CREATE OR REPLACE FUNCTION has_distinct_elements(items text[]) RETURNS boolean
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+  AS $$ SELECT count(*) = count(DISTINCT item) FROM unnest(items) AS item $$;

@@ -77,7 +77,7 @@ CREATE TABLE "provider_applications" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "provider_applications_status_check" CHECK ("provider_applications"."status" IN ('pending', 'approved', 'rejected')),
 	CONSTRAINT "provider_applications_province_check" CHECK ("provider_applications"."province" IN ('gauteng', 'western-cape', 'kwazulu-natal', 'eastern-cape', 'free-state', 'limpopo', 'mpumalanga', 'north-west', 'northern-cape')),
-	CONSTRAINT "provider_applications_services_check" CHECK (cardinality("provider_applications"."services") >= 1 AND "provider_applications"."services" <@ ARRAY['cctv', 'alarms', 'access', 'network', 'wifi', 'ndi']::text[]),
+	CONSTRAINT "provider_applications_services_check" CHECK (cardinality("provider_applications"."services") >= 1 AND "provider_applications"."services" <@ ARRAY['cctv', 'alarms', 'access', 'network', 'wifi', 'ndi']::text[] AND has_distinct_elements("provider_applications"."services")),
 	CONSTRAINT "provider_applications_years_experience_check" CHECK ("provider_applications"."years_experience" >= 0)
 );
 --> statement-breakpoint
@@ -138,7 +138,7 @@ CREATE TABLE "service_providers" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"area_values" text[] GENERATED ALWAYS AS (town_values(ARRAY[location] || coverage_areas)) STORED NOT NULL,
-	"search_text" text GENERATED ALWAYS AS (lower(name || ' ' || description || ' ' || location || ' ' || replace(province, '-', ' ') || ' ' || text_join(services) || ' ' || text_join(specialties))) STORED NOT NULL,
+	"search_text" text GENERATED ALWAYS AS (lower(name || ' ' || description || ' ' || location || ' ' || province || ' ' || replace(province, '-', ' ') || ' ' || text_join(services) || ' ' || text_join(specialties))) STORED NOT NULL,
 	CONSTRAINT "service_providers_rating_check" CHECK ("service_providers"."rating" BETWEEN 0 AND 5),
 	CONSTRAINT "service_providers_review_count_check" CHECK ("service_providers"."review_count" >= 0),
 	CONSTRAINT "service_providers_starting_price_check" CHECK ("service_providers"."starting_price" >= 0),
@@ -147,7 +147,7 @@ CREATE TABLE "service_providers" (
 	CONSTRAINT "service_providers_longitude_check" CHECK ("service_providers"."longitude" BETWEEN -180 AND 180),
 	CONSTRAINT "service_providers_coordinates_check" CHECK (("service_providers"."latitude" IS NULL) = ("service_providers"."longitude" IS NULL)),
 	CONSTRAINT "service_providers_province_check" CHECK ("service_providers"."province" IN ('gauteng', 'western-cape', 'kwazulu-natal', 'eastern-cape', 'free-state', 'limpopo', 'mpumalanga', 'north-west', 'northern-cape')),
-	CONSTRAINT "service_providers_services_check" CHECK (cardinality("service_providers"."services") >= 1 AND "service_providers"."services" <@ ARRAY['cctv', 'alarms', 'access', 'network', 'wifi', 'ndi']::text[])
+	CONSTRAINT "service_providers_services_check" CHECK (cardinality("service_providers"."services") >= 1 AND "service_providers"."services" <@ ARRAY['cctv', 'alarms', 'access', 'network', 'wifi', 'ndi']::text[] AND has_distinct_elements("service_providers"."services"))
 );
 --> statement-breakpoint
 ALTER TABLE "customer_enquiries" ADD CONSTRAINT "customer_enquiries_assigned_provider_id_service_providers_id_fk" FOREIGN KEY ("assigned_provider_id") REFERENCES "public"."service_providers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serviceProviders } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
 import type { Provider } from '../../src/lib/provider.ts';
 import { insertProviders, listProviders, PROVIDER_KEYS } from '../helpers/api-fixtures.ts';
@@ -289,6 +291,47 @@ describe('GET /api/providers order and paging', () => {
     expect(total).toBe(12);
   });
 
+  it.each<[Record<string, string>, number]>([
+    [{}, 3],
+    [{ serviceType: 'cctv' }, 2],
+    [{ verification: 'verified' }, 2],
+    [{ verification: 'premium' }, 1],
+    [{ serviceType: 'alarms', verification: 'verified' }, 2],
+    [{ serviceType: 'ndi' }, 0],
+  ])('X-Total-Count counts the approved matches of %j', async (query, expected) => {
+    const db = api.database.db;
+    await insertProvider(db, { services: ['cctv'] });
+    await insertProvider(db, { services: ['cctv', 'alarms'], isVerified: true });
+    await insertProvider(db, { services: ['alarms'], isVerified: true, isPremium: true });
+    await insertProvider(db, { services: ['alarms', 'ndi'], isVerified: true, isApproved: false });
+    const { providers, total } = await listProviders(api, query);
+    expect(total).toBe(expected);
+    expect(providers).toHaveLength(expected);
+  });
+
+  it('X-Total-Count follows providers being approved, changed and deleted', async () => {
+    const db = api.database.db;
+    const totals = async () => ({
+      all: (await listProviders(api)).total,
+      cctv: (await listProviders(api, { serviceType: 'cctv' })).total,
+      verified: (await listProviders(api, { verification: 'verified' })).total,
+    });
+    const pending = await insertProvider(db, { services: ['cctv'], isApproved: false });
+    const listed = await insertProvider(db, { services: ['cctv'] });
+    await db
+      .update(serviceProviders)
+      .set({ isApproved: true })
+      .where(eq(serviceProviders.id, pending.id));
+    expect(await totals()).toEqual({ all: 2, cctv: 2, verified: 0 });
+    await db
+      .update(serviceProviders)
+      .set({ services: ['alarms'], isVerified: true })
+      .where(eq(serviceProviders.id, listed.id));
+    expect(await totals()).toEqual({ all: 2, cctv: 1, verified: 1 });
+    await db.delete(serviceProviders).where(eq(serviceProviders.id, pending.id));
+    expect(await totals()).toEqual({ all: 1, cctv: 0, verified: 1 });
+  });
+
   it('pages by offset without overlap, together covering every provider in order', async () => {
     const db = api.database.db;
     await insertProviders(db, 4, { isPremium: true, isVerified: true });
@@ -321,6 +364,41 @@ describe('GET /api/providers near the visitor', () => {
     expect(names).toEqual(['Near', 'Far', 'Nowhere']);
   });
 
+  it('gives no distanceKm to providers without coordinates', async () => {
+    await insertProvider(api.database.db, { name: 'Nowhere', latitude: null, longitude: null });
+    const { providers } = await listProviders(api, { userLat: -33.9249, userLng: 18.4241 });
+    expect(providers).toHaveLength(1);
+    expect(providers[0]).not.toHaveProperty('distanceKm');
+  });
+
+  it('pages through ties (same spot, no coordinates) without overlap or gaps', async () => {
+    const db = api.database.db;
+    const sameSpot = await insertProviders(db, 15, {
+      latitude: '-33.92490000',
+      longitude: '18.42410000',
+    });
+    const nowhere = await insertProviders(db, 10, { latitude: null, longitude: null });
+    const near = await insertProviders(db, 5, {
+      latitude: '-33.93000000',
+      longitude: '18.43000000',
+    });
+    const seen: number[] = [];
+    for (let offset = 0; offset < 30; offset += 7) {
+      const { providers, total } = await listProviders(api, {
+        userLat: -33.9249,
+        userLng: 18.4241,
+        limit: 7,
+        offset,
+      });
+      expect(total).toBe(30);
+      seen.push(...providers.map((p) => p.id));
+    }
+    expect(seen).toHaveLength(30);
+    expect(new Set(seen).size).toBe(30);
+    // Same spot first (ties by id), then the near ones, then those without coordinates.
+    expect(seen).toEqual([...sameSpot, ...near, ...nowhere]);
+  });
+
   it('with the seeded data lists Cape Town providers first, nearest first', async () => {
     await seedDatabase(api.database.db);
     const { providers } = await listProviders(api, {
@@ -337,6 +415,26 @@ describe('GET /api/providers near the visitor', () => {
     expect(distances.every((d) => typeof d === 'number')).toBe(true);
     expect(distances).toEqual([...distances].sort((a, b) => a! - b!));
     expect(distances[0]).toBeLessThan(10);
+  });
+});
+
+describe('GET /api/providers rules found in review', () => {
+  it('keeps the minimum rating exact (4.85 excludes a 4.8 provider)', async () => {
+    await insertProvider(api.database.db, { name: 'Four point eight', rating: '4.8' });
+    await insertProvider(api.database.db, { name: 'Four point nine', rating: '4.9' });
+    const { names } = await listProviders(api, { rating: 4.85 });
+    expect(names).toEqual(['Four point nine']);
+  });
+
+  it('finds a province by its written name (KwaZulu-Natal)', async () => {
+    await insertProvider(api.database.db, {
+      name: 'Coastal',
+      location: 'Durban',
+      province: 'kwazulu-natal',
+    });
+    await insertProvider(api.database.db, { name: 'Inland' });
+    const { names } = await listProviders(api, { search: 'KwaZulu-Natal' });
+    expect(names).toEqual(['Coastal']);
   });
 });
 

@@ -74,12 +74,15 @@ describe('service_providers', () => {
     expect((await databaseRejection(update)).constraint).toBe('service_providers_province_check');
   });
 
-  it.each([[['laser']], [['cctv', 'laser']], [[]]])('rejects services %j', async (services) => {
-    expect(await databaseRejection(insertProviderRow({ services }))).toEqual({
-      code: CHECK_VIOLATION,
-      constraint: 'service_providers_services_check',
-    });
-  });
+  it.each([[['laser']], [['cctv', 'laser']], [[]], [['cctv', 'cctv']]])(
+    'rejects services %j',
+    async (services) => {
+      expect(await databaseRejection(insertProviderRow({ services }))).toEqual({
+        code: CHECK_VIOLATION,
+        constraint: 'service_providers_services_check',
+      });
+    },
+  );
 
   it.each([
     ['a latitude without a longitude', { latitude: '-26.2041', longitude: null }],

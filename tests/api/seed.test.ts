@@ -97,9 +97,17 @@ describe('prepareDatabase', () => {
     expect(log.filter((line) => line.includes('Created admin'))).toHaveLength(1);
   });
 
-  it.runIf(driver === 'pglite')(
-    'on embedded PGlite in development creates one development admin, saves and prints its credentials',
-    async () => {
+  // The development admin exists only on the embedded database; on a server, never.
+  if (driver !== 'pglite') {
+    it('on a PostgreSQL server creates no development admin, even in development', async () => {
+      const env = parseEnv({ APP_ENV: 'development', DATA_DIR: dataDir });
+      await prepareDatabase(api.database, env, () => {});
+      expect(await api.database.db.select().from(adminUsers)).toEqual([]);
+      expect(existsSync(path.join(dataDir, 'development-admin.json'))).toBe(false);
+    });
+  }
+  if (driver === 'pglite')
+    it('on embedded PGlite in development creates one development admin, saves and prints its credentials', async () => {
       expect(api.database.driver).toBe('pglite');
       const env = parseEnv({ APP_ENV: 'development', DATA_DIR: dataDir });
       const log: string[] = [];
@@ -119,6 +127,5 @@ describe('prepareDatabase', () => {
       expect(await verifyPassword(credentials.password, admins[0]!.passwordHash)).toBe(true);
 
       expect(log.some((line) => line.includes(DEVELOPMENT_ADMIN_EMAIL))).toBe(true);
-    },
-  );
+    });
 });

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serviceProviders } from '../../db/schema.ts';
 import { insertEnquiry, insertFlashAd, insertProvider } from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
@@ -56,6 +58,19 @@ describe('GET /api/stats', () => {
     await insertEnquiry(db, { status: 'completed' });
     await insertEnquiry(db, { assignedProviderId: hidden.id, status: 'assigned' });
     expect(await getJson('/api/stats')).toMatchObject({ totalEnquiries: 3 });
+  });
+  it('follows providers being approved, verified and deleted', async () => {
+    const db = api.database.db;
+    const stats = async () => (await getJson('/api/stats')) as Record<string, number>;
+    const pending = await insertProvider(db, { isApproved: false });
+    await insertProvider(db);
+    await db
+      .update(serviceProviders)
+      .set({ isApproved: true, isVerified: true })
+      .where(eq(serviceProviders.id, pending.id));
+    expect(await stats()).toMatchObject({ verifiedProviders: 1, totalProviders: 2 });
+    await db.delete(serviceProviders).where(eq(serviceProviders.id, pending.id));
+    expect(await stats()).toMatchObject({ verifiedProviders: 0, totalProviders: 1 });
   });
 });
 

@@ -9,7 +9,7 @@ export function providerFilters(query: ProviderQuery): SQL {
   const conditions: (SQL | undefined)[] = [eq(p.isApproved, true)];
   if (query.serviceType) conditions.push(sql`${p.services} @> ARRAY[${query.serviceType}]::text[]`);
   if (query.location) conditions.push(sql`${p.areaValues} @> ARRAY[${query.location}]::text[]`);
-  if (query.rating !== undefined) conditions.push(gte(p.rating, query.rating.toFixed(1)));
+  if (query.rating !== undefined) conditions.push(gte(p.rating, String(query.rating)));
   if (query.verification === 'verified') conditions.push(eq(p.isVerified, true));
   if (query.verification === 'premium') conditions.push(eq(p.isPremium, true));
   if (query.search) {
