@@ -1,11 +1,18 @@
 import { expect, test } from '@playwright/test';
 
 test('the home page renders its hero and the search box', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
   await page.goto('/');
   await expect(page).toHaveTitle(/Verified Providers/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Verified Technical Experts');
   await expect(page.getByPlaceholder('Search by service or location...')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Find Experts' })).toBeVisible();
+  // Nothing blocked by the Content-Security-Policy, no script errors.
+  expect(problems).toEqual([]);
 });
 
 test('the footer carries every link of the spec', async ({ page }) => {
@@ -55,4 +62,10 @@ test('pages carry the security headers', async ({ request }) => {
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['strict-transport-security']).toContain('max-age=');
+});
+
+test('the Node host applies the redirects of netlify.toml', async ({ request }) => {
+  const response = await request.get('/providers/3', { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers()['location']).toBe('/provider/3');
 });

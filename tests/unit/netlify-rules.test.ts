@@ -226,3 +226,14 @@ describe('headersFor', () => {
     ).toEqual({});
   });
 });
+
+describe('the redirects of netlify.toml', () => {
+  it('sends /providers/{id} (the spec alternate reading) to /provider/{id} with 301', () => {
+    const { redirects } = readNetlifyRules(REAL_TOML);
+    expect(matchRedirect(redirects, '/providers/7')).toMatchObject({
+      to: '/provider/7',
+      status: 301,
+    });
+    expect(matchRedirect(redirects, '/providers')).toBeUndefined();
+  });
+});
