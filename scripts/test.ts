@@ -4,11 +4,13 @@
  * then the Playwright browser tests. Ends with one 'N passed, N failed' line.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const results = path.join(root, 'test-results');
+const results = path.join(root, 'reports');
+// Reports of an earlier run must not count for this one.
+rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
 function run(title: string, command: string, args: string[]): boolean {
@@ -41,7 +43,7 @@ const steps: [string, string, string[]][] = [
       'run',
       '--reporter=default',
       '--reporter=json',
-      '--outputFile.json=test-results/vitest-results.json',
+      '--outputFile.json=reports/vitest-results.json',
     ],
   ],
   ['Browser tests (Playwright)', 'npx', ['playwright', 'test']],
