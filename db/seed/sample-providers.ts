@@ -1,3 +1,4 @@
+import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 import type { ProviderSeed } from './provider-seed.ts';
 
 /**
@@ -24,15 +25,7 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
       'Off-site monitoring integration',
     ],
     coverageAreas: ['Johannesburg', 'Sandton', 'Randburg', 'Roodepoort', 'Soweto'],
-    businessHours: {
-      monday: '8:00 AM - 5:00 PM',
-      tuesday: '8:00 AM - 5:00 PM',
-      wednesday: '8:00 AM - 5:00 PM',
-      thursday: '8:00 AM - 5:00 PM',
-      friday: '8:00 AM - 5:00 PM',
-      saturday: '9:00 AM - 1:00 PM',
-      sunday: 'Closed',
-    },
+    businessHours: { ...DEFAULT_BUSINESS_HOURS },
     startingPrice: 1500,
     rating: '4.8',
     reviewCount: 127,
@@ -100,15 +93,7 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
       'Point-to-point wireless links',
     ],
     coverageAreas: ['Durban', 'Umhlanga', 'Pinetown', 'Ballito', 'Pietermaritzburg'],
-    businessHours: {
-      monday: '8:00 AM - 5:00 PM',
-      tuesday: '8:00 AM - 5:00 PM',
-      wednesday: '8:00 AM - 5:00 PM',
-      thursday: '8:00 AM - 5:00 PM',
-      friday: '8:00 AM - 5:00 PM',
-      saturday: '9:00 AM - 1:00 PM',
-      sunday: 'Closed',
-    },
+    businessHours: { ...DEFAULT_BUSINESS_HOURS },
     startingPrice: 850,
     rating: '4.6',
     reviewCount: 94,
@@ -174,15 +159,7 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
       'Nemtek electric fencing',
     ],
     coverageAreas: ['Port Elizabeth', 'Uitenhage', 'Jeffreys Bay'],
-    businessHours: {
-      monday: '8:00 AM - 5:00 PM',
-      tuesday: '8:00 AM - 5:00 PM',
-      wednesday: '8:00 AM - 5:00 PM',
-      thursday: '8:00 AM - 5:00 PM',
-      friday: '8:00 AM - 5:00 PM',
-      saturday: '9:00 AM - 1:00 PM',
-      sunday: 'Closed',
-    },
+    businessHours: { ...DEFAULT_BUSINESS_HOURS },
     startingPrice: 1200,
     rating: '4.5',
     reviewCount: 112,
