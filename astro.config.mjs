@@ -1,5 +1,6 @@
 // @ts-check
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import process from 'node:process';
@@ -8,7 +9,13 @@ export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:8888',
   output: 'static',
   trailingSlash: 'ignore',
-  integrations: [react()],
+  integrations: [
+    react(),
+    sitemap({
+      // Sign-in areas and the fallback page for providers added after the build stay out.
+      filter: (page) => !/\/(admin|dashboard)\/?$/.test(page) && !page.includes('/provider/_'),
+    }),
+  ],
   build: {
     // The Content-Security-Policy allows no inline styles: keep CSS in files.
     inlineStylesheets: 'never',

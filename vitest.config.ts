@@ -21,6 +21,8 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      // Checks of the built site in dist/ (the test runner builds first).
+      { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'] } },
       api('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL
         ? [

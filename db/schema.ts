@@ -305,3 +305,13 @@ export const providerCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.service, t.isVerified, t.isPremium] })],
 );
+
+/**
+ * Fixed-window counters for rate limits (logins, public submissions). In the database so
+ * that a limit holds across serverless instances.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  count: integer('count').notNull().default(0),
+});

@@ -59,8 +59,9 @@ const cacheControlFor = (pathname: string) =>
 export function createSite({ api, distDir, rules }: SiteOptions) {
   const site = new Hono();
 
-  site.all('/api/*', (c) => api.fetch(c.req.raw));
-  site.all('/api', (c) => api.fetch(c.req.raw));
+  // The host's bindings (the Node request) go along: the API reads the client's address.
+  site.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
+  site.all('/api', (c) => api.fetch(c.req.raw, c.env));
 
   site.on(['GET', 'HEAD'], '*', async (c) => {
     const { pathname, search } = new URL(c.req.url);

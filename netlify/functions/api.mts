@@ -2,7 +2,7 @@
  * The Netlify host of the API app (Functions v2). One database handle per warm
  * instance; production sets DATABASE_URL (Neon). Migrations run in the build command.
  */
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { openDatabase } from '../../db/client.ts';
 import { createApp, type App } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
@@ -20,13 +20,13 @@ async function buildApp(): Promise<App> {
   return createApp({ db: handle.db, env });
 }
 
-export default async (request: Request): Promise<Response> => {
+export default async (request: Request, context: Context): Promise<Response> => {
   appPromise ??= buildApp().catch((error: unknown) => {
     appPromise = undefined;
     throw error;
   });
   const app = await appPromise;
-  return app.fetch(request);
+  return app.fetch(request, { clientIp: context.ip });
 };
 
 export const config: Config = {

@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Database } from '../../db/client.ts';
 import type { AppEnv } from './app-env.ts';
@@ -35,6 +36,17 @@ export function createApp({ db, env, logError = console.error }: AppDependencies
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginResourcePolicy: 'same-origin',
       xFrameOptions: 'DENY',
+    }),
+  );
+
+  // JSON bodies are small; uploads have their own limits on their own routes.
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new AppError('payload_too_large', 'The request body is too large');
+      },
     }),
   );
 

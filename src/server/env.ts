@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('.data'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8888),
   HOST: z.string().trim().min(1).default('localhost'),
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
+  TRUST_PROXY: z.stringbool().default(false),
   APP_ENV: z.enum(['development', 'production', 'test']).optional(),
   SITE_URL: z.url().optional(),
   ADMIN_EMAIL: z.email().optional(),

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { EnquirySchema } from '../../lib/schemas/enquiry.ts';
 import { ProviderQuerySchema } from '../../lib/schemas/provider-query.ts';
+import { createEnquiry } from '../enquiries/create-enquiry.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { readJson } from '../http/read-json.ts';
+import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../errors.ts';
 import { listActiveFlashAds } from '../flash-ads/list-active-flash-ads.ts';
@@ -40,6 +45,15 @@ export const publicRoutes = new Hono<AppEnv>()
     cachePublicly(c, { varyOnQuery: PROVIDER_QUERY_KEYS });
     c.header('X-Total-Count', String(page.total));
     return c.json(page.items);
+  })
+  .post('/enquiries', async (c) => {
+    noStore(c);
+    // Every attempt counts, valid or not: the limit is against floods, not typos (the
+    // form checks with the same schema before it sends).
+    await hitRateLimit(c.var.db, RATE_LIMITS.enquiry, clientAddress(c));
+    const enquiry = parseOrThrow(EnquirySchema, await readJson(c));
+    const { id } = await createEnquiry(c.var.db, enquiry);
+    return c.json({ id, message: 'Your request has been sent to our admin team.' }, 201);
   })
   .get('/providers/:id{[0-9]+}', async (c) => {
     const id = Number(c.req.param('id'));

@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiGet } from '../../lib/api-client';
+import { withQueryClient } from '../../lib/query-client';
+
+interface FlashAd {
+  title: string;
+  subtitle: string;
+  imageUrl: string | null;
+  displayDuration: number;
+}
+
+/** Spec section 9: default duration, and the fade that starts before each switch. */
+export const DEFAULT_AD_DURATION = 3000;
+export const FADE_MS = 500;
+
+function Banner({ ads }: { ads: FlashAd[] }) {
+  const [index, setIndex] = useState(0);
+  const [fading, setFading] = useState(false);
+  const current = ads[index % ads.length];
+
+  useEffect(() => {
+    if (ads.length < 2) return;
+    const duration = current?.displayDuration ?? DEFAULT_AD_DURATION;
+    const fade = window.setTimeout(() => setFading(true), Math.max(0, duration - FADE_MS));
+    const next = window.setTimeout(() => {
+      setIndex((i) => (i + 1) % ads.length);
+      setFading(false);
+    }, duration);
+    return () => {
+      window.clearTimeout(fade);
+      window.clearTimeout(next);
+    };
+  }, [index, ads.length, current]);
+
+  if (!current) return null;
+  return (
+    <div className="relative overflow-hidden rounded-box bg-primary text-primary-content">
+      <div
+        className={`flex min-h-40 items-center gap-6 p-6 transition-opacity duration-500 md:p-8 ${fading ? 'opacity-0' : 'opacity-100'}`}
+        aria-live="polite"
+        data-testid="flash-ad"
+      >
+        {current.imageUrl && (
+          <img
+            src={current.imageUrl}
+            alt=""
+            className="hidden h-28 w-40 shrink-0 rounded-box object-cover sm:block"
+            loading="lazy"
+          />
+        )}
+        <div>
+          <h2 className="text-2xl font-bold md:text-3xl">{current.title}</h2>
+          <p className="mt-2 text-lg">{current.subtitle}</p>
+        </div>
+      </div>
+      {ads.length > 1 && (
+        <div
+          className="absolute right-4 bottom-3 flex gap-1"
+          role="group"
+          aria-label="Choose an offer"
+        >
+          {ads.map((ad, i) => (
+            <button
+              key={`${ad.title}-${i}`}
+              type="button"
+              className={`h-6 w-6 rounded-full p-2 ${i === index ? 'bg-primary-content/0' : ''}`}
+              aria-label={`Show offer ${i + 1}: ${ad.title}`}
+              aria-current={i === index ? 'true' : undefined}
+              onClick={() => {
+                setFading(false);
+                setIndex(i);
+              }}
+            >
+              <span
+                className={`block h-2 w-2 rounded-full ${i === index ? 'bg-primary-content' : 'bg-primary-content/50'}`}
+              />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function StaticBanner() {
+  return (
+    <div className="flex min-h-40 items-center rounded-box bg-primary p-6 text-primary-content md:p-8">
+      <div>
+        <h2 className="text-2xl font-bold md:text-3xl">Expert Services Available</h2>
+        <p className="mt-2 text-lg">
+          Background-verified installers for security, networks and video across South Africa.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The home page's flash-ad banner (spec section 4); static content while loading, with no ads or on failure. */
+function FlashBanner() {
+  const { data } = useQuery({
+    queryKey: ['/api/flash-ads'],
+    queryFn: () => apiGet<FlashAd[]>('/api/flash-ads'),
+  });
+  return data && data.length > 0 ? <Banner ads={data} /> : <StaticBanner />;
+}
+
+export default withQueryClient(FlashBanner);

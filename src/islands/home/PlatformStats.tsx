@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../lib/api-client';
+import { verificationRate } from '../../lib/format';
+import { withQueryClient } from '../../lib/query-client';
+
+interface Stats {
+  verifiedProviders: number;
+  totalEnquiries: number;
+  totalProviders: number;
+}
+
+/** Spec section 4: three skeletons while loading; nothing without data; '+' on counts. */
+function PlatformStats() {
+  const { data, isPending } = useQuery({
+    queryKey: ['/api/stats'],
+    queryFn: () => apiGet<Stats>('/api/stats'),
+  });
+
+  if (isPending) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-3" aria-busy="true" aria-label="Loading statistics">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="skeleton h-28 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (!data) return null;
+
+  const figures = [
+    { label: 'Verified Providers', value: `${data.verifiedProviders}+` },
+    { label: 'Service Requests', value: `${data.totalEnquiries}+` },
+    {
+      label: 'Verification Rate',
+      value: verificationRate(data.verifiedProviders, data.totalProviders),
+    },
+  ];
+  return (
+    <section aria-labelledby="stats-heading" className="mx-auto max-w-7xl px-4 py-12">
+      <h2 id="stats-heading" className="text-center text-2xl font-bold md:text-3xl">
+        Platform Statistics
+      </h2>
+      <dl className="mt-8 grid gap-4 sm:grid-cols-3">
+        {figures.map((figure) => (
+          <div
+            key={figure.label}
+            className="rounded-box border border-base-300 bg-base-100 p-6 text-center shadow-sm"
+          >
+            <dt className="text-sm font-semibold">{figure.label}</dt>
+            <dd className="mt-2 text-4xl font-bold text-primary">{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export default withQueryClient(PlatformStats);

@@ -1,0 +1,108 @@
+import { categoryById, isServiceId } from '../../lib/catalog/categories';
+import { PROVINCE_NAMES, isProvinceId } from '../../lib/catalog/provinces';
+import { formatDistance, formatRand, formatRating } from '../../lib/format';
+import type { Provider } from '../../lib/provider';
+import { providerBadge, providerImageUrl } from '../../lib/provider-image';
+
+export const MAX_CARD_CHIPS = 3;
+
+export function serviceName(id: string): string {
+  return isServiceId(id) ? categoryById(id).name : id;
+}
+
+export function provinceName(id: string): string {
+  return isProvinceId(id) ? PROVINCE_NAMES[id] : id;
+}
+
+export function Stars({ rating }: { rating: string }) {
+  const value = Number(rating);
+  return (
+    <span
+      className="inline-flex items-center gap-1"
+      aria-label={`Rated ${formatRating(rating)} out of 5`}
+    >
+      <span aria-hidden="true" className="text-warning-content">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <span key={n} className={n <= Math.round(value) ? 'text-amber-600' : 'text-base-300'}>
+            ★
+          </span>
+        ))}
+      </span>
+      <span className="font-semibold">{formatRating(rating)}</span>
+    </span>
+  );
+}
+
+export function Badge({ provider }: { provider: Provider }) {
+  const badge = providerBadge(provider);
+  if (!badge) return null;
+  return (
+    <span className={`badge ${badge === 'Premium' ? 'badge-secondary' : 'badge-success'}`}>
+      {badge}
+    </span>
+  );
+}
+
+/** A provider in the list (spec: at most 3 service chips then '+N more'). */
+export function ProviderCard({
+  provider,
+  onOpen,
+}: {
+  provider: Provider;
+  onOpen: (provider: Provider) => void;
+}) {
+  const extra = provider.services.length - MAX_CARD_CHIPS;
+  return (
+    <article
+      className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md"
+      data-testid="provider-card"
+    >
+      <img
+        src={providerImageUrl(provider.profileImage)}
+        alt=""
+        width={600}
+        height={400}
+        loading="lazy"
+        className="aspect-[3/2] w-full rounded-t-box object-cover"
+      />
+      <div className="card-body gap-3 p-5">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="card-title text-lg">
+            <button
+              type="button"
+              className="text-left after:absolute after:inset-0 focus:outline-none"
+              onClick={() => onOpen(provider)}
+            >
+              {provider.name}
+            </button>
+          </h2>
+          <Badge provider={provider} />
+        </div>
+        <p className="text-sm">
+          {provider.location}, {provinceName(provider.province)}
+          {provider.distanceKm !== undefined && (
+            <span className="ml-2 font-semibold">· {formatDistance(provider.distanceKm)}</span>
+          )}
+        </p>
+        <p className="flex items-center gap-2 text-sm">
+          <Stars rating={provider.rating} />
+          <span>({provider.reviewCount} reviews)</span>
+        </p>
+        <ul className="flex flex-wrap gap-1" aria-label="Services">
+          {provider.services.slice(0, MAX_CARD_CHIPS).map((service) => (
+            <li key={service} className="badge badge-outline badge-sm">
+              {serviceName(service)}
+            </li>
+          ))}
+          {extra > 0 && <li className="badge badge-ghost badge-sm">+{extra} more</li>}
+        </ul>
+        <p className="mt-auto text-sm">
+          From{' '}
+          <span className="text-lg font-bold text-primary">
+            {formatRand(provider.startingPrice)}
+          </span>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,143 @@
+import { WEEKDAYS } from '../../lib/catalog/enquiry-options';
+import { formatRand, formatRating } from '../../lib/format';
+import type { Provider } from '../../lib/provider';
+import { serviceName } from './ProviderCard';
+
+/** The tab contents shared by the provider modal and the provider page. */
+
+export function ServicesTab({
+  provider,
+  showExperience = false,
+}: {
+  provider: Provider;
+  showExperience?: boolean;
+}) {
+  return (
+    <div className="space-y-5">
+      <section>
+        <h3 className="font-semibold">Services Offered</h3>
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {provider.services.map((s) => (
+            <li key={s} className="badge badge-primary badge-outline">
+              {serviceName(s)}
+            </li>
+          ))}
+        </ul>
+      </section>
+      {provider.specialties.length > 0 && (
+        <section>
+          <h3 className="font-semibold">Specialties</h3>
+          <ul className="mt-2 list-inside list-disc text-sm">
+            {provider.specialties.map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section>
+        <h3 className="font-semibold">Starting Price</h3>
+        <p className="mt-1 text-2xl font-bold text-primary">
+          From {formatRand(provider.startingPrice)}
+        </p>
+        <p className="mt-1 text-sm">
+          Prices may vary based on specific requirements. Free consultation and quotes available.
+        </p>
+      </section>
+      {showExperience && (
+        <section>
+          <h3 className="font-semibold">Experience</h3>
+          <p className="mt-1 text-sm">
+            {provider.yearsExperience} {provider.yearsExperience === 1 ? 'year' : 'years'} of
+            experience in the industry.
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export function ReviewsTab({ provider }: { provider: Provider }) {
+  return (
+    <div className="text-center">
+      <p className="text-4xl font-bold text-primary">
+        {formatRating(provider.rating)}
+        <span className="text-lg text-base-content"> / 5</span>
+      </p>
+      <p className="mt-1 text-sm">
+        Based on {provider.reviewCount} {provider.reviewCount === 1 ? 'review' : 'reviews'}
+      </p>
+      <p className="mt-4">Detailed reviews will be available soon</p>
+    </div>
+  );
+}
+
+export function BusinessHours({ hours }: { hours: Record<string, string> }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+      {WEEKDAYS.filter((day) => hours[day]).map((day) => (
+        <div key={day} className="contents">
+          <dt className="capitalize">{day}</dt>
+          <dd className={hours[day] === 'Closed' ? 'font-semibold' : ''}>{hours[day]}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ContactTab({ provider }: { provider: Provider }) {
+  return (
+    <div className="space-y-4 text-sm">
+      <dl className="grid gap-2 sm:grid-cols-[auto_1fr] sm:gap-x-6">
+        <dt className="font-semibold">Phone</dt>
+        <dd>
+          <a className="link" href={`tel:${provider.phone}`}>
+            {provider.phone}
+          </a>
+        </dd>
+        <dt className="font-semibold">Email</dt>
+        <dd>
+          <a className="link break-all" href={`mailto:${provider.email}`}>
+            {provider.email}
+          </a>
+        </dd>
+        {provider.website && (
+          <>
+            <dt className="font-semibold">Website</dt>
+            <dd>
+              <a
+                className="link break-all"
+                href={provider.website}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {provider.website.replace(/^https?:\/\//, '')}
+              </a>
+            </dd>
+          </>
+        )}
+        <dt className="font-semibold">Location</dt>
+        <dd>{provider.location}</dd>
+      </dl>
+      <section>
+        <h3 className="mb-2 font-semibold">Business Hours</h3>
+        <BusinessHours hours={provider.businessHours} />
+      </section>
+    </div>
+  );
+}
+
+export function CoverageTab({ provider }: { provider: Provider }) {
+  const areas = provider.coverageAreas.length > 0 ? provider.coverageAreas : [provider.location];
+  return (
+    <section>
+      <h3 className="font-semibold">Coverage Areas</h3>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {areas.map((area) => (
+          <li key={area} className="badge badge-outline">
+            {area}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

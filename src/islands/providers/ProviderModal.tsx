@@ -1,0 +1,79 @@
+import type { Provider } from '../../lib/provider';
+import { providerImageUrl } from '../../lib/provider-image';
+import { Modal } from './Modal';
+import { Badge, provinceName, serviceName, Stars } from './ProviderCard';
+import { ContactTab, CoverageTab, ReviewsTab, ServicesTab } from './ProviderDetails';
+import { RequestServiceForm } from './RequestServiceForm';
+import { Tabs } from './Tabs';
+
+/** The provider modal of the list (spec section 2): summary, contact buttons, five tabs. */
+export function ProviderModal({
+  provider,
+  onClose,
+}: {
+  provider: Provider | undefined;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open={provider !== undefined} onClose={onClose} label={provider?.name ?? 'Provider'}>
+      {provider && (
+        <div>
+          <img
+            src={providerImageUrl(provider.profileImage)}
+            alt={provider.name}
+            width={600}
+            height={400}
+            className="aspect-[3/1] w-full object-cover"
+          />
+          <div className="space-y-4 p-5 sm:p-6">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div>
+                <h2 className="text-2xl font-bold">{provider.name}</h2>
+                <p className="text-sm">
+                  {provider.location}, {provinceName(provider.province)}
+                </p>
+                <p className="mt-1 flex items-center gap-2 text-sm">
+                  <Stars rating={provider.rating} /> <span>({provider.reviewCount} reviews)</span>
+                </p>
+              </div>
+              <Badge provider={provider} />
+            </div>
+            <p>{provider.description}</p>
+            <ul className="flex flex-wrap gap-1" aria-label="Services">
+              {provider.services.map((s) => (
+                <li key={s} className="badge badge-outline">
+                  {serviceName(s)}
+                </li>
+              ))}
+            </ul>
+            <div className="flex flex-wrap gap-2">
+              <a className="btn btn-primary" href={`tel:${provider.phone}`}>
+                Contact Provider
+              </a>
+              <a className="btn btn-outline" href={`mailto:${provider.email}`}>
+                Send Email
+              </a>
+              <a className="btn btn-ghost" href={`/provider/${provider.id}`}>
+                View full profile
+              </a>
+            </div>
+            <Tabs
+              label="Provider details"
+              tabs={[
+                { id: 'services', label: 'Services', content: <ServicesTab provider={provider} /> },
+                { id: 'reviews', label: 'Reviews', content: <ReviewsTab provider={provider} /> },
+                { id: 'contact', label: 'Contact', content: <ContactTab provider={provider} /> },
+                { id: 'coverage', label: 'Coverage', content: <CoverageTab provider={provider} /> },
+                {
+                  id: 'request',
+                  label: 'Request Service',
+                  content: <RequestServiceForm provider={provider} />,
+                },
+              ]}
+            />
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,213 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { ApiError, apiSend } from '../../lib/api-client';
+import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options';
+import { EnquirySchema, ENQUIRY_LIMITS, type EnquiryInput } from '../../lib/schemas/enquiry';
+import type { Provider } from '../../lib/provider';
+import { toast } from '../../lib/toast';
+import { serviceName } from './ProviderCard';
+
+type FormValues = EnquiryInput;
+
+function blank(provider: Provider): FormValues {
+  return {
+    customerName: '',
+    customerEmail: '',
+    customerPhone: '',
+    serviceType:
+      provider.services.length === 1
+        ? (provider.services[0] as FormValues['serviceType'])
+        : ('' as never),
+    location: '',
+    description: '',
+    budget: '',
+    urgency: 'medium',
+    assignedProviderId: provider.id,
+    website: '',
+  };
+}
+
+/** The service request (spec sections 4, 5 and 8); the API validates with the same schema. */
+export function RequestServiceForm({ provider }: { provider: Provider }) {
+  const form = useForm<FormValues>({
+    resolver: zodResolver(EnquirySchema),
+    defaultValues: blank(provider),
+  });
+  const { register, handleSubmit, reset, setError, formState } = form;
+  const errors = formState.errors;
+
+  const mutation = useMutation({
+    mutationFn: (values: FormValues) => apiSend<{ id: number }>('POST', '/api/enquiries', values),
+    onSuccess: () => {
+      toast({
+        title: 'Service Request Submitted!',
+        description: "Your request has been sent to our admin team. We'll contact you soon.",
+      });
+      reset(blank(provider));
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fieldErrors) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) {
+          setError(field as keyof FormValues, { message });
+        }
+      }
+      toast({
+        title: 'Error',
+        description: 'Failed to submit service request. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const id = (name: string) => `enquiry-${provider.id}-${name}`;
+  const fieldError = (name: keyof FormValues) => {
+    const message = errors[name]?.message;
+    return message ? (
+      <p id={id(`${name}-error`)} className="mt-1 text-sm text-error" role="alert">
+        {message}
+      </p>
+    ) : null;
+  };
+  const described = (name: keyof FormValues) =>
+    errors[name] ? { 'aria-invalid': true, 'aria-describedby': id(`${name}-error`) } : {};
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => void handleSubmit((values) => mutation.mutate(values))(e)}
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <div>
+        <label className="label text-sm font-medium text-base-content" htmlFor={id('name')}>
+          Your Name *
+        </label>
+        <input
+          id={id('name')}
+          className="input w-full"
+          autoComplete="name"
+          maxLength={ENQUIRY_LIMITS.name}
+          {...register('customerName')}
+          {...described('customerName')}
+        />
+        {fieldError('customerName')}
+      </div>
+      <div>
+        <label className="label text-sm font-medium text-base-content" htmlFor={id('email')}>
+          Email Address *
+        </label>
+        <input
+          id={id('email')}
+          type="email"
+          className="input w-full"
+          autoComplete="email"
+          maxLength={ENQUIRY_LIMITS.email}
+          {...register('customerEmail')}
+          {...described('customerEmail')}
+        />
+        {fieldError('customerEmail')}
+      </div>
+      <div>
+        <label className="label text-sm font-medium text-base-content" htmlFor={id('phone')}>
+          Phone Number
+        </label>
+        <input
+          id={id('phone')}
+          type="tel"
+          className="input w-full"
+          autoComplete="tel"
+          maxLength={ENQUIRY_LIMITS.phone}
+          {...register('customerPhone')}
+          {...described('customerPhone')}
+        />
+        {fieldError('customerPhone')}
+      </div>
+      <div>
+        <label className="label text-sm font-medium text-base-content" htmlFor={id('service')}>
+          Service Type *
+        </label>
+        <select
+          id={id('service')}
+          className="select w-full"
+          {...register('serviceType')}
+          {...described('serviceType')}
+        >
+          <option value="">Select a service</option>
+          {provider.services.map((service) => (
+            <option key={service} value={service}>
+              {serviceName(service)}
+            </option>
+          ))}
+        </select>
+        {fieldError('serviceType')}
+      </div>
+      <div>
+        <label className="label text-sm font-medium text-base-content" htmlFor={id('location')}>
+          Service Location *
+        </label>
+        <input
+          id={id('location')}
+          className="input w-full"
+          placeholder="e.g. Sandton, Johannesburg"
+          maxLength={ENQUIRY_LIMITS.location}
+          {...register('location')}
+          {...described('location')}
+        />
+        {fieldError('location')}
+      </div>
+      <div>
+        <label className="label text-sm font-medium text-base-content" htmlFor={id('budget')}>
+          Budget
+        </label>
+        <select id={id('budget')} className="select w-full" {...register('budget')}>
+          <option value="">Select a budget</option>
+          {BUDGETS.map((b) => (
+            <option key={b.value} value={b.value}>
+              {b.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label className="label text-sm font-medium text-base-content" htmlFor={id('urgency')}>
+          Urgency Level *
+        </label>
+        <select id={id('urgency')} className="select w-full" {...register('urgency')}>
+          {URGENCIES.map((u) => (
+            <option key={u.value} value={u.value}>
+              {u.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="sm:col-span-2">
+        <label className="label text-sm font-medium text-base-content" htmlFor={id('description')}>
+          Project Description *
+        </label>
+        <textarea
+          id={id('description')}
+          rows={4}
+          className="textarea w-full"
+          maxLength={ENQUIRY_LIMITS.description}
+          placeholder="Describe what you need: the site, the number of cameras or rooms, any existing equipment..."
+          {...register('description')}
+          {...described('description')}
+        />
+        {fieldError('description')}
+      </div>
+      {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
+      <div className="hidden" aria-hidden="true">
+        <label htmlFor={id('website')}>Website</label>
+        <input id={id('website')} tabIndex={-1} autoComplete="off" {...register('website')} />
+      </div>
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Sending...' : 'Send Request'}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={() => reset(blank(provider))}>
+          Clear Form
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,476 @@
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { customerEnquiries } from '../../db/schema.ts';
+import { ENQUIRY_LIMITS } from '../../src/lib/schemas/enquiry.ts';
+import { RATE_LIMITS } from '../../src/server/rate-limits/hit-rate-limit.ts';
+import { insertProvider } from '../helpers/builders.ts';
+import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+
+// Every request of this file comes from 127.0.0.1, and RATE_LIMITS.enquiry allows five
+// attempts per client: each test stays below that, apart from the rate-limit tests, and
+// reset() in beforeEach empties the counters.
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+/** An approved provider offering cctv and alarms, fresh for each test. */
+let providerId: number;
+beforeEach(async () => {
+  await api.database.reset();
+  providerId = (await insertProvider(api.database.db, { services: ['cctv', 'alarms'] })).id;
+});
+
+interface ErrorAnswer {
+  message: string;
+  errors?: Record<string, string>;
+}
+
+/** A complete, valid request; `undefined` in the overrides leaves a field out. */
+function validBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    customerName: 'Thandi Nkosi',
+    customerEmail: 'thandi@example.co.za',
+    customerPhone: '+27 82 555 0101',
+    serviceType: 'cctv',
+    location: 'Sandton',
+    description: 'Four outdoor cameras for a house, with night vision.',
+    budget: '5000-10000',
+    urgency: 'high',
+    assignedProviderId: providerId,
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+}
+
+/** POST /api/enquiries; an object is sent as JSON, a string as it is. */
+function postEnquiry(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return api.request('/api/enquiries', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+function storedEnquiries() {
+  return api.database.db.select().from(customerEnquiries).orderBy(asc(customerEnquiries.id));
+}
+
+async function enquiryCount(): Promise<number> {
+  return (await storedEnquiries()).length;
+}
+
+/** Expects a 400 JSON answer holding `message` for `field`, and returns the answer. */
+async function expectFieldError(
+  response: Response,
+  field: string,
+  message: string,
+): Promise<ErrorAnswer> {
+  expect(response.status).toBe(400);
+  expect(response.headers.get('content-type')).toContain('application/json');
+  const body = (await response.json()) as ErrorAnswer;
+  expect(body.message).toBe(message);
+  expect(body.errors?.[field]).toBe(message);
+  return body;
+}
+
+describe('POST /api/enquiries: a valid request', () => {
+  it('answers 201 with the new id and stores the enquiry with status new', async () => {
+    const response = await postEnquiry(validBody());
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { id: unknown; message: unknown };
+    expect(typeof body.id).toBe('number');
+    expect(typeof body.message).toBe('string');
+
+    const rows = await storedEnquiries();
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row).toMatchObject({
+      id: body.id,
+      customerName: 'Thandi Nkosi',
+      customerEmail: 'thandi@example.co.za',
+      customerPhone: '+27 82 555 0101',
+      serviceType: 'cctv',
+      location: 'Sandton',
+      description: 'Four outdoor cameras for a house, with night vision.',
+      budget: '5000-10000',
+      urgency: 'high',
+      status: 'new',
+      assignedProviderId: providerId,
+      adminNotes: null,
+      providerResponse: null,
+      respondedAt: null,
+    });
+    expect(row.createdAt).toBeInstanceOf(Date);
+    expect(Math.abs(Date.now() - row.createdAt.getTime())).toBeLessThan(60_000);
+  });
+
+  it('trims the name, location, description and phone, and lower-cases the e-mail', async () => {
+    const response = await postEnquiry(
+      validBody({
+        customerName: '  Thandi Nkosi \n',
+        customerEmail: '  Thandi.Nkosi@Example.CO.ZA ',
+        customerPhone: ' 011 555 0000 ',
+        location: '\tCape Town  ',
+        description: '  Alarm with armed response.  ',
+      }),
+    );
+    expect(response.status).toBe(201);
+    const [row] = await storedEnquiries();
+    expect(row).toMatchObject({
+      customerName: 'Thandi Nkosi',
+      customerEmail: 'thandi.nkosi@example.co.za',
+      customerPhone: '011 555 0000',
+      location: 'Cape Town',
+      description: 'Alarm with armed response.',
+    });
+  });
+
+  it("stores urgency 'medium' when none is given", async () => {
+    const response = await postEnquiry(validBody({ urgency: undefined }));
+    expect(response.status).toBe(201);
+    const [row] = await storedEnquiries();
+    expect(row?.urgency).toBe('medium');
+  });
+
+  it('stores phone and budget as null when they are sent as empty strings', async () => {
+    const response = await postEnquiry(validBody({ customerPhone: '', budget: '' }));
+    expect(response.status).toBe(201);
+    const [row] = await storedEnquiries();
+    expect(row).toMatchObject({ customerPhone: null, budget: null });
+  });
+
+  it('stores phone and budget as null when they are left out or blank', async () => {
+    expect(
+      (await postEnquiry(validBody({ customerPhone: undefined, budget: undefined }))).status,
+    ).toBe(201);
+    expect((await postEnquiry(validBody({ customerPhone: '   ', budget: ' ' }))).status).toBe(201);
+    const rows = await storedEnquiries();
+    expect(rows.map((r) => [r.customerPhone, r.budget])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+  });
+
+  it('accepts the provider id as a numeric string, as a form sends it', async () => {
+    const response = await postEnquiry(validBody({ assignedProviderId: String(providerId) }));
+    expect(response.status).toBe(201);
+    const [row] = await storedEnquiries();
+    expect(row?.assignedProviderId).toBe(providerId);
+  });
+
+  it('accepts a service the provider offers besides its first one', async () => {
+    const response = await postEnquiry(validBody({ serviceType: 'alarms' }));
+    expect(response.status).toBe(201);
+    const [row] = await storedEnquiries();
+    expect(row?.serviceType).toBe('alarms');
+  });
+
+  it('accepts an empty honeypot field', async () => {
+    const response = await postEnquiry(validBody({ website: '' }));
+    expect(response.status).toBe(201);
+    expect(await enquiryCount()).toBe(1);
+  });
+});
+
+describe('POST /api/enquiries: invalid fields', () => {
+  it.each<[string, Record<string, unknown>, string, string]>([
+    ['customerName missing', { customerName: undefined }, 'customerName', 'Please enter your name'],
+    ['customerName blank', { customerName: '   ' }, 'customerName', 'Please enter your name'],
+    [
+      'customerName over 100 characters',
+      { customerName: 'N'.repeat(ENQUIRY_LIMITS.name + 1) },
+      'customerName',
+      'Name must be at most 100 characters',
+    ],
+    [
+      'customerEmail missing',
+      { customerEmail: undefined },
+      'customerEmail',
+      'Please enter a valid email address',
+    ],
+    [
+      'customerEmail invalid',
+      { customerEmail: 'thandi-at-example.co.za' },
+      'customerEmail',
+      'Please enter a valid email address',
+    ],
+    [
+      'customerPhone with letters',
+      { customerPhone: '082 CALL ME' },
+      'customerPhone',
+      'Please enter a valid phone number',
+    ],
+    [
+      'serviceType unknown',
+      { serviceType: 'laser' },
+      'serviceType',
+      'Please select a service type',
+    ],
+    ['location blank', { location: '  ' }, 'location', 'Please enter the service location'],
+    ['description blank', { description: ' \n ' }, 'description', 'Please describe your project'],
+    [
+      'description over 2000 characters',
+      { description: 'd'.repeat(ENQUIRY_LIMITS.description + 1) },
+      'description',
+      'Description must be at most 2000 characters',
+    ],
+    ['budget unknown', { budget: 'millions' }, 'budget', 'Please choose a budget'],
+    ['urgency unknown', { urgency: 'yesterday' }, 'urgency', 'Please choose an urgency level'],
+    [
+      'assignedProviderId missing',
+      { assignedProviderId: undefined },
+      'assignedProviderId',
+      'Choose a provider',
+    ],
+    [
+      'assignedProviderId not a number',
+      { assignedProviderId: 'abc' },
+      'assignedProviderId',
+      'Choose a provider',
+    ],
+    ['assignedProviderId 0', { assignedProviderId: 0 }, 'assignedProviderId', 'Choose a provider'],
+  ])(
+    '%s answers 400 with the field error and stores nothing',
+    async (_, overrides, field, message) => {
+      const response = await postEnquiry(validBody(overrides));
+      const body = await expectFieldError(response, field, message);
+      expect(Object.keys(body.errors ?? {})).toEqual([field]);
+      expect(await enquiryCount()).toBe(0);
+    },
+  );
+
+  it('names every invalid field at once', async () => {
+    const response = await postEnquiry(
+      validBody({ customerName: '', customerEmail: 'nope', serviceType: 'laser' }),
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as ErrorAnswer;
+    expect(body.errors).toEqual({
+      customerName: 'Please enter your name',
+      customerEmail: 'Please enter a valid email address',
+      serviceType: 'Please select a service type',
+    });
+    expect(await enquiryCount()).toBe(0);
+  });
+});
+
+describe('POST /api/enquiries: the chosen provider', () => {
+  it('answers 400 for a provider id that does not exist', async () => {
+    const response = await postEnquiry(validBody({ assignedProviderId: providerId + 1000 }));
+    await expectFieldError(response, 'assignedProviderId', 'This provider is not available');
+    expect(await enquiryCount()).toBe(0);
+  });
+
+  it('answers 400 for a provider that is not approved', async () => {
+    const hidden = await insertProvider(api.database.db, {
+      services: ['cctv'],
+      isApproved: false,
+    });
+    const response = await postEnquiry(validBody({ assignedProviderId: hidden.id }));
+    await expectFieldError(response, 'assignedProviderId', 'This provider is not available');
+    expect(await enquiryCount()).toBe(0);
+  });
+
+  it('answers 400 on serviceType for a provider that does not offer the service', async () => {
+    const response = await postEnquiry(validBody({ serviceType: 'ndi' }));
+    await expectFieldError(response, 'serviceType', 'This provider does not offer that service');
+    expect(await enquiryCount()).toBe(0);
+  });
+});
+
+describe('POST /api/enquiries: rejected bodies', () => {
+  it('answers 400 and stores nothing when the honeypot field is filled', async () => {
+    const response = await postEnquiry(validBody({ website: 'https://spam.example.com' }));
+    await expectFieldError(response, 'website', 'This submission looks automated');
+    expect(await enquiryCount()).toBe(0);
+  });
+
+  it.each([
+    ['broken JSON', '{"customerName": "Thandi",'],
+    ['plain text', 'Please call me about cameras'],
+    ['an empty body', ''],
+  ])('answers 400 JSON for %s', async (_, text) => {
+    const response = await postEnquiry(text);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ message: 'The request body must be JSON' });
+    expect(await enquiryCount()).toBe(0);
+  });
+
+  it.each([
+    ['null', 'null'],
+    ['an array', '[]'],
+    ['a string', '"hello"'],
+  ])('answers 400 JSON for a JSON body that is %s', async (_, text) => {
+    const response = await postEnquiry(text);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as ErrorAnswer;
+    expect(typeof body.message).toBe('string');
+    expect(await enquiryCount()).toBe(0);
+  });
+
+  it('answers 413 JSON for a body over 64 KB', async () => {
+    const description = 'x'.repeat(64 * 1024);
+    const response = await postEnquiry(validBody({ description }));
+    expect(response.status).toBe(413);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ message: 'The request body is too large' });
+    expect(await enquiryCount()).toBe(0);
+  });
+
+  it('answers 413 JSON for a body over 64 KB sent without Content-Length', async () => {
+    const bytes = new TextEncoder().encode(
+      JSON.stringify(validBody({ description: 'x'.repeat(70 * 1024) })),
+    );
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 8 * 1024) {
+          controller.enqueue(bytes.subarray(i, i + 8 * 1024));
+        }
+        controller.close();
+      },
+    });
+    const response = await api.request('/api/enquiries', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'The request body is too large' });
+    expect(await enquiryCount()).toBe(0);
+  });
+});
+
+describe('POST /api/enquiries: rate limit', () => {
+  const { max, message } = RATE_LIMITS.enquiry;
+
+  it('answers 429 to the sixth attempt from one client and stores nothing more', async () => {
+    expect(max).toBe(5);
+    for (let i = 1; i <= max; i++) {
+      const response = await postEnquiry(validBody({ customerName: `Customer ${i}` }));
+      expect(response.status).toBe(201);
+    }
+    expect(await enquiryCount()).toBe(max);
+
+    const response = await postEnquiry(validBody({ customerName: 'One too many' }));
+    expect(response.status).toBe(429);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const body = (await response.json()) as ErrorAnswer;
+    expect(body.message).toBe(message);
+    expect(body.message).toMatch(/too many/i);
+    expect(await enquiryCount()).toBe(max);
+  });
+
+  it('counts invalid attempts too', async () => {
+    for (let i = 1; i <= max; i++) {
+      const response = await postEnquiry(validBody({ customerEmail: 'not-an-email' }));
+      expect(response.status).toBe(400);
+    }
+    const response = await postEnquiry(validBody());
+    expect(response.status).toBe(429);
+    expect(((await response.json()) as ErrorAnswer).message).toBe(message);
+    expect(await enquiryCount()).toBe(0);
+  });
+
+  it('counts bodies that are not JSON, and keeps refusing after the limit', async () => {
+    for (let i = 1; i <= max; i++) {
+      expect((await postEnquiry('not json')).status).toBe(400);
+    }
+    expect((await postEnquiry(validBody())).status).toBe(429);
+    expect((await postEnquiry(validBody())).status).toBe(429);
+    expect(await enquiryCount()).toBe(0);
+  });
+
+  it('starts every test with empty counters (reset() clears them)', async () => {
+    const response = await postEnquiry(validBody());
+    expect(response.status).toBe(201);
+  });
+});
+
+describe('POST /api/enquiries: caching and stats', () => {
+  it('answers with Cache-Control: private, no-store, on success and on error', async () => {
+    const created = await postEnquiry(validBody());
+    expect(created.status).toBe(201);
+    expect(created.headers.get('cache-control')).toBe('private, no-store');
+
+    const invalid = await postEnquiry(validBody({ serviceType: 'laser' }));
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get('cache-control')).toBe('private, no-store');
+
+    const unavailable = await postEnquiry(validBody({ assignedProviderId: providerId + 1000 }));
+    expect(unavailable.status).toBe(400);
+    expect(unavailable.headers.get('cache-control')).toBe('private, no-store');
+
+    const notJson = await postEnquiry('not json');
+    expect(notJson.status).toBe(400);
+    expect(notJson.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('raises totalEnquiries of /api/stats by one after a valid request', async () => {
+    const totalEnquiries = async () => {
+      const response = await api.get('/api/stats');
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { totalEnquiries: number }).totalEnquiries;
+    };
+    const before = await totalEnquiries();
+    expect((await postEnquiry(validBody())).status).toBe(201);
+    expect(await totalEnquiries()).toBe(before + 1);
+  });
+
+  it('leaves totalEnquiries unchanged after a rejected request', async () => {
+    const response = await postEnquiry(validBody({ website: 'bot' }));
+    expect(response.status).toBe(400);
+    const stats = (await (await api.get('/api/stats')).json()) as { totalEnquiries: number };
+    expect(stats.totalEnquiries).toBe(0);
+  });
+});
+
+describe('POST /api/enquiries: rules found in review', () => {
+  it('refuses a body that is not sent as JSON with 415 and stores nothing', async () => {
+    const response = await postEnquiry(JSON.stringify(validBody()), {
+      'content-type': 'text/plain',
+    });
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as ErrorAnswer).message).toContain('JSON');
+    expect(await enquiryCount()).toBe(0);
+  });
+
+  it('refuses control characters (NUL) with 400 instead of failing in the database', async () => {
+    const response = await postEnquiry(validBody({ description: 'Four cameras\u0000' }));
+    await expectFieldError(response, 'description', 'Please remove unusual characters');
+    expect(await enquiryCount()).toBe(0);
+  });
+
+  it('refuses a phone number without enough digits', async () => {
+    const response = await postEnquiry(validBody({ customerPhone: '-------' }));
+    await expectFieldError(response, 'customerPhone', 'Please enter a valid phone number');
+  });
+
+  it('behind a trusted proxy limits by the address the proxy appended, not by what the client claims', async () => {
+    const proxied = await startTestApi({ TRUST_PROXY: 'true' });
+    try {
+      const id = (await insertProvider(proxied.database.db, { services: ['cctv'] })).id;
+      const statuses: number[] = [];
+      for (let i = 0; i <= RATE_LIMITS.enquiry.max; i++) {
+        const response = await proxied.request('/api/enquiries', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            // A made-up address each time, then the one our proxy saw.
+            'x-forwarded-for': `10.0.0.${i}, 198.51.100.7`,
+          },
+          body: JSON.stringify(validBody({ assignedProviderId: id })),
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses.slice(0, RATE_LIMITS.enquiry.max).every((s) => s === 201)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
