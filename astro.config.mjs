@@ -11,9 +11,19 @@ export default defineConfig({
   trailingSlash: 'ignore',
   integrations: [
     react(),
+    {
+      // Pages read the database while they pre-render (src/server/build-database.ts).
+      name: 'close-build-database',
+      hooks: {
+        'astro:build:done': async () => {
+          const { closeBuildDatabase } = await import('./src/server/build-database.ts');
+          await closeBuildDatabase();
+        },
+      },
+    },
     sitemap({
       // Sign-in areas and the fallback page for providers added after the build stay out.
-      filter: (page) => !/\/(admin|dashboard)\/?$/.test(page) && !page.includes('/provider/_'),
+      filter: (page) => !/\/(admin|dashboard)\/?$/.test(page) && !page.includes('/provider/view'),
     }),
   ],
   build: {

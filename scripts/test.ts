@@ -13,7 +13,7 @@ const results = path.join(root, 'reports');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-function run(title: string, command: string, args: string[]): boolean {
+function run(title: string, command: string, args: readonly string[]): boolean {
   console.log(`\n=== ${title} ===`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   return result.status === 0;
@@ -31,22 +31,32 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: the API suite runs on embedded PGlite only.');
 }
 
-const steps: [string, string, string[]][] = [
-  ['Lint', 'npm', ['run', 'lint', '--silent']],
-  ['Typecheck', 'npm', ['run', 'typecheck', '--silent']],
-  ['Build', 'npm', ['run', 'build', '--silent']],
+// The Netlify host test rebuilds dist/ through netlify-cli, so it runs last, after
+// everything that reads the build.
+const vitestStep = (name: string, projects: string[]) =>
   [
-    'Unit, API and Netlify host tests (Vitest)',
     'npx',
     [
       'vitest',
       'run',
+      ...projects.flatMap((p) => ['--project', p]),
       '--reporter=default',
       '--reporter=json',
-      '--outputFile.json=reports/vitest-results.json',
+      `--outputFile.json=reports/${name}.json`,
     ],
+  ] as const;
+const serverProjects = process.env.TEST_DATABASE_URL ? ['api-postgres', 'neon'] : [];
+
+const steps: [string, string, readonly string[]][] = [
+  ['Lint', 'npm', ['run', 'lint', '--silent']],
+  ['Typecheck', 'npm', ['run', 'typecheck', '--silent']],
+  ['Build', 'npm', ['run', 'build', '--silent']],
+  [
+    'Unit, build and API tests (Vitest)',
+    ...vitestStep('vitest-main', ['unit', 'build', 'api-pglite', ...serverProjects]),
   ],
   ['Browser tests (Playwright)', 'npx', ['playwright', 'test']],
+  ['Netlify host test (Vitest)', ...vitestStep('vitest-netlify', ['netlify'])],
 ];
 
 let failedSteps = 0;
@@ -54,17 +64,17 @@ for (const [title, command, args] of steps) {
   if (!run(title, command, args)) {
     failedSteps++;
     console.log(`--- ${title}: FAILED`);
-    if (title === 'Lint' || title === 'Typecheck' || title === 'Build') continue;
   }
 }
 
-const vitest = readCounts(
-  'vitest-results.json',
-  (r: { numPassedTests: number; numFailedTests: number }) => ({
+const vitestCounts = (file: string) =>
+  readCounts(file, (r: { numPassedTests: number; numFailedTests: number }) => ({
     passed: r.numPassedTests,
     failed: r.numFailedTests,
-  }),
-);
+  }));
+const main = vitestCounts('vitest-main.json');
+const netlify = vitestCounts('vitest-netlify.json');
+const vitest = { passed: main.passed + netlify.passed, failed: main.failed + netlify.failed };
 const playwright = readCounts(
   'e2e-results.json',
   (r: { stats: { expected: number; unexpected: number; flaky: number } }) => ({

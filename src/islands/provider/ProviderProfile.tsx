@@ -1,0 +1,194 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, apiGet } from '../../lib/api-client';
+import { formatRand } from '../../lib/format';
+import type { Provider } from '../../lib/provider';
+import { providerImageUrl } from '../../lib/provider-image';
+import { withQueryClient } from '../../lib/query-client';
+import { Modal } from '../providers/Modal';
+import { Badge, provinceName, serviceName, Stars } from '../providers/ProviderCard';
+import {
+  BusinessHours,
+  ContactTab,
+  CoverageTab,
+  ReviewsTab,
+  ServicesTab,
+} from '../providers/ProviderDetails';
+import { RequestServiceForm } from '../providers/RequestServiceForm';
+import { Tabs } from '../providers/Tabs';
+
+function NotFound() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Provider Not Found</h1>
+      <p className="mt-4">
+        The service provider you're looking for doesn't exist or has been removed.
+      </p>
+      <a className="btn btn-primary mt-8" href="/providers">
+        Browse All Providers
+      </a>
+    </section>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10" aria-busy="true" aria-label="Loading provider">
+      <div className="skeleton h-64 w-full" />
+      <div className="skeleton mt-6 h-8 w-1/2" />
+      <div className="skeleton mt-3 h-4 w-1/3" />
+    </div>
+  );
+}
+
+function Profile({ provider }: { provider: Provider }) {
+  const [requesting, setRequesting] = useState(false);
+  return (
+    <article>
+      <header className="bg-gradient-to-b from-primary to-secondary text-primary-content">
+        <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 md:flex-row md:items-center">
+          <img
+            src={providerImageUrl(provider.profileImage)}
+            alt={provider.name}
+            width={600}
+            height={400}
+            className="aspect-[3/2] w-full rounded-box object-cover md:w-80"
+          />
+          <div>
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-3xl font-bold md:text-4xl">{provider.name}</h1>
+              <Badge provider={provider} />
+            </div>
+            <p className="mt-2 text-lg">
+              {provider.location}, {provinceName(provider.province)}
+            </p>
+            <p className="mt-2 flex items-center gap-2 rounded-box bg-base-100 px-3 py-1 text-base-content md:inline-flex">
+              <Stars rating={provider.rating} /> <span>({provider.reviewCount} reviews)</span>
+            </p>
+          </div>
+        </div>
+      </header>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-6">
+          <section aria-labelledby="about-heading">
+            <h2 id="about-heading" className="text-xl font-semibold">
+              About {provider.name}
+            </h2>
+            <p className="mt-2">{provider.description}</p>
+            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Services">
+              {provider.services.map((s) => (
+                <li key={s} className="badge badge-primary badge-outline">
+                  {serviceName(s)}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <Tabs
+            label="Provider details"
+            tabs={[
+              {
+                id: 'services',
+                label: 'Services',
+                content: <ServicesTab provider={provider} showExperience />,
+              },
+              { id: 'reviews', label: 'Reviews', content: <ReviewsTab provider={provider} /> },
+              { id: 'contact', label: 'Contact', content: <ContactTab provider={provider} /> },
+              { id: 'coverage', label: 'Coverage', content: <CoverageTab provider={provider} /> },
+            ]}
+          />
+        </div>
+        <aside className="space-y-6">
+          <section
+            className="card border border-base-300 bg-base-100 shadow-sm"
+            aria-label="Contact this provider"
+          >
+            <div className="card-body gap-3">
+              <p className="text-2xl font-bold text-primary">
+                From {formatRand(provider.startingPrice)}
+              </p>
+              <button type="button" className="btn btn-accent" onClick={() => setRequesting(true)}>
+                Request Service
+              </button>
+              <a className="btn btn-primary" href={`tel:${provider.phone}`}>
+                Call Provider
+              </a>
+              <a className="btn btn-outline" href={`mailto:${provider.email}`}>
+                Send Email
+              </a>
+              {provider.website && (
+                <a
+                  className="btn btn-ghost"
+                  href={provider.website}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  Visit Website <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              )}
+            </div>
+          </section>
+          <section
+            className="card border border-base-300 bg-base-100 shadow-sm"
+            aria-labelledby="hours-heading"
+          >
+            <div className="card-body">
+              <h2 id="hours-heading" className="card-title text-lg">
+                Business Hours
+              </h2>
+              <BusinessHours hours={provider.businessHours} />
+            </div>
+          </section>
+        </aside>
+      </div>
+      <Modal
+        open={requesting}
+        onClose={() => setRequesting(false)}
+        label={`Request service from ${provider.name}`}
+      >
+        <div className="p-5 sm:p-6">
+          <h2 className="mb-4 pr-10 text-xl font-bold">Request Service from {provider.name}</h2>
+          <RequestServiceForm provider={provider} />
+        </div>
+      </Modal>
+    </article>
+  );
+}
+
+export interface ProviderProfileProps {
+  /** The provider as it was at build time; absent on the page for providers added later. */
+  initial?: Provider;
+}
+
+/** Provider id in /provider/{id}. */
+function idFromPath(): number | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const match = /^\/provider\/(\d+)\/?$/.exec(window.location.pathname);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * The provider page (spec section 2). It shows the build-time data at once and then
+ * refreshes from /api/providers/{id}, so it never disagrees with the listing; a provider
+ * removed or unapproved since the build shows 'Provider Not Found'.
+ */
+function ProviderProfile({ initial }: ProviderProfileProps) {
+  const [id] = useState(() => initial?.id ?? idFromPath());
+  const { data, error, isPending } = useQuery({
+    queryKey: [`/api/providers/${id ?? 'none'}`],
+    queryFn: () => apiGet<Provider>(`/api/providers/${id ?? 0}`),
+    enabled: id !== undefined,
+    ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
+  });
+  if (id === undefined) return typeof window === 'undefined' ? <Loading /> : <NotFound />;
+  if (error instanceof ApiError && error.status === 404) return <NotFound />;
+  if (data) return <Profile provider={data} />;
+  if (isPending) return <Loading />;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center" role="alert">
+      <h1 className="text-2xl font-bold">Error loading provider</h1>
+      <p className="mt-2">{error?.message}</p>
+    </div>
+  );
+}
+
+export default withQueryClient(ProviderProfile);

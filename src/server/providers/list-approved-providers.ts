@@ -1,0 +1,16 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { serviceProviders as p } from '../../../db/schema.ts';
+import type { Provider } from '../../lib/provider.ts';
+import { toProvider } from './list-providers.ts';
+import { publicProviderColumns } from './public-columns.ts';
+
+/** Every approved provider, for pre-rendering their pages. */
+export async function listApprovedProviders(db: Database): Promise<Provider[]> {
+  const rows = await db
+    .select(publicProviderColumns)
+    .from(p)
+    .where(eq(p.isApproved, true))
+    .orderBy(asc(p.id));
+  return rows.map(toProvider);
+}
