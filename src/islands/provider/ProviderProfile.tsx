@@ -186,7 +186,7 @@ function ProviderProfile({ initial }: ProviderProfileProps) {
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center" role="alert">
       <h1 className="text-2xl font-bold">Error loading provider</h1>
-      <p className="mt-2">{error?.message}</p>
+      <p className="mt-2">{error.message}</p>
     </div>
   );
 }
