@@ -40,7 +40,11 @@ function assetPath(url: string): string {
   return path.join(DIST, url.split('?')[0] ?? url);
 }
 
-/** Every JavaScript file a page loads: module scripts, island components and renderers, and what they import. */
+/**
+ * Every JavaScript file a page loads at first: module scripts, island components and
+ * renderers, and what they import statically. Chunks behind a dynamic import() load
+ * only when needed and are not counted.
+ */
 export function pageScripts(html: string): string[] {
   const entries = [
     ...[...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1] ?? ''),
@@ -53,10 +57,9 @@ export function pageScripts(html: string): string[] {
     if (seen.has(file) || !existsSync(file)) return;
     seen.add(file);
     const source = readFileSync(file, 'utf8');
-    for (const m of source.matchAll(
-      /(?:import|from)\s*["']([^"']+\.js)["']|import\(["']([^"']+\.js)["']\)/g,
-    )) {
-      const spec = m[1] ?? m[2];
+    // Static imports only (`import"./x.js"`, `from"./x.js"`); `import("./x.js")` is lazy.
+    for (const m of source.matchAll(/(?:\bimport|\bfrom)\s*["']([^"']+\.js)["']/g)) {
+      const spec = m[1];
       if (spec?.startsWith('.')) visit(path.resolve(path.dirname(file), spec));
     }
   };

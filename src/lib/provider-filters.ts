@@ -3,7 +3,7 @@
  * and the API query they become. 'all' is the default of every select.
  */
 import { isServiceId, type ServiceId } from './catalog/categories';
-import { PROVIDER_PAGE_SIZE } from './schemas/provider-query';
+import { PROVIDER_PAGE_SIZE } from './listing-limits';
 import type { LatLng } from './geo';
 
 export type Verification = 'all' | 'verified' | 'premium';

@@ -14,7 +14,7 @@ import {
   ReviewsTab,
   ServicesTab,
 } from '../providers/ProviderDetails';
-import { RequestServiceForm } from '../providers/RequestServiceForm';
+import { LazyRequestServiceForm } from '../providers/LazyRequestServiceForm';
 import { Tabs } from '../providers/Tabs';
 
 function NotFound() {
@@ -147,7 +147,7 @@ function Profile({ provider }: { provider: Provider }) {
       >
         <div className="p-5 sm:p-6">
           <h2 className="mb-4 pr-10 text-xl font-bold">Request Service from {provider.name}</h2>
-          <RequestServiceForm provider={provider} />
+          <LazyRequestServiceForm provider={provider} />
         </div>
       </Modal>
     </article>

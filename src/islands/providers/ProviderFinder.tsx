@@ -7,7 +7,7 @@ import { DEFAULT_TOWN_VALUES, nearestTowns } from '../../lib/geo';
 import type { Provider } from '../../lib/provider';
 import { providersApiPath, type ProviderFilters } from '../../lib/provider-filters';
 import { withQueryClient } from '../../lib/query-client';
-import { PROVIDER_PAGE_SIZE } from '../../lib/schemas/provider-query';
+import { PROVIDER_PAGE_SIZE } from '../../lib/listing-limits';
 import { ProviderCard } from './ProviderCard';
 import { ProviderModal } from './ProviderModal';
 import { useUrlFilters } from './use-url-filters';

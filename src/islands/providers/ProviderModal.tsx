@@ -3,7 +3,7 @@ import { providerImageUrl } from '../../lib/provider-image';
 import { Modal } from './Modal';
 import { Badge, provinceName, serviceName, Stars } from './ProviderCard';
 import { ContactTab, CoverageTab, ReviewsTab, ServicesTab } from './ProviderDetails';
-import { RequestServiceForm } from './RequestServiceForm';
+import { LazyRequestServiceForm } from './LazyRequestServiceForm';
 import { Tabs } from './Tabs';
 
 /** The provider modal of the list (spec section 2): summary, contact buttons, five tabs. */
@@ -67,7 +67,7 @@ export function ProviderModal({
                 {
                   id: 'request',
                   label: 'Request Service',
-                  content: <RequestServiceForm provider={provider} />,
+                  content: <LazyRequestServiceForm provider={provider} />,
                 },
               ]}
             />

@@ -5,10 +5,13 @@
  */
 import { z } from 'zod';
 import { SERVICE_IDS } from '../catalog/categories.ts';
+import {
+  MAX_PROVIDER_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
+  PROVIDER_PAGE_SIZE,
+} from '../listing-limits.ts';
 
-export const PROVIDER_PAGE_SIZE = 24;
-export const MAX_PROVIDER_PAGE_SIZE = 100;
-export const MAX_SEARCH_LENGTH = 100;
+export { MAX_PROVIDER_PAGE_SIZE, MAX_SEARCH_LENGTH, PROVIDER_PAGE_SIZE };
 
 const noFilter = (value: unknown) =>
   typeof value === 'string' && (value.trim() === '' || value.trim() === 'all') ? undefined : value;

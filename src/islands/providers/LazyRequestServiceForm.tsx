@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import type { Provider } from '../../lib/provider';
+
+// The form brings zod and react-hook-form (~35 KB gzipped): loaded when a visitor opens
+// it, not with the list.
+const RequestServiceForm = lazy(() =>
+  import('./RequestServiceForm').then((module) => ({ default: module.RequestServiceForm })),
+);
+
+export function LazyRequestServiceForm({ provider }: { provider: Provider }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="grid gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading the form">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="skeleton h-10 w-full" />
+          ))}
+        </div>
+      }
+    >
+      <RequestServiceForm provider={provider} />
+    </Suspense>
+  );
+}
