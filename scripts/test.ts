@@ -13,9 +13,18 @@ const results = path.join(root, 'reports');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-function run(title: string, command: string, args: readonly string[]): boolean {
+function run(
+  title: string,
+  command: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): boolean {
   console.log(`\n=== ${title} ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   return result.status === 0;
 }
 
@@ -47,10 +56,12 @@ const vitestStep = (name: string, projects: string[]) =>
   ] as const;
 const serverProjects = process.env.TEST_DATABASE_URL ? ['api-postgres', 'neon'] : [];
 
-const steps: [string, string, readonly string[]][] = [
+const steps: [string, string, readonly string[], Record<string, string>?][] = [
   ['Lint', 'npm', ['run', 'lint', '--silent']],
   ['Typecheck', 'npm', ['run', 'typecheck', '--silent']],
-  ['Build', 'npm', ['run', 'build', '--silent']],
+  // The build reads its own embedded database, so a running `npm start` (which holds
+  // .data) does not block it.
+  ['Build', 'npm', ['run', 'build', '--silent'], { DATA_DIR: path.join(results, 'build-data') }],
   [
     'Unit, build and API tests (Vitest)',
     ...vitestStep('vitest-main', ['unit', 'build', 'api-pglite', ...serverProjects]),
@@ -60,8 +71,8 @@ const steps: [string, string, readonly string[]][] = [
 ];
 
 let failedSteps = 0;
-for (const [title, command, args] of steps) {
-  if (!run(title, command, args)) {
+for (const [title, command, args, env] of steps) {
+  if (!run(title, command, args, env)) {
     failedSteps++;
     console.log(`--- ${title}: FAILED`);
   }

@@ -115,8 +115,8 @@ function ProviderFinder({ serviceType }: ProviderFinderProps) {
   const { data, isError, error, isPlaceholderData } = useQuery({
     queryKey: [path],
     queryFn: () => apiGetPage<Provider>(path),
-    // Wait for the position question to settle (at most 10 s), so the list is not fetched twice.
-    enabled: position.status !== 'pending',
+    // The list shows at once; when the visitor's position arrives it is fetched again,
+    // nearest first (the previous list stays on screen meanwhile).
     staleTime: 2 * 60 * 1000,
     gcTime: 5 * 60 * 1000,
     placeholderData: keepPreviousData,

@@ -1,0 +1,227 @@
+/**
+ * Shared helpers of the browser tests: the public API as the source of truth for the
+ * sample data, the spec's fixed texts, and small waits on what the visitor sees.
+ */
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/** A provider as GET /api/providers answers it (the fields the tests read). */
+export interface ApiProvider {
+  id: number;
+  name: string;
+  description: string;
+  location: string;
+  province: string;
+  services: string[];
+  rating: string;
+  reviewCount: number;
+  isVerified: boolean;
+  isPremium: boolean;
+  startingPrice: number;
+  phone: string;
+  email: string;
+  website: string | null;
+  coverageAreas: string[];
+  specialties: string[];
+  yearsExperience: number;
+  businessHours: Record<string, string>;
+  distanceKm?: number;
+}
+
+export interface PlatformStats {
+  verifiedProviders: number;
+  totalEnquiries: number;
+  totalProviders: number;
+}
+
+/** The six categories of the spec (section 2), with the service filter's labels (section 9). */
+export const CATEGORIES = [
+  {
+    id: 'cctv',
+    name: 'CCTV Installations & Repairs',
+    slug: 'cctv-installations-repairs',
+    filterLabel: 'CCTV & Security',
+  },
+  { id: 'alarms', name: 'Alarm Systems', slug: 'alarm-systems', filterLabel: 'Alarm Systems' },
+  { id: 'access', name: 'Access Control', slug: 'access-control', filterLabel: 'Access Control' },
+  {
+    id: 'network',
+    name: 'Network Infrastructure',
+    slug: 'network-infrastructure',
+    filterLabel: 'Network Infrastructure',
+  },
+  {
+    id: 'wifi',
+    name: 'Wi-Fi & Internet Solutions',
+    slug: 'wifi-internet-solutions',
+    filterLabel: 'Wi-Fi & Internet',
+  },
+  { id: 'ndi', name: 'NDI Networks', slug: 'ndi-networks', filterLabel: 'NDI Networks' },
+] as const;
+
+export type ServiceId = (typeof CATEGORIES)[number]['id'];
+
+export function categoryName(id: string): string {
+  return CATEGORIES.find((c) => c.id === id)?.name ?? id;
+}
+
+export const PROVINCE_NAMES: Readonly<Record<string, string>> = {
+  gauteng: 'Gauteng',
+  'western-cape': 'Western Cape',
+  'kwazulu-natal': 'KwaZulu-Natal',
+  'eastern-cape': 'Eastern Cape',
+  'free-state': 'Free State',
+  limpopo: 'Limpopo',
+  mpumalanga: 'Mpumalanga',
+  'north-west': 'North West',
+  'northern-cape': 'Northern Cape',
+};
+
+/** Texts of the spec (sections 2, 4 and 8). */
+export const TEXT = {
+  listHeading: 'Verified Service Providers',
+  listSubtitle: 'All providers are background-checked and verified',
+  locationDenied: 'Unable to detect location. Providers will be shown in default order.',
+  emptyHeading: 'No providers found',
+  emptyHint: 'Try adjusting your filters or search terms to find providers in your area.',
+  listErrorHeading: 'Error loading providers',
+  listError: 'Failed to fetch providers',
+  priceNote:
+    'Prices may vary based on specific requirements. Free consultation and quotes available.',
+  reviewsSoon: 'Detailed reviews will be available soon',
+  enquiryOkTitle: 'Service Request Submitted!',
+  enquiryOk: "Your request has been sent to our admin team. We'll contact you soon.",
+  enquiryFailTitle: 'Error',
+  enquiryFail: 'Failed to submit service request. Please try again.',
+  notFoundHeading: 'Provider Not Found',
+  notFoundText: "The service provider you're looking for doesn't exist or has been removed.",
+} as const;
+
+/** The sample data every fresh e2e database holds (tests/e2e/serve-fresh.ts). */
+export const APPROVED_PROVIDER_COUNT = 39;
+export const SAMPLE_IDS = { highveld: 1, lionsHead: 2, umgeni: 3 } as const;
+export const FLASH_ADS = [
+  { title: 'Load-shedding ready security', duration: 5000 },
+  { title: 'Office Wi-Fi that reaches every desk', duration: 4000 },
+] as const;
+
+export async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.status(), `GET ${path}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Approved providers matching a query, in the API's order (at most 100 per call). */
+export async function fetchProviders(
+  request: APIRequestContext,
+  query: Record<string, string> = {},
+): Promise<{ items: ApiProvider[]; total: number }> {
+  const params = new URLSearchParams({ limit: '100', ...query });
+  const response = await request.get(`/api/providers?${params}`);
+  expect(response.status(), `GET /api/providers?${params}`).toBe(200);
+  return {
+    items: (await response.json()) as ApiProvider[],
+    total: Number(response.headers()['x-total-count']),
+  };
+}
+
+export async function fetchProvider(request: APIRequestContext, id: number): Promise<ApiProvider> {
+  return getJson<ApiProvider>(request, `/api/providers/${id}`);
+}
+
+export function fetchStats(request: APIRequestContext): Promise<PlatformStats> {
+  return getJson<PlatformStats>(request, '/api/stats');
+}
+
+/** The list's API calls (not /api/providers/{id}). */
+export const PROVIDER_LIST_API = /\/api\/providers(\?|$)/;
+
+export function providerCards(page: Page): Locator {
+  return page.getByTestId('provider-card');
+}
+
+export function cardByName(page: Page, name: string): Locator {
+  return providerCards(page).filter({
+    has: page.getByRole('heading', { name, exact: true }),
+  });
+}
+
+/** Waits until the list shows 'Showing {total} provider(s)'. */
+export async function expectCount(page: Page, total: number): Promise<void> {
+  await expect(page.getByTestId('provider-count')).toHaveText(`Showing ${total} provider(s)`);
+}
+
+/** Waits until the cards show exactly these provider names, in this order. */
+export async function expectCardNames(page: Page, names: string[]): Promise<void> {
+  await expect(providerCards(page).getByRole('heading')).toHaveText(names);
+}
+
+/** The filter selects and search box of Find Providers, by their labels. */
+export function filters(page: Page) {
+  return {
+    service: page.getByLabel('Service Type', { exact: true }),
+    location: page.getByLabel('Location', { exact: true }),
+    verification: page.getByLabel('Verification', { exact: true }),
+    search: page.getByLabel('Search', { exact: true }),
+  };
+}
+
+/** The text of an option a <select> has selected. */
+export function selectedOption(select: Locator): Locator {
+  return select.locator('option:checked');
+}
+
+/** Opens a provider's card in the modal and returns the dialog. */
+export async function openProviderModal(page: Page, name: string): Promise<Locator> {
+  await cardByName(page, name).getByRole('button', { name, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Records the requests a page sends to a path, e.g. POST /api/enquiries. */
+export function recordRequests(page: Page, method: string, path: string): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === method && new URL(request.url()).pathname === path) {
+      seen.push(request.url());
+    }
+  });
+  return seen;
+}
+
+/** Script errors and console errors of a page, to assert there are none. */
+export function collectErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** A promise with its resolve function: holds a routed request until a test lets it go. */
+export function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
+/**
+ * Scrolls through the whole page so that every `client:visible` island hydrates, then
+ * waits for the network to go quiet.
+ */
+export async function hydrateAll(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+}
