@@ -19,6 +19,17 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   APP_ENV: z.enum(['development', 'production', 'test']).optional(),
   SITE_URL: z.url().optional(),
+  /** smtp(s)://user:password@host:port; without it mail goes to DATA_DIR/mail/*.eml. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .default('Verified Providers <no-reply@verifiedproviders.co.za>'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ADMIN_FIRST_NAME: z.string().trim().min(1).default('Site'),

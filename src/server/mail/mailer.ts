@@ -1,0 +1,58 @@
+/**
+ * Sending mail: SMTP when SMTP_URL is set, otherwise an outbox of .eml files in
+ * DATA_DIR/mail that a developer can open (DESIGN.md). One interface for both, so the
+ * code that sends never knows which.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Env } from '../env.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string | undefined;
+}
+
+export interface Mailer {
+  /** Where mail goes, for start-up logs: 'smtp://host:port' or the outbox folder. */
+  readonly destination: string;
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>): Mailer {
+  return env.SMTP_URL
+    ? smtpMailer(env.SMTP_URL, env.MAIL_FROM)
+    : outboxMailer(path.resolve(env.DATA_DIR, 'mail'), env.MAIL_FROM);
+}
+
+function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  const { protocol, hostname, port } = new URL(url);
+  return {
+    destination: `${protocol}//${hostname}${port ? `:${port}` : ''}`,
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+function outboxMailer(folder: string, from: string): Mailer {
+  // Builds the same RFC 5322 message SMTP would carry, without sending it.
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    destination: folder,
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(folder, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      await writeFile(path.join(folder, name), info.message as Buffer);
+    },
+  };
+}
