@@ -315,3 +315,39 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
   count: integer('count').notNull().default(0),
 });
+
+/**
+ * Single-use upload addresses (DESIGN.md, storage). A ticket is made for one purpose
+ * (its size limit), accepts one PUT before it expires, and its object is then taken
+ * once by the operation that uses it (an application, a profile, a flash ad).
+ */
+export const uploadTickets = pgTable(
+  'upload_tickets',
+  {
+    /** Random, unguessable; the upload URL carries it. */
+    id: text('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    maxBytes: integer('max_bytes').notNull(),
+    /** Who asked: 'public', 'admin:<id>' or 'provider:<id>'. */
+    owner: text('owner').notNull(),
+    objectKey: text('object_key').notNull().unique(),
+    contentType: text('content_type'),
+    size: integer('size'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'upload_tickets_purpose_check',
+      oneOf(sql`${t.purpose}`, [
+        'application-image',
+        'profile-image',
+        'admin-image',
+        'flash-ad-image',
+      ]),
+    ),
+    index('upload_tickets_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -62,6 +62,7 @@ export function createSite({ api, distDir, rules }: SiteOptions) {
   // The host's bindings (the Node request) go along: the API reads the client's address.
   site.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
   site.all('/api', (c) => api.fetch(c.req.raw, c.env));
+  site.get('/objects/*', (c) => api.fetch(c.req.raw, c.env));
 
   site.on(['GET', 'HEAD'], '*', async (c) => {
     const { pathname, search } = new URL(c.req.url);

@@ -30,5 +30,5 @@ export default async (request: Request, context: Context): Promise<Response> => 
 };
 
 export const config: Config = {
-  path: ['/api', '/api/*'],
+  path: ['/api', '/api/*', '/objects/*'],
 };

@@ -1,10 +1,14 @@
 import type { Database } from '../../db/client.ts';
 import type { Env } from './env.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { ObjectStore } from './storage/object-store.ts';
 
 /** What every route can read from the context (`c.var`). */
 export interface AppEnv {
   Variables: {
     db: Database;
     env: Env;
+    objects: ObjectStore;
+    mailer: Mailer;
   };
 }

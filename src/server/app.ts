@@ -10,21 +10,36 @@ import type { Database } from '../../db/client.ts';
 import type { AppEnv } from './app-env.ts';
 import type { Env } from './env.ts';
 import { AppError, type ErrorBody } from './errors.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { publicRoutes } from './routes/public.ts';
+import { objectRoutes, uploadRoutes } from './routes/uploads.ts';
+import { localObjectStore, type ObjectStore } from './storage/object-store.ts';
 
 export interface AppDependencies {
   db: Database;
   env: Env;
+  /** Uploaded images; local disk in DATA_DIR by default. */
+  objects?: ObjectStore;
+  /** SMTP or the outbox, from the environment by default. */
+  mailer?: Mailer;
   /** Where unexpected errors are reported; console.error by default. */
   logError?: (error: unknown) => void;
 }
 
-export function createApp({ db, env, logError = console.error }: AppDependencies) {
+export function createApp({
+  db,
+  env,
+  objects = localObjectStore(env.DATA_DIR),
+  mailer = createMailer(env),
+  logError = console.error,
+}: AppDependencies) {
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
     c.set('db', db);
     c.set('env', env);
+    c.set('objects', objects);
+    c.set('mailer', mailer);
     await next();
   });
   app.use(
@@ -39,7 +54,9 @@ export function createApp({ db, env, logError = console.error }: AppDependencies
     }),
   );
 
-  // JSON bodies are small; uploads have their own limits on their own routes.
+  // Uploads come first, with their own size limit: the JSON limit registered after them
+  // never runs for them (Hono runs handlers in the order they were added).
+  app.route('/api/uploads', uploadRoutes);
   app.use(
     '/api/*',
     bodyLimit({
@@ -49,8 +66,8 @@ export function createApp({ db, env, logError = console.error }: AppDependencies
       },
     }),
   );
-
   app.route('/api', publicRoutes);
+  app.route('/objects', objectRoutes);
 
   // Registered for /api/* so an unknown API path is a JSON 404, never a page.
   app.notFound((c) => c.json<ErrorBody>({ message: 'Not found' }, 404));

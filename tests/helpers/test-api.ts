@@ -2,7 +2,10 @@
  * The API app on a fresh database, served over real HTTP on a free port.
  * Use one per test file: `const api = await startTestApi()` in beforeAll, `api.close()` in afterAll.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '../../src/server/app.ts';
 import { parseEnv, type Env } from '../../src/server/env.ts';
@@ -20,7 +23,9 @@ export interface TestApi {
 
 export async function startTestApi(envOverrides: Record<string, string> = {}): Promise<TestApi> {
   const database = await createTestDatabase();
-  const env = parseEnv({ APP_ENV: 'test', DATA_DIR: 'memory://', ...envOverrides });
+  // The database is in memory; DATA_DIR holds what else a test writes (images, mail).
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-api-'));
+  const env = parseEnv({ APP_ENV: 'test', DATA_DIR: dataDir, ...envOverrides });
   const app = createApp({ db: database.db, env, logError: () => {} });
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
@@ -36,6 +41,7 @@ export async function startTestApi(envOverrides: Record<string, string> = {}): P
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -19,6 +19,12 @@ export const RATE_LIMITS = {
     windowSeconds: 10 * 60,
     message: 'Too many service requests from your connection. Please try again in a few minutes.',
   },
+  upload: {
+    name: 'upload',
+    max: 20,
+    windowSeconds: 10 * 60,
+    message: 'Too many uploads from your connection. Please try again in a few minutes.',
+  },
 } as const satisfies Record<string, RateLimit>;
 
 /**

@@ -6,6 +6,7 @@ import { createEnquiry } from '../enquiries/create-enquiry.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { readJson } from '../http/read-json.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
+import { createUploadTicket } from '../uploads/upload-tickets.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../errors.ts';
 import { listActiveFlashAds } from '../flash-ads/list-active-flash-ads.ts';
@@ -45,6 +46,13 @@ export const publicRoutes = new Hono<AppEnv>()
     cachePublicly(c, { varyOnQuery: PROVIDER_QUERY_KEYS });
     c.header('X-Total-Count', String(page.total));
     return c.json(page.items);
+  })
+  .post('/public/objects/upload', async (c) => {
+    noStore(c);
+    await hitRateLimit(c.var.db, RATE_LIMITS.upload, clientAddress(c));
+    return c.json(
+      await createUploadTicket(c.var.db, { purpose: 'application-image', owner: 'public' }),
+    );
   })
   .post('/enquiries', async (c) => {
     noStore(c);

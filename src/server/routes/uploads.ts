@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { UPLOAD_MESSAGES, UPLOAD_PURPOSES } from '../../lib/uploads.ts';
+import type { AppEnv } from '../app-env.ts';
+import { AppError } from '../errors.ts';
+import { noStore } from '../http/cache.ts';
+import { contentTypeOfKey } from '../storage/image-type.ts';
+import { OBJECT_KEY } from '../storage/object-store.ts';
+import { receiveUpload } from '../uploads/upload-tickets.ts';
+
+const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_PURPOSES).map((p) => p.maxBytes));
+
+/** PUT /api/uploads/{ticket}: the one upload a ticket allows (raw image bytes). */
+export const uploadRoutes = new Hono<AppEnv>().put(
+  '/:ticket{[A-Za-z0-9_-]{16,64}}',
+  bodyLimit({
+    maxSize: LARGEST_UPLOAD,
+    onError: () => {
+      throw new AppError('payload_too_large', UPLOAD_MESSAGES.tooLarge(LARGEST_UPLOAD));
+    },
+  }),
+  async (c) => {
+    noStore(c);
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const { objectPath } = await receiveUpload(c.var.db, c.var.objects, {
+      ticketId: c.req.param('ticket'),
+      bytes,
+    });
+    return c.json({ objectPath });
+  },
+);
+
+/** GET /objects/{key}: uploaded images, with their true type; keys never change, so cached for a year. */
+export const objectRoutes = new Hono<AppEnv>().get('/*', async (c) => {
+  const key = c.req.path.replace(/^\/objects\//, '');
+  const type = contentTypeOfKey(key);
+  const bytes = OBJECT_KEY.test(key) && type ? await c.var.objects.get(key) : undefined;
+  if (!bytes || !type) throw new AppError('not_found', 'Image not found');
+  return c.body(bytes, 200, {
+    'Content-Type': type,
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    'Content-Disposition': 'inline',
+  });
+});

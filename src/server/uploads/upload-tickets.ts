@@ -1,0 +1,121 @@
+/**
+ * Upload addresses: made for one purpose (its size limit), good for 15 minutes and one
+ * PUT; the stored object is then taken once by the operation that uses it.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { uploadTickets } from '../../../db/schema.ts';
+import { UPLOAD_MESSAGES, UPLOAD_PURPOSES, type UploadPurpose } from '../../lib/uploads.ts';
+import { AppError } from '../errors.ts';
+import { detectImageType, EXTENSIONS } from '../storage/image-type.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+
+export const UPLOAD_TTL_MINUTES = 15;
+export const UPLOAD_PATH_PREFIX = '/api/uploads/';
+
+const token = () => randomBytes(24).toString('base64url');
+
+export async function createUploadTicket(
+  db: Database,
+  { purpose, owner }: { purpose: UploadPurpose; owner: string },
+): Promise<{ uploadURL: string }> {
+  const id = token();
+  await db.insert(uploadTickets).values({
+    id,
+    purpose,
+    owner,
+    maxBytes: UPLOAD_PURPOSES[purpose].maxBytes,
+    objectKey: `pending/${id}`,
+    expiresAt: sql`now() + ${sql.raw(`interval '${UPLOAD_TTL_MINUTES} minutes'`)}`,
+  });
+  return { uploadURL: `${UPLOAD_PATH_PREFIX}${id}` };
+}
+
+/**
+ * Takes one PUT for a ticket: the size within the purpose's limit and a real image by
+ * its bytes; the ticket is used up atomically, so a second PUT stores nothing.
+ */
+export async function receiveUpload(
+  db: Database,
+  store: ObjectStore,
+  { ticketId, bytes }: { ticketId: string; bytes: Uint8Array },
+): Promise<{ objectPath: string }> {
+  const [ticket] = await db.select().from(uploadTickets).where(eq(uploadTickets.id, ticketId));
+  if (!ticket) throw new AppError('not_found', 'This upload address is not valid.');
+  if (ticket.uploadedAt)
+    throw new AppError('conflict', 'This upload address has been used already.');
+  if (ticket.expiresAt.getTime() <= Date.now()) {
+    throw new AppError('gone', 'This upload address has expired. Please try again.');
+  }
+  if (bytes.byteLength === 0) throw new AppError('bad_request', UPLOAD_MESSAGES.empty);
+  if (bytes.byteLength > ticket.maxBytes) {
+    throw new AppError('payload_too_large', UPLOAD_MESSAGES.tooLarge(ticket.maxBytes));
+  }
+  const type = detectImageType(bytes);
+  if (!type) throw new AppError('unsupported_media_type', UPLOAD_MESSAGES.wrongType);
+
+  const objectKey = `uploads/${ticket.id}.${EXTENSIONS[type]}`;
+  const [claimed] = await db
+    .update(uploadTickets)
+    .set({ uploadedAt: sql`now()`, objectKey, contentType: type, size: bytes.byteLength })
+    .where(
+      and(
+        eq(uploadTickets.id, ticketId),
+        isNull(uploadTickets.uploadedAt),
+        gt(uploadTickets.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: uploadTickets.id });
+  if (!claimed) throw new AppError('conflict', 'This upload address has been used already.');
+  await store.put(objectKey, bytes);
+  return { objectPath: `/objects/${objectKey}` };
+}
+
+/**
+ * The object uploaded through `reference` (an upload URL, or the object path it gave),
+ * for `purpose`, taken once. With `owner`, only that owner's uploads count.
+ */
+export async function claimUpload(
+  db: Database,
+  {
+    reference,
+    purposes,
+    owner,
+  }: { reference: string; purposes: readonly UploadPurpose[]; owner?: string },
+): Promise<string> {
+  const id = ticketIdOf(reference);
+  const [ticket] = id
+    ? await db
+        .update(uploadTickets)
+        .set({ claimedAt: sql`now()` })
+        .where(
+          and(
+            eq(uploadTickets.id, id),
+            isNotNull(uploadTickets.uploadedAt),
+            isNull(uploadTickets.claimedAt),
+            sql`${uploadTickets.purpose} IN (${sql.join(
+              purposes.map((p) => sql`${p}`),
+              sql`, `,
+            )})`,
+            owner ? eq(uploadTickets.owner, owner) : undefined,
+          ),
+        )
+        .returning({ objectKey: uploadTickets.objectKey })
+    : [];
+  if (!ticket) {
+    throw new AppError('bad_request', 'The uploaded image was not found. Please upload it again.', {
+      image: 'The uploaded image was not found. Please upload it again.',
+    });
+  }
+  return `/objects/${ticket.objectKey}`;
+}
+
+/** The ticket id in '/api/uploads/<id>' (absolute or not) or '/objects/uploads/<id>.<ext>'. */
+export function ticketIdOf(reference: string): string | undefined {
+  const path = reference.replace(/^https?:\/\/[^/]+/, '');
+  const match =
+    /^\/api\/uploads\/([A-Za-z0-9_-]{16,64})$/.exec(path) ??
+    /^\/objects\/uploads\/([A-Za-z0-9_-]{16,64})\.(?:jpg|png|gif|webp)$/.exec(path);
+  return match?.[1];
+}
