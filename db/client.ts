@@ -101,3 +101,8 @@ async function openNeon(url: string, max = 10): Promise<DatabaseHandle> {
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   return { db, driver: 'neon', close: () => pool.end() };
 }
+
+/** A transaction handed to `db.transaction(async (tx) => ...)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Service functions that may run inside a caller's transaction take either. */
+export type Queryable = Database | Transaction;

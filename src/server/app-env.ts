@@ -10,5 +10,6 @@ export interface AppEnv {
     env: Env;
     objects: ObjectStore;
     mailer: Mailer;
+    logError: (error: unknown) => void;
   };
 }

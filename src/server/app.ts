@@ -40,6 +40,7 @@ export function createApp({
     c.set('env', env);
     c.set('objects', objects);
     c.set('mailer', mailer);
+    c.set('logError', logError);
     await next();
   });
   app.use(

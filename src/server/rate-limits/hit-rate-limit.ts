@@ -19,6 +19,12 @@ export const RATE_LIMITS = {
     windowSeconds: 10 * 60,
     message: 'Too many service requests from your connection. Please try again in a few minutes.',
   },
+  application: {
+    name: 'application',
+    max: 5,
+    windowSeconds: 60 * 60,
+    message: 'Too many applications from your connection. Please try again later.',
+  },
   upload: {
     name: 'upload',
     max: 20,

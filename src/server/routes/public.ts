@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { EnquirySchema } from '../../lib/schemas/enquiry.ts';
+import { ApplicationSchema } from '../../lib/schemas/provider-application.ts';
+import { createApplication } from '../applications/create-application.ts';
+import { siteUrl } from '../http/site-url.ts';
 import { ProviderQuerySchema } from '../../lib/schemas/provider-query.ts';
 import { createEnquiry } from '../enquiries/create-enquiry.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -53,6 +56,17 @@ export const publicRoutes = new Hono<AppEnv>()
     return c.json(
       await createUploadTicket(c.var.db, { purpose: 'application-image', owner: 'public' }),
     );
+  })
+  .post('/provider-applications', async (c) => {
+    noStore(c);
+    await hitRateLimit(c.var.db, RATE_LIMITS.application, clientAddress(c));
+    const application = parseOrThrow(ApplicationSchema, await readJson(c));
+    const { id } = await createApplication(c.var.db, c.var.mailer, {
+      application,
+      siteUrl: siteUrl(c),
+      logError: c.var.logError,
+    });
+    return c.json({ id, message: 'Application received' }, 201);
   })
   .post('/enquiries', async (c) => {
     noStore(c);

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Queryable } from '../../../db/client.ts';
 import { uploadTickets } from '../../../db/schema.ts';
 import { UPLOAD_MESSAGES, UPLOAD_PURPOSES, type UploadPurpose } from '../../lib/uploads.ts';
 import { AppError } from '../errors.ts';
@@ -77,12 +77,19 @@ export async function receiveUpload(
  * for `purpose`, taken once. With `owner`, only that owner's uploads count.
  */
 export async function claimUpload(
-  db: Database,
+  db: Queryable,
   {
     reference,
     purposes,
     owner,
-  }: { reference: string; purposes: readonly UploadPurpose[]; owner?: string },
+    field,
+  }: {
+    reference: string;
+    purposes: readonly UploadPurpose[];
+    owner?: string;
+    /** The request field that carried the reference, for the error answer. */
+    field: string;
+  },
 ): Promise<string> {
   const id = ticketIdOf(reference);
   const [ticket] = id
@@ -105,7 +112,7 @@ export async function claimUpload(
     : [];
   if (!ticket) {
     throw new AppError('bad_request', 'The uploaded image was not found. Please upload it again.', {
-      image: 'The uploaded image was not found. Please upload it again.',
+      [field]: 'The uploaded image was not found. Please upload it again.',
     });
   }
   return `/objects/${ticket.objectKey}`;

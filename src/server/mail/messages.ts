@@ -1,0 +1,118 @@
+/** The texts of every e-mail the product sends, in one place. */
+import { categoryById, isServiceId } from '../../lib/catalog/categories.ts';
+import type { MailMessage } from './mailer.ts';
+
+const serviceList = (services: readonly string[]) =>
+  services.map((s) => (isServiceId(s) ? categoryById(s).name : s)).join(', ');
+
+export function applicationReceivedMessage(application: {
+  email: string;
+  contactName: string;
+  businessName: string;
+}): MailMessage {
+  return {
+    to: application.email,
+    subject: 'We received your application to join Verified Providers',
+    text: [
+      `Hi ${application.contactName},`,
+      '',
+      `Thank you for applying to list ${application.businessName} on Verified Providers.`,
+      'Our team will review your application within 2-3 business days. The next steps are:',
+      '',
+      '1. Background and credential verification',
+      '2. Business license and insurance review',
+      '3. Reference and previous work checks',
+      '4. Final approval and profile setup',
+      '',
+      'We will e-mail you when a decision is made.',
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
+export function newApplicationMessage(
+  to: string,
+  application: {
+    businessName: string;
+    contactName: string;
+    email: string;
+    location: string;
+    services: readonly string[];
+  },
+  adminUrl: string,
+): MailMessage {
+  return {
+    to,
+    subject: `New provider application: ${application.businessName}`,
+    text: [
+      `${application.businessName} (${application.contactName}, ${application.email}) applied to join.`,
+      `Location: ${application.location}`,
+      `Services: ${serviceList(application.services)}`,
+      '',
+      `Review it in the admin area: ${adminUrl}`,
+    ].join('\n'),
+  };
+}
+
+export function applicationRejectedMessage(
+  application: { email: string; contactName: string; businessName: string },
+  notes: string | null,
+): MailMessage {
+  return {
+    to: application.email,
+    subject: 'Your Verified Providers application',
+    text: [
+      `Hi ${application.contactName},`,
+      '',
+      `Thank you for applying to list ${application.businessName}. After review we cannot approve the application at this time.`,
+      ...(notes ? ['', `Our reviewer's notes: ${notes}`] : []),
+      '',
+      'You are welcome to apply again once the points above are addressed.',
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
+export function applicationApprovedMessage(
+  application: { email: string; contactName: string; businessName: string },
+  setPasswordUrl: string,
+  validHours: number,
+): MailMessage {
+  return {
+    to: application.email,
+    subject: 'Welcome to Verified Providers: your application is approved',
+    text: [
+      `Hi ${application.contactName},`,
+      '',
+      `Good news: ${application.businessName} is approved and now listed on Verified Providers.`,
+      '',
+      'Choose a password for your provider dashboard with this link:',
+      setPasswordUrl,
+      '',
+      `The link works once and for ${validHours} hours. In the dashboard you can answer enquiries and keep your profile up to date.`,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
+export function passwordResetMessage(
+  to: string,
+  resetUrl: string,
+  validMinutes: number,
+): MailMessage {
+  return {
+    to,
+    subject: 'Reset your Verified Providers password',
+    text: [
+      'Someone (hopefully you) asked to reset the password of this account.',
+      '',
+      `Choose a new password with this link (it works once, for ${validMinutes} minutes):`,
+      resetUrl,
+      '',
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ].join('\n'),
+  };
+}
