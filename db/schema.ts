@@ -351,3 +351,27 @@ export const uploadTickets = pgTable(
     index('upload_tickets_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * Single-use links to choose a password: 'reset' (forgot password, 1 hour) and
+ * 'set-password' (a newly approved provider). Only the SHA-256 of the token is stored.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose').notNull(),
+    adminId: integer('admin_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id').references(() => serviceProviders.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('password_tokens_purpose_check', oneOf(sql`${t.purpose}`, ['reset', 'set-password'])),
+    check('password_tokens_owner_check', sql`(${t.adminId} IS NULL) <> (${t.providerId} IS NULL)`),
+    index('password_tokens_admin_idx').on(t.adminId),
+    index('password_tokens_provider_idx').on(t.providerId),
+  ],
+);

@@ -11,5 +11,7 @@ export interface AppEnv {
     objects: ObjectStore;
     mailer: Mailer;
     logError: (error: unknown) => void;
+    /** Signs and checks session tokens. */
+    sessionSecret: Uint8Array;
   };
 }

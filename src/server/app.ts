@@ -10,7 +10,9 @@ import type { Database } from '../../db/client.ts';
 import type { AppEnv } from './app-env.ts';
 import type { Env } from './env.ts';
 import { AppError, type ErrorBody } from './errors.ts';
+import { sessionSecret } from './auth/session-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { publicRoutes } from './routes/public.ts';
 import { objectRoutes, uploadRoutes } from './routes/uploads.ts';
 import { localObjectStore, type ObjectStore } from './storage/object-store.ts';
@@ -34,6 +36,7 @@ export function createApp({
   logError = console.error,
 }: AppDependencies) {
   const app = new Hono<AppEnv>();
+  const secret = sessionSecret(env);
 
   app.use('*', async (c, next) => {
     c.set('db', db);
@@ -41,6 +44,7 @@ export function createApp({
     c.set('objects', objects);
     c.set('mailer', mailer);
     c.set('logError', logError);
+    c.set('sessionSecret', secret);
     await next();
   });
   app.use(
@@ -68,6 +72,7 @@ export function createApp({
     }),
   );
   app.route('/api', publicRoutes);
+  app.route('/api/admin', adminRoutes);
   app.route('/objects', objectRoutes);
 
   // Registered for /api/* so an unknown API path is a JSON 404, never a page.

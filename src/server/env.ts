@@ -30,6 +30,8 @@ const EnvSchema = z.object({
     .trim()
     .min(3)
     .default('Verified Providers <no-reply@verifiedproviders.co.za>'),
+  /** Signs sessions (JWT, HS256); required in production, shared by every instance. */
+  SESSION_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ADMIN_FIRST_NAME: z.string().trim().min(1).default('Site'),

@@ -6,12 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  APPROVED_PROVIDER_COUNT,
-  expectCount,
-  hydrateAll,
-  openProviderModal,
-} from './support.ts';
+import { APPROVED_PROVIDER_COUNT, expectCount, hydrateAll, openProviderModal } from './support.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

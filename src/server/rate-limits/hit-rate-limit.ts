@@ -25,6 +25,30 @@ export const RATE_LIMITS = {
     windowSeconds: 60 * 60,
     message: 'Too many applications from your connection. Please try again later.',
   },
+  adminLogin: {
+    name: 'admin-login',
+    max: 10,
+    windowSeconds: 15 * 60,
+    message: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  },
+  adminLoginPerEmail: {
+    name: 'admin-login-email',
+    max: 5,
+    windowSeconds: 15 * 60,
+    message: 'Too many sign-in attempts for this account. Please wait 15 minutes and try again.',
+  },
+  passwordReset: {
+    name: 'password-reset',
+    max: 10,
+    windowSeconds: 60 * 60,
+    message: 'Too many password reset requests. Please try again later.',
+  },
+  passwordResetPerEmail: {
+    name: 'password-reset-email',
+    max: 3,
+    windowSeconds: 60 * 60,
+    message: 'Too many password reset requests for this account. Please try again later.',
+  },
   upload: {
     name: 'upload',
     max: 20,

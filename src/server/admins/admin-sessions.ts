@@ -1,0 +1,95 @@
+/** Admin sign-in, sign-out and password reset (spec sections 4, 5 and 7). */
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { adminUsers } from '../../../db/schema.ts';
+import { createPasswordToken, consumePasswordToken } from '../auth/password-tokens.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { signSession } from '../auth/sessions.ts';
+import { AppError } from '../errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { passwordResetMessage } from '../mail/messages.ts';
+
+export const LOGIN_FAILED = 'Invalid email or password';
+export const RESET_LINK_MINUTES = 60;
+
+// Compared against when no admin has the e-mail, so both cases take the same time.
+const NO_ONE = hashPassword('no-one-has-this-password');
+
+const byEmail = (email: string) => sql`lower(${adminUsers.email}) = lower(${email})`;
+
+export async function signInAdmin(
+  db: Database,
+  secret: Uint8Array,
+  { email, password }: { email: string; password: string },
+) {
+  const [admin] = await db.select().from(adminUsers).where(byEmail(email));
+  const matches = await verifyPassword(password, admin?.passwordHash ?? (await NO_ONE));
+  if (!admin || !matches || !admin.isActive) throw new AppError('unauthorized', LOGIN_FAILED);
+  await db
+    .update(adminUsers)
+    .set({ lastLogin: sql`now()` })
+    .where(eq(adminUsers.id, admin.id));
+  const token = await signSession(secret, {
+    role: 'admin',
+    accountId: admin.id,
+    version: admin.tokenVersion,
+  });
+  return {
+    token,
+    admin: { firstName: admin.firstName, lastName: admin.lastName, email: admin.email },
+  };
+}
+
+/** Ends every session of the admin: tokens carrying the old version stop working. */
+export async function signOutAdmin(db: Database, adminId: number): Promise<void> {
+  await db
+    .update(adminUsers)
+    .set({ tokenVersion: sql`${adminUsers.tokenVersion} + 1` })
+    .where(eq(adminUsers.id, adminId));
+}
+
+/**
+ * E-mails a reset link when an active admin has the address. The caller answers the same
+ * either way; the token is returned for development mode only.
+ */
+export async function requestAdminPasswordReset(
+  db: Database,
+  mailer: Mailer,
+  { email, siteUrl }: { email: string; siteUrl: string },
+): Promise<string | undefined> {
+  const [admin] = await db
+    .select({ id: adminUsers.id, email: adminUsers.email, isActive: adminUsers.isActive })
+    .from(adminUsers)
+    .where(byEmail(email));
+  if (!admin?.isActive) return undefined;
+  const token = await createPasswordToken(db, {
+    owner: { adminId: admin.id },
+    purpose: 'reset',
+    validMinutes: RESET_LINK_MINUTES,
+  });
+  const link = new URL('/admin', siteUrl);
+  link.searchParams.set('resetToken', token);
+  await mailer.send(passwordResetMessage(admin.email, link.href, RESET_LINK_MINUTES));
+  return token;
+}
+
+/** Sets a new password from a reset link; older links and every session stop working. */
+export async function resetAdminPassword(
+  db: Database,
+  { resetToken, newPassword }: { resetToken: string; newPassword: string },
+): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    const owner = await consumePasswordToken(tx, { token: resetToken, purposes: ['reset'] });
+    if (!owner || !('adminId' in owner)) {
+      throw new AppError(
+        'bad_request',
+        'This reset link is invalid or has expired. Please ask for a new one.',
+      );
+    }
+    await tx
+      .update(adminUsers)
+      .set({ passwordHash, tokenVersion: sql`${adminUsers.tokenVersion} + 1` })
+      .where(eq(adminUsers.id, owner.adminId));
+  });
+}

@@ -1,0 +1,187 @@
+/** The admin's review of applications (spec sections 2 and 4). */
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../../db/client.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import { providerApplications, serviceProviders } from '../../../db/schema.ts';
+import { canApply, type ApplicationAction } from '../../lib/application-actions.ts';
+import { categoryById, isServiceId } from '../../lib/catalog/categories.ts';
+import {
+  DEFAULT_BUSINESS_HOURS,
+  DEFAULT_STARTING_PRICE,
+  type ApplicationStatus,
+} from '../../lib/catalog/enquiry-options.ts';
+import { TOWNS } from '../../lib/catalog/towns.ts';
+import { townValue } from '../../lib/catalog/town-value.ts';
+import { DEFAULT_RESET_NOTE } from '../../lib/schemas/admin.ts';
+import { createPasswordToken } from '../auth/password-tokens.ts';
+import { AppError } from '../errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { applicationApprovedMessage, applicationRejectedMessage } from '../mail/messages.ts';
+
+export type ApplicationRow = typeof providerApplications.$inferSelect;
+
+export const SET_PASSWORD_HOURS = 72;
+
+export async function listApplications(db: Database): Promise<ApplicationRow[]> {
+  return db
+    .select()
+    .from(providerApplications)
+    .orderBy(desc(providerApplications.createdAt), desc(providerApplications.id));
+}
+
+async function lockApplication(tx: Transaction, id: number): Promise<ApplicationRow> {
+  const [application] = await tx
+    .select()
+    .from(providerApplications)
+    .where(eq(providerApplications.id, id))
+    .for('update');
+  if (!application) throw new AppError('not_found', 'Application not found');
+  return application;
+}
+
+function refuse(status: ApplicationStatus, action: ApplicationAction): never {
+  const verbs = { approve: 'approved', reject: 'rejected', reset: 'reset to pending' } as const;
+  throw new AppError('conflict', `An application that is ${status} cannot be ${verbs[action]}.`);
+}
+
+/**
+ * The review action: reject a pending application (with notes), or reset an approved or
+ * rejected one to pending. Approval has its own action (it creates the provider).
+ */
+export async function reviewApplication(
+  db: Database,
+  mailer: Mailer,
+  {
+    id,
+    adminId,
+    status,
+    adminNotes,
+    logError,
+  }: {
+    id: number;
+    adminId: number;
+    status: ApplicationStatus;
+    adminNotes: string | undefined;
+    logError: (e: unknown) => void;
+  },
+): Promise<ApplicationRow> {
+  if (status === 'approved') {
+    throw new AppError('conflict', 'Use the approve action to approve an application.');
+  }
+  const action: ApplicationAction = status === 'rejected' ? 'reject' : 'reset';
+  const updated = await db.transaction(async (tx) => {
+    const application = await lockApplication(tx, id);
+    if (!canApply(application.status as ApplicationStatus, action))
+      refuse(application.status as ApplicationStatus, action);
+    // A listed provider goes back under review with its application.
+    if (action === 'reset' && application.providerId !== null) {
+      await tx
+        .update(serviceProviders)
+        .set({ isApproved: false })
+        .where(eq(serviceProviders.id, application.providerId));
+    }
+    const [row] = await tx
+      .update(providerApplications)
+      .set({
+        status,
+        adminNotes: adminNotes ?? (action === 'reset' ? DEFAULT_RESET_NOTE : null),
+        reviewedBy: adminId,
+        reviewedAt: sql`now()`,
+      })
+      .where(eq(providerApplications.id, id))
+      .returning();
+    if (!row) throw new AppError('not_found', 'Application not found');
+    return row;
+  });
+  if (action === 'reject')
+    await mailer.send(applicationRejectedMessage(updated, updated.adminNotes)).catch(logError);
+  return updated;
+}
+
+function coordinatesOf(location: string) {
+  const town = TOWNS.find((t) => t.value === townValue(location));
+  return town ? { latitude: town.latitude.toFixed(8), longitude: town.longitude.toFixed(8) } : {};
+}
+
+/**
+ * Approves a pending or rejected application, in one transaction: creates its approved
+ * provider (or lists again the one an earlier approval created), records who and when,
+ * and e-mails the new provider a link to choose a password.
+ */
+export async function approveApplication(
+  db: Database,
+  mailer: Mailer,
+  {
+    id,
+    adminId,
+    siteUrl,
+    logError,
+  }: { id: number; adminId: number; siteUrl: string; logError: (e: unknown) => void },
+): Promise<{ application: ApplicationRow; providerId: number }> {
+  const result = await db
+    .transaction(async (tx) => {
+      const application = await lockApplication(tx, id);
+      if (!canApply(application.status as ApplicationStatus, 'approve'))
+        refuse(application.status as ApplicationStatus, 'approve');
+
+      let providerId = application.providerId;
+      if (providerId !== null) {
+        await tx
+          .update(serviceProviders)
+          .set({ isApproved: true })
+          .where(eq(serviceProviders.id, providerId));
+      } else {
+        const serviceNames = application.services.map((s) =>
+          isServiceId(s) ? categoryById(s).name : s,
+        );
+        const [provider] = await tx
+          .insert(serviceProviders)
+          .values({
+            name: application.businessName,
+            description: `${application.businessName} provides ${serviceNames.join(', ').toLowerCase()} in ${application.location} and surrounds, with ${application.yearsExperience} years of experience.`,
+            location: application.location,
+            province: application.province,
+            ...coordinatesOf(application.location),
+            services: application.services,
+            specialties: serviceNames,
+            coverageAreas: [application.location],
+            profileImage: application.profileImage,
+            isApproved: true,
+            startingPrice: DEFAULT_STARTING_PRICE,
+            phone: application.phone,
+            email: application.email,
+            website: application.website,
+            yearsExperience: application.yearsExperience,
+            businessHours: { ...DEFAULT_BUSINESS_HOURS },
+          })
+          .returning({ id: serviceProviders.id });
+        if (!provider) throw new Error('The provider was not created');
+        providerId = provider.id;
+      }
+      const [row] = await tx
+        .update(providerApplications)
+        .set({ status: 'approved', providerId, reviewedBy: adminId, reviewedAt: sql`now()` })
+        .where(eq(providerApplications.id, id))
+        .returning();
+      if (!row) throw new AppError('not_found', 'Application not found');
+      const token = await createPasswordToken(tx, {
+        owner: { providerId },
+        purpose: 'set-password',
+        validMinutes: SET_PASSWORD_HOURS * 60,
+      });
+      return { application: row, providerId, token };
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error, 'service_providers_email_lower_key')) {
+        throw new AppError('conflict', 'A provider with this e-mail address exists already.');
+      }
+      throw error;
+    });
+
+  const link = new URL('/dashboard/set-password', siteUrl);
+  link.searchParams.set('token', result.token);
+  await mailer
+    .send(applicationApprovedMessage(result.application, link.href, SET_PASSWORD_HOURS))
+    .catch(logError);
+  return { application: result.application, providerId: result.providerId };
+}

@@ -1,0 +1,71 @@
+/**
+ * Single-use password links. The token goes out in an e-mail; only its SHA-256 is
+ * stored, so a leaked table cannot be used to sign in.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../../db/client.ts';
+import { passwordTokens } from '../../../db/schema.ts';
+
+export type PasswordTokenPurpose = 'reset' | 'set-password';
+export type PasswordTokenOwner = { adminId: number } | { providerId: number };
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createPasswordToken(
+  db: Queryable,
+  {
+    owner,
+    purpose,
+    validMinutes,
+  }: { owner: PasswordTokenOwner; purpose: PasswordTokenPurpose; validMinutes: number },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(passwordTokens).values({
+    tokenHash: hash(token),
+    purpose,
+    ...owner,
+    expiresAt: sql`now() + ${sql.raw(`interval '${Math.trunc(validMinutes)} minutes'`)}`,
+  });
+  return token;
+}
+
+/**
+ * Uses a token once: answers its owner when it is known, unexpired and unused, and marks
+ * it and every other open token of that owner used (older links stop working too).
+ */
+export async function consumePasswordToken(
+  db: Queryable,
+  { token, purposes }: { token: string; purposes: readonly PasswordTokenPurpose[] },
+): Promise<PasswordTokenOwner | undefined> {
+  const [row] = await db
+    .update(passwordTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, hash(token)),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, sql`now()`),
+        sql`${passwordTokens.purpose} IN (${sql.join(
+          purposes.map((p) => sql`${p}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .returning({ adminId: passwordTokens.adminId, providerId: passwordTokens.providerId });
+  if (!row) return undefined;
+  const owner: PasswordTokenOwner =
+    row.adminId !== null ? { adminId: row.adminId } : { providerId: row.providerId ?? 0 };
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        isNull(passwordTokens.usedAt),
+        'adminId' in owner
+          ? eq(passwordTokens.adminId, owner.adminId)
+          : eq(passwordTokens.providerId, owner.providerId),
+      ),
+    );
+  return owner;
+}

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import { adminUsers } from '../../../db/schema.ts';
+import type { AppEnv } from '../app-env.ts';
+import { AppError } from '../errors.ts';
+import { sessionToken, verifySession } from './sessions.ts';
+
+export interface SignedInAdmin {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export type AdminEnv = AppEnv & { Variables: { admin: SignedInAdmin } };
+
+export const SIGN_IN_AGAIN = 'Your session has ended. Please sign in again.';
+
+/**
+ * Every /api/admin/* route but login and the password reset: a valid admin token of an
+ * active admin whose token version still matches. A provider's token is refused (403).
+ */
+export const requireAdmin = createMiddleware<AdminEnv>(async (c, next) => {
+  const token = sessionToken(c, 'admin');
+  if (!token) throw new AppError('unauthorized', 'Please sign in as an administrator.');
+  const claims = await verifySession(c.var.sessionSecret, token);
+  if (!claims) throw new AppError('unauthorized', SIGN_IN_AGAIN);
+  if (claims.role !== 'admin')
+    throw new AppError('forbidden', 'This area is for administrators only.');
+  const [admin] = await c.var.db
+    .select({
+      id: adminUsers.id,
+      email: adminUsers.email,
+      firstName: adminUsers.firstName,
+      lastName: adminUsers.lastName,
+      isActive: adminUsers.isActive,
+      tokenVersion: adminUsers.tokenVersion,
+    })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, claims.accountId));
+  if (!admin || !admin.isActive || admin.tokenVersion !== claims.version) {
+    throw new AppError('unauthorized', SIGN_IN_AGAIN);
+  }
+  c.set('admin', {
+    id: admin.id,
+    email: admin.email,
+    firstName: admin.firstName,
+    lastName: admin.lastName,
+  });
+  c.header('Cache-Control', 'private, no-store');
+  await next();
+});

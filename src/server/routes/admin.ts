@@ -1,0 +1,111 @@
+/** /api/admin/*: sign-in, statistics and the review of applications (spec section 7). */
+import { Hono } from 'hono';
+import {
+  AdminLoginSchema,
+  ForgotPasswordSchema,
+  ResetPasswordSchema,
+  ReviewApplicationSchema,
+} from '../../lib/schemas/admin.ts';
+import {
+  requestAdminPasswordReset,
+  resetAdminPassword,
+  signInAdmin,
+  signOutAdmin,
+} from '../admins/admin-sessions.ts';
+import {
+  approveApplication,
+  listApplications,
+  reviewApplication,
+} from '../applications/application-review.ts';
+import type { AppEnv } from '../app-env.ts';
+import { requireAdmin, type AdminEnv } from '../auth/require-admin.ts';
+import { clearSessionCookie, setSessionCookie } from '../auth/sessions.ts';
+import { AppError } from '../errors.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { noStore } from '../http/cache.ts';
+import { readJson } from '../http/read-json.ts';
+import { siteUrl } from '../http/site-url.ts';
+import { parseOrThrow } from '../http/validate.ts';
+import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
+import { getAdminStats } from '../stats/get-admin-stats.ts';
+
+const FORGOT_ANSWER =
+  'If an administrator account uses that e-mail address, a reset link is on its way.';
+
+function idParam(value: string): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
+    throw new AppError('not_found', 'Not found');
+  return id;
+}
+
+/** Routes that work without a session. */
+const signIn = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    noStore(c);
+    await next();
+  })
+  .post('/login', async (c) => {
+    const credentials = parseOrThrow(AdminLoginSchema, await readJson(c));
+    await hitRateLimit(c.var.db, RATE_LIMITS.adminLogin, clientAddress(c));
+    await hitRateLimit(c.var.db, RATE_LIMITS.adminLoginPerEmail, credentials.email);
+    const { token, admin } = await signInAdmin(c.var.db, c.var.sessionSecret, credentials);
+    setSessionCookie(c, 'admin', token);
+    return c.json({ admin, token });
+  })
+  .post('/forgot-password', async (c) => {
+    const { email } = parseOrThrow(ForgotPasswordSchema, await readJson(c));
+    await hitRateLimit(c.var.db, RATE_LIMITS.passwordReset, clientAddress(c));
+    await hitRateLimit(c.var.db, RATE_LIMITS.passwordResetPerEmail, email);
+    const token = await requestAdminPasswordReset(c.var.db, c.var.mailer, {
+      email,
+      siteUrl: siteUrl(c),
+    });
+    // The token leaves the server only in development mode (the spec's client then
+    // switches to the reset form); everywhere else it travels by e-mail alone.
+    return c.json(
+      c.var.env.appEnv === 'development' && token
+        ? { message: FORGOT_ANSWER, resetToken: token }
+        : { message: FORGOT_ANSWER },
+    );
+  })
+  .post('/reset-password', async (c) => {
+    await hitRateLimit(c.var.db, RATE_LIMITS.passwordReset, clientAddress(c));
+    const input = parseOrThrow(ResetPasswordSchema, await readJson(c));
+    await resetAdminPassword(c.var.db, input);
+    return c.json({ message: 'Your password has been changed. Please sign in.' });
+  });
+
+/** Routes for a signed-in admin. */
+const signedIn = new Hono<AdminEnv>()
+  .use(requireAdmin)
+  .get('/me', (c) => c.json(c.var.admin))
+  .post('/logout', async (c) => {
+    await signOutAdmin(c.var.db, c.var.admin.id);
+    clearSessionCookie(c, 'admin');
+    return c.json({ message: 'Signed out' });
+  })
+  .get('/stats', async (c) => c.json(await getAdminStats(c.var.db)))
+  .get('/applications', async (c) => c.json(await listApplications(c.var.db)))
+  .put('/applications/:id/review', async (c) => {
+    const { status, adminNotes } = parseOrThrow(ReviewApplicationSchema, await readJson(c));
+    const application = await reviewApplication(c.var.db, c.var.mailer, {
+      id: idParam(c.req.param('id')),
+      adminId: c.var.admin.id,
+      status,
+      adminNotes,
+      logError: c.var.logError,
+    });
+    return c.json(application);
+  })
+  .post('/applications/:id/approve', async (c) => {
+    const result = await approveApplication(c.var.db, c.var.mailer, {
+      id: idParam(c.req.param('id')),
+      adminId: c.var.admin.id,
+      siteUrl: siteUrl(c),
+      logError: c.var.logError,
+    });
+    return c.json(result, 201);
+  });
+
+export const adminRoutes = new Hono<AppEnv>().route('/', signIn).route('/', signedIn);
