@@ -43,6 +43,8 @@ beforeAll(async () => {
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     BROWSER: 'none',
+    // Production (a DATABASE_URL) requires the session key.
+    SESSION_SECRET: 'netlify-test-session-secret-0123456789abcdef',
   };
   delete env.DATABASE_URL;
   if (serverUrl) {
