@@ -1,0 +1,159 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiGet, apiSend } from '../../lib/api-client';
+import { withQueryClient } from '../../lib/query-client';
+import { toast } from '../../lib/toast';
+import { Tabs } from '../providers/Tabs';
+import { AdminSignIn } from './AdminSignIn';
+import { ApplicationsTab } from './ApplicationsTab';
+
+interface Admin {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+interface AdminStats {
+  totalApplications: number;
+  pendingApplications: number;
+  totalProviders: number;
+  verifiedProviders: number;
+  totalEnquiries: number;
+  newEnquiries: number;
+  premiumProviders: number;
+}
+
+function Overview() {
+  const { data } = useQuery({
+    queryKey: ['/api/admin/stats'],
+    queryFn: () => apiGet<AdminStats>('/api/admin/stats'),
+  });
+  const cards = [
+    {
+      title: 'Total Applications',
+      value: data?.totalApplications,
+      caption: `${data?.pendingApplications ?? 0} pending review`,
+    },
+    {
+      title: 'Active Providers',
+      value: data?.totalProviders,
+      caption: `${data?.verifiedProviders ?? 0} verified`,
+    },
+    {
+      title: 'Total Enquiries',
+      value: data?.totalEnquiries,
+      caption: `${data?.newEnquiries ?? 0} new today`,
+    },
+    { title: 'Premium Providers', value: data?.premiumProviders, caption: 'Active subscriptions' },
+  ];
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {cards.map((card) => (
+        <section
+          key={card.title}
+          className="card border border-base-300 bg-base-100 shadow-sm"
+          aria-label={card.title}
+        >
+          <div className="card-body">
+            <h2 className="text-sm font-semibold">{card.title}</h2>
+            <p className="text-3xl font-bold text-primary">
+              {card.value ?? <span className="skeleton inline-block h-8 w-16" />}
+            </p>
+            <p className="text-sm">{card.caption}</p>
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function NotYetAvailable({ what }: { what: string }) {
+  return (
+    <div className="rounded-box border border-dashed border-base-300 p-8 text-center">
+      <p className="font-semibold">{what} is not available yet.</p>
+      <p className="mt-1 text-sm">It arrives with the next release of the admin area.</p>
+    </div>
+  );
+}
+
+function Dashboard({ admin }: { admin: Admin }) {
+  const queryClient = useQueryClient();
+  const logout = useMutation({
+    mutationFn: async () => {
+      try {
+        await apiSend('POST', '/api/admin/logout');
+      } catch (error) {
+        throw new Error('Logout failed', { cause: error });
+      }
+    },
+    onSettled: () => {
+      queryClient.clear();
+      queryClient.setQueryData(['/api/admin/me'], null);
+    },
+    onSuccess: () =>
+      toast({ title: 'Logged Out', description: 'You have been successfully logged out' }),
+  });
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Admin Dashboard</h1>
+          <p className="mt-1">
+            Welcome, {admin.firstName} {admin.lastName}
+          </p>
+        </div>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+        >
+          Logout
+        </button>
+      </header>
+      <div className="mt-6">
+        <Tabs
+          label="Admin sections"
+          tabs={[
+            { id: 'overview', label: 'Overview', content: <Overview /> },
+            { id: 'applications', label: 'Applications', content: <ApplicationsTab /> },
+            {
+              id: 'providers',
+              label: 'Providers',
+              content: <NotYetAvailable what="Provider management" />,
+            },
+            {
+              id: 'flash-ads',
+              label: 'Flash Ads',
+              content: <NotYetAvailable what="Flash ad management" />,
+            },
+          ]}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** /admin: signed out, the three sign-in modes; signed in, the dashboard. */
+function AdminApp() {
+  const { data, isPending } = useQuery({
+    queryKey: ['/api/admin/me'],
+    // Spec section 7: runs while signed out; a 401 means "not signed in", not an error.
+    queryFn: async () => {
+      try {
+        return await apiGet<Admin>('/api/admin/me');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+  });
+  if (isPending)
+    return (
+      <p className="p-16 text-center" role="status">
+        Loading...
+      </p>
+    );
+  return data ? <Dashboard admin={data} /> : <AdminSignIn />;
+}
+
+export default withQueryClient(AdminApp);

@@ -1,0 +1,292 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, apiGet, apiSend } from '../../lib/api-client';
+import { APPLICATION_ACTIONS } from '../../lib/application-actions';
+import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
+import { DEFAULT_RESET_NOTE } from '../../lib/schemas/admin';
+import { toast } from '../../lib/toast';
+import { Modal } from '../providers/Modal';
+import { provinceName, serviceName } from '../providers/ProviderCard';
+
+export interface Application {
+  id: number;
+  businessName: string;
+  contactName: string;
+  email: string;
+  phone: string;
+  location: string;
+  province: string;
+  physicalAddress: string;
+  services: string[];
+  yearsExperience: number;
+  businessLicense: string | null;
+  insurance: string | null;
+  profileImage: string | null;
+  previousWork: string | null;
+  website: string | null;
+  status: ApplicationStatus;
+  adminNotes: string | null;
+  reviewedAt: string | null;
+  createdAt: string;
+}
+
+const STATUS_BADGE: Record<ApplicationStatus, string> = {
+  pending: 'badge-warning',
+  approved: 'badge-success',
+  rejected: 'badge-error',
+};
+
+export const MAX_TABLE_BADGES = 2;
+
+export function ServiceBadges({ services }: { services: string[] }) {
+  const extra = services.length - MAX_TABLE_BADGES;
+  return (
+    <div className="flex flex-wrap gap-1">
+      {services.slice(0, MAX_TABLE_BADGES).map((s) => (
+        <span key={s} className="badge badge-outline badge-sm uppercase">
+          {s}
+        </span>
+      ))}
+      {extra > 0 && <span className="badge badge-ghost badge-sm">+{extra}</span>}
+    </div>
+  );
+}
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+const failure = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
+
+function Detail({ application, onClose }: { application: Application; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [notes, setNotes] = useState(application.adminNotes ?? '');
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['/api/admin/applications'] }),
+      queryClient.invalidateQueries({ queryKey: ['/api/admin/stats'] }),
+    ]);
+
+  const review = useMutation({
+    mutationFn: (status: 'rejected' | 'pending') =>
+      apiSend('PUT', `/api/admin/applications/${application.id}/review`, {
+        status,
+        adminNotes: status === 'pending' ? notes.trim() || DEFAULT_RESET_NOTE : notes,
+      }),
+    onSuccess: async () => {
+      toast({
+        title: 'Application Updated',
+        description: `${application.businessName} was updated.`,
+      });
+      await refresh();
+      onClose();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Update Failed',
+        description: failure(error, 'Failed to update application'),
+        variant: 'destructive',
+      }),
+  });
+  const approve = useMutation({
+    mutationFn: () => apiSend('POST', `/api/admin/applications/${application.id}/approve`),
+    onSuccess: async () => {
+      toast({
+        title: 'Application Approved',
+        description: `${application.businessName} is now a listed provider.`,
+      });
+      await refresh();
+      onClose();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Approval Failed',
+        description: failure(error, 'Failed to approve application'),
+        variant: 'destructive',
+      }),
+  });
+
+  const rows: [string, React.ReactNode][] = [
+    ['Contact person', application.contactName],
+    [
+      'Email',
+      <a key="e" className="link" href={`mailto:${application.email}`}>
+        {application.email}
+      </a>,
+    ],
+    ['Phone', application.phone],
+    ['Location', `${application.location}, ${provinceName(application.province)}`],
+    ['Physical address', application.physicalAddress],
+    ['Years of experience', application.yearsExperience],
+    ['Services offered', application.services.map(serviceName).join(', ')],
+    ['Business license', application.businessLicense ?? 'Not provided'],
+    ['Insurance', application.insurance ?? 'Not provided'],
+    ['Previous work and references', application.previousWork ?? 'Not provided'],
+    [
+      'Website',
+      application.website ? (
+        <a
+          key="w"
+          className="link break-all"
+          href={application.website}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {application.website}
+        </a>
+      ) : (
+        'Not provided'
+      ),
+    ],
+    ['Submitted', dateTime(application.createdAt)],
+  ];
+  const actions = APPLICATION_ACTIONS[application.status];
+  const busy = review.isPending || approve.isPending;
+
+  return (
+    <div className="space-y-4 p-5 sm:p-6">
+      <div className="flex flex-wrap items-center gap-3 pr-10">
+        <h2 className="text-xl font-bold">{application.businessName}</h2>
+        <span className={`badge ${STATUS_BADGE[application.status]}`}>{application.status}</span>
+      </div>
+      {application.profileImage && (
+        <img
+          src={application.profileImage}
+          alt={`${application.businessName} profile`}
+          className="h-24 w-24 rounded-box object-cover"
+        />
+      )}
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div>
+        <label className="label text-sm font-medium text-base-content" htmlFor="admin-notes">
+          Admin notes
+        </label>
+        <textarea
+          id="admin-notes"
+          className="textarea w-full"
+          rows={3}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          maxLength={2000}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {actions.includes('approve') && (
+          <button
+            type="button"
+            className="btn btn-success"
+            disabled={busy}
+            onClick={() => approve.mutate()}
+          >
+            Approve
+          </button>
+        )}
+        {actions.includes('reject') && (
+          <button
+            type="button"
+            className="btn btn-error"
+            disabled={busy}
+            onClick={() => review.mutate('rejected')}
+          >
+            Reject
+          </button>
+        )}
+        {actions.includes('reset') && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={busy}
+            onClick={() => review.mutate('pending')}
+          >
+            Reset to Pending
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function ApplicationsTab() {
+  const { data, isPending, isError } = useQuery({
+    queryKey: ['/api/admin/applications'],
+    queryFn: () => apiGet<Application[]>('/api/admin/applications'),
+  });
+  const [open, setOpen] = useState<Application>();
+
+  if (isPending) return <p role="status">Loading applications...</p>;
+  if (isError)
+    return (
+      <p role="alert" className="text-error">
+        Failed to load applications.
+      </p>
+    );
+  if (data.length === 0) return <p>No applications found</p>;
+  return (
+    <>
+      <div className="overflow-x-auto rounded-box border border-base-300">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Business</th>
+              <th scope="col">Contact</th>
+              <th scope="col">Location</th>
+              <th scope="col">Services</th>
+              <th scope="col">Status</th>
+              <th scope="col">Submitted</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((application) => (
+              <tr key={application.id}>
+                <td className="font-semibold">{application.businessName}</td>
+                <td>
+                  <div>{application.contactName}</div>
+                  <div className="text-sm">{application.email}</div>
+                </td>
+                <td>
+                  <div>{application.location}</div>
+                  <div className="text-sm">{provinceName(application.province)}</div>
+                </td>
+                <td>
+                  <ServiceBadges services={application.services} />
+                </td>
+                <td>
+                  <span className={`badge ${STATUS_BADGE[application.status]}`}>
+                    {application.status}
+                  </span>
+                </td>
+                <td className="whitespace-nowrap text-sm">{dateTime(application.createdAt)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    onClick={() => setOpen(application)}
+                    aria-label={`View ${application.businessName}`}
+                  >
+                    View
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Modal
+        open={open !== undefined}
+        onClose={() => setOpen(undefined)}
+        label={open?.businessName ?? 'Application'}
+      >
+        {open && <Detail application={open} onClose={() => setOpen(undefined)} />}
+      </Modal>
+    </>
+  );
+}

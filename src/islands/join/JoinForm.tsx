@@ -1,0 +1,305 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ApiError, apiSend } from '../../lib/api-client';
+import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
+import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
+import { withQueryClient } from '../../lib/query-client';
+import {
+  ApplicationFormSchema,
+  type ApplicationFormInput,
+} from '../../lib/schemas/provider-application';
+import { toast } from '../../lib/toast';
+import { UPLOAD_PURPOSES } from '../../lib/uploads';
+import { ImageUpload } from '../uploads/ImageUpload';
+
+const NEXT_STEPS = [
+  'Background and credential verification',
+  'Business license and insurance review',
+  'Reference and previous work checks',
+  'Final approval and profile setup',
+];
+
+function Success() {
+  return (
+    <section
+      className="card border border-base-300 bg-base-100 shadow-sm"
+      aria-labelledby="success-heading"
+    >
+      <div className="card-body items-center text-center">
+        <h2 id="success-heading" className="text-2xl font-bold">
+          Application Submitted!
+        </h2>
+        <p className="max-w-xl">
+          Thank you. Your application was received and will be reviewed within 2-3 business days. We
+          have sent a confirmation to your e-mail address.
+        </p>
+        <h3 className="mt-4 font-semibold">Next steps</h3>
+        <ol className="list-inside list-decimal text-left">
+          {NEXT_STEPS.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+        <a className="btn btn-primary mt-6" href="/">
+          Return to Home
+        </a>
+      </div>
+    </section>
+  );
+}
+
+type Field = keyof ApplicationFormInput;
+
+/** The provider application (spec sections 2, 5 and 8), validated with the API's schema. */
+function JoinForm() {
+  const form = useForm<ApplicationFormInput>({
+    resolver: zodResolver(ApplicationFormSchema),
+    defaultValues: { services: [], yearsExperience: '', province: '' as never },
+  });
+  const { register, handleSubmit, setValue, setError, formState } = form;
+  const errors = formState.errors;
+  const [serverMessage, setServerMessage] = useState<string>();
+
+  const mutation = useMutation({
+    // Spec section 7: the terms and privacy flags are removed before sending.
+    mutationFn: ({ acceptTerms, acceptPrivacy, ...application }: ApplicationFormInput) =>
+      apiSend<{ id: number }>('POST', '/api/provider-applications', application),
+    onSuccess: () => {
+      toast({
+        title: 'Application Submitted',
+        description: 'We will review it within 2-3 business days.',
+      });
+      window.scrollTo({ top: 0 });
+    },
+    onError: (error) => {
+      const message =
+        error instanceof ApiError
+          ? (error.serverMessage ?? 'Failed to submit application')
+          : 'Unknown error';
+      setServerMessage(message);
+      if (error instanceof ApiError && error.fieldErrors) {
+        for (const [field, fieldMessage] of Object.entries(error.fieldErrors))
+          setError(field as Field, { message: fieldMessage });
+      }
+      toast({
+        title: 'Submission Failed',
+        description: 'There was an error submitting your application. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  if (mutation.isSuccess) return <Success />;
+
+  const fieldError = (name: Field) => {
+    const message = errors[name]?.message;
+    return message ? (
+      <p id={`join-${name}-error`} className="mt-1 text-sm text-error" role="alert">
+        {message}
+      </p>
+    ) : null;
+  };
+  const aria = (name: Field) =>
+    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `join-${name}-error` } : {};
+  const labelClass = 'label text-sm font-medium text-base-content';
+
+  const text = (
+    name: Field,
+    label: string,
+    props: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
+    <div>
+      <label className={labelClass} htmlFor={`join-${name}`}>
+        {label}
+      </label>
+      <input
+        id={`join-${name}`}
+        className="input w-full"
+        {...props}
+        {...register(name)}
+        {...aria(name)}
+      />
+      {fieldError(name)}
+    </div>
+  );
+
+  return (
+    <form
+      noValidate
+      className="space-y-8"
+      onSubmit={(e) => void handleSubmit((values) => mutation.mutate(values))(e)}
+    >
+      {serverMessage && (
+        <div className="alert alert-error" role="alert">
+          {serverMessage}
+        </div>
+      )}
+      <fieldset className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+        <legend className="float-left mb-4 w-full text-lg font-semibold">
+          Business Information
+        </legend>
+        <div className="clear-both grid gap-4 sm:grid-cols-2">
+          {text('businessName', 'Business Name *', { autoComplete: 'organization' })}
+          {text('contactName', 'Contact Person *', { autoComplete: 'name' })}
+          {text('email', 'Email Address *', { type: 'email', autoComplete: 'email' })}
+          {text('phone', 'Phone Number *', {
+            type: 'tel',
+            autoComplete: 'tel',
+            placeholder: '+27123456789 or 0123456789',
+          })}
+          {text('location', 'City/Area *', { placeholder: 'e.g. Johannesburg, Sandton' })}
+          <div>
+            <label className={labelClass} htmlFor="join-province">
+              Province *
+            </label>
+            <select
+              id="join-province"
+              className="select w-full"
+              {...register('province')}
+              {...aria('province')}
+            >
+              <option value="">Select a province</option>
+              {PROVINCE_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {PROVINCE_NAMES[id]}
+                </option>
+              ))}
+            </select>
+            {fieldError('province')}
+          </div>
+          <div className="sm:col-span-2">
+            {text('physicalAddress', 'Physical Address *', { autoComplete: 'street-address' })}
+          </div>
+          <div className="sm:col-span-2">
+            {text('website', 'Website', {
+              type: 'url',
+              placeholder: 'https://',
+              autoComplete: 'url',
+            })}
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset
+        className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm"
+        aria-describedby={errors.services ? 'join-services-error' : undefined}
+      >
+        <legend className="float-left mb-4 w-full text-lg font-semibold">Services Offered *</legend>
+        <div className="clear-both">
+          <div className="grid gap-3 sm:grid-cols-2">
+            {SERVICE_CATEGORIES.map((category) => (
+              <label key={category.id} className="flex cursor-pointer items-center gap-3">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-primary"
+                  value={category.id}
+                  {...register('services')}
+                />
+                <span>{category.name}</span>
+              </label>
+            ))}
+          </div>
+          {fieldError('services')}
+        </div>
+      </fieldset>
+
+      <fieldset className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+        <legend className="float-left mb-4 w-full text-lg font-semibold">
+          Experience and Credentials
+        </legend>
+        <div className="clear-both grid gap-4 sm:grid-cols-2">
+          {text('yearsExperience', 'Years of Experience *', {
+            type: 'number',
+            min: 0,
+            inputMode: 'numeric',
+          })}
+          {text('businessLicense', 'Business License Number')}
+          <div className="sm:col-span-2">
+            {text('insurance', 'Insurance (provider and policy)')}
+          </div>
+          <div className="sm:col-span-2">
+            <label className={labelClass} htmlFor="join-previousWork">
+              Previous Work and References
+            </label>
+            <textarea
+              id="join-previousWork"
+              rows={4}
+              className="textarea w-full"
+              {...register('previousWork')}
+            />
+            {fieldError('previousWork')}
+          </div>
+          <div className="sm:col-span-2">
+            <ImageUpload
+              label="Profile Picture"
+              ticketPath="/api/public/objects/upload"
+              maxBytes={UPLOAD_PURPOSES['application-image'].maxBytes}
+              hint="Max file size: 5MB • Formats: JPG, PNG, GIF, WebP"
+              onUploaded={(image) => {
+                setValue('profileImage', image?.uploadURL);
+                if (image)
+                  toast({
+                    title: 'Image Uploaded',
+                    description: 'Your profile picture has been uploaded successfully',
+                  });
+              }}
+            />
+            {fieldError('profileImage')}
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+        <legend className="float-left mb-4 w-full text-lg font-semibold">
+          Terms and Conditions
+        </legend>
+        <div className="clear-both space-y-3">
+          <label className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-primary mt-0.5"
+              {...register('acceptTerms')}
+              {...aria('acceptTerms')}
+            />
+            <span>
+              I accept the{' '}
+              <a className="link" href="/terms" target="_blank" rel="noopener">
+                terms and conditions
+              </a>{' '}
+              *
+            </span>
+          </label>
+          {fieldError('acceptTerms')}
+          <label className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-primary mt-0.5"
+              {...register('acceptPrivacy')}
+              {...aria('acceptPrivacy')}
+            />
+            <span>
+              I accept the{' '}
+              <a className="link" href="/privacy" target="_blank" rel="noopener">
+                privacy policy
+              </a>{' '}
+              *
+            </span>
+          </label>
+          {fieldError('acceptPrivacy')}
+        </div>
+      </fieldset>
+
+      <div className="flex flex-wrap justify-end gap-3">
+        <button type="button" className="btn btn-ghost" onClick={() => window.history.back()}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Submitting...' : 'Submit Application'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default withQueryClient(JoinForm);

@@ -1,0 +1,121 @@
+import { useEffect, useId, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { IMAGE_TYPES, UPLOAD_MESSAGES } from '../../lib/uploads';
+import { putFile, requestUploadUrl } from '../../lib/upload-file';
+
+export interface UploadedImage {
+  uploadURL: string;
+  objectPath: string;
+}
+
+interface Props {
+  label: string;
+  /** API route that answers { uploadURL } for this purpose. */
+  ticketPath: string;
+  maxBytes: number;
+  hint?: string;
+  onUploaded: (image: UploadedImage | undefined) => void;
+  onError?: (message: string) => void;
+}
+
+/** One image: checked here first (type, size), uploaded with a progress bar, previewed. */
+export function ImageUpload({ label, ticketPath, maxBytes, hint, onUploaded, onError }: Props) {
+  const id = useId();
+  const [progress, setProgress] = useState<number>();
+  const [preview, setPreview] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState(false);
+
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  const fail = (message: string) => {
+    setError(message);
+    setProgress(undefined);
+    onUploaded(undefined);
+    onError?.(message);
+  };
+
+  async function upload(file: File) {
+    setError(undefined);
+    setDone(false);
+    if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+      fail(UPLOAD_MESSAGES.wrongType);
+      return;
+    }
+    if (file.size > maxBytes) {
+      fail(UPLOAD_MESSAGES.tooLarge(maxBytes));
+      return;
+    }
+    setPreview(URL.createObjectURL(file));
+    setProgress(0);
+    try {
+      const uploadURL = await requestUploadUrl(ticketPath);
+      const { objectPath } = await putFile(uploadURL, file, setProgress);
+      setProgress(100);
+      setDone(true);
+      onUploaded({ uploadURL, objectPath });
+    } catch (caught) {
+      fail(
+        caught instanceof ApiError
+          ? (caught.serverMessage ?? caught.message)
+          : caught instanceof Error
+            ? caught.message
+            : 'Upload failed',
+      );
+    }
+  }
+
+  return (
+    <div>
+      <label className="label text-sm font-medium text-base-content" htmlFor={id}>
+        {label}
+      </label>
+      <div className="flex flex-wrap items-center gap-4">
+        {preview && (
+          <img
+            src={preview}
+            alt="Preview of the chosen image"
+            className="h-20 w-20 rounded-box object-cover"
+          />
+        )}
+        <input
+          id={id}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          className="file-input w-full max-w-sm"
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void upload(file);
+          }}
+        />
+      </div>
+      <p id={`${id}-hint`} className="mt-1 text-sm">
+        {hint}
+      </p>
+      {progress !== undefined && (
+        <div className="mt-2 flex items-center gap-3">
+          <progress
+            className="progress progress-primary w-56"
+            value={progress}
+            max={100}
+            aria-label="Upload progress"
+          />
+          <span className="text-sm" role="status">
+            {done ? 'Uploaded' : `${progress}%`}
+          </span>
+        </div>
+      )}
+      {error && (
+        <p className="mt-1 text-sm text-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

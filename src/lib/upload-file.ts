@@ -1,0 +1,42 @@
+/**
+ * The browser side of an upload: ask the API for an upload address, then PUT the file
+ * to it with progress (fetch cannot report upload progress; XMLHttpRequest can).
+ */
+import { ApiError, apiSend } from './api-client';
+
+export async function requestUploadUrl(path: string): Promise<string> {
+  try {
+    const { uploadURL } = await apiSend<{ uploadURL: string }>('POST', path);
+    return uploadURL;
+  } catch (error) {
+    throw new Error('Failed to get upload URL', { cause: error });
+  }
+}
+
+export function putFile(
+  uploadURL: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<{ objectPath: string }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('PUT', uploadURL);
+    request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(request.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (request.status >= 200 && request.status < 300) resolve(body as { objectPath: string });
+      else reject(new ApiError(request.status, request.responseText || request.statusText, body));
+    };
+    request.onerror = () =>
+      reject(new Error('The upload failed. Check your connection and try again.'));
+    request.send(file);
+  });
+}

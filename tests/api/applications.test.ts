@@ -1,0 +1,457 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { providerApplications, uploadTickets } from '../../db/schema.ts';
+import { SA_PHONE_MESSAGE } from '../../src/lib/schemas/provider-application.ts';
+import { RATE_LIMITS } from '../../src/server/rate-limits/hit-rate-limit.ts';
+import { queryRows } from '../helpers/api-fixtures.ts';
+import {
+  bearer,
+  createTestAdmin,
+  imageBytes,
+  signIn,
+  watchOutbox,
+} from '../helpers/auth-fixtures.ts';
+import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+
+// All requests come from 127.0.0.1; RATE_LIMITS.application allows five per client an
+// hour, so each test stays below that (apart from the rate-limit test) and reset() in
+// beforeEach empties the counters.
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+beforeEach(() => api.database.reset());
+
+interface ErrorAnswer {
+  message: string;
+  errors?: Record<string, string>;
+}
+
+/** A complete, valid application as the join form sends it; `undefined` leaves a field out. */
+function validBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    businessName: 'Secure Home Installations',
+    contactName: 'Thandi Nkosi',
+    email: 'thandi@securehome.example.co.za',
+    phone: '+27825550101',
+    location: 'Sandton',
+    province: 'gauteng',
+    physicalAddress: '12 Rivonia Road, Sandton, 2196',
+    services: ['cctv', 'alarms'],
+    yearsExperience: 8,
+    businessLicense: 'CK2015/123456/07',
+    insurance: 'Public liability, R5 million',
+    previousWork: 'Camera systems for 40 homes in Sandton and Bryanston.',
+    website: 'https://securehome.example.co.za',
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+}
+
+function postApplication(body: unknown): Promise<Response> {
+  return api.request('/api/provider-applications', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+function storedApplications() {
+  return api.database.db
+    .select()
+    .from(providerApplications)
+    .orderBy(asc(providerApplications.id));
+}
+
+async function applicationCount(): Promise<number> {
+  return (await storedApplications()).length;
+}
+
+/** A ticket with a PNG uploaded to it: its upload URL and the object path the PUT answered. */
+async function uploadedPicture(): Promise<{ uploadURL: string; objectPath: string; id: string }> {
+  const ticket = await api.request('/api/public/objects/upload', { method: 'POST' });
+  const { uploadURL } = (await ticket.json()) as { uploadURL: string };
+  const put = await api.request(uploadURL, { method: 'PUT', body: imageBytes('png') });
+  expect(put.status).toBe(200);
+  const { objectPath } = (await put.json()) as { objectPath: string };
+  return { uploadURL, objectPath, id: uploadURL.split('/').at(-1)! };
+}
+
+async function ticketRow(id: string) {
+  const [row] = await api.database.db.select().from(uploadTickets).where(eq(uploadTickets.id, id));
+  return row;
+}
+
+describe('POST /api/provider-applications: a valid application', () => {
+  it('answers 201 with the id and stores it as pending', async () => {
+    const response = await postApplication(validBody());
+    expect(response.status).toBe(201);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const body = (await response.json()) as { id: unknown; message: unknown };
+    expect(typeof body.id).toBe('number');
+    expect(typeof body.message).toBe('string');
+
+    const rows = await storedApplications();
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row).toMatchObject({
+      id: body.id,
+      businessName: 'Secure Home Installations',
+      contactName: 'Thandi Nkosi',
+      email: 'thandi@securehome.example.co.za',
+      phone: '+27825550101',
+      location: 'Sandton',
+      province: 'gauteng',
+      physicalAddress: '12 Rivonia Road, Sandton, 2196',
+      services: ['cctv', 'alarms'],
+      yearsExperience: 8,
+      businessLicense: 'CK2015/123456/07',
+      insurance: 'Public liability, R5 million',
+      previousWork: 'Camera systems for 40 homes in Sandton and Bryanston.',
+      website: 'https://securehome.example.co.za',
+      profileImage: null,
+      status: 'pending',
+      adminNotes: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      providerId: null,
+    });
+    expect(Math.abs(Date.now() - row.createdAt.getTime())).toBeLessThan(60_000);
+  });
+
+  it('removes spaces from the phone, lower-cases the e-mail and drops repeated services', async () => {
+    const response = await postApplication(
+      validBody({
+        phone: '082 555 0101',
+        email: '  Thandi.Nkosi@SecureHome.Example.CO.ZA ',
+        services: ['cctv', 'wifi', 'cctv', 'wifi', 'ndi'],
+      }),
+    );
+    expect(response.status).toBe(201);
+    const [row] = await storedApplications();
+    expect(row).toMatchObject({
+      phone: '0825550101',
+      email: 'thandi.nkosi@securehome.example.co.za',
+      services: ['cctv', 'wifi', 'ndi'],
+    });
+  });
+
+  it('normalises a +27 number written with spaces', async () => {
+    expect((await postApplication(validBody({ phone: '+27 82 555 0101' }))).status).toBe(201);
+    const [row] = await storedApplications();
+    expect(row?.phone).toBe('+27825550101');
+  });
+
+  it('ignores the terms and privacy flags: there is nowhere to store them', async () => {
+    const response = await postApplication(
+      validBody({ acceptTerms: true, acceptPrivacy: true, status: 'approved', providerId: 99 }),
+    );
+    expect(response.status).toBe(201);
+    const [row] = await storedApplications();
+    expect(row).toMatchObject({ status: 'pending', providerId: null });
+    expect(Object.keys(row!).join(' ')).not.toMatch(/terms|privacy|accept/i);
+
+    const columns = await queryRows<{ column_name: string }>(
+      api.database.db,
+      sql`SELECT column_name FROM information_schema.columns
+          WHERE table_name = 'provider_applications' AND table_schema = current_schema()`,
+    );
+    expect(columns.length).toBeGreaterThan(10);
+    expect(columns.map((c) => c.column_name).join(' ')).not.toMatch(/terms|privacy|accept/i);
+  });
+
+  it('stores the optional fields as null when they are blank or left out', async () => {
+    const response = await postApplication(
+      validBody({
+        businessLicense: '  ',
+        insurance: '',
+        previousWork: undefined,
+        website: '',
+        profileImage: '',
+      }),
+    );
+    expect(response.status).toBe(201);
+    const [row] = await storedApplications();
+    expect(row).toMatchObject({
+      businessLicense: null,
+      insurance: null,
+      previousWork: null,
+      website: null,
+      profileImage: null,
+    });
+  });
+
+  it('accepts years of experience as a numeric string, as a form sends it', async () => {
+    expect((await postApplication(validBody({ yearsExperience: '12' }))).status).toBe(201);
+    const [row] = await storedApplications();
+    expect(row?.yearsExperience).toBe(12);
+  });
+});
+
+describe('POST /api/provider-applications: the profile picture', () => {
+  it('takes the uploaded picture, stored as its /objects/uploads/ path', async () => {
+    const picture = await uploadedPicture();
+    expect(picture.objectPath).toMatch(/^\/objects\/uploads\/[A-Za-z0-9_-]+\.png$/);
+    const response = await postApplication(validBody({ profileImage: picture.uploadURL }));
+    expect(response.status).toBe(201);
+    const [row] = await storedApplications();
+    expect(row?.profileImage).toBe(picture.objectPath);
+    expect((await ticketRow(picture.id))?.claimedAt).toBeInstanceOf(Date);
+  });
+
+  it('takes the object path the upload answered as well', async () => {
+    const picture = await uploadedPicture();
+    const response = await postApplication(validBody({ profileImage: picture.objectPath }));
+    expect(response.status).toBe(201);
+    const [row] = await storedApplications();
+    expect(row?.profileImage).toBe(picture.objectPath);
+  });
+
+  it('refuses the same picture for a second application with 400 on profileImage', async () => {
+    const picture = await uploadedPicture();
+    expect((await postApplication(validBody({ profileImage: picture.uploadURL }))).status).toBe(
+      201,
+    );
+
+    for (const reference of [picture.uploadURL, picture.objectPath]) {
+      const response = await postApplication(
+        validBody({ email: 'someone.else@example.co.za', profileImage: reference }),
+      );
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as ErrorAnswer;
+      expect(body.message).toBe('The uploaded image was not found. Please upload it again.');
+      expect(Object.keys(body.errors ?? {})).toEqual(['profileImage']);
+    }
+    const rows = await storedApplications();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.profileImage).toBe(picture.objectPath);
+  });
+
+  it.each([
+    ['an upload address that received no upload', 'ticket-without-upload'],
+    ['an unknown upload address', `/api/uploads/${'C'.repeat(32)}`],
+    ['an address that is not an upload', 'https://example.com/photo.png'],
+  ])('refuses %s with 400 on profileImage and stores nothing', async (_, reference) => {
+    let profileImage = reference;
+    if (reference === 'ticket-without-upload') {
+      const ticket = await api.request('/api/public/objects/upload', { method: 'POST' });
+      profileImage = ((await ticket.json()) as { uploadURL: string }).uploadURL;
+    }
+    const response = await postApplication(validBody({ profileImage }));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as ErrorAnswer;
+    expect(body.errors?.profileImage).toBe(
+      'The uploaded image was not found. Please upload it again.',
+    );
+    expect(await applicationCount()).toBe(0);
+  });
+});
+
+describe('POST /api/provider-applications: invalid fields', () => {
+  it.each<[string, Record<string, unknown>, string, string]>([
+    ['email invalid', { email: 'thandi-at-example' }, 'email', 'Please enter a valid email address'],
+    ['email missing', { email: undefined }, 'email', 'Please enter a valid email address'],
+    ['phone too short', { phone: '082 555 010' }, 'phone', SA_PHONE_MESSAGE],
+    ['phone not South African', { phone: '+44 20 7946 0958' }, 'phone', SA_PHONE_MESSAGE],
+    ['phone with letters', { phone: '082 CALL NOW' }, 'phone', SA_PHONE_MESSAGE],
+    ['phone missing', { phone: undefined }, 'phone', SA_PHONE_MESSAGE],
+    ['services empty', { services: [] }, 'services', 'Please select at least one service'],
+    ['services missing', { services: undefined }, 'services', 'Please select at least one service'],
+    [
+      'yearsExperience -1',
+      { yearsExperience: -1 },
+      'yearsExperience',
+      'Years of experience must be 0 or greater',
+    ],
+    [
+      'yearsExperience missing',
+      { yearsExperience: undefined },
+      'yearsExperience',
+      'Years of experience is required',
+    ],
+    ['province unknown', { province: 'atlantis' }, 'province', 'Please select a province'],
+    ['province missing', { province: undefined }, 'province', 'Please select a province'],
+    [
+      'website not a URL',
+      { website: 'my website' },
+      'website',
+      'Please enter a valid website address (https://...)',
+    ],
+    [
+      'website not http(s)',
+      { website: 'ftp://securehome.example.co.za' },
+      'website',
+      'Please enter a valid website address (https://...)',
+    ],
+    ['businessName blank', { businessName: '   ' }, 'businessName', 'Business name is required'],
+    ['businessName missing', { businessName: undefined }, 'businessName', 'Business name is required'],
+    ['contactName blank', { contactName: '' }, 'contactName', 'Contact person is required'],
+    ['location blank', { location: ' \t ' }, 'location', 'City/area is required'],
+    [
+      'physicalAddress blank',
+      { physicalAddress: '' },
+      'physicalAddress',
+      'Physical address is required',
+    ],
+    [
+      'physicalAddress missing',
+      { physicalAddress: undefined },
+      'physicalAddress',
+      'Physical address is required',
+    ],
+  ])('%s answers 400 with the field error and stores nothing', async (_, overrides, field, message) => {
+    const outbox = await watchOutbox(api);
+    const response = await postApplication(validBody(overrides));
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const body = (await response.json()) as ErrorAnswer;
+    expect(body.message).toBe(message);
+    expect(body.errors).toEqual({ [field]: message });
+    expect(await applicationCount()).toBe(0);
+    expect(await outbox.newMails()).toEqual([]);
+  });
+
+  it('names every invalid field at once', async () => {
+    const response = await postApplication(
+      validBody({ email: 'nope', phone: '123', services: [], yearsExperience: -1 }),
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as ErrorAnswer;
+    expect(body.errors).toEqual({
+      email: 'Please enter a valid email address',
+      phone: SA_PHONE_MESSAGE,
+      services: 'Please select at least one service',
+      yearsExperience: 'Years of experience must be 0 or greater',
+    });
+    expect(await applicationCount()).toBe(0);
+  });
+
+  it('answers 400 JSON for a body that is not JSON, and 415 for one not sent as JSON', async () => {
+    const broken = await postApplication('{"businessName": ');
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ message: 'The request body must be JSON' });
+
+    const text = await api.request('/api/provider-applications', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(validBody()),
+    });
+    expect(text.status).toBe(415);
+    expect(await applicationCount()).toBe(0);
+  });
+});
+
+describe('POST /api/provider-applications: one pending application per e-mail', () => {
+  it('answers 409 to a second pending application for the same e-mail in another case', async () => {
+    expect((await postApplication(validBody())).status).toBe(201);
+    const outbox = await watchOutbox(api);
+
+    const response = await postApplication(
+      validBody({ email: 'THANDI@SecureHome.Example.co.za', businessName: 'Second try' }),
+    );
+    expect(response.status).toBe(409);
+    const body = (await response.json()) as ErrorAnswer;
+    expect(body.message).toBe('An application for this e-mail address is already being reviewed.');
+    expect(body.errors?.email).toBe(body.message);
+    const rows = await storedApplications();
+    expect(rows.map((r) => r.businessName)).toEqual(['Secure Home Installations']);
+    expect(await outbox.newMails()).toEqual([]);
+  });
+
+  it('leaves the picture of a refused second application unused, for a later try', async () => {
+    expect((await postApplication(validBody())).status).toBe(201);
+    const picture = await uploadedPicture();
+    const refused = await postApplication(validBody({ profileImage: picture.uploadURL }));
+    expect(refused.status).toBe(409);
+    expect((await ticketRow(picture.id))?.claimedAt).toBeNull();
+
+    const other = await postApplication(
+      validBody({ email: 'other@example.co.za', profileImage: picture.uploadURL }),
+    );
+    expect(other.status).toBe(201);
+    const rows = await storedApplications();
+    expect(rows[1]?.profileImage).toBe(picture.objectPath);
+  });
+
+  it('accepts a new application once the earlier one is rejected', async () => {
+    const first = await postApplication(validBody());
+    const { id } = (await first.json()) as { id: number };
+    const admin = await createTestAdmin(api);
+    const token = await signIn(api, admin);
+    const rejected = await api.request(`/api/admin/applications/${id}/review`, {
+      method: 'PUT',
+      headers: bearer(token),
+      body: JSON.stringify({ status: 'rejected', adminNotes: 'Insurance certificate missing' }),
+    });
+    expect(rejected.status).toBe(200);
+
+    const second = await postApplication(
+      validBody({ email: 'Thandi@SecureHome.example.co.za', businessName: 'Second try' }),
+    );
+    expect(second.status).toBe(201);
+    const rows = await storedApplications();
+    expect(rows.map((r) => [r.businessName, r.status])).toEqual([
+      ['Secure Home Installations', 'rejected'],
+      ['Second try', 'pending'],
+    ]);
+  });
+});
+
+describe('POST /api/provider-applications: rate limit', () => {
+  const { max, message } = RATE_LIMITS.application;
+
+  it('answers 429 to the sixth application from one client and stores nothing more', async () => {
+    expect(max).toBe(5);
+    for (let i = 1; i <= max; i++) {
+      const response = await postApplication(validBody({ email: `applicant${i}@example.co.za` }));
+      expect(response.status).toBe(201);
+    }
+    const response = await postApplication(validBody({ email: 'one.too.many@example.co.za' }));
+    expect(response.status).toBe(429);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(((await response.json()) as ErrorAnswer).message).toBe(message);
+    expect(await applicationCount()).toBe(max);
+  });
+});
+
+describe('POST /api/provider-applications: mail', () => {
+  it('tells the applicant and every active admin, and no inactive admin', async () => {
+    const active = [
+      await createTestAdmin(api, { email: 'reviewer@verified.example.co.za' }),
+      await createTestAdmin(api, { email: 'Second.Reviewer@Verified.example.co.za' }),
+    ];
+    const inactive = await createTestAdmin(api, {
+      email: 'retired@verified.example.co.za',
+      isActive: false,
+    });
+    const outbox = await watchOutbox(api);
+
+    const response = await postApplication(validBody({ email: 'Thandi@SecureHome.Example.co.za' }));
+    expect(response.status).toBe(201);
+
+    const mails = await outbox.newMails();
+    expect(mails).toHaveLength(3);
+    const toApplicant = mails.find((m) => m.to === 'thandi@securehome.example.co.za');
+    expect(toApplicant?.subject).toMatch(/^We received your application/);
+    expect(toApplicant?.text).toContain('Thandi Nkosi');
+    expect(toApplicant?.text).toContain('Secure Home Installations');
+
+    expect(active[1]?.email).toBe('second.reviewer@verified.example.co.za');
+    for (const admin of active) {
+      const toAdmin = mails.find((m) => m.to === admin.email);
+      expect(toAdmin?.subject).toBe('New provider application: Secure Home Installations');
+      expect(toAdmin?.text).toContain('thandi@securehome.example.co.za');
+      expect(toAdmin?.text).toContain(`${api.url}/admin`);
+    }
+
+    expect(mails.filter((m) => m.to === inactive.email)).toEqual([]);
+  });
+
+  it('sends no mail for a refused application', async () => {
+    await createTestAdmin(api);
+    const outbox = await watchOutbox(api);
+    expect((await postApplication(validBody({ services: [] }))).status).toBe(400);
+    expect(await outbox.newMails()).toEqual([]);
+  });
+});

@@ -1,0 +1,325 @@
+/**
+ * Helpers for the admin and upload API tests: admins and their sessions (valid, expired,
+ * tampered, revoked; a provider's), image bytes, and the mail outbox the test API writes
+ * to DATA_DIR/mail when no SMTP_URL is set.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { adminUsers } from '../../db/schema.ts';
+import { createAdmin } from '../../src/server/admins/create-admin.ts';
+import { sessionSecret } from '../../src/server/auth/session-secret.ts';
+import { signSession } from '../../src/server/auth/sessions.ts';
+import { insertProvider } from './builders.ts';
+import type { TestApi } from './test-api.ts';
+
+// ---------------------------------------------------------------------------------------
+// Admins and sessions
+// ---------------------------------------------------------------------------------------
+
+export interface TestAdmin {
+  id: number;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+let adminSequence = 0;
+
+/**
+ * Creates an admin through the product's createAdmin (the password is hashed with scrypt,
+ * about 0.3 s: create few). `isActive: false` deactivates it afterwards.
+ */
+export async function createTestAdmin(
+  api: TestApi,
+  overrides: Partial<Omit<TestAdmin, 'id'>> & { isActive?: boolean } = {},
+): Promise<TestAdmin> {
+  const n = ++adminSequence;
+  const { isActive = true, ...fields } = overrides;
+  const admin = {
+    email: `admin${n}@test.example.co.za`,
+    password: `admin-password-${n}`,
+    firstName: `Admin${n}`,
+    lastName: 'Tester',
+    ...fields,
+  };
+  if (!(await createAdmin(api.database.db, admin))) {
+    throw new Error(`An admin with the e-mail ${admin.email} exists already`);
+  }
+  const [row] = await api.database.db
+    .select({ id: adminUsers.id, email: adminUsers.email })
+    .from(adminUsers)
+    .where(eq(adminUsers.email, admin.email.trim().toLowerCase()));
+  if (!row) throw new Error('The admin was not stored');
+  if (!isActive) {
+    await api.database.db
+      .update(adminUsers)
+      .set({ isActive: false })
+      .where(eq(adminUsers.id, row.id));
+  }
+  return { ...admin, id: row.id, email: row.email };
+}
+
+/** The stored admin row (password hash, token version, ...), for before/after checks. */
+export async function adminRow(api: TestApi, id: number) {
+  const [row] = await api.database.db.select().from(adminUsers).where(eq(adminUsers.id, id));
+  if (!row) throw new Error(`No admin ${id}`);
+  return row;
+}
+
+/** POST /api/admin/login with JSON credentials; answers the raw response. */
+export function postLogin(
+  api: TestApi,
+  credentials: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return api.request('/api/admin/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(credentials),
+  });
+}
+
+/** Signs in through POST /api/admin/login and answers the session token (fails unless 200). */
+export async function signIn(
+  api: TestApi,
+  admin: { email: string; password: string },
+): Promise<string> {
+  const response = await postLogin(api, { email: admin.email, password: admin.password });
+  if (response.status !== 200) {
+    throw new Error(`Login of ${admin.email} answered ${response.status}: ${await response.text()}`);
+  }
+  const { token } = (await response.json()) as { token: string };
+  return token;
+}
+
+/** The key that signs the test API's sessions (the same as the app's). */
+export function testSessionSecret(api: TestApi): Uint8Array {
+  return sessionSecret(api.env);
+}
+
+/** Headers with `Authorization: Bearer <token>` (and JSON content type for bodies). */
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+}
+
+/** A valid provider session for a real provider (one is inserted unless an id is given). */
+export async function providerToken(api: TestApi, providerId?: number): Promise<string> {
+  const id = providerId ?? (await insertProvider(api.database.db)).id;
+  return signSession(testSessionSecret(api), { role: 'provider', accountId: id, version: 0 });
+}
+
+/** An admin token signed with the right key and the right version, expired an hour ago. */
+export async function expiredAdminToken(
+  api: TestApi,
+  adminId: number,
+  version = 0,
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ role: 'admin', ver: version })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(adminId))
+    .setIssuedAt(now - 13 * 60 * 60)
+    .setExpirationTime(now - 60 * 60)
+    .sign(testSessionSecret(api));
+}
+
+/** A well-formed admin token for the right admin and version, signed with another key. */
+export function foreignAdminToken(adminId: number, version = 0): Promise<string> {
+  return new SignJWT({ role: 'admin', ver: version })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(adminId))
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode('another-key-that-is-not-the-apps-own-secret'));
+}
+
+/** An unsigned token (`alg: none`) with admin claims. */
+export function unsignedAdminToken(adminId: number, version = 0): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  return `${encode({ alg: 'none' })}.${encode({ role: 'admin', ver: version, sub: String(adminId), iat: now, exp: now + 3600 })}.`;
+}
+
+/**
+ * The token with one character of its signature changed. A middle character is changed:
+ * the last one of a base64url signature carries unused bits, so changing it may not
+ * change the signature at all.
+ */
+export function tamperSignature(token: string): string {
+  const [header, payload, signature] = token.split('.');
+  if (!header || !payload || !signature) throw new Error('Not a JWT');
+  const i = Math.floor(signature.length / 2);
+  const flipped = signature[i] === 'A' ? 'B' : 'A';
+  return `${header}.${payload}.${signature.slice(0, i)}${flipped}${signature.slice(i + 1)}`;
+}
+
+/** The token with its payload changed (`changes` merged in), keeping the old signature. */
+export function tamperPayload(token: string, changes: Record<string, unknown>): string {
+  const [header, payload, signature] = token.split('.');
+  if (!header || !payload || signature === undefined) throw new Error('Not a JWT');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as object;
+  const changed = Buffer.from(JSON.stringify({ ...claims, ...changes })).toString('base64url');
+  return `${header}.${changed}.${signature}`;
+}
+
+/**
+ * A token that was valid and has been revoked: signs in, signs out (which revokes every
+ * token of the admin, raising its token version) and answers the old token.
+ */
+export async function revokedAdminToken(
+  api: TestApi,
+  admin: { email: string; password: string },
+): Promise<string> {
+  const token = await signIn(api, admin);
+  const response = await api.request('/api/admin/logout', {
+    method: 'POST',
+    headers: bearer(token),
+  });
+  if (response.status !== 200) throw new Error(`Logout answered ${response.status}`);
+  return token;
+}
+
+/** The `name=value` pair and attributes of the Set-Cookie header for `name`, if any. */
+export function setCookie(response: Response, name: string): string | undefined {
+  return response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+}
+
+// ---------------------------------------------------------------------------------------
+// Image bytes
+// ---------------------------------------------------------------------------------------
+
+const SIGNATURES = {
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpeg: [0xff, 0xd8, 0xff, 0xe0],
+  gif: Array.from('GIF89a', (c) => c.charCodeAt(0)),
+  webp: [...Array.from('RIFF', (c) => c.charCodeAt(0)), 0x24, 0, 0, 0, ...Array.from('WEBP', (c) => c.charCodeAt(0))],
+} as const;
+
+export type ImageKind = keyof typeof SIGNATURES;
+
+let imageSequence = 0;
+
+/**
+ * Bytes that start as an image of `kind` does (the server checks the magic bytes only),
+ * padded to `size` bytes with content unique to each call.
+ */
+export function imageBytes(kind: ImageKind, size = 256): Uint8Array<ArrayBuffer> {
+  const signature = SIGNATURES[kind];
+  const bytes = new Uint8Array(Math.max(size, signature.length + 8));
+  bytes.set(signature);
+  const marker = new TextEncoder().encode(`test image ${++imageSequence} ${Date.now()}`);
+  bytes.set(marker.subarray(0, bytes.length - signature.length), signature.length);
+  return bytes;
+}
+
+/** A text file that a client could call 'photo.png': not an image by its bytes. */
+export function fakeImageBytes(): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode('This is a text file renamed photo.png, not an image.\n');
+}
+
+// ---------------------------------------------------------------------------------------
+// Mail outbox (DATA_DIR/mail/*.eml)
+// ---------------------------------------------------------------------------------------
+
+export interface OutboxMail {
+  file: string;
+  from: string;
+  to: string;
+  subject: string;
+  /** The decoded text body. */
+  text: string;
+}
+
+const mailFolder = (api: TestApi) => path.join(api.env.DATA_DIR, 'mail');
+
+async function mailFiles(api: TestApi): Promise<string[]> {
+  try {
+    return (await readdir(mailFolder(api))).filter((f) => f.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...new TextEncoder().encode(joined[i]));
+    }
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
+/** Decodes RFC 2047 encoded words (=?utf-8?Q?...?= and =?utf-8?B?...?=) in a header. */
+function decodeHeader(value: string): string {
+  return value.replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_, encoding: string, data: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  );
+}
+
+function parseMail(file: string, source: string): OutboxMail {
+  const normalized = source.replace(/\r\n/g, '\n');
+  const split = normalized.indexOf('\n\n');
+  const head = normalized.slice(0, split).replace(/\n(?=[ \t])/g, '');
+  const body = normalized.slice(split + 2);
+  const headers = new Map<string, string>();
+  for (const line of head.split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) {
+      headers.set(line.slice(0, colon).toLowerCase(), decodeHeader(line.slice(colon + 1).trim()));
+    }
+  }
+  const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : body;
+  return {
+    file,
+    from: headers.get('from') ?? '',
+    to: headers.get('to') ?? '',
+    subject: headers.get('subject') ?? '',
+    text,
+  };
+}
+
+/** Every mail in the outbox, oldest first. */
+export async function readOutbox(api: TestApi): Promise<OutboxMail[]> {
+  const files = await mailFiles(api);
+  return Promise.all(
+    files.map(async (file) =>
+      parseMail(file, await readFile(path.join(mailFolder(api), file), 'utf8')),
+    ),
+  );
+}
+
+/**
+ * Remembers which mails are in the outbox now (reset() does not empty it); `newMails()`
+ * then answers only the mails written since.
+ */
+export async function watchOutbox(api: TestApi): Promise<{ newMails(): Promise<OutboxMail[]> }> {
+  const seen = new Set(await mailFiles(api));
+  return {
+    async newMails() {
+      return (await readOutbox(api)).filter((mail) => !seen.has(mail.file));
+    },
+  };
+}
+
+/** The first URL in a text that contains `fragment`. */
+export function linkIn(text: string, fragment: string): URL | undefined {
+  const found = text.match(/https?:\/\/\S+/g)?.find((link) => link.includes(fragment));
+  return found ? new URL(found) : undefined;
+}
