@@ -48,5 +48,9 @@ export const ReviewApplicationSchema = z.object({
   ),
 });
 
+export const ProcessImageSchema = z.object({
+  uploadURL: z.string('uploadURL is required').min(1, 'uploadURL is required').max(500),
+});
+
 /** Spec section 4: 'Reset to Pending' without a typed note. */
 export const DEFAULT_RESET_NOTE = 'Reset to pending for review';

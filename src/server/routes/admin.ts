@@ -4,6 +4,7 @@ import {
   AdminLoginSchema,
   ForgotPasswordSchema,
   ResetPasswordSchema,
+  ProcessImageSchema,
   ReviewApplicationSchema,
 } from '../../lib/schemas/admin.ts';
 import {
@@ -28,6 +29,7 @@ import { siteUrl } from '../http/site-url.ts';
 import { parseOrThrow } from '../http/validate.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import { getAdminStats } from '../stats/get-admin-stats.ts';
+import { claimUpload, createUploadTicket } from '../uploads/upload-tickets.ts';
 
 const FORGOT_ANSWER =
   'If an administrator account uses that e-mail address, a reset link is on its way.';
@@ -86,6 +88,34 @@ const signedIn = new Hono<AdminEnv>()
     return c.json({ message: 'Signed out' });
   })
   .get('/stats', async (c) => c.json(await getAdminStats(c.var.db)))
+  // Upload addresses for an admin: provider photos (5 MB) and flash-ad images (10 MB).
+  .post('/objects/upload', async (c) =>
+    c.json(
+      await createUploadTicket(c.var.db, {
+        purpose: 'admin-image',
+        owner: `admin:${c.var.admin.id}`,
+      }),
+    ),
+  )
+  .post('/flash-ads/upload', async (c) =>
+    c.json(
+      await createUploadTicket(c.var.db, {
+        purpose: 'flash-ad-image',
+        owner: `admin:${c.var.admin.id}`,
+      }),
+    ),
+  )
+  /** Turns an upload URL into the object path to store (spec: POST /api/admin/process-image). */
+  .post('/process-image', async (c) => {
+    const { uploadURL } = parseOrThrow(ProcessImageSchema, await readJson(c));
+    const objectPath = await claimUpload(c.var.db, {
+      reference: uploadURL,
+      purposes: ['admin-image', 'flash-ad-image'],
+      owner: `admin:${c.var.admin.id}`,
+      field: 'uploadURL',
+    });
+    return c.json({ objectPath });
+  })
   .get('/applications', async (c) => c.json(await listApplications(c.var.db)))
   .put('/applications/:id/review', async (c) => {
     const { status, adminNotes } = parseOrThrow(ReviewApplicationSchema, await readJson(c));
