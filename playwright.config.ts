@@ -6,6 +6,13 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 4417);
 
+export const E2E_ADMIN = {
+  email: 'e2e.admin@example.com',
+  password: 'e2e-admin-password',
+  firstName: 'Thandi',
+  lastName: 'Mokoena',
+} as const;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -33,7 +40,15 @@ export default defineConfig({
   webServer: {
     command: 'node tests/e2e/serve-fresh.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      // A known admin for the sign-in flows (tests/e2e/joining.spec.ts).
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ADMIN_FIRST_NAME: E2E_ADMIN.firstName,
+      ADMIN_LAST_NAME: E2E_ADMIN.lastName,
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

@@ -19,6 +19,7 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 export const UPLOAD_MESSAGES = {
   tooLarge: (maxBytes: number) =>
     `The image is too large: at most ${Math.round(maxBytes / MB)} MB.`,
+  tooLargeForAny: 'The image is too large.',
   wrongType: 'Only JPEG, PNG, GIF or WebP images can be uploaded.',
   empty: 'The file is empty.',
 } as const;

@@ -58,10 +58,7 @@ function postApplication(body: unknown): Promise<Response> {
 }
 
 function storedApplications() {
-  return api.database.db
-    .select()
-    .from(providerApplications)
-    .orderBy(asc(providerApplications.id));
+  return api.database.db.select().from(providerApplications).orderBy(asc(providerApplications.id));
 }
 
 async function applicationCount(): Promise<number> {
@@ -250,7 +247,12 @@ describe('POST /api/provider-applications: the profile picture', () => {
 
 describe('POST /api/provider-applications: invalid fields', () => {
   it.each<[string, Record<string, unknown>, string, string]>([
-    ['email invalid', { email: 'thandi-at-example' }, 'email', 'Please enter a valid email address'],
+    [
+      'email invalid',
+      { email: 'thandi-at-example' },
+      'email',
+      'Please enter a valid email address',
+    ],
     ['email missing', { email: undefined }, 'email', 'Please enter a valid email address'],
     ['phone too short', { phone: '082 555 010' }, 'phone', SA_PHONE_MESSAGE],
     ['phone not South African', { phone: '+44 20 7946 0958' }, 'phone', SA_PHONE_MESSAGE],
@@ -285,7 +287,12 @@ describe('POST /api/provider-applications: invalid fields', () => {
       'Please enter a valid website address (https://...)',
     ],
     ['businessName blank', { businessName: '   ' }, 'businessName', 'Business name is required'],
-    ['businessName missing', { businessName: undefined }, 'businessName', 'Business name is required'],
+    [
+      'businessName missing',
+      { businessName: undefined },
+      'businessName',
+      'Business name is required',
+    ],
     ['contactName blank', { contactName: '' }, 'contactName', 'Contact person is required'],
     ['location blank', { location: ' \t ' }, 'location', 'City/area is required'],
     [
@@ -300,17 +307,20 @@ describe('POST /api/provider-applications: invalid fields', () => {
       'physicalAddress',
       'Physical address is required',
     ],
-  ])('%s answers 400 with the field error and stores nothing', async (_, overrides, field, message) => {
-    const outbox = await watchOutbox(api);
-    const response = await postApplication(validBody(overrides));
-    expect(response.status).toBe(400);
-    expect(response.headers.get('content-type')).toContain('application/json');
-    const body = (await response.json()) as ErrorAnswer;
-    expect(body.message).toBe(message);
-    expect(body.errors).toEqual({ [field]: message });
-    expect(await applicationCount()).toBe(0);
-    expect(await outbox.newMails()).toEqual([]);
-  });
+  ])(
+    '%s answers 400 with the field error and stores nothing',
+    async (_, overrides, field, message) => {
+      const outbox = await watchOutbox(api);
+      const response = await postApplication(validBody(overrides));
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      const body = (await response.json()) as ErrorAnswer;
+      expect(body.message).toBe(message);
+      expect(body.errors).toEqual({ [field]: message });
+      expect(await applicationCount()).toBe(0);
+      expect(await outbox.newMails()).toEqual([]);
+    },
+  );
 
   it('names every invalid field at once', async () => {
     const response = await postApplication(

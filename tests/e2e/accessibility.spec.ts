@@ -11,12 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import {
-  APPROVED_PROVIDER_COUNT,
-  expectCount,
-  hydrateAll,
-  openProviderModal,
-} from './support.ts';
+import { APPROVED_PROVIDER_COUNT, expectCount, hydrateAll, openProviderModal } from './support.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const CONCURRENT_PAGES = 3;
@@ -98,8 +93,8 @@ async function scan(page: Page, where: string): Promise<string[]> {
  * half-transparent text. The same ads are served with a long duration, so the scan sees
  * the first ad fully shown (the banner's timing is tested in home.spec.ts).
  */
-async function holdFlashAds(page: Page) {
-  await page.route('**/api/flash-ads', async (route) => {
+async function holdFlashAds(context: BrowserContext) {
+  await context.route('**/api/flash-ads', async (route) => {
     const response = await route.fetch();
     const ads = (await response.json()) as { displayDuration: number }[];
     await route.fulfill({
@@ -110,10 +105,21 @@ async function holdFlashAds(page: Page) {
 }
 
 async function openAndSettle(page: Page, pagePath: string) {
-  if (pagePath === '/') await holdFlashAds(page);
-  const response = await page.goto(pagePath);
-  expect(response?.status(), pagePath).toBe(200);
-  await hydrateAll(page);
+  const providerId = /^\/provider\/(\d+)\/?$/.exec(pagePath)?.[1];
+  if (providerId) {
+    // A provider page has one island (client:load), which refreshes the provider.
+    const refreshed = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === `/api/providers/${providerId}`,
+    );
+    const response = await page.goto(pagePath);
+    expect(response?.status(), pagePath).toBe(200);
+    await refreshed;
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  } else {
+    const response = await page.goto(pagePath);
+    expect(response?.status(), pagePath).toBe(200);
+    await hydrateAll(page);
+  }
   if (pagePath === '/') {
     await expect(page.getByTestId('flash-ad')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Platform Statistics' })).toBeVisible();
@@ -122,26 +128,24 @@ async function openAndSettle(page: Page, pagePath: string) {
   if (pagePath.startsWith('/providers') || pagePath.startsWith('/services/')) {
     await expect(page.getByTestId('provider-count')).toHaveText(/Showing \d+ provider\(s\)/);
   }
-  if (pagePath.startsWith('/provider/')) {
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  }
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
 /** Opens and scans the pages, a few at a time; answers every violation found. */
 async function scanAll(context: BrowserContext, paths: string[]): Promise<string[]> {
+  await holdFlashAds(context);
   const queue = [...paths];
   const found: string[] = [];
   const scanned: string[] = [];
   await Promise.all(
-    Array.from({ length: CONCURRENT_PAGES }, async () => {
+    Array.from({ length: Math.min(CONCURRENT_PAGES, paths.length) }, async () => {
+      const page = await context.newPage();
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-        const page = await context.newPage();
         await openAndSettle(page, next);
         found.push(...(await scan(page, next)));
         scanned.push(next);
-        await page.close();
       }
+      await page.close();
     }),
   );
   expect(scanned.sort()).toEqual([...paths].sort());

@@ -89,7 +89,9 @@ export async function signIn(
 ): Promise<string> {
   const response = await postLogin(api, { email: admin.email, password: admin.password });
   if (response.status !== 200) {
-    throw new Error(`Login of ${admin.email} answered ${response.status}: ${await response.text()}`);
+    throw new Error(
+      `Login of ${admin.email} answered ${response.status}: ${await response.text()}`,
+    );
   }
   const { token } = (await response.json()) as { token: string };
   return token;
@@ -195,7 +197,14 @@ const SIGNATURES = {
   png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
   jpeg: [0xff, 0xd8, 0xff, 0xe0],
   gif: Array.from('GIF89a', (c) => c.charCodeAt(0)),
-  webp: [...Array.from('RIFF', (c) => c.charCodeAt(0)), 0x24, 0, 0, 0, ...Array.from('WEBP', (c) => c.charCodeAt(0))],
+  webp: [
+    ...Array.from('RIFF', (c) => c.charCodeAt(0)),
+    0x24,
+    0,
+    0,
+    0,
+    ...Array.from('WEBP', (c) => c.charCodeAt(0)),
+  ],
 } as const;
 
 export type ImageKind = keyof typeof SIGNATURES;

@@ -55,7 +55,11 @@ export async function signOutAdmin(db: Database, adminId: number): Promise<void>
 export async function requestAdminPasswordReset(
   db: Database,
   mailer: Mailer,
-  { email, siteUrl }: { email: string; siteUrl: string },
+  {
+    email,
+    siteUrl,
+    logError,
+  }: { email: string; siteUrl: string; logError: (error: unknown) => void },
 ): Promise<string | undefined> {
   const [admin] = await db
     .select({ id: adminUsers.id, email: adminUsers.email, isActive: adminUsers.isActive })
@@ -69,7 +73,10 @@ export async function requestAdminPasswordReset(
   });
   const link = new URL('/admin', siteUrl);
   link.searchParams.set('resetToken', token);
-  await mailer.send(passwordResetMessage(admin.email, link.href, RESET_LINK_MINUTES));
+  // A mail failure must not change the answer (it would tell which addresses are admins).
+  await mailer
+    .send(passwordResetMessage(admin.email, link.href, RESET_LINK_MINUTES))
+    .catch(logError);
   return token;
 }
 

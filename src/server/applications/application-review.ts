@@ -69,30 +69,41 @@ export async function reviewApplication(
     throw new AppError('conflict', 'Use the approve action to approve an application.');
   }
   const action: ApplicationAction = status === 'rejected' ? 'reject' : 'reset';
-  const updated = await db.transaction(async (tx) => {
-    const application = await lockApplication(tx, id);
-    if (!canApply(application.status as ApplicationStatus, action))
-      refuse(application.status as ApplicationStatus, action);
-    // A listed provider goes back under review with its application.
-    if (action === 'reset' && application.providerId !== null) {
-      await tx
-        .update(serviceProviders)
-        .set({ isApproved: false })
-        .where(eq(serviceProviders.id, application.providerId));
-    }
-    const [row] = await tx
-      .update(providerApplications)
-      .set({
-        status,
-        adminNotes: adminNotes ?? (action === 'reset' ? DEFAULT_RESET_NOTE : null),
-        reviewedBy: adminId,
-        reviewedAt: sql`now()`,
-      })
-      .where(eq(providerApplications.id, id))
-      .returning();
-    if (!row) throw new AppError('not_found', 'Application not found');
-    return row;
-  });
+  const updated = await db
+    .transaction(async (tx) => {
+      const application = await lockApplication(tx, id);
+      if (!canApply(application.status as ApplicationStatus, action))
+        refuse(application.status as ApplicationStatus, action);
+      // A listed provider goes back under review with its application.
+      if (action === 'reset' && application.providerId !== null) {
+        await tx
+          .update(serviceProviders)
+          .set({ isApproved: false })
+          .where(eq(serviceProviders.id, application.providerId));
+      }
+      const [row] = await tx
+        .update(providerApplications)
+        .set({
+          status,
+          adminNotes: adminNotes ?? (action === 'reset' ? DEFAULT_RESET_NOTE : null),
+          reviewedBy: adminId,
+          reviewedAt: sql`now()`,
+        })
+        .where(eq(providerApplications.id, id))
+        .returning();
+      if (!row) throw new AppError('not_found', 'Application not found');
+      return row;
+    })
+    .catch((error: unknown) => {
+      // The same person applied again meanwhile: only one application may be pending.
+      if (isUniqueViolation(error, 'provider_applications_pending_email_key')) {
+        throw new AppError(
+          'conflict',
+          'Another application for this e-mail address is already pending.',
+        );
+      }
+      throw error;
+    });
   if (action === 'reject')
     await mailer.send(applicationRejectedMessage(updated, updated.adminNotes)).catch(logError);
   return updated;

@@ -62,6 +62,7 @@ const signIn = new Hono<AppEnv>()
     const token = await requestAdminPasswordReset(c.var.db, c.var.mailer, {
       email,
       siteUrl: siteUrl(c),
+      logError: c.var.logError,
     });
     // The token leaves the server only in development mode (the spec's client then
     // switches to the reset form); everywhere else it travels by e-mail alone.

@@ -16,7 +16,8 @@ export const uploadRoutes = new Hono<AppEnv>().put(
   bodyLimit({
     maxSize: LARGEST_UPLOAD,
     onError: () => {
-      throw new AppError('payload_too_large', UPLOAD_MESSAGES.tooLarge(LARGEST_UPLOAD));
+      // Past the largest limit of any purpose; the ticket's own limit is checked after.
+      throw new AppError('payload_too_large', UPLOAD_MESSAGES.tooLargeForAny);
     },
   }),
   async (c) => {
