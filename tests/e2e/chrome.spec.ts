@@ -5,17 +5,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { APPROVED_PROVIDER_COUNT, CATEGORIES, expectCount, openProviderModal } from './support.ts';
 
-/**
- * Footer links whose pages do not exist yet: the spec's route table has /dashboard, but
- * src/pages/ has no such page and the link answers the 404 page. Reported as a product
- * bug; take it out of this list once the page is built.
- */
-const MISSING_PAGES = new Set(['/dashboard']);
+/** Footer links whose pages do not exist yet (none now). */
+const MISSING_PAGES = new Set<string>();
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test.describe('footer', () => {
-  test('every footer link answers a real page', async ({ page, request }) => {
+  test('every footer link answers a real page; service links filter the list', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/');
     const hrefs = await page
       .locator('footer a')
@@ -31,10 +30,8 @@ test.describe('footer', () => {
       expect(html, `${href} is not the 404 page`).not.toMatch(/<h1[^>]*>\s*Page Not Found/);
       expect(html, `${href} is a page of the site`).toMatch(/<title>[^<]*Verified Providers/);
     }
-  });
 
-  test('the service links open the list filtered by service', async ({ page }) => {
-    await page.goto('/');
+    // The service links open the list filtered by service.
     const services = page.locator('footer').getByRole('navigation', { name: 'Services' });
     await expect(services.getByRole('link')).toHaveText(CATEGORIES.map((c) => c.name));
     for (const [i, category] of CATEGORIES.entries()) {
@@ -141,7 +138,9 @@ test.describe('help widget', () => {
 test.describe('mobile drawer', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('opens from the menu button, 280 px wide, with the same links', async ({ page }) => {
+  test('opens from the menu button, 280 px wide, with the same links; closes on Escape and on a link click', async ({
+    page,
+  }) => {
     await page.goto('/');
     const opener = page.getByRole('button', { name: 'Open menu' });
     const drawer = page.getByRole('dialog', { name: 'Menu' });
@@ -190,12 +189,9 @@ test.describe('mobile drawer', () => {
     await opener.click();
     await drawer.getByRole('button', { name: 'Close menu' }).click();
     await expect(drawer).toBeHidden();
-  });
 
-  test('a link click closes the drawer and navigates', async ({ page }) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    // A link click closes the drawer and navigates.
+    await opener.click();
     await expect(drawer).toBeVisible();
     // The close is noted in sessionStorage, which survives the navigation that follows.
     await drawer.evaluate((dialog) => {
@@ -210,20 +206,18 @@ test.describe('mobile drawer', () => {
 });
 
 test.describe('notifications', () => {
-  test('F8 moves focus to the notifications region', async ({ page }) => {
-    await page.goto('/');
-    await page.locator('body').click({ position: { x: 5, y: 300 } });
-    await page.keyboard.press('F8');
-    await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toBeFocused();
-  });
-
-  test('a toast can be dismissed by its close button', async ({ page }) => {
+  test('F8 focuses the notifications region, and a toast closes with its button', async ({
+    page,
+  }) => {
     // A rejected service request (answered here, nothing is stored) raises a toast.
     await page.route('**/api/enquiries', (route) =>
       route.fulfill({ status: 400, json: { message: 'Rejected by the test' } }),
     );
     await page.goto('/providers');
     await expectCount(page, APPROVED_PROVIDER_COUNT);
+    await page.keyboard.press('F8');
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toBeFocused();
+
     const dialog = await openProviderModal(page, 'Umgeni Wireless Solutions');
     await dialog.getByRole('tab', { name: 'Request Service' }).click();
     await dialog.getByLabel('Your Name *').fill('Sipho Dlamini');

@@ -1,6 +1,7 @@
 /** The home page (spec sections 2 and 4): hero search, categories, flash-ad banner, statistics. */
 import { expect, test, type Page } from '@playwright/test';
 import {
+  APPROVED_PROVIDER_COUNT,
   CATEGORIES,
   FLASH_ADS,
   expectCardNames,
@@ -32,10 +33,8 @@ test.describe('hero search', () => {
     await expect(page).toHaveURL('/providers?search=ndi');
     await expect(filters(page).search).toHaveValue('ndi');
     await expectCount(page, ndi.total);
-    await expectCardNames(
-      page,
-      ndi.items.slice(0, 24).map((p) => p.name),
-    );
+    const names = ndi.items.slice(0, 24).map((p) => p.name);
+    await expectCardNames(page, names);
     // Every provider found offers NDI networks: each card shows the category's chip.
     const cards = providerCards(page);
     for (let i = 0; i < (await cards.count()); i++) {
@@ -51,7 +50,7 @@ test.describe('hero search', () => {
     await heroSearch(page).fill('   ');
     await page.getByRole('button', { name: 'Find Experts' }).click();
     await expect(page).toHaveURL('/providers');
-    await expectCount(page, 39);
+    await expectCount(page, APPROVED_PROVIDER_COUNT);
   });
 
   test('Enter submits the search', async ({ page }) => {
@@ -73,10 +72,8 @@ test.describe('service categories', () => {
     await expect(filters(page).service).toHaveValue('ndi');
     await expect(selectedOption(filters(page).service)).toHaveText('NDI Networks');
     await expectCount(page, ndi.total);
-    await expectCardNames(
-      page,
-      ndi.items.map((p) => p.name),
-    );
+    const names = ndi.items.map((p) => p.name);
+    await expectCardNames(page, names);
     expect(ndi.items.every((p) => p.services.includes('ndi'))).toBe(true);
   });
 

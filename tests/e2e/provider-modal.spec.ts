@@ -63,7 +63,7 @@ async function fillValid(dialog: Locator) {
   await f.description.fill('Alarm panel with four beams and app arming for a townhouse.');
 }
 
-test('a card opens the provider in a dialog with its summary and contact links', async ({
+test('a card opens the provider in a dialog with its summary, contact links and five tabs', async ({
   page,
   request,
 }) => {
@@ -95,11 +95,8 @@ test('a card opens the provider in a dialog with its summary and contact links',
     'Coverage',
     'Request Service',
   ]);
-});
 
-test('each tab shows its content', async ({ page, request }) => {
-  const provider = await fetchProvider(request, 1);
-  const dialog = await openHighveld(page);
+  // Each tab shows its content.
   const panel = dialog.getByRole('tabpanel');
   const tab = (name: string) => dialog.getByRole('tab', { name });
 
@@ -182,9 +179,14 @@ test('arrow keys move between tabs; Escape closes the dialog and focus returns',
 });
 
 test.describe('service request form', () => {
-  test('starts with medium urgency and only the provider’s services', async ({ page, request }) => {
+  test('defaults, validation in the browser without a POST, and Clear Form', async ({
+    page,
+    request,
+  }) => {
     const provider = await fetchProvider(request, 1);
-    const f = form(await openRequestForm(page));
+    const posts = recordRequests(page, 'POST', '/api/enquiries');
+    const dialog = await openRequestForm(page);
+    const f = form(dialog);
     await expect(f.urgency).toHaveValue('medium');
     await expect(selectedOption(f.urgency)).toHaveText('Medium (within 1 week)');
     await expect(f.urgency.locator('option')).toHaveText([
@@ -199,13 +201,8 @@ test.describe('service request form', () => {
     ]);
     await expect(f.name).toHaveValue('');
     await expect(f.email).toHaveAttribute('type', 'email');
-  });
 
-  test('checks the fields in the browser and sends nothing when invalid', async ({ page }) => {
-    const posts = recordRequests(page, 'POST', '/api/enquiries');
-    const dialog = await openRequestForm(page);
-    const f = form(dialog);
-
+    // Invalid: the messages show and nothing is sent.
     await f.send.click();
     await expect(dialog.getByText('Please enter your name')).toBeVisible();
     await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
@@ -225,6 +222,17 @@ test.describe('service request form', () => {
 
     // The messages come from the submit handler: a valid form would have sent by now.
     expect(posts).toEqual([]);
+
+    // Clear Form resets every field to the defaults.
+    await fillValid(dialog);
+    await expect(f.name).toHaveValue('Thandi Mokoena');
+    await f.clear.click();
+    for (const field of [f.name, f.email, f.phone, f.location, f.description]) {
+      await expect(field).toHaveValue('');
+    }
+    await expect(f.service).toHaveValue('');
+    await expect(f.budget).toHaveValue('');
+    await expect(f.urgency).toHaveValue('medium');
   });
 
   test('a valid request shows Sending..., the success toast, clears the form and is stored', async ({
@@ -291,19 +299,5 @@ test.describe('service request form', () => {
       assignedProviderId: 1,
     });
     await expect(form(dialog).name).toHaveValue('Thandi Mokoena');
-  });
-
-  test('Clear Form empties the fields', async ({ page }) => {
-    const dialog = await openRequestForm(page);
-    const f = form(dialog);
-    await fillValid(dialog);
-    await expect(f.name).toHaveValue('Thandi Mokoena');
-    await f.clear.click();
-    for (const field of [f.name, f.email, f.phone, f.location, f.description]) {
-      await expect(field).toHaveValue('');
-    }
-    await expect(f.service).toHaveValue('');
-    await expect(f.budget).toHaveValue('');
-    await expect(f.urgency).toHaveValue('medium');
   });
 });

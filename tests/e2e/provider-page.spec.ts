@@ -4,6 +4,7 @@ import {
   PROVINCE_NAMES,
   TEXT,
   categoryName,
+  collectErrors,
   expectCardNames,
   expectCount,
   fetchProvider,
@@ -16,6 +17,7 @@ test('/provider/1 shows the provider with its price, contact card, hours and tab
   page,
   request,
 }) => {
+  const problems = collectErrors(page);
   const provider = await fetchProvider(request, 1);
   await page.goto('/provider/1');
   const main = page.getByRole('main');
@@ -66,6 +68,7 @@ test('/provider/1 shows the provider with its price, contact card, hours and tab
   await expect(panel.getByRole('link', { name: provider.email })).toBeVisible();
   await tabs.filter({ hasText: 'Coverage' }).click();
   await expect(panel.getByRole('listitem')).toHaveText(provider.coverageAreas);
+  expect(problems).toEqual([]);
 });
 
 test('a provider without a website has no Visit Website link', async ({ page, request }) => {
@@ -164,10 +167,8 @@ test('/services/ndi-networks shows the category and only its providers', async (
   // The service is fixed by the page: no service filter.
   await expect(page.getByLabel('Service Type', { exact: true })).toHaveCount(0);
   await expectCount(page, ndi.total);
-  await expectCardNames(
-    page,
-    ndi.items.map((p) => p.name),
-  );
+  const names = ndi.items.map((p) => p.name);
+  await expectCardNames(page, names);
   for (const card of await providerCards(page).all()) {
     await expect(card.getByRole('list', { name: 'Services' })).toContainText(categoryName('ndi'));
   }

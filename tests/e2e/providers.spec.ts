@@ -5,6 +5,7 @@ import {
   PROVIDER_LIST_API,
   TEXT,
   cardByName,
+  collectErrors,
   expectCardNames,
   expectCount,
   fetchProviders,
@@ -20,6 +21,7 @@ const names = (providers: ApiProvider[]) => providers.map((p) => p.name);
 const pageOf = (page: Page) => page.getByText(/^Page \d+ of \d+$/);
 
 test('shows the heading, the count and the location notice', async ({ page }) => {
+  const problems = collectErrors(page);
   await page.goto('/providers');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXT.listHeading);
   await expect(page.getByText(TEXT.listSubtitle)).toBeVisible();
@@ -38,6 +40,8 @@ test('shows the heading, the count and the location notice', async ({ page }) =>
     ['Johannesburg', 'Cape Town', 'Durban', 'Pretoria', 'Port Elizabeth', 'Bloemfontein'].sort(),
   );
   await expect(page.getByTestId('location-notice')).toBeVisible();
+  // Nothing blocked by the Content-Security-Policy, no script errors.
+  expect(problems).toEqual([]);
 });
 
 test.describe('filters', () => {

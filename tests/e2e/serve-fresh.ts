@@ -1,11 +1,13 @@
 /** Serves the existing build on a fresh embedded database in a temporary folder. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startServer } from '../../server/start-server.ts';
 import { parseEnv } from '../../src/server/env.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-e2e-'));
+// One folder, emptied at each start: Playwright may stop this server before it can clean up.
+const dataDir = path.resolve(import.meta.dirname, '../../reports/e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 const server = await startServer(
   parseEnv({ ...process.env, DATA_DIR: dataDir, APP_ENV: 'development' }),
 );

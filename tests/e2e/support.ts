@@ -58,8 +58,6 @@ export const CATEGORIES = [
   { id: 'ndi', name: 'NDI Networks', slug: 'ndi-networks', filterLabel: 'NDI Networks' },
 ] as const;
 
-export type ServiceId = (typeof CATEGORIES)[number]['id'];
-
 export function categoryName(id: string): string {
   return CATEGORIES.find((c) => c.id === id)?.name ?? id;
 }
@@ -98,7 +96,6 @@ export const TEXT = {
 
 /** The sample data every fresh e2e database holds (tests/e2e/serve-fresh.ts). */
 export const APPROVED_PROVIDER_COUNT = 39;
-export const SAMPLE_IDS = { highveld: 1, lionsHead: 2, umgeni: 3 } as const;
 export const FLASH_ADS = [
   { title: 'Load-shedding ready security', duration: 5000 },
   { title: 'Office Wi-Fi that reaches every desk', duration: 4000 },

@@ -85,8 +85,9 @@ function Dashboard({ admin }: { admin: Admin }) {
         throw new Error('Logout failed', { cause: error });
       }
     },
+    // Spec section 4: logout clears all cached data; the signed-in check now answers null.
     onSettled: () => {
-      queryClient.clear();
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/admin/me' });
       queryClient.setQueryData(['/api/admin/me'], null);
     },
     onSuccess: () =>

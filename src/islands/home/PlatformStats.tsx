@@ -18,7 +18,12 @@ function PlatformStats() {
 
   if (isPending) {
     return (
-      <div className="grid gap-4 sm:grid-cols-3" aria-busy="true" aria-label="Loading statistics">
+      <div
+        className="grid gap-4 sm:grid-cols-3"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading statistics"
+      >
         {[0, 1, 2].map((i) => (
           <div key={i} className="skeleton h-28 w-full" />
         ))}

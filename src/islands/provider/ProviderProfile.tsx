@@ -33,7 +33,12 @@ function NotFound() {
 
 function Loading() {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10" aria-busy="true" aria-label="Loading provider">
+    <div
+      className="mx-auto max-w-7xl px-4 py-10"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading provider"
+    >
       <div className="skeleton h-64 w-full" />
       <div className="skeleton mt-6 h-8 w-1/2" />
       <div className="skeleton mt-3 h-4 w-1/3" />

@@ -11,7 +11,12 @@ export function LazyRequestServiceForm({ provider }: { provider: Provider }) {
   return (
     <Suspense
       fallback={
-        <div className="grid gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading the form">
+        <div
+          className="grid gap-4 sm:grid-cols-2"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading the form"
+        >
           {[0, 1, 2, 3].map((i) => (
             <div key={i} className="skeleton h-10 w-full" />
           ))}

@@ -18,6 +18,7 @@ export function Stars({ rating }: { rating: string }) {
   const value = Number(rating);
   return (
     <span
+      role="img"
       className="inline-flex items-center gap-1"
       aria-label={`Rated ${formatRating(rating)} out of 5`}
     >

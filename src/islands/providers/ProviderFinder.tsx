@@ -14,6 +14,14 @@ import { useUrlFilters } from './use-url-filters';
 import { useVisitorPosition } from './use-visitor-position';
 
 const NEAREST_TOWN_COUNT = 12;
+/** Spec section 9, in the spec's order. */
+const DEFAULT_TOWNS = TOWNS.filter((t) =>
+  (DEFAULT_TOWN_VALUES as readonly string[]).includes(t.value),
+).sort(
+  (a, b) =>
+    DEFAULT_TOWN_VALUES.indexOf(a.value as (typeof DEFAULT_TOWN_VALUES)[number]) -
+    DEFAULT_TOWN_VALUES.indexOf(b.value as (typeof DEFAULT_TOWN_VALUES)[number]),
+);
 
 function SkeletonCard() {
   return (
@@ -122,9 +130,7 @@ function ProviderFinder({ serviceType }: ProviderFinderProps) {
     placeholderData: keepPreviousData,
   });
 
-  const towns = known
-    ? nearestTowns(known, NEAREST_TOWN_COUNT)
-    : TOWNS.filter((t) => (DEFAULT_TOWN_VALUES as readonly string[]).includes(t.value));
+  const towns = known ? nearestTowns(known, NEAREST_TOWN_COUNT) : DEFAULT_TOWNS;
   const locationOptions =
     towns.some((t) => t.value === filters.location) || filters.location === 'all'
       ? towns
@@ -239,6 +245,7 @@ function ProviderFinder({ serviceType }: ProviderFinderProps) {
       ) : !data ? (
         <div
           className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          role="status"
           aria-busy="true"
           aria-label="Loading providers"
         >

@@ -38,7 +38,7 @@ export function Tabs({ tabs, label }: { tabs: Tab[]; label: string }) {
             aria-selected={active === tab.id}
             aria-controls={`${base}-panel-${tab.id}`}
             tabIndex={active === tab.id ? 0 : -1}
-            className={`tab shrink-0 whitespace-nowrap ${active === tab.id ? 'tab-active font-semibold' : ''}`}
+            className={`tab shrink-0 whitespace-nowrap ${active === tab.id ? 'tab-active font-semibold' : 'text-base-content/80!'}`}
             onClick={() => setActive(tab.id)}
             onKeyDown={(event) => {
               if (event.key === 'ArrowRight') focus(index + 1);
