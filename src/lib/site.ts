@@ -22,7 +22,6 @@ export function isActiveLink(href: string, currentPath: string): boolean {
  * time with PUBLIC_WHATSAPP_NUMBER.
  */
 export const WHATSAPP_NUMBER: string =
-  (import.meta.env.PUBLIC_WHATSAPP_NUMBER as string | undefined)?.replace(/\D/g, '') ||
-  '27105550199';
+  import.meta.env.PUBLIC_WHATSAPP_NUMBER?.replace(/\D/g, '') || '27105550199';
 export const WHATSAPP_GREETING =
   "Hi! I'm looking for a verified service provider. Can you help me find one?";

@@ -9,22 +9,13 @@ import {
   ResetPasswordFormSchema,
 } from '../../lib/schemas/admin';
 import { toast } from '../../lib/toast';
+import { TextField } from '../forms/TextField';
 import type { z } from 'zod';
 
 type Mode = 'login' | 'forgot-password' | 'reset-password';
 
 const serverMessage = (error: unknown, fallback: string) =>
   error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-error" role="alert">
-      {message}
-    </p>
-  ) : null;
-}
-
-const labelClass = 'label text-sm font-medium text-base-content';
 
 function LoginForm({ onForgot }: { onForgot: () => void }) {
   const queryClient = useQueryClient();
@@ -51,34 +42,22 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
       className="space-y-4"
       onSubmit={(e) => void handleSubmit((v) => login.mutate(v))(e)}
     >
-      <div>
-        <label className={labelClass} htmlFor="admin-email">
-          Email
-        </label>
-        <input
-          id="admin-email"
-          type="email"
-          autoComplete="username"
-          className="input w-full"
-          {...register('email')}
-          aria-describedby="admin-email-error"
-        />
-        <FieldError id="admin-email-error" message={formState.errors.email?.message} />
-      </div>
-      <div>
-        <label className={labelClass} htmlFor="admin-password">
-          Password
-        </label>
-        <input
-          id="admin-password"
-          type="password"
-          autoComplete="current-password"
-          className="input w-full"
-          {...register('password')}
-          aria-describedby="admin-password-error"
-        />
-        <FieldError id="admin-password-error" message={formState.errors.password?.message} />
-      </div>
+      <TextField
+        id="admin-email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        id="admin-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
       <button type="submit" className="btn btn-primary w-full" disabled={login.isPending}>
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </button>
@@ -123,20 +102,14 @@ function ForgotForm({ onBack, onToken }: { onBack: () => void; onToken: (token: 
       <p className="text-sm">
         Enter your e-mail address and we'll send you a link to choose a new password.
       </p>
-      <div>
-        <label className={labelClass} htmlFor="forgot-email">
-          Email
-        </label>
-        <input
-          id="forgot-email"
-          type="email"
-          autoComplete="username"
-          className="input w-full"
-          {...register('email')}
-          aria-describedby="forgot-email-error"
-        />
-        <FieldError id="forgot-email-error" message={formState.errors.email?.message} />
-      </div>
+      <TextField
+        id="forgot-email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
       {sent && (
         <p className="alert alert-info text-sm" role="status">
           {sent}
@@ -179,37 +152,22 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
       className="space-y-4"
       onSubmit={(e) => void handleSubmit((v) => reset.mutate(v))(e)}
     >
-      <div>
-        <label className={labelClass} htmlFor="new-password">
-          New Password
-        </label>
-        <input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          className="input w-full"
-          {...register('newPassword')}
-          aria-describedby="new-password-error"
-        />
-        <FieldError id="new-password-error" message={formState.errors.newPassword?.message} />
-      </div>
-      <div>
-        <label className={labelClass} htmlFor="confirm-password">
-          Confirm Password
-        </label>
-        <input
-          id="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          className="input w-full"
-          {...register('confirmPassword')}
-          aria-describedby="confirm-password-error"
-        />
-        <FieldError
-          id="confirm-password-error"
-          message={formState.errors.confirmPassword?.message}
-        />
-      </div>
+      <TextField
+        id="new-password"
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        error={formState.errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <TextField
+        id="confirm-password"
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        error={formState.errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
       <button type="submit" className="btn btn-primary w-full" disabled={reset.isPending}>
         {reset.isPending ? 'Saving...' : 'Reset Password'}
       </button>

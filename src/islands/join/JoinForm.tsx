@@ -12,6 +12,7 @@ import {
 } from '../../lib/schemas/provider-application';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
+import { TextField } from '../forms/TextField';
 import { ImageUpload } from '../uploads/ImageUpload';
 
 const NEXT_STEPS = [
@@ -109,19 +110,13 @@ function JoinForm() {
     label: string,
     props: React.InputHTMLAttributes<HTMLInputElement> = {},
   ) => (
-    <div>
-      <label className={labelClass} htmlFor={`join-${name}`}>
-        {label}
-      </label>
-      <input
-        id={`join-${name}`}
-        className="input w-full"
-        {...props}
-        {...register(name)}
-        {...aria(name)}
-      />
-      {fieldError(name)}
-    </div>
+    <TextField
+      {...props}
+      id={`join-${name}`}
+      label={label}
+      error={errors[name]?.message}
+      {...register(name)}
+    />
   );
 
   return (
