@@ -7,9 +7,7 @@ interface DriverError {
 function driverError(error: unknown): DriverError | undefined {
   // drizzle wraps the driver's error as `cause`.
   const candidate = error instanceof Error && error.cause ? error.cause : error;
-  return typeof candidate === 'object' && candidate !== null
-    ? (candidate)
-    : undefined;
+  return typeof candidate === 'object' && candidate !== null ? candidate : undefined;
 }
 
 /** A unique violation (23505), of the named constraint or index when one is given. */

@@ -363,7 +363,9 @@ export const passwordTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     purpose: text('purpose').notNull(),
     adminId: integer('admin_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
-    providerId: integer('provider_id').references(() => serviceProviders.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id').references(() => serviceProviders.id, {
+      onDelete: 'cascade',
+    }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
