@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Projects: unit (rules, no database), api on embedded PGlite, the same api suite on a
- * PostgreSQL server when TEST_DATABASE_URL is set, and the Netlify host (slow; it
- * builds the site through netlify-cli).
+ * PostgreSQL server when TEST_DATABASE_URL is set, uploads through S3 when
+ * S3_TEST_ENDPOINT is set, and the Netlify host (slow; it builds the site through
+ * netlify-cli).
  */
 const api = (name: string, driver: 'pglite' | 'pg') => ({
   extends: true as const,
@@ -32,6 +33,10 @@ export default defineConfig({
               test: { name: 'neon', include: ['tests/neon/**/*.test.ts'], hookTimeout: 60_000 },
             },
           ]
+        : []),
+      // Uploads through a real S3-compatible server (scripts/s3-test-server.sh).
+      ...(process.env.S3_TEST_ENDPOINT
+        ? [{ extends: true as const, test: { name: 's3', include: ['tests/s3/**/*.test.ts'] } }]
         : []),
       {
         extends: true,

@@ -1,6 +1,7 @@
 /**
  * `npm test`: everything CI checks, in order: lint, types, build, the Vitest projects
- * (unit, API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, the Netlify host),
+ * (unit, API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, uploads through S3 with
+ * S3_TEST_ENDPOINT, the Netlify host),
  * then the Playwright browser tests. Ends with one 'N passed, N failed' line.
  */
 import { spawnSync } from 'node:child_process';
@@ -39,6 +40,9 @@ function readCounts(file: string, pick: (report: never) => { passed: number; fai
 if (!process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: the API suite runs on embedded PGlite only.');
 }
+if (!process.env.S3_TEST_ENDPOINT) {
+  console.log('S3_TEST_ENDPOINT is not set: uploads are tested on local disk only.');
+}
 
 // The Netlify host test rebuilds dist/ through netlify-cli, so it runs last, after
 // everything that reads the build.
@@ -54,7 +58,10 @@ const vitestStep = (name: string, projects: string[]) =>
       `--outputFile.json=reports/${name}.json`,
     ],
   ] as const;
-const serverProjects = process.env.TEST_DATABASE_URL ? ['api-postgres', 'neon'] : [];
+const serverProjects = [
+  ...(process.env.TEST_DATABASE_URL ? ['api-postgres', 'neon'] : []),
+  ...(process.env.S3_TEST_ENDPOINT ? ['s3'] : []),
+];
 
 const steps: [string, string, readonly string[], Record<string, string>?][] = [
   ['Lint', 'npm', ['run', 'lint', '--silent']],

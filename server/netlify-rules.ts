@@ -78,3 +78,27 @@ export function headersFor(rules: readonly HeaderRule[], pathname: string): Reco
   }
   return result;
 }
+
+/**
+ * The rules with `origin` added to every Content-Security-Policy's connect-src: the
+ * browser PUTs uploads straight to an S3 bucket there.
+ */
+export function allowConnectTo(rules: NetlifyRules, origin: string): NetlifyRules {
+  const widen = (policy: string) =>
+    policy.replace(
+      /connect-src ([^;]*)/,
+      (_, sources: string) => `connect-src ${sources} ${origin}`,
+    );
+  return {
+    ...rules,
+    headers: rules.headers.map((rule) => ({
+      ...rule,
+      values: Object.fromEntries(
+        Object.entries(rule.values).map(([name, value]) => [
+          name,
+          name.toLowerCase() === 'content-security-policy' ? widen(value) : value,
+        ]),
+      ),
+    })),
+  };
+}

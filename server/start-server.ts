@@ -3,7 +3,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { openDatabase } from '../db/client.ts';
 import { createApp } from '../src/server/app.ts';
 import type { Env } from '../src/server/env.ts';
-import { readNetlifyRules } from './netlify-rules.ts';
+import { chooseObjectStore } from '../src/server/storage/choose-object-store.ts';
+import { allowConnectTo, readNetlifyRules } from './netlify-rules.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { createSite } from './site.ts';
 
@@ -32,11 +33,18 @@ export async function startServer(
     throw error;
   }
 
-  const api = createApp({ db: handle.db, env });
+  const objects = chooseObjectStore(env);
+  const api = createApp({ db: handle.db, env, objects });
+  let rules = readNetlifyRules(new URL('netlify.toml', ROOT));
+  if (objects.directUploadUrl) {
+    // Uploads go straight to the bucket: the pages may connect there.
+    const { origin } = new URL(await objects.directUploadUrl('incoming/origin-of-the-bucket', 60));
+    rules = allowConnectTo(rules, origin);
+  }
   const site = createSite({
     api,
     distDir: options.distDir ?? new URL('dist/', ROOT).pathname,
-    rules: readNetlifyRules(new URL('netlify.toml', ROOT)),
+    rules,
   });
 
   const server = await new Promise<ServerType>((resolve) => {

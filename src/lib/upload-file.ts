@@ -13,11 +13,15 @@ export async function requestUploadUrl(path: string): Promise<string> {
   }
 }
 
+/**
+ * PUTs the file to its upload address: our own API (local storage) or a presigned S3 URL.
+ * Either way the address itself is what later calls refer to, so nothing is read back.
+ */
 export function putFile(
   uploadURL: string,
   file: File,
   onProgress: (percent: number) => void,
-): Promise<{ objectPath: string }> {
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('PUT', uploadURL);
@@ -26,14 +30,19 @@ export function putFile(
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        resolve();
+        return;
+      }
       let body: unknown;
       try {
         body = JSON.parse(request.responseText);
       } catch {
-        body = undefined;
+        // A storage service's own (XML) error: not for people to read.
+        reject(new Error(`The upload was refused (${request.status}). Please try again.`));
+        return;
       }
-      if (request.status >= 200 && request.status < 300) resolve(body as { objectPath: string });
-      else reject(new ApiError(request.status, request.responseText || request.statusText, body));
+      reject(new ApiError(request.status, request.responseText || request.statusText, body));
     };
     request.onerror = () =>
       reject(new Error('The upload failed. Check your connection and try again.'));

@@ -13,6 +13,9 @@ export const UPLOAD_PURPOSES = {
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 
+/** An upload reference (our upload URL, or a presigned S3 URL with its signature) fits here. */
+export const UPLOAD_REFERENCE_MAX_LENGTH = 2048;
+
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 

@@ -15,12 +15,13 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { publicRoutes } from './routes/public.ts';
 import { objectRoutes, uploadRoutes } from './routes/uploads.ts';
-import { localObjectStore, type ObjectStore } from './storage/object-store.ts';
+import { chooseObjectStore } from './storage/choose-object-store.ts';
+import type { ObjectStore } from './storage/object-store.ts';
 
 export interface AppDependencies {
   db: Database;
   env: Env;
-  /** Uploaded images; local disk in DATA_DIR by default. */
+  /** Uploaded images; from the environment (S3 or DATA_DIR) by default. */
   objects?: ObjectStore;
   /** SMTP or the outbox, from the environment by default. */
   mailer?: Mailer;
@@ -31,7 +32,7 @@ export interface AppDependencies {
 export function createApp({
   db,
   env,
-  objects = localObjectStore(env.DATA_DIR),
+  objects = chooseObjectStore(env),
   mailer = createMailer(env),
   logError = console.error,
 }: AppDependencies) {

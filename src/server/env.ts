@@ -32,6 +32,15 @@ const EnvSchema = z.object({
     .default('Verified Providers <no-reply@verifiedproviders.co.za>'),
   /** Signs sessions (JWT, HS256); required in production, shared by every instance. */
   SESSION_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  /** Uploaded images go to this S3-compatible bucket; without it, to DATA_DIR/objects. */
+  S3_BUCKET: z.string().trim().min(3).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** For S3-compatible services (R2, radosgw, MinIO); AWS S3 needs none. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  /** Without these the AWS SDK's default credential chain is used. */
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ADMIN_FIRST_NAME: z.string().trim().min(1).default('Site'),
@@ -55,5 +64,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid environment configuration:\n${problems}`);
   }
   const env = result.data;
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      'Invalid environment configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+  }
   return { ...env, appEnv: env.APP_ENV ?? (env.DATABASE_URL ? 'production' : 'development') };
 }

@@ -4,6 +4,7 @@ import { providerApplications, uploadTickets } from '../../db/schema.ts';
 import { SA_PHONE_MESSAGE } from '../../src/lib/schemas/provider-application.ts';
 import { RATE_LIMITS } from '../../src/server/rate-limits/hit-rate-limit.ts';
 import { queryRows } from '../helpers/api-fixtures.ts';
+import { validApplicationBody } from '../helpers/builders.ts';
 import {
   bearer,
   createTestAdmin,
@@ -26,27 +27,6 @@ beforeEach(() => api.database.reset());
 interface ErrorAnswer {
   message: string;
   errors?: Record<string, string>;
-}
-
-/** A complete, valid application as the join form sends it; `undefined` leaves a field out. */
-function validBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    businessName: 'Secure Home Installations',
-    contactName: 'Thandi Nkosi',
-    email: 'thandi@securehome.example.co.za',
-    phone: '+27825550101',
-    location: 'Sandton',
-    province: 'gauteng',
-    physicalAddress: '12 Rivonia Road, Sandton, 2196',
-    services: ['cctv', 'alarms'],
-    yearsExperience: 8,
-    businessLicense: 'CK2015/123456/07',
-    insurance: 'Public liability, R5 million',
-    previousWork: 'Camera systems for 40 homes in Sandton and Bryanston.',
-    website: 'https://securehome.example.co.za',
-    ...overrides,
-  };
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
 }
 
 function postApplication(body: unknown): Promise<Response> {
@@ -82,7 +62,7 @@ async function ticketRow(id: string) {
 
 describe('POST /api/provider-applications: a valid application', () => {
   it('answers 201 with the id and stores it as pending', async () => {
-    const response = await postApplication(validBody());
+    const response = await postApplication(validApplicationBody());
     expect(response.status).toBe(201);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const body = (await response.json()) as { id: unknown; message: unknown };
@@ -119,7 +99,7 @@ describe('POST /api/provider-applications: a valid application', () => {
 
   it('removes spaces from the phone, lower-cases the e-mail and drops repeated services', async () => {
     const response = await postApplication(
-      validBody({
+      validApplicationBody({
         phone: '082 555 0101',
         email: '  Thandi.Nkosi@SecureHome.Example.CO.ZA ',
         services: ['cctv', 'wifi', 'cctv', 'wifi', 'ndi'],
@@ -135,14 +115,21 @@ describe('POST /api/provider-applications: a valid application', () => {
   });
 
   it('normalises a +27 number written with spaces', async () => {
-    expect((await postApplication(validBody({ phone: '+27 82 555 0101' }))).status).toBe(201);
+    expect((await postApplication(validApplicationBody({ phone: '+27 82 555 0101' }))).status).toBe(
+      201,
+    );
     const [row] = await storedApplications();
     expect(row?.phone).toBe('+27825550101');
   });
 
   it('ignores the terms and privacy flags: there is nowhere to store them', async () => {
     const response = await postApplication(
-      validBody({ acceptTerms: true, acceptPrivacy: true, status: 'approved', providerId: 99 }),
+      validApplicationBody({
+        acceptTerms: true,
+        acceptPrivacy: true,
+        status: 'approved',
+        providerId: 99,
+      }),
     );
     expect(response.status).toBe(201);
     const [row] = await storedApplications();
@@ -160,7 +147,7 @@ describe('POST /api/provider-applications: a valid application', () => {
 
   it('stores the optional fields as null when they are blank or left out', async () => {
     const response = await postApplication(
-      validBody({
+      validApplicationBody({
         businessLicense: '  ',
         insurance: '',
         previousWork: undefined,
@@ -180,7 +167,9 @@ describe('POST /api/provider-applications: a valid application', () => {
   });
 
   it('accepts years of experience as a numeric string, as a form sends it', async () => {
-    expect((await postApplication(validBody({ yearsExperience: '12' }))).status).toBe(201);
+    expect((await postApplication(validApplicationBody({ yearsExperience: '12' }))).status).toBe(
+      201,
+    );
     const [row] = await storedApplications();
     expect(row?.yearsExperience).toBe(12);
   });
@@ -190,7 +179,9 @@ describe('POST /api/provider-applications: the profile picture', () => {
   it('takes the uploaded picture, stored as its /objects/uploads/ path', async () => {
     const picture = await uploadedPicture();
     expect(picture.objectPath).toMatch(/^\/objects\/uploads\/[A-Za-z0-9_-]+\.png$/);
-    const response = await postApplication(validBody({ profileImage: picture.uploadURL }));
+    const response = await postApplication(
+      validApplicationBody({ profileImage: picture.uploadURL }),
+    );
     expect(response.status).toBe(201);
     const [row] = await storedApplications();
     expect(row?.profileImage).toBe(picture.objectPath);
@@ -199,7 +190,9 @@ describe('POST /api/provider-applications: the profile picture', () => {
 
   it('takes the object path the upload answered as well', async () => {
     const picture = await uploadedPicture();
-    const response = await postApplication(validBody({ profileImage: picture.objectPath }));
+    const response = await postApplication(
+      validApplicationBody({ profileImage: picture.objectPath }),
+    );
     expect(response.status).toBe(201);
     const [row] = await storedApplications();
     expect(row?.profileImage).toBe(picture.objectPath);
@@ -207,13 +200,13 @@ describe('POST /api/provider-applications: the profile picture', () => {
 
   it('refuses the same picture for a second application with 400 on profileImage', async () => {
     const picture = await uploadedPicture();
-    expect((await postApplication(validBody({ profileImage: picture.uploadURL }))).status).toBe(
-      201,
-    );
+    expect(
+      (await postApplication(validApplicationBody({ profileImage: picture.uploadURL }))).status,
+    ).toBe(201);
 
     for (const reference of [picture.uploadURL, picture.objectPath]) {
       const response = await postApplication(
-        validBody({ email: 'someone.else@example.co.za', profileImage: reference }),
+        validApplicationBody({ email: 'someone.else@example.co.za', profileImage: reference }),
       );
       expect(response.status).toBe(400);
       const body = (await response.json()) as ErrorAnswer;
@@ -235,7 +228,7 @@ describe('POST /api/provider-applications: the profile picture', () => {
       const ticket = await api.request('/api/public/objects/upload', { method: 'POST' });
       profileImage = ((await ticket.json()) as { uploadURL: string }).uploadURL;
     }
-    const response = await postApplication(validBody({ profileImage }));
+    const response = await postApplication(validApplicationBody({ profileImage }));
     expect(response.status).toBe(400);
     const body = (await response.json()) as ErrorAnswer;
     expect(body.errors?.profileImage).toBe(
@@ -311,7 +304,7 @@ describe('POST /api/provider-applications: invalid fields', () => {
     '%s answers 400 with the field error and stores nothing',
     async (_, overrides, field, message) => {
       const outbox = await watchOutbox(api);
-      const response = await postApplication(validBody(overrides));
+      const response = await postApplication(validApplicationBody(overrides));
       expect(response.status).toBe(400);
       expect(response.headers.get('content-type')).toContain('application/json');
       const body = (await response.json()) as ErrorAnswer;
@@ -324,7 +317,7 @@ describe('POST /api/provider-applications: invalid fields', () => {
 
   it('names every invalid field at once', async () => {
     const response = await postApplication(
-      validBody({ email: 'nope', phone: '123', services: [], yearsExperience: -1 }),
+      validApplicationBody({ email: 'nope', phone: '123', services: [], yearsExperience: -1 }),
     );
     expect(response.status).toBe(400);
     const body = (await response.json()) as ErrorAnswer;
@@ -345,7 +338,7 @@ describe('POST /api/provider-applications: invalid fields', () => {
     const text = await api.request('/api/provider-applications', {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
-      body: JSON.stringify(validBody()),
+      body: JSON.stringify(validApplicationBody()),
     });
     expect(text.status).toBe(415);
     expect(await applicationCount()).toBe(0);
@@ -354,11 +347,14 @@ describe('POST /api/provider-applications: invalid fields', () => {
 
 describe('POST /api/provider-applications: one pending application per e-mail', () => {
   it('answers 409 to a second pending application for the same e-mail in another case', async () => {
-    expect((await postApplication(validBody())).status).toBe(201);
+    expect((await postApplication(validApplicationBody())).status).toBe(201);
     const outbox = await watchOutbox(api);
 
     const response = await postApplication(
-      validBody({ email: 'THANDI@SecureHome.Example.co.za', businessName: 'Second try' }),
+      validApplicationBody({
+        email: 'THANDI@SecureHome.Example.co.za',
+        businessName: 'Second try',
+      }),
     );
     expect(response.status).toBe(409);
     const body = (await response.json()) as ErrorAnswer;
@@ -370,14 +366,16 @@ describe('POST /api/provider-applications: one pending application per e-mail', 
   });
 
   it('leaves the picture of a refused second application unused, for a later try', async () => {
-    expect((await postApplication(validBody())).status).toBe(201);
+    expect((await postApplication(validApplicationBody())).status).toBe(201);
     const picture = await uploadedPicture();
-    const refused = await postApplication(validBody({ profileImage: picture.uploadURL }));
+    const refused = await postApplication(
+      validApplicationBody({ profileImage: picture.uploadURL }),
+    );
     expect(refused.status).toBe(409);
     expect((await ticketRow(picture.id))?.claimedAt).toBeNull();
 
     const other = await postApplication(
-      validBody({ email: 'other@example.co.za', profileImage: picture.uploadURL }),
+      validApplicationBody({ email: 'other@example.co.za', profileImage: picture.uploadURL }),
     );
     expect(other.status).toBe(201);
     const rows = await storedApplications();
@@ -385,7 +383,7 @@ describe('POST /api/provider-applications: one pending application per e-mail', 
   });
 
   it('accepts a new application once the earlier one is rejected', async () => {
-    const first = await postApplication(validBody());
+    const first = await postApplication(validApplicationBody());
     const { id } = (await first.json()) as { id: number };
     const admin = await createTestAdmin(api);
     const token = await signIn(api, admin);
@@ -397,7 +395,10 @@ describe('POST /api/provider-applications: one pending application per e-mail', 
     expect(rejected.status).toBe(200);
 
     const second = await postApplication(
-      validBody({ email: 'Thandi@SecureHome.example.co.za', businessName: 'Second try' }),
+      validApplicationBody({
+        email: 'Thandi@SecureHome.example.co.za',
+        businessName: 'Second try',
+      }),
     );
     expect(second.status).toBe(201);
     const rows = await storedApplications();
@@ -414,10 +415,14 @@ describe('POST /api/provider-applications: rate limit', () => {
   it('answers 429 to the sixth application from one client and stores nothing more', async () => {
     expect(max).toBe(5);
     for (let i = 1; i <= max; i++) {
-      const response = await postApplication(validBody({ email: `applicant${i}@example.co.za` }));
+      const response = await postApplication(
+        validApplicationBody({ email: `applicant${i}@example.co.za` }),
+      );
       expect(response.status).toBe(201);
     }
-    const response = await postApplication(validBody({ email: 'one.too.many@example.co.za' }));
+    const response = await postApplication(
+      validApplicationBody({ email: 'one.too.many@example.co.za' }),
+    );
     expect(response.status).toBe(429);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(((await response.json()) as ErrorAnswer).message).toBe(message);
@@ -437,7 +442,9 @@ describe('POST /api/provider-applications: mail', () => {
     });
     const outbox = await watchOutbox(api);
 
-    const response = await postApplication(validBody({ email: 'Thandi@SecureHome.Example.co.za' }));
+    const response = await postApplication(
+      validApplicationBody({ email: 'Thandi@SecureHome.Example.co.za' }),
+    );
     expect(response.status).toBe(201);
 
     const mails = await outbox.newMails();
@@ -461,7 +468,7 @@ describe('POST /api/provider-applications: mail', () => {
   it('sends no mail for a refused application', async () => {
     await createTestAdmin(api);
     const outbox = await watchOutbox(api);
-    expect((await postApplication(validBody({ services: [] }))).status).toBe(400);
+    expect((await postApplication(validApplicationBody({ services: [] }))).status).toBe(400);
     expect(await outbox.newMails()).toEqual([]);
   });
 });

@@ -75,3 +75,26 @@ export async function insertEnquiry(
   if (!row) throw new Error('enquiry not inserted');
   return row;
 }
+
+/** A complete, valid application as the join form sends it; `undefined` leaves a field out. */
+export function validApplicationBody(
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    businessName: 'Secure Home Installations',
+    contactName: 'Thandi Nkosi',
+    email: 'thandi@securehome.example.co.za',
+    phone: '+27825550101',
+    location: 'Sandton',
+    province: 'gauteng',
+    physicalAddress: '12 Rivonia Road, Sandton, 2196',
+    services: ['cctv', 'alarms'],
+    yearsExperience: 8,
+    businessLicense: 'CK2015/123456/07',
+    insurance: 'Public liability, R5 million',
+    previousWork: 'Camera systems for 40 homes in Sandton and Bryanston.',
+    website: 'https://securehome.example.co.za',
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+}

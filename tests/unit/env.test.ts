@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../src/server/env.ts';
+import { s3ConfigOf } from '../../src/server/storage/choose-object-store.ts';
 
 const POSTGRES_URL = 'postgres://user:secret@localhost:5432/providers';
 
@@ -76,5 +77,42 @@ describe('parseEnv errors', () => {
 
   it('rejects an unknown APP_ENV, naming the variable', () => {
     expect(() => parseEnv({ APP_ENV: 'staging' })).toThrow(/APP_ENV/);
+  });
+});
+
+describe('S3 storage settings', () => {
+  it('choose S3 only when S3_BUCKET is set, with path-style and credentials as given', () => {
+    expect(s3ConfigOf(parseEnv({}))).toBeUndefined();
+    expect(
+      s3ConfigOf(
+        parseEnv({
+          S3_BUCKET: 'vp-images',
+          S3_ENDPOINT: 'https://s3.example.co.za',
+          S3_FORCE_PATH_STYLE: 'true',
+          S3_ACCESS_KEY_ID: 'key',
+          S3_SECRET_ACCESS_KEY: 'secret',
+        }),
+      ),
+    ).toEqual({
+      bucket: 'vp-images',
+      region: 'us-east-1',
+      endpoint: 'https://s3.example.co.za',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+  });
+
+  it('leave credentials to the SDK when none are given (instance roles)', () => {
+    expect(s3ConfigOf(parseEnv({ S3_BUCKET: 'vp-images' }))?.credentials).toBeUndefined();
+  });
+
+  it('refuse a key id without its secret', () => {
+    expect(() => parseEnv({ S3_BUCKET: 'b1b', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    );
+  });
+
+  it('refuse an S3_ENDPOINT that is not a URL', () => {
+    expect(() => parseEnv({ S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
   });
 });

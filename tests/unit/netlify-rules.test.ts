@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  allowConnectTo,
   headersFor,
   matchRedirect,
   readNetlifyRules,
@@ -235,5 +236,15 @@ describe('the redirects of netlify.toml', () => {
       status: 301,
     });
     expect(matchRedirect(redirects, '/providers')).toBeUndefined();
+  });
+});
+
+describe('allowConnectTo', () => {
+  it("adds the bucket's origin to connect-src of every policy, and nothing else", () => {
+    const { headers } = allowConnectTo(readNetlifyRules(REAL_TOML), 'https://s3.example.co.za');
+    const policy = headersFor(headers, '/join')['Content-Security-Policy'] ?? '';
+    expect(policy).toContain("connect-src 'self' https://s3.example.co.za;");
+    expect(policy).toContain("default-src 'self';");
+    expect(headersFor(headers, '/join')['X-Content-Type-Options']).toBe('nosniff');
   });
 });

@@ -4,8 +4,8 @@ import { IMAGE_TYPES, UPLOAD_MESSAGES } from '../../lib/uploads';
 import { putFile, requestUploadUrl } from '../../lib/upload-file';
 
 export interface UploadedImage {
+  /** Where the file went; later calls (application, process-image) refer to it. */
   uploadURL: string;
-  objectPath: string;
 }
 
 interface Props {
@@ -55,10 +55,10 @@ export function ImageUpload({ label, ticketPath, maxBytes, hint, onUploaded, onE
     setProgress(0);
     try {
       const uploadURL = await requestUploadUrl(ticketPath);
-      const { objectPath } = await putFile(uploadURL, file, setProgress);
+      await putFile(uploadURL, file, setProgress);
       setProgress(100);
       setDone(true);
-      onUploaded({ uploadURL, objectPath });
+      onUploaded({ uploadURL });
     } catch (caught) {
       fail(
         caught instanceof ApiError

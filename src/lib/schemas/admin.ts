@@ -1,6 +1,7 @@
 /** Admin sign-in and password reset (spec section 5), and the application review. */
 import { z } from 'zod';
 import { APPLICATION_STATUSES } from '../catalog/enquiry-options.ts';
+import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 const email = z
@@ -49,7 +50,10 @@ export const ReviewApplicationSchema = z.object({
 });
 
 export const ProcessImageSchema = z.object({
-  uploadURL: z.string('uploadURL is required').min(1, 'uploadURL is required').max(500),
+  uploadURL: z
+    .string('uploadURL is required')
+    .min(1, 'uploadURL is required')
+    .max(UPLOAD_REFERENCE_MAX_LENGTH),
 });
 
 /** Spec section 4: 'Reset to Pending' without a typed note. */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { SERVICE_IDS } from '../catalog/categories.ts';
 import { PROVINCE_IDS } from '../catalog/provinces.ts';
+import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
 
 /** Spec: +27 or 0 followed by 9 digits (spaces are ignored). */
 export const SA_PHONE = /^(\+27|0)\d{9}$/;
@@ -62,7 +63,7 @@ export const ApplicationSchema = z.object({
       .optional(),
   ),
   /** The upload URL of the profile picture, if one was uploaded. */
-  profileImage: optionalText(300),
+  profileImage: optionalText(UPLOAD_REFERENCE_MAX_LENGTH),
 });
 
 export const ApplicationFormSchema = ApplicationSchema.extend({

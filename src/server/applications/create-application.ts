@@ -5,6 +5,7 @@ import type { Application } from '../../lib/schemas/provider-application.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { applicationReceivedMessage, newApplicationMessage } from '../mail/messages.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
 import { claimUpload } from '../uploads/upload-tickets.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 
@@ -17,9 +18,15 @@ export async function createApplication(
   mailer: Mailer,
   {
     application,
+    objects,
     siteUrl,
     logError,
-  }: { application: Application; siteUrl: string; logError: (error: unknown) => void },
+  }: {
+    application: Application;
+    objects: ObjectStore;
+    siteUrl: string;
+    logError: (error: unknown) => void;
+  },
 ): Promise<{ id: number }> {
   let row: { id: number } | undefined;
   try {
@@ -31,7 +38,7 @@ export async function createApplication(
         .values({ ...application, profileImage: null, status: 'pending' })
         .returning({ id: providerApplications.id });
       if (inserted && application.profileImage) {
-        const profileImage = await claimUpload(tx, {
+        const profileImage = await claimUpload(tx, objects, {
           reference: application.profileImage,
           purposes: ['application-image'],
           field: 'profileImage',

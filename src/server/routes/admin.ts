@@ -92,7 +92,7 @@ const signedIn = new Hono<AdminEnv>()
   // Upload addresses for an admin: provider photos (5 MB) and flash-ad images (10 MB).
   .post('/objects/upload', async (c) =>
     c.json(
-      await createUploadTicket(c.var.db, {
+      await createUploadTicket(c.var.db, c.var.objects, {
         purpose: 'admin-image',
         owner: `admin:${c.var.admin.id}`,
       }),
@@ -100,7 +100,7 @@ const signedIn = new Hono<AdminEnv>()
   )
   .post('/flash-ads/upload', async (c) =>
     c.json(
-      await createUploadTicket(c.var.db, {
+      await createUploadTicket(c.var.db, c.var.objects, {
         purpose: 'flash-ad-image',
         owner: `admin:${c.var.admin.id}`,
       }),
@@ -109,7 +109,7 @@ const signedIn = new Hono<AdminEnv>()
   /** Turns an upload URL into the object path to store (spec: POST /api/admin/process-image). */
   .post('/process-image', async (c) => {
     const { uploadURL } = parseOrThrow(ProcessImageSchema, await readJson(c));
-    const objectPath = await claimUpload(c.var.db, {
+    const objectPath = await claimUpload(c.var.db, c.var.objects, {
       reference: uploadURL,
       purposes: ['admin-image', 'flash-ad-image'],
       owner: `admin:${c.var.admin.id}`,

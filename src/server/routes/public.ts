@@ -54,7 +54,10 @@ export const publicRoutes = new Hono<AppEnv>()
     noStore(c);
     await hitRateLimit(c.var.db, RATE_LIMITS.upload, clientAddress(c));
     return c.json(
-      await createUploadTicket(c.var.db, { purpose: 'application-image', owner: 'public' }),
+      await createUploadTicket(c.var.db, c.var.objects, {
+        purpose: 'application-image',
+        owner: 'public',
+      }),
     );
   })
   .post('/provider-applications', async (c) => {
@@ -63,6 +66,7 @@ export const publicRoutes = new Hono<AppEnv>()
     const application = parseOrThrow(ApplicationSchema, await readJson(c));
     const { id } = await createApplication(c.var.db, c.var.mailer, {
       application,
+      objects: c.var.objects,
       siteUrl: siteUrl(c),
       logError: c.var.logError,
     });

@@ -1,0 +1,230 @@
+/**
+ * Uploads through a real S3-compatible server (Ceph radosgw, started by
+ * scripts/s3-test-server.sh; its address in S3_TEST_ENDPOINT). The browser's PUT goes to
+ * the presigned URL; the API checks size and bytes when the upload is claimed.
+ */
+import {
+  CreateBucketCommand,
+  DeleteObjectsCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { providerApplications, uploadTickets } from '../../db/schema.ts';
+import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
+import { s3ConfigOf } from '../../src/server/storage/choose-object-store.ts';
+import { s3Client, s3ObjectStore } from '../../src/server/storage/s3-object-store.ts';
+import {
+  bearer,
+  createTestAdmin,
+  fakeImageBytes,
+  imageBytes,
+  signIn,
+} from '../helpers/auth-fixtures.ts';
+import { validApplicationBody } from '../helpers/builders.ts';
+import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+
+const endpoint = process.env.S3_TEST_ENDPOINT;
+if (!endpoint) throw new Error('S3_TEST_ENDPOINT is not set (scripts/s3-test-server.sh)');
+const bucket = `vp-test-${Date.now()}`;
+
+let api: TestApi;
+let client: S3Client;
+beforeAll(async () => {
+  api = await startTestApi({
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: endpoint,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: process.env.S3_TEST_ACCESS_KEY_ID ?? '',
+    S3_SECRET_ACCESS_KEY: process.env.S3_TEST_SECRET_ACCESS_KEY ?? '',
+  });
+  const config = s3ConfigOf(api.env);
+  if (!config) throw new Error('The test API is not configured for S3');
+  client = s3Client(config);
+  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+});
+afterAll(() => api.close());
+beforeEach(async () => {
+  await api.database.reset();
+  const keys = await keysInBucket();
+  if (keys.length > 0) {
+    await client.send(
+      new DeleteObjectsCommand({
+        Bucket: bucket,
+        Delete: { Objects: keys.map((Key) => ({ Key })) },
+      }),
+    );
+  }
+});
+
+interface ErrorAnswer {
+  message: string;
+  errors?: Record<string, string>;
+}
+
+async function presignedUrl(path = '/api/public/objects/upload', token?: string) {
+  const response = await api.request(path, {
+    method: 'POST',
+    headers: token ? bearer(token) : {},
+  });
+  expect(response.status).toBe(200);
+  const { uploadURL } = (await response.json()) as { uploadURL: string };
+  return uploadURL;
+}
+
+/** The browser's PUT, straight to the bucket. */
+function put(uploadURL: string, bytes: Uint8Array<ArrayBuffer>, contentType = 'image/png') {
+  return fetch(uploadURL, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes });
+}
+
+function apply(profileImage: string, email = 'thandi@securehome.example.co.za') {
+  return api.request('/api/provider-applications', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(validApplicationBody({ profileImage, email })),
+  });
+}
+
+async function keysInBucket(): Promise<string[]> {
+  const listing = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+  return (listing.Contents ?? []).map((object) => object.Key ?? '').sort();
+}
+
+const ticketIdIn = (uploadURL: string) =>
+  /\/incoming\/([A-Za-z0-9_-]{16,64})\?/.exec(uploadURL)?.[1] ?? '';
+
+async function applicationCount() {
+  return (await api.database.db.select().from(providerApplications)).length;
+}
+
+describe('upload addresses with S3', () => {
+  it('are presigned PUT URLs on the bucket, under incoming/, valid for 15 minutes', async () => {
+    const url = new URL(await presignedUrl());
+    expect(url.origin).toBe(new URL(endpoint).origin);
+    expect(url.pathname).toMatch(new RegExp(`^/${bucket}/incoming/[A-Za-z0-9_-]{16,64}$`));
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    // No checksum of an empty body in the address (it would fail every real upload).
+    expect([...url.searchParams.keys()].some((key) => /checksum/i.test(key))).toBe(false);
+  });
+
+  it('take the bytes from the browser, then the application stores the checked image', async () => {
+    const uploadURL = await presignedUrl();
+    const bytes = imageBytes('png', 4096);
+    expect((await put(uploadURL, bytes)).status).toBe(200);
+
+    const response = await apply(uploadURL);
+    expect(response.status).toBe(201);
+    const [stored] = await api.database.db.select().from(providerApplications);
+    const id = ticketIdIn(uploadURL);
+    expect(stored?.profileImage).toBe(`/objects/uploads/${id}.png`);
+
+    // Checked and moved: only the final object is left, with its true type.
+    expect(await keysInBucket()).toEqual([`uploads/${id}.png`]);
+    const head = await client.send(
+      new HeadObjectCommand({ Bucket: bucket, Key: `uploads/${id}.png` }),
+    );
+    expect(head.ContentType).toBe('image/png');
+    expect(head.ContentLength).toBe(4096);
+
+    // Served by the API from the bucket, as with local storage.
+    const served = await api.get(`/objects/uploads/${id}.png`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('judge the type by the bytes, not by the type the browser sent', async () => {
+    const uploadURL = await presignedUrl();
+    expect((await put(uploadURL, imageBytes('webp'), 'image/png')).status).toBe(200);
+    expect((await apply(uploadURL)).status).toBe(201);
+    expect(await keysInBucket()).toEqual([`uploads/${ticketIdIn(uploadURL)}.webp`]);
+  });
+
+  it('refuse an oversized file at the claim (413), deleting it and storing nothing', async () => {
+    const uploadURL = await presignedUrl();
+    expect((await put(uploadURL, imageBytes('png', 5 * MB + 1))).status).toBe(200);
+
+    const response = await apply(uploadURL);
+    expect(response.status).toBe(413);
+    const body = (await response.json()) as ErrorAnswer;
+    expect(body.message).toBe(UPLOAD_MESSAGES.tooLarge(5 * MB));
+    expect(body.errors?.profileImage).toBe(UPLOAD_MESSAGES.tooLarge(5 * MB));
+    expect(await applicationCount()).toBe(0);
+    expect(await keysInBucket()).toEqual([]);
+  });
+
+  it('refuse a non-image renamed .png (415), deleting it and storing nothing', async () => {
+    const uploadURL = await presignedUrl();
+    expect((await put(uploadURL, fakeImageBytes())).status).toBe(200);
+
+    const response = await apply(uploadURL);
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as ErrorAnswer).message).toBe(UPLOAD_MESSAGES.wrongType);
+    expect(await applicationCount()).toBe(0);
+    expect(await keysInBucket()).toEqual([]);
+  });
+
+  it('are taken once: a second claim of the same upload is refused', async () => {
+    const uploadURL = await presignedUrl();
+    await put(uploadURL, imageBytes('jpeg'));
+    expect((await apply(uploadURL)).status).toBe(201);
+
+    const again = await apply(uploadURL, 'someone.else@example.co.za');
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as ErrorAnswer).errors?.profileImage).toBe(
+      'The uploaded image was not found. Please upload it again.',
+    );
+    expect(await applicationCount()).toBe(1);
+  });
+
+  it('refuse a claim when nothing was uploaded', async () => {
+    const uploadURL = await presignedUrl();
+    expect((await apply(uploadURL)).status).toBe(400);
+    const [ticket] = await api.database.db
+      .select()
+      .from(uploadTickets)
+      .where(eq(uploadTickets.id, ticketIdIn(uploadURL)));
+    expect(ticket?.uploadedAt).toBeNull();
+  });
+
+  it('are refused by the bucket when tampered with', async () => {
+    const uploadURL = new URL(await presignedUrl());
+    const otherKey = new URL(uploadURL);
+    otherKey.pathname = `/${bucket}/uploads/AAAAAAAAAAAAAAAAAAAAAAAA.png`;
+    expect((await put(otherKey.href, imageBytes('png'))).status).toBe(403);
+
+    const longer = new URL(uploadURL);
+    longer.searchParams.set('X-Amz-Expires', '604800');
+    expect((await put(longer.href, imageBytes('png'))).status).toBe(403);
+    expect(await keysInBucket()).toEqual([]);
+  });
+
+  it('are refused by the bucket once expired', async () => {
+    const store = s3ObjectStore(s3ConfigOf(api.env)!, client);
+    const url = await store.directUploadUrl!('incoming/expired-ticket-000000', 1);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect((await put(url, imageBytes('png'))).status).toBe(403);
+    expect(await keysInBucket()).toEqual([]);
+  });
+
+  it('work for the admin: process-image turns the presigned URL into an object path', async () => {
+    const admin = await createTestAdmin(api);
+    const token = await signIn(api, admin);
+    const uploadURL = await presignedUrl('/api/admin/flash-ads/upload', token);
+    await put(uploadURL, imageBytes('gif', 6 * MB));
+
+    const response = await api.request('/api/admin/process-image', {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ uploadURL }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      objectPath: `/objects/uploads/${ticketIdIn(uploadURL)}.gif`,
+    });
+  });
+});
