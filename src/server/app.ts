@@ -13,6 +13,7 @@ import { AppError, type ErrorBody } from './errors.ts';
 import { sessionSecret } from './auth/session-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { providerRoutes, providerUploadRoutes } from './routes/provider.ts';
 import { publicRoutes } from './routes/public.ts';
 import { objectRoutes, uploadRoutes } from './routes/uploads.ts';
 import { chooseObjectStore } from './storage/choose-object-store.ts';
@@ -74,6 +75,8 @@ export function createApp({
   );
   app.route('/api', publicRoutes);
   app.route('/api/admin', adminRoutes);
+  app.route('/api/provider', providerRoutes);
+  app.route('/api/objects', providerUploadRoutes);
   app.route('/objects', objectRoutes);
 
   // Registered for /api/* so an unknown API path is a JSON 404, never a page.

@@ -518,7 +518,7 @@ describe('POST /api/admin/reset-password', () => {
     await expectError(
       await resetPassword('short', 'a brand new password'),
       400,
-      'The reset link is not valid',
+      'The link is not valid',
     );
   });
 

@@ -1,4 +1,5 @@
 /** The admin's review of applications (spec sections 2 and 4). */
+import { coordinatesOf } from '../providers/coordinates.ts';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
@@ -10,8 +11,6 @@ import {
   DEFAULT_STARTING_PRICE,
   type ApplicationStatus,
 } from '../../lib/catalog/enquiry-options.ts';
-import { TOWNS } from '../../lib/catalog/towns.ts';
-import { townValue } from '../../lib/catalog/town-value.ts';
 import { DEFAULT_RESET_NOTE } from '../../lib/schemas/admin.ts';
 import { createPasswordToken } from '../auth/password-tokens.ts';
 import { AppError } from '../errors.ts';
@@ -107,11 +106,6 @@ export async function reviewApplication(
   if (action === 'reject')
     await mailer.send(applicationRejectedMessage(updated, updated.adminNotes)).catch(logError);
   return updated;
-}
-
-function coordinatesOf(location: string) {
-  const town = TOWNS.find((t) => t.value === townValue(location));
-  return town ? { latitude: town.latitude.toFixed(8), longitude: town.longitude.toFixed(8) } : {};
 }
 
 /**

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { adminUsers } from '../../../db/schema.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../errors.ts';
-import { sessionToken, verifySession } from './sessions.ts';
+import { requireSessionClaims, SIGN_IN_AGAIN } from './sessions.ts';
 
 export interface SignedInAdmin {
   id: number;
@@ -14,19 +14,14 @@ export interface SignedInAdmin {
 
 export type AdminEnv = AppEnv & { Variables: { admin: SignedInAdmin } };
 
-export const SIGN_IN_AGAIN = 'Your session has ended. Please sign in again.';
+export { SIGN_IN_AGAIN };
 
 /**
  * Every /api/admin/* route but login and the password reset: a valid admin token of an
  * active admin whose token version still matches. A provider's token is refused (403).
  */
 export const requireAdmin = createMiddleware<AdminEnv>(async (c, next) => {
-  const token = sessionToken(c, 'admin');
-  if (!token) throw new AppError('unauthorized', 'Please sign in as an administrator.');
-  const claims = await verifySession(c.var.sessionSecret, token);
-  if (!claims) throw new AppError('unauthorized', SIGN_IN_AGAIN);
-  if (claims.role !== 'admin')
-    throw new AppError('forbidden', 'This area is for administrators only.');
+  const claims = await requireSessionClaims(c, 'admin');
   const [admin] = await c.var.db
     .select({
       id: adminUsers.id,

@@ -88,3 +88,31 @@ export function sessionToken<E extends AppEnv>(c: Context<E>, role: Role): strin
   }
   return cookie;
 }
+
+const SIGN_IN_MESSAGES: Record<Role, string> = {
+  admin: 'Please sign in as an administrator.',
+  provider: 'Please log in to your provider dashboard.',
+};
+const WRONG_ROLE: Record<Role, string> = {
+  admin: 'This area is for administrators only.',
+  provider: 'This area is for service providers only.',
+};
+export const SIGN_IN_AGAIN = 'Your session has ended. Please sign in again.';
+
+/**
+ * The claims of the request's session for `role`: 401 without a token or with an
+ * invalid or expired one, 403 with another role's token. The caller still checks the
+ * account and its token version.
+ */
+export async function requireSessionClaims<E extends AppEnv>(
+  c: Context<E>,
+  role: Role,
+): Promise<SessionClaims> {
+  const token = sessionToken(c, role);
+  if (!token) throw new AppError('unauthorized', SIGN_IN_MESSAGES[role]);
+  const { sessionSecret } = c.var as AppEnv['Variables'];
+  const claims = await verifySession(sessionSecret, token);
+  if (!claims) throw new AppError('unauthorized', SIGN_IN_AGAIN);
+  if (claims.role !== role) throw new AppError('forbidden', WRONG_ROLE[role]);
+  return claims;
+}

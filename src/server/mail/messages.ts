@@ -116,3 +116,31 @@ export function passwordResetMessage(
     ].join('\n'),
   };
 }
+
+/** To the customer when the provider responds to their enquiry (spec: 'Response Submitted'). */
+export function enquiryResponseMessage(
+  enquiry: { customerEmail: string; customerName: string; serviceType: string; location: string },
+  provider: { name: string; email: string; phone: string },
+  response: { text: string; status: string },
+): MailMessage {
+  const closing: Record<string, string> = {
+    completed: 'The provider has marked this request as completed.',
+    cancelled: 'The provider has marked this request as cancelled.',
+  };
+  return {
+    to: enquiry.customerEmail,
+    subject: `${provider.name} responded to your ${serviceList([enquiry.serviceType])} request`,
+    text: [
+      `Hi ${enquiry.customerName},`,
+      '',
+      `${provider.name} responded to your request for ${serviceList([enquiry.serviceType])} in ${enquiry.location}:`,
+      '',
+      response.text,
+      '',
+      ...(closing[response.status] ? [closing[response.status], ''] : []),
+      `Reply to the provider at ${provider.email} or ${provider.phone}.`,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}

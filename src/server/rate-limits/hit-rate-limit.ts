@@ -37,6 +37,18 @@ export const RATE_LIMITS = {
     windowSeconds: 15 * 60,
     message: 'Too many sign-in attempts for this account. Please wait 15 minutes and try again.',
   },
+  providerLogin: {
+    name: 'provider-login',
+    max: 10,
+    windowSeconds: 15 * 60,
+    message: 'Too many login attempts. Please wait 15 minutes and try again.',
+  },
+  providerLoginPerEmail: {
+    name: 'provider-login-email',
+    max: 5,
+    windowSeconds: 15 * 60,
+    message: 'Too many login attempts for this account. Please wait 15 minutes and try again.',
+  },
   passwordReset: {
     name: 'password-reset',
     max: 10,

@@ -21,8 +21,8 @@ import {
 import type { AppEnv } from '../app-env.ts';
 import { requireAdmin, type AdminEnv } from '../auth/require-admin.ts';
 import { clearSessionCookie, setSessionCookie } from '../auth/sessions.ts';
-import { AppError } from '../errors.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { idParam } from '../http/id-param.ts';
 import { noStore } from '../http/cache.ts';
 import { readJson } from '../http/read-json.ts';
 import { siteUrl } from '../http/site-url.ts';
@@ -33,13 +33,6 @@ import { claimUpload, createUploadTicket } from '../uploads/upload-tickets.ts';
 
 const FORGOT_ANSWER =
   'If an administrator account uses that e-mail address, a reset link is on its way.';
-
-function idParam(value: string): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
-    throw new AppError('not_found', 'Not found');
-  return id;
-}
 
 /** Routes that work without a session. */
 const signIn = new Hono<AppEnv>()

@@ -1,0 +1,195 @@
+/**
+ * The sign-in forms admins and providers share: login, 'forgot password' and a new
+ * password from an e-mailed link. Each caller names its API route and button texts.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError, apiSend } from '../../lib/api-client';
+import {
+  ForgotPasswordSchema,
+  LoginSchema,
+  ResetPasswordFormSchema,
+} from '../../lib/schemas/account';
+import { toast } from '../../lib/toast';
+import { TextField } from '../forms/TextField';
+
+export const serverMessage = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
+
+const failureToast = (title: string, fallback: string) => (error: unknown) =>
+  toast({ title, description: serverMessage(error, fallback), variant: 'destructive' });
+
+export function LoginForm({
+  idPrefix,
+  endpoint,
+  submitLabel,
+  pendingLabel,
+  onSignedIn,
+  onForgot,
+  forgotLabel,
+}: {
+  idPrefix: string;
+  endpoint: string;
+  submitLabel: string;
+  pendingLabel: string;
+  onSignedIn: () => Promise<void>;
+  onForgot: () => void;
+  forgotLabel: string;
+}) {
+  const { register, handleSubmit, formState } = useForm<z.input<typeof LoginSchema>>({
+    resolver: zodResolver(LoginSchema),
+  });
+  const login = useMutation({
+    mutationFn: (values: z.input<typeof LoginSchema>) => apiSend('POST', endpoint, values),
+    onSuccess: onSignedIn,
+    onError: failureToast('Login Failed', 'Login failed'),
+  });
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(e) => void handleSubmit((v) => login.mutate(v))(e)}
+    >
+      <TextField
+        id={`${idPrefix}-email`}
+        label="Email"
+        type="email"
+        autoComplete="username"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        id={`${idPrefix}-password`}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
+      <button type="submit" className="btn btn-primary w-full" disabled={login.isPending}>
+        {login.isPending ? pendingLabel : submitLabel}
+      </button>
+      <button type="button" className="link block text-sm" onClick={onForgot}>
+        {forgotLabel}
+      </button>
+    </form>
+  );
+}
+
+export function ForgotPasswordForm({
+  endpoint,
+  intro,
+  onBack,
+  onToken,
+}: {
+  endpoint: string;
+  intro: string;
+  onBack: () => void;
+  /** Development mode only: the API hands the token over instead of mailing it alone. */
+  onToken: (token: string) => void;
+}) {
+  const { register, handleSubmit, formState } = useForm<z.input<typeof ForgotPasswordSchema>>({
+    resolver: zodResolver(ForgotPasswordSchema),
+  });
+  const [sent, setSent] = useState<string>();
+  const forgot = useMutation({
+    mutationFn: (values: z.input<typeof ForgotPasswordSchema>) =>
+      apiSend<{ message: string; resetToken?: string }>('POST', endpoint, values),
+    onSuccess: (answer) => {
+      toast({ title: 'Reset Link Generated', description: answer.message });
+      setSent(answer.message);
+      if (answer.resetToken) onToken(answer.resetToken);
+    },
+    onError: failureToast('Reset Failed', 'Password reset failed'),
+  });
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(e) => void handleSubmit((v) => forgot.mutate(v))(e)}
+    >
+      <p className="text-sm">{intro}</p>
+      <TextField
+        id="forgot-email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      {sent && (
+        <p className="alert alert-info text-sm" role="status">
+          {sent}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary w-full" disabled={forgot.isPending}>
+        {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
+      </button>
+      <button type="button" className="link block text-sm" onClick={onBack}>
+        Back to login
+      </button>
+    </form>
+  );
+}
+
+export function NewPasswordForm({
+  endpoint,
+  token,
+  submitLabel,
+  successTitle,
+  onDone,
+  onBack,
+}: {
+  endpoint: string;
+  token: string;
+  submitLabel: string;
+  successTitle: string;
+  onDone: () => void;
+  onBack: () => void;
+}) {
+  const { register, handleSubmit, formState } = useForm<z.input<typeof ResetPasswordFormSchema>>({
+    resolver: zodResolver(ResetPasswordFormSchema),
+  });
+  const reset = useMutation({
+    mutationFn: ({ newPassword }: z.input<typeof ResetPasswordFormSchema>) =>
+      apiSend('POST', endpoint, { resetToken: token, newPassword }),
+    onSuccess: () => {
+      toast({ title: successTitle, description: 'Please sign in with your new password.' });
+      onDone();
+    },
+    onError: failureToast('Reset Failed', 'Password reset failed'),
+  });
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(e) => void handleSubmit((v) => reset.mutate(v))(e)}
+    >
+      <TextField
+        id="new-password"
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        error={formState.errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <TextField
+        id="confirm-password"
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        error={formState.errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <button type="submit" className="btn btn-primary w-full" disabled={reset.isPending}>
+        {reset.isPending ? 'Saving...' : submitLabel}
+      </button>
+      <button type="button" className="link block text-sm" onClick={onBack}>
+        Back to login
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import { formatDate } from '../../lib/format';
+import type { ProviderEnquiry } from '../../lib/provider-dashboard';
+import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
+import { serviceName } from './ResponseDialog';
+
+function EnquiryCard({
+  enquiry,
+  onRespond,
+}: {
+  enquiry: ProviderEnquiry;
+  onRespond: (enquiry: ProviderEnquiry) => void;
+}) {
+  return (
+    <article
+      className="card border border-base-300 bg-base-100 shadow-sm"
+      aria-label={`Enquiry from ${enquiry.customerName}`}
+    >
+      <div className="card-body gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h3 className="text-lg font-semibold">{enquiry.customerName}</h3>
+            <p className="text-sm">{formatDate(enquiry.createdAt)}</p>
+          </div>
+          <div className="flex flex-wrap gap-1">
+            <UrgencyBadge urgency={enquiry.urgency} />
+            <StatusBadge status={enquiry.status} />
+            {enquiry.providerResponse && (
+              <span className="badge badge-sm badge-outline">Responded</span>
+            )}
+          </div>
+        </div>
+        <dl className="grid gap-2 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="font-semibold">Service</dt>
+            <dd>{serviceName(enquiry.serviceType)}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Location</dt>
+            <dd>{enquiry.location}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Email</dt>
+            <dd className="break-all">
+              <a className="link" href={`mailto:${enquiry.customerEmail}`}>
+                {enquiry.customerEmail}
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Phone</dt>
+            <dd>{enquiry.customerPhone ?? 'N/A'}</dd>
+          </div>
+        </dl>
+        <p className="whitespace-pre-line">{enquiry.description}</p>
+        <div className="card-actions justify-end">
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => onRespond(enquiry)}
+          >
+            Respond
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function EnquiriesTab({
+  enquiries,
+  isPending,
+  isError,
+  onRespond,
+}: {
+  enquiries: ProviderEnquiry[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  onRespond: (enquiry: ProviderEnquiry) => void;
+}) {
+  if (isPending)
+    return (
+      <p role="status" className="py-8 text-center">
+        Loading enquiries...
+      </p>
+    );
+  if (isError)
+    return (
+      <p role="alert" className="alert alert-error">
+        Failed to load your enquiries. Please try again.
+      </p>
+    );
+  if (!enquiries?.length) return <p className="py-8 text-center">No enquiries found</p>;
+  return (
+    <div className="space-y-4">
+      {enquiries.map((enquiry) => (
+        <EnquiryCard key={enquiry.id} enquiry={enquiry} onRespond={onRespond} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { isOpenForProvider } from '../../lib/enquiry-display';
+import { formatDate, formatRating } from '../../lib/format';
+import type { OwnProfile, ProviderEnquiry } from '../../lib/provider-dashboard';
+import { StatusBadge } from './EnquiryBadges';
+import { serviceName } from './ResponseDialog';
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="card border border-base-300 bg-base-100 shadow-sm" aria-label={title}>
+      <div className="card-body gap-1">
+        <h2 className="text-sm font-semibold">{title}</h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** Overview (spec section 2): new enquiries, rating, status, and the first three enquiries. */
+export function OverviewTab({
+  profile,
+  enquiries,
+  onView,
+}: {
+  profile: OwnProfile;
+  enquiries: ProviderEnquiry[] | undefined;
+  onView: (enquiry: ProviderEnquiry) => void;
+}) {
+  const open = enquiries?.filter((e) => isOpenForProvider(e.status)).length;
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card title="New Enquiries">
+          <p className="text-3xl font-bold text-primary">
+            {open ?? <span className="skeleton inline-block h-8 w-10" />}
+          </p>
+          <p className="text-sm">+2 from last week</p>
+        </Card>
+        <Card title="Rating">
+          <p className="text-3xl font-bold text-primary">
+            {formatRating(profile.rating)}
+            <span className="text-base font-normal">/5</span>
+          </p>
+          <p className="text-sm">
+            {profile.reviewCount} {profile.reviewCount === 1 ? 'review' : 'reviews'}
+          </p>
+        </Card>
+        <Card title="Status">
+          <div className="flex flex-wrap gap-1">
+            {profile.isVerified && <span className="badge badge-success badge-sm">Verified</span>}
+            {profile.isPremium && <span className="badge badge-secondary badge-sm">Premium</span>}
+            {profile.isApproved && <span className="badge badge-info badge-sm">Approved</span>}
+          </div>
+          <p className="text-sm">{profile.isApproved ? 'Active provider' : 'Pending approval'}</p>
+        </Card>
+      </div>
+      <section
+        className="card border border-base-300 bg-base-100 shadow-sm"
+        aria-label="Recent Enquiries"
+      >
+        <div className="card-body">
+          <h2 className="text-lg font-semibold">Recent Enquiries</h2>
+          {enquiries === undefined ? (
+            <p role="status">Loading enquiries...</p>
+          ) : enquiries.length === 0 ? (
+            <p>No enquiries found</p>
+          ) : (
+            <ul className="divide-y divide-base-300">
+              {enquiries.slice(0, 3).map((enquiry) => (
+                <li
+                  key={enquiry.id}
+                  className="flex flex-wrap items-center justify-between gap-2 py-3"
+                >
+                  <div>
+                    <p className="font-medium">{enquiry.customerName}</p>
+                    <p className="text-sm">
+                      {serviceName(enquiry.serviceType)} · {enquiry.location} ·{' '}
+                      {formatDate(enquiry.createdAt)}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-2">
+                    <StatusBadge status={enquiry.status} />
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      onClick={() => onView(enquiry)}
+                    >
+                      View Details
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiSend } from '../../lib/api-client';
+import { ME_KEY, type OwnProfile } from '../../lib/provider-dashboard';
+import { toast } from '../../lib/toast';
+import { UPLOAD_PURPOSES } from '../../lib/uploads';
+import { Modal } from '../providers/Modal';
+import { ImageUpload, type UploadedImage } from '../uploads/ImageUpload';
+import { handledSessionEnd } from './session';
+
+/** The profile photo's modal uploader: choose, watch the upload, then save it as the photo. */
+export function PhotoUploader({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [image, setImage] = useState<UploadedImage>();
+  const close = () => {
+    setImage(undefined);
+    onClose();
+  };
+  const save = useMutation({
+    mutationFn: (uploaded: UploadedImage) =>
+      apiSend<OwnProfile>('PUT', '/api/provider/profile-image', {
+        profileImageURL: uploaded.uploadURL,
+      }),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(ME_KEY, profile);
+      toast({
+        title: 'Profile Image Updated',
+        description: 'Your profile image has been successfully updated',
+      });
+      close();
+    },
+    onError: (error) => {
+      if (handledSessionEnd(queryClient, error)) return;
+      toast({
+        title: 'Error',
+        description: 'Failed to update profile image. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+  return (
+    <Modal open={open} onClose={close} label="Upload profile photo">
+      <div className="space-y-4 p-6">
+        <h2 className="pr-10 text-xl font-bold">Upload Profile Photo</h2>
+        <ImageUpload
+          label="Profile photo"
+          ticketPath="/api/objects/upload"
+          maxBytes={UPLOAD_PURPOSES['profile-image'].maxBytes}
+          hint="Max file size: 5MB • Formats: JPG, PNG, GIF"
+          onUploaded={setImage}
+        />
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn btn-ghost" onClick={close}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!image || save.isPending}
+            onClick={() => image && save.mutate(image)}
+          >
+            {save.isPending ? 'Saving...' : 'Save Photo'}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

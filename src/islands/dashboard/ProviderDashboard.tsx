@@ -1,0 +1,120 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, apiGet, apiSend } from '../../lib/api-client';
+import {
+  ENQUIRIES_KEY,
+  ME_KEY,
+  type OwnProfile,
+  type ProviderEnquiry,
+} from '../../lib/provider-dashboard';
+import { withQueryClient } from '../../lib/query-client';
+import { toast } from '../../lib/toast';
+import { Tabs } from '../providers/Tabs';
+import { EnquiriesTab } from './EnquiriesTab';
+import { OverviewTab } from './OverviewTab';
+import { ProfileTab } from './ProfileTab';
+import { ProviderLogin } from './ProviderLogin';
+import { ResponseDialog } from './ResponseDialog';
+import { endSession, providerGet, useSessionNotice } from './session';
+import { SettingsTab } from './SettingsTab';
+
+function Dashboard({ profile }: { profile: OwnProfile }) {
+  const queryClient = useQueryClient();
+  const [responding, setResponding] = useState<ProviderEnquiry>();
+  const enquiries = useQuery({
+    queryKey: ENQUIRIES_KEY,
+    queryFn: () => providerGet<ProviderEnquiry[]>(queryClient, '/api/provider/enquiries'),
+  });
+  const logout = useMutation({
+    mutationFn: () => apiSend('POST', '/api/provider/logout'),
+    // Spec section 4: logout clears all cached data, whatever the server answered.
+    onSettled: () => endSession(queryClient),
+    onSuccess: () =>
+      toast({ title: 'Logged Out', description: 'You have been successfully logged out' }),
+  });
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Provider Dashboard</h1>
+          <p className="mt-1">{profile.name}</p>
+        </div>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+        >
+          Logout
+        </button>
+      </header>
+      <div className="mt-6">
+        <Tabs
+          label="Dashboard sections"
+          tabs={[
+            {
+              id: 'overview',
+              label: 'Overview',
+              content: (
+                <OverviewTab profile={profile} enquiries={enquiries.data} onView={setResponding} />
+              ),
+            },
+            {
+              id: 'enquiries',
+              label: 'Enquiries',
+              content: (
+                <EnquiriesTab
+                  enquiries={enquiries.data}
+                  isPending={enquiries.isPending}
+                  isError={enquiries.isError}
+                  onRespond={setResponding}
+                />
+              ),
+            },
+            { id: 'profile', label: 'Profile', content: <ProfileTab profile={profile} /> },
+            {
+              id: 'settings',
+              label: 'Settings',
+              content: (
+                <SettingsTab isVerified={profile.isVerified} isApproved={profile.isApproved} />
+              ),
+            },
+          ]}
+        />
+      </div>
+      <ResponseDialog enquiry={responding} onClose={() => setResponding(undefined)} />
+    </div>
+  );
+}
+
+/** /dashboard: signed out, the Provider Login card; signed in, the dashboard. */
+function ProviderDashboard() {
+  const notice = useSessionNotice();
+  const { data, isPending, isError } = useQuery({
+    queryKey: ME_KEY,
+    // A 401 means "not signed in" (or the session ended): the login card, not an error.
+    queryFn: async () => {
+      try {
+        return await apiGet<OwnProfile>('/api/provider/me');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+  });
+  if (isPending)
+    return (
+      <p className="p-16 text-center" role="status">
+        Loading...
+      </p>
+    );
+  if (isError)
+    return (
+      <p className="alert alert-error mx-auto my-16 max-w-md" role="alert">
+        The dashboard could not be loaded. Please reload the page.
+      </p>
+    );
+  return data ? <Dashboard profile={data} /> : <ProviderLogin notice={notice} />;
+}
+
+export default withQueryClient(ProviderDashboard);

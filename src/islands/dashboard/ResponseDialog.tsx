@@ -1,0 +1,197 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { apiSend } from '../../lib/api-client';
+import { BUDGETS } from '../../lib/catalog/enquiry-options';
+import { categoryById, isServiceId } from '../../lib/catalog/categories';
+import { formatDate } from '../../lib/format';
+import { ENQUIRIES_KEY, type ProviderEnquiry } from '../../lib/provider-dashboard';
+import {
+  EnquiryResponseSchema,
+  RESPONSE_STATUSES,
+  RESPONSE_STATUS_LABELS,
+} from '../../lib/schemas/provider-dashboard';
+import { toast } from '../../lib/toast';
+import { Modal } from '../providers/Modal';
+import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
+import { handledSessionEnd } from './session';
+
+type Draft = z.input<typeof EnquiryResponseSchema>;
+const EMPTY_DRAFT: Draft = { providerResponse: '', providerNotes: '', status: 'in_progress' };
+
+export const serviceName = (id: string) => (isServiceId(id) ? categoryById(id).name : id);
+const budgetLabel = (value: string | null) =>
+  BUDGETS.find((b) => b.value === value)?.label ?? 'Not specified';
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm font-semibold">{label}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** 'Respond to Enquiry' (spec section 2): the enquiry in full, then the response form. */
+export function ResponseDialog({
+  enquiry,
+  onClose,
+}: {
+  enquiry: ProviderEnquiry | undefined;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const { register, handleSubmit, formState, reset } = useForm<Draft>({
+    resolver: zodResolver(EnquiryResponseSchema),
+    defaultValues: EMPTY_DRAFT,
+  });
+  useEffect(() => reset(EMPTY_DRAFT), [enquiry?.id, reset]);
+
+  const respond = useMutation({
+    mutationFn: (draft: Draft) =>
+      apiSend('PUT', `/api/provider/enquiries/${enquiry?.id ?? 0}/response`, draft),
+    onSuccess: async () => {
+      toast({
+        title: 'Response Submitted',
+        description: 'Your response has been sent to the customer',
+      });
+      reset(EMPTY_DRAFT);
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: ENQUIRIES_KEY });
+    },
+    onError: (error) => {
+      if (handledSessionEnd(queryClient, error)) return;
+      toast({
+        title: 'Error',
+        description: 'Failed to submit response. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  return (
+    <Modal open={enquiry !== undefined} onClose={onClose} label="Respond to Enquiry">
+      {enquiry && (
+        <div className="p-6">
+          <h2 className="pr-10 text-xl font-bold">Respond to Enquiry</h2>
+          <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+            <Detail label="Customer">{enquiry.customerName}</Detail>
+            <Detail label="Email">
+              <a className="link" href={`mailto:${enquiry.customerEmail}`}>
+                {enquiry.customerEmail}
+              </a>
+            </Detail>
+            <Detail label="Phone">{enquiry.customerPhone ?? 'N/A'}</Detail>
+            <Detail label="Service">{serviceName(enquiry.serviceType)}</Detail>
+            <Detail label="Location">{enquiry.location}</Detail>
+            <Detail label="Budget">{budgetLabel(enquiry.budget)}</Detail>
+            <Detail label="Urgency">
+              <UrgencyBadge urgency={enquiry.urgency} />
+            </Detail>
+            <Detail label="Status">
+              <StatusBadge status={enquiry.status} />
+            </Detail>
+            <div className="sm:col-span-2">
+              <Detail label="Description">
+                <span className="whitespace-pre-line">{enquiry.description}</span>
+              </Detail>
+            </div>
+            {enquiry.adminNotes && (
+              <div className="sm:col-span-2">
+                <Detail label="Admin Notes">
+                  <span className="whitespace-pre-line">{enquiry.adminNotes}</span>
+                </Detail>
+              </div>
+            )}
+          </dl>
+
+          {enquiry.providerResponse && (
+            <section
+              className="mt-4 rounded-box bg-base-200 p-4"
+              aria-label="Your Previous Response"
+            >
+              <h3 className="font-semibold">Your Previous Response</h3>
+              <p className="mt-1 whitespace-pre-line">{enquiry.providerResponse}</p>
+              {enquiry.providerNotes && (
+                <p className="mt-2 text-sm whitespace-pre-line">Notes: {enquiry.providerNotes}</p>
+              )}
+              <p className="mt-2 text-sm">
+                Responded: {enquiry.respondedAt ? formatDate(enquiry.respondedAt) : 'Unknown'}
+              </p>
+            </section>
+          )}
+
+          <form
+            noValidate
+            className="mt-6 space-y-4"
+            onSubmit={(e) => void handleSubmit((draft) => respond.mutate(draft))(e)}
+          >
+            <div>
+              <label
+                className="label text-sm font-medium text-base-content"
+                htmlFor={`${id}-response`}
+              >
+                Your Response *
+              </label>
+              <textarea
+                id={`${id}-response`}
+                rows={4}
+                className="textarea w-full"
+                aria-invalid={formState.errors.providerResponse ? true : undefined}
+                aria-describedby={
+                  formState.errors.providerResponse ? `${id}-response-error` : undefined
+                }
+                {...register('providerResponse')}
+              />
+              {formState.errors.providerResponse && (
+                <p id={`${id}-response-error`} className="mt-1 text-sm text-error" role="alert">
+                  {formState.errors.providerResponse.message}
+                </p>
+              )}
+            </div>
+            <div>
+              <label
+                className="label text-sm font-medium text-base-content"
+                htmlFor={`${id}-notes`}
+              >
+                Internal Notes (Optional)
+              </label>
+              <textarea
+                id={`${id}-notes`}
+                rows={2}
+                className="textarea w-full"
+                {...register('providerNotes')}
+              />
+            </div>
+            <div>
+              <label
+                className="label text-sm font-medium text-base-content"
+                htmlFor={`${id}-status`}
+              >
+                Update Status
+              </label>
+              <select id={`${id}-status`} className="select w-full" {...register('status')}>
+                {RESPONSE_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {RESPONSE_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-wrap justify-end gap-2">
+              <button type="button" className="btn btn-ghost" onClick={onClose}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-primary" disabled={respond.isPending}>
+                {respond.isPending ? 'Sending...' : 'Send Response'}
+              </button>
+            </div>
+          </form>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError, apiSend } from '../../lib/api-client';
+import { serverMessage } from '../account/AccountForms';
+import { ChangePasswordFormSchema } from '../../lib/schemas/account';
+import { toast } from '../../lib/toast';
+import { TextField } from '../forms/TextField';
+import { handledSessionEnd } from './session';
+
+type Form = z.input<typeof ChangePasswordFormSchema>;
+
+/** Settings (spec section 2): Change Password, wired to a real call; the verification card. */
+export function SettingsTab({
+  isVerified,
+  isApproved,
+}: {
+  isVerified: boolean;
+  isApproved: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const { register, handleSubmit, reset, setError, formState } = useForm<Form>({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const change = useMutation({
+    mutationFn: ({ currentPassword, newPassword }: Form) =>
+      apiSend('PUT', '/api/provider/password', { currentPassword, newPassword }),
+    onSuccess: () => {
+      reset();
+      toast({
+        title: 'Password Changed',
+        description: 'Your password has been changed. Other devices have been signed out.',
+      });
+    },
+    onError: (error) => {
+      if (handledSessionEnd(queryClient, error)) return;
+      const message = error instanceof ApiError ? error.fieldErrors?.currentPassword : undefined;
+      if (message) setError('currentPassword', { message });
+      toast({
+        title: 'Error',
+        description: message ?? serverMessage(error, 'Failed to change password.'),
+        variant: 'destructive',
+      });
+    },
+  });
+  const { errors } = formState;
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <form
+        noValidate
+        className="card border border-base-300 bg-base-100 shadow-sm"
+        aria-label="Account Settings"
+        onSubmit={(e) => void handleSubmit((values) => change.mutate(values))(e)}
+      >
+        <div className="card-body gap-4">
+          <h2 className="text-lg font-semibold">Account Settings</h2>
+          <TextField
+            id={`${id}-current`}
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...register('currentPassword')}
+          />
+          <TextField
+            id={`${id}-new`}
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
+          />
+          <TextField
+            id={`${id}-confirm`}
+            label="Confirm New Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <div className="card-actions justify-end">
+            <button type="submit" className="btn btn-primary" disabled={change.isPending}>
+              {change.isPending ? 'Changing...' : 'Change Password'}
+            </button>
+          </div>
+        </div>
+      </form>
+      <section
+        className="card border border-base-300 bg-base-100 shadow-sm"
+        aria-label="Verification Status"
+      >
+        <div className="card-body gap-3">
+          <h2 className="text-lg font-semibold">Verification Status</h2>
+          <div className="flex flex-wrap gap-2">
+            <span className={`badge ${isVerified ? 'badge-success' : 'badge-neutral'}`}>
+              {isVerified ? 'Verified' : 'Not verified yet'}
+            </span>
+            <span className={`badge ${isApproved ? 'badge-success' : 'badge-warning'}`}>
+              {isApproved ? 'Active' : 'Pending approval'}
+            </span>
+          </div>
+          <p className="text-sm">
+            Verification is done by our team after background and credential checks. Questions?
+            Write to{' '}
+            <a className="link" href="mailto:support@verifiedproviders.co.za">
+              support@verifiedproviders.co.za
+            </a>
+            .
+          </p>
+        </div>
+      </section>
+    </div>
+  );
+}

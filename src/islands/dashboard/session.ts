@@ -1,0 +1,35 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ApiError, apiGet } from '../../lib/api-client';
+import { ME_KEY } from '../../lib/provider-dashboard';
+
+export const SESSION_ENDED = 'Your session has ended. Please log in again.';
+const NOTICE_KEY = ['provider-session-notice'] as const;
+
+/** Signs the dashboard out locally: cached data goes, the login card shows `notice`. */
+export function endSession(queryClient: QueryClient, notice?: string) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] });
+  queryClient.setQueryData(NOTICE_KEY, notice ?? null);
+  queryClient.setQueryData(ME_KEY, null);
+}
+
+export function useSessionNotice(): string | null {
+  const queryClient = useQueryClient();
+  return queryClient.getQueryData<string | null>(NOTICE_KEY) ?? null;
+}
+
+/** GET for a signed-in provider: a 401 (expired or revoked session) signs the dashboard out. */
+export function providerGet<T>(queryClient: QueryClient, path: string): Promise<T> {
+  return apiGet<T>(path).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) endSession(queryClient, SESSION_ENDED);
+    throw error;
+  });
+}
+
+/** For a mutation's onError: true when the session had ended (and the user is told). */
+export function handledSessionEnd(queryClient: QueryClient, error: unknown): boolean {
+  if (error instanceof ApiError && error.status === 401) {
+    endSession(queryClient, SESSION_ENDED);
+    return true;
+  }
+  return false;
+}

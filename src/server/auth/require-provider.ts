@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import { serviceProviders } from '../../../db/schema.ts';
+import type { AppEnv } from '../app-env.ts';
+import { AppError } from '../errors.ts';
+import { requireSessionClaims, SIGN_IN_AGAIN } from './sessions.ts';
+
+export interface SignedInProvider {
+  id: number;
+  email: string;
+}
+
+export type ProviderEnv = AppEnv & { Variables: { provider: SignedInProvider } };
+
+/**
+ * Every /api/provider/* route but login and the password links, and POST
+ * /api/objects/upload: a valid provider token whose token version still matches (logout,
+ * a password change or the provider's deletion end it). An admin's token is refused (403).
+ */
+export const requireProvider = createMiddleware<ProviderEnv>(async (c, next) => {
+  const claims = await requireSessionClaims(c, 'provider');
+  const [provider] = await c.var.db
+    .select({
+      id: serviceProviders.id,
+      email: serviceProviders.email,
+      tokenVersion: serviceProviders.tokenVersion,
+    })
+    .from(serviceProviders)
+    .where(eq(serviceProviders.id, claims.accountId));
+  if (!provider || provider.tokenVersion !== claims.version) {
+    throw new AppError('unauthorized', SIGN_IN_AGAIN);
+  }
+  c.set('provider', { id: provider.id, email: provider.email });
+  c.header('Cache-Control', 'private, no-store');
+  await next();
+});

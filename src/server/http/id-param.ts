@@ -1,0 +1,9 @@
+import { AppError } from '../errors.ts';
+
+/** A route's numeric id (a positive 32-bit integer); anything else is "not found". */
+export function idParam(value: string, notFound = 'Not found'): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
+    throw new AppError('not_found', notFound);
+  return id;
+}
