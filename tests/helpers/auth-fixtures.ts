@@ -1,17 +1,17 @@
 /**
- * Helpers for the admin and upload API tests: admins and their sessions (valid, expired,
- * tampered, revoked; a provider's), image bytes, and the mail outbox the test API writes
- * to DATA_DIR/mail when no SMTP_URL is set.
+ * Helpers for the admin, provider and upload API tests: admins and providers and their
+ * sessions (valid, expired, tampered, revoked), image bytes, and the mail outbox the test
+ * API writes to DATA_DIR/mail when no SMTP_URL is set.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { adminUsers } from '../../db/schema.ts';
+import { adminUsers, serviceProviders } from '../../db/schema.ts';
 import { createAdmin } from '../../src/server/admins/create-admin.ts';
+import { hashPassword } from '../../src/server/auth/password.ts';
 import { sessionSecret } from '../../src/server/auth/session-secret.ts';
 import { signSession } from '../../src/server/auth/sessions.ts';
-import { insertProvider } from './builders.ts';
+import { insertProvider, type ProviderRow } from './builders.ts';
+import { mailFiles, readOutboxIn, type OutboxMail } from './outbox.ts';
 import type { TestApi } from './test-api.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -233,85 +233,12 @@ export function fakeImageBytes(): Uint8Array<ArrayBuffer> {
 // Mail outbox (DATA_DIR/mail/*.eml)
 // ---------------------------------------------------------------------------------------
 
-export interface OutboxMail {
-  file: string;
-  from: string;
-  to: string;
-  subject: string;
-  /** The decoded text body. */
-  text: string;
-}
+export type { OutboxMail } from './outbox.ts';
+export { linkIn } from './outbox.ts';
 
-const mailFolder = (api: TestApi) => path.join(api.env.DATA_DIR, 'mail');
-
-async function mailFiles(api: TestApi): Promise<string[]> {
-  try {
-    return (await readdir(mailFolder(api))).filter((f) => f.endsWith('.eml')).sort();
-  } catch {
-    return [];
-  }
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...new TextEncoder().encode(joined[i]));
-    }
-  }
-  return new TextDecoder().decode(new Uint8Array(bytes));
-}
-
-/** Decodes RFC 2047 encoded words (=?utf-8?Q?...?= and =?utf-8?B?...?=) in a header. */
-function decodeHeader(value: string): string {
-  return value.replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_, encoding: string, data: string) =>
-    encoding.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
-}
-
-function parseMail(file: string, source: string): OutboxMail {
-  const normalized = source.replace(/\r\n/g, '\n');
-  const split = normalized.indexOf('\n\n');
-  const head = normalized.slice(0, split).replace(/\n(?=[ \t])/g, '');
-  const body = normalized.slice(split + 2);
-  const headers = new Map<string, string>();
-  for (const line of head.split('\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) {
-      headers.set(line.slice(0, colon).toLowerCase(), decodeHeader(line.slice(colon + 1).trim()));
-    }
-  }
-  const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-        : body;
-  return {
-    file,
-    from: headers.get('from') ?? '',
-    to: headers.get('to') ?? '',
-    subject: headers.get('subject') ?? '',
-    text,
-  };
-}
-
-/** Every mail in the outbox, oldest first. */
-export async function readOutbox(api: TestApi): Promise<OutboxMail[]> {
-  const files = await mailFiles(api);
-  return Promise.all(
-    files.map(async (file) =>
-      parseMail(file, await readFile(path.join(mailFolder(api), file), 'utf8')),
-    ),
-  );
+/** Every mail in the test API's outbox, oldest first. */
+export function readOutbox(api: TestApi): Promise<OutboxMail[]> {
+  return readOutboxIn(api.env.DATA_DIR);
 }
 
 /**
@@ -319,7 +246,7 @@ export async function readOutbox(api: TestApi): Promise<OutboxMail[]> {
  * then answers only the mails written since.
  */
 export async function watchOutbox(api: TestApi): Promise<{ newMails(): Promise<OutboxMail[]> }> {
-  const seen = new Set(await mailFiles(api));
+  const seen = new Set(await mailFiles(api.env.DATA_DIR));
   return {
     async newMails() {
       return (await readOutbox(api)).filter((mail) => !seen.has(mail.file));
@@ -327,8 +254,116 @@ export async function watchOutbox(api: TestApi): Promise<{ newMails(): Promise<O
   };
 }
 
-/** The first URL in a text that contains `fragment`. */
-export function linkIn(text: string, fragment: string): URL | undefined {
-  const found = text.match(/https?:\/\/\S+/g)?.find((link) => link.includes(fragment));
-  return found ? new URL(found) : undefined;
+// ---------------------------------------------------------------------------------------
+// Providers with a password, and their sessions
+// ---------------------------------------------------------------------------------------
+
+export interface TestProvider {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+}
+
+export const TEST_PROVIDER_PASSWORD = 'provider password 1';
+
+// One scrypt hash (about 0.3 s) per password and test file: providers that share a
+// password share its hash, which changes nothing for the code under test.
+const providerHashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = providerHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    providerHashes.set(password, hash);
+  }
+  return hash;
+}
+
+/**
+ * Inserts a provider (see buildProvider) that has chosen a password and can log in.
+ * `password` defaults to TEST_PROVIDER_PASSWORD; each new password costs one scrypt hash.
+ */
+export async function createTestProvider(
+  api: TestApi,
+  overrides: Partial<ProviderRow> & { password?: string } = {},
+): Promise<TestProvider> {
+  const { password = TEST_PROVIDER_PASSWORD, ...fields } = overrides;
+  const row = await insertProvider(api.database.db, {
+    passwordHash: await hashOnce(password),
+    ...fields,
+  });
+  return { id: row.id, name: row.name, email: row.email, password };
+}
+
+/** The stored provider row (password hash, token version, ...), for before/after checks. */
+export async function providerRow(api: TestApi, id: number) {
+  const [row] = await api.database.db
+    .select()
+    .from(serviceProviders)
+    .where(eq(serviceProviders.id, id));
+  if (!row) throw new Error(`No provider ${id}`);
+  return row;
+}
+
+/** POST /api/provider/login with JSON credentials; answers the raw response. */
+export function postProviderLogin(
+  api: TestApi,
+  credentials: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return api.request('/api/provider/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(credentials),
+  });
+}
+
+/** Logs in through POST /api/provider/login and answers the session token (fails unless 200). */
+export async function providerSignIn(
+  api: TestApi,
+  provider: { email: string; password: string },
+): Promise<string> {
+  const response = await postProviderLogin(api, {
+    email: provider.email,
+    password: provider.password,
+  });
+  if (response.status !== 200) {
+    throw new Error(
+      `Login of ${provider.email} answered ${response.status}: ${await response.text()}`,
+    );
+  }
+  const { token } = (await response.json()) as { token: string };
+  return token;
+}
+
+/** A provider token signed with the right key and the right version, expired an hour ago. */
+export async function expiredProviderToken(
+  api: TestApi,
+  providerId: number,
+  version = 0,
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ role: 'provider', ver: version })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(providerId))
+    .setIssuedAt(now - 13 * 60 * 60)
+    .setExpirationTime(now - 60 * 60)
+    .sign(testSessionSecret(api));
+}
+
+/**
+ * A provider token that was valid and has been revoked: logs in, logs out (which raises
+ * the provider's token version) and answers the old token.
+ */
+export async function revokedProviderToken(
+  api: TestApi,
+  provider: { email: string; password: string },
+): Promise<string> {
+  const token = await providerSignIn(api, provider);
+  const response = await api.request('/api/provider/logout', {
+    method: 'POST',
+    headers: bearer(token),
+  });
+  if (response.status !== 200) throw new Error(`Logout answered ${response.status}`);
+  return token;
 }

@@ -1,5 +1,5 @@
 /** A signed-in provider's own profile (spec: GET /api/provider/me, PUT profile and photo). */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
@@ -44,7 +44,12 @@ export async function updateOwnProfile(
   try {
     await db
       .update(p)
-      .set({ ...profile, ...coordinatesOf(profile.location) })
+      .set({
+        ...profile,
+        ...coordinatesOf(profile.location),
+        // The old location leaves the coverage areas with it (SET reads the row before the update).
+        coverageAreas: sql`array_replace(${p.coverageAreas}, ${p.location}, ${profile.location})`,
+      })
       .where(eq(p.id, providerId));
   } catch (error) {
     if (isUniqueViolation(error, 'service_providers_email_lower_key')) {

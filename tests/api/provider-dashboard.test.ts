@@ -1,0 +1,735 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { customerEnquiries, serviceProviders, uploadTickets } from '../../db/schema.ts';
+import { MB } from '../../src/lib/uploads.ts';
+import { signSession } from '../../src/server/auth/sessions.ts';
+import { RATE_LIMITS } from '../../src/server/rate-limits/hit-rate-limit.ts';
+import {
+  bearer,
+  createTestAdmin,
+  createTestProvider,
+  imageBytes,
+  postProviderLogin,
+  providerRow,
+  providerToken,
+  readOutbox,
+  testSessionSecret,
+  watchOutbox,
+  type TestProvider,
+} from '../helpers/auth-fixtures.ts';
+import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
+import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+
+// The enquiries, profile and photo of the Provider Dashboard. Sessions are minted
+// directly (providerToken) except where logging in is the point: every login costs a
+// scrypt run. reset() in beforeEach empties the tables and the upload rate limit
+// (20 tickets per provider in ten minutes).
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+let provider: TestProvider;
+let token: string;
+let other: TestProvider;
+beforeEach(async () => {
+  await api.database.reset();
+  provider = await createTestProvider(api, {
+    name: 'Ubuntu Security Solutions',
+    email: 'sipho@ubuntusecurity.example.co.za',
+    phone: '+27115550101',
+    location: 'Johannesburg',
+    province: 'gauteng',
+    services: ['cctv'],
+  });
+  token = await providerToken(api, provider.id);
+  other = await createTestProvider(api, {
+    name: 'Cape Alarm Co',
+    email: 'lindiwe@capealarm.example.co.za',
+  });
+});
+
+interface ErrorAnswer {
+  message: string;
+  errors?: Record<string, string>;
+}
+
+type EnquiryRow = typeof customerEnquiries.$inferSelect;
+
+const ENQUIRY_NOT_FOUND = 'Enquiry not found';
+const IMAGE_NOT_FOUND = 'The uploaded image was not found. Please upload it again.';
+const STATUS_MESSAGE = 'Choose a status: in progress, completed or cancelled';
+const OWN_PROFILE_KEYS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'location',
+  'province',
+  'services',
+  'description',
+  'profileImage',
+  'rating',
+  'reviewCount',
+  'isVerified',
+  'isPremium',
+  'isApproved',
+].sort();
+
+const auth = (session = token) => ({ authorization: `Bearer ${session}` });
+const me = (session = token) => api.get('/api/provider/me', { headers: auth(session) });
+
+function put(path: string, body: unknown, session = token) {
+  return api.request(path, { method: 'PUT', headers: bearer(session), body: JSON.stringify(body) });
+}
+
+const respond = (id: number | string, body: unknown, session = token) =>
+  put(`/api/provider/enquiries/${id}/response`, body, session);
+const updateProfile = (body: unknown, session = token) =>
+  put('/api/provider/profile', body, session);
+const updateImage = (profileImageURL: unknown, session = token) =>
+  put('/api/provider/profile-image', { profileImageURL }, session);
+
+async function expectError(response: Response, status: number, message?: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toContain('application/json');
+  const body = (await response.json()) as ErrorAnswer;
+  expect(typeof body.message).toBe('string');
+  if (message !== undefined) expect(body.message).toBe(message);
+  return body;
+}
+
+/** An answer's JSON, after checking it carries no password hash or token version. */
+async function jsonWithoutSecrets<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  expect(text).not.toMatch(/passwordHash|password_hash|scrypt\$|tokenVersion|token_version/i);
+  return JSON.parse(text) as T;
+}
+
+/** Every row a dashboard call could change, for before/after comparisons. */
+async function snapshot() {
+  const { db } = api.database;
+  return {
+    providers: await db.select().from(serviceProviders).orderBy(asc(serviceProviders.id)),
+    enquiries: await db.select().from(customerEnquiries).orderBy(asc(customerEnquiries.id)),
+    uploads: await db.select().from(uploadTickets).orderBy(asc(uploadTickets.id)),
+  };
+}
+
+async function enquiryRow(id: number): Promise<EnquiryRow> {
+  const [row] = await api.database.db
+    .select()
+    .from(customerEnquiries)
+    .where(eq(customerEnquiries.id, id));
+  if (!row) throw new Error(`No enquiry ${id}`);
+  return row;
+}
+
+function expectRecent(date: Date | null) {
+  expect(date).toBeInstanceOf(Date);
+  expect(Math.abs(Date.now() - date!.getTime())).toBeLessThan(60_000);
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+
+describe('GET /api/provider/enquiries', () => {
+  it("lists only the provider's own enquiries, newest first", async () => {
+    const { db } = api.database;
+    const oldest = await insertEnquiry(db, {
+      assignedProviderId: provider.id,
+      createdAt: daysAgo(3),
+    });
+    const newest = await insertEnquiry(db, {
+      assignedProviderId: provider.id,
+      createdAt: daysAgo(1),
+      status: 'assigned',
+      adminNotes: 'Customer prefers mornings.',
+    });
+    const middle = await insertEnquiry(db, {
+      assignedProviderId: provider.id,
+      createdAt: daysAgo(2),
+    });
+    await insertEnquiry(db, { assignedProviderId: other.id, createdAt: daysAgo(0) });
+    await insertEnquiry(db, { createdAt: daysAgo(0) });
+
+    const response = await api.get('/api/provider/enquiries', { headers: auth() });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const enquiries = await jsonWithoutSecrets<Record<string, unknown>[]>(response);
+    expect(enquiries.map((e) => e.id)).toEqual([newest.id, middle.id, oldest.id]);
+    // The whole enquiry, admin notes included (spec section 6: providers may read them).
+    expect(enquiries[0]).toEqual(JSON.parse(JSON.stringify(newest)));
+  });
+
+  it('answers an empty list to a provider without enquiries', async () => {
+    await insertEnquiry(api.database.db, { assignedProviderId: other.id });
+    const response = await api.get('/api/provider/enquiries', { headers: auth() });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([]);
+  });
+});
+
+describe('PUT /api/provider/enquiries/:id/response', () => {
+  let enquiry: EnquiryRow;
+  beforeEach(async () => {
+    enquiry = await insertEnquiry(api.database.db, {
+      assignedProviderId: provider.id,
+      status: 'assigned',
+      customerName: 'Lerato Mokoena',
+      customerEmail: 'lerato@example.co.za',
+      serviceType: 'cctv',
+      location: 'Randburg',
+    });
+  });
+
+  it.each([['in_progress'], ['completed'], ['cancelled']])(
+    'stores the response with status %s and e-mails it to the customer',
+    async (status) => {
+      const outbox = await watchOutbox(api);
+      const response = await respond(enquiry.id, {
+        providerResponse: '  We can install four cameras on Monday at 9:00.  ',
+        providerNotes: 'Bring the long ladder.',
+        status,
+      });
+      expect(response.status).toBe(200);
+      const body = await jsonWithoutSecrets<Record<string, unknown>>(response);
+
+      const row = await enquiryRow(enquiry.id);
+      expect(row).toMatchObject({
+        providerResponse: 'We can install four cameras on Monday at 9:00.',
+        providerNotes: 'Bring the long ladder.',
+        status,
+        assignedProviderId: provider.id,
+        customerEmail: 'lerato@example.co.za',
+        adminNotes: enquiry.adminNotes,
+      });
+      expectRecent(row.respondedAt);
+      expect(body).toEqual(JSON.parse(JSON.stringify(row)));
+
+      const mails = await outbox.newMails();
+      expect(mails).toHaveLength(1);
+      const [mail] = mails;
+      expect(mail!.to).toBe('lerato@example.co.za');
+      expect(mail!.subject).toContain('Ubuntu Security Solutions');
+      expect(mail!.text).toContain('Hi Lerato Mokoena,');
+      expect(mail!.text).toContain('We can install four cameras on Monday at 9:00.');
+      expect(mail!.text).toContain(provider.email);
+      // The internal notes stay with the provider.
+      expect(mail!.text).not.toContain('Bring the long ladder.');
+      if (status !== 'in_progress')
+        expect(mail!.text).toContain(`marked this request as ${status}`);
+    },
+  );
+
+  it('stores blank notes as none, and a second response replaces the first', async () => {
+    expect(
+      (await respond(enquiry.id, { providerResponse: 'First answer', status: 'in_progress' }))
+        .status,
+    ).toBe(200);
+    const first = await enquiryRow(enquiry.id);
+    expect(first).toMatchObject({ providerResponse: 'First answer', providerNotes: null });
+
+    const second = await respond(enquiry.id, {
+      providerResponse: 'Done, thank you.',
+      providerNotes: '   ',
+      status: 'completed',
+    });
+    expect(second.status).toBe(200);
+    const row = await enquiryRow(enquiry.id);
+    expect(row).toMatchObject({
+      providerResponse: 'Done, thank you.',
+      providerNotes: null,
+      status: 'completed',
+    });
+    expect(row.respondedAt!.getTime()).toBeGreaterThanOrEqual(first.respondedAt!.getTime());
+    expect(await readOutbox(api)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ text: expect.stringContaining('First answer') as unknown }),
+        expect.objectContaining({ text: expect.stringContaining('Done, thank you.') as unknown }),
+      ]),
+    );
+  });
+
+  it.each<[string, Record<string, unknown>, string, string]>([
+    ['status new', { providerResponse: 'Hello', status: 'new' }, 'status', STATUS_MESSAGE],
+    [
+      'status assigned',
+      { providerResponse: 'Hello', status: 'assigned' },
+      'status',
+      STATUS_MESSAGE,
+    ],
+    ['no status', { providerResponse: 'Hello' }, 'status', STATUS_MESSAGE],
+    [
+      'an empty response',
+      { providerResponse: '', status: 'in_progress' },
+      'providerResponse',
+      'Response is required',
+    ],
+    [
+      'a response of spaces',
+      { providerResponse: '   ', status: 'in_progress' },
+      'providerResponse',
+      'Response is required',
+    ],
+    ['no response', { status: 'in_progress' }, 'providerResponse', 'Response is required'],
+    [
+      'a response over 5000 characters',
+      { providerResponse: 'x'.repeat(5001), status: 'in_progress' },
+      'providerResponse',
+      'At most 5000 characters',
+    ],
+    [
+      'notes over 2000 characters',
+      { providerResponse: 'Hello', providerNotes: 'x'.repeat(2001), status: 'in_progress' },
+      'providerNotes',
+      'At most 2000 characters',
+    ],
+  ])('answers 400 to %s, changes nothing and mails no one', async (_, body, field, message) => {
+    const outbox = await watchOutbox(api);
+    const before = await snapshot();
+    const answer = await expectError(await respond(enquiry.id, body), 400, message);
+    expect(answer.errors?.[field]).toBe(message);
+    expect(await snapshot()).toEqual(before);
+    expect(await outbox.newMails()).toEqual([]);
+  });
+
+  it("answers 404 to another provider's enquiry and to an unassigned one, and changes neither", async () => {
+    const theirs = await insertEnquiry(api.database.db, { assignedProviderId: other.id });
+    const nobodys = await insertEnquiry(api.database.db);
+    const outbox = await watchOutbox(api);
+    const before = await snapshot();
+    for (const id of [theirs.id, nobodys.id]) {
+      await expectError(
+        await respond(id, { providerResponse: 'Mine now', status: 'completed' }),
+        404,
+        ENQUIRY_NOT_FOUND,
+      );
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(await outbox.newMails()).toEqual([]);
+
+    // The provider it belongs to can respond.
+    const session = await providerToken(api, other.id);
+    const response = await respond(
+      theirs.id,
+      { providerResponse: 'Ours', status: 'completed' },
+      session,
+    );
+    expect(response.status).toBe(200);
+  });
+
+  it.each<[string, string]>([
+    ['abc', 'Not found'],
+    ['1.5', 'Not found'],
+    ['-1', 'Not found'],
+    // Not decimal: these once reached enquiry 1.
+    ['1e0', 'Not found'],
+    ['0x1', 'Not found'],
+    ['0', ENQUIRY_NOT_FOUND],
+    ['99999', ENQUIRY_NOT_FOUND],
+    ['2147483648', ENQUIRY_NOT_FOUND],
+  ])('answers 404 to the enquiry id %s and changes nothing', async (id, message) => {
+    expect(enquiry.id).toBe(1);
+    const before = await snapshot();
+    const response = await respond(id, { providerResponse: 'Hello', status: 'completed' });
+    await expectError(response, 404, message);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('PUT /api/provider/profile', () => {
+  const profile = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Ubuntu Security & Alarms',
+    email: 'Info@UbuntuAlarms.example.co.za',
+    phone: '082 555 0199',
+    location: 'Durban',
+    province: 'kwazulu-natal',
+    services: ['alarms', 'cctv', 'alarms'],
+    description: 'Alarms and cameras for homes and shops in Durban.',
+    ...overrides,
+  });
+
+  it('updates the profile, shows it publicly, and the new e-mail logs in', async () => {
+    const before = await providerRow(api, provider.id);
+    const response = await updateProfile(profile());
+    expect(response.status).toBe(200);
+    const body = await jsonWithoutSecrets<Record<string, unknown>>(response);
+    expect(Object.keys(body).sort()).toEqual(OWN_PROFILE_KEYS);
+    const expected = {
+      id: provider.id,
+      name: 'Ubuntu Security & Alarms',
+      email: 'info@ubuntualarms.example.co.za',
+      phone: '0825550199',
+      location: 'Durban',
+      province: 'kwazulu-natal',
+      services: ['alarms', 'cctv'],
+      description: 'Alarms and cameras for homes and shops in Durban.',
+    };
+    expect(body).toMatchObject(expected);
+    expect(await jsonWithoutSecrets(await me())).toEqual(body);
+
+    const row = await providerRow(api, provider.id);
+    expect(row).toMatchObject({
+      ...expected,
+      // Durban in the town table.
+      latitude: '-29.85870000',
+      longitude: '31.02180000',
+      passwordHash: before.passwordHash,
+      tokenVersion: before.tokenVersion,
+      rating: before.rating,
+      isApproved: before.isApproved,
+    });
+    expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
+
+    const publicAnswer = await api.get(`/api/providers/${provider.id}`);
+    expect(publicAnswer.status).toBe(200);
+    expect(await jsonWithoutSecrets(publicAnswer)).toMatchObject({
+      ...expected,
+      latitude: '-29.85870000',
+      longitude: '31.02180000',
+    });
+
+    // The e-mail is the login: the session goes on, the old address no longer logs in.
+    expect((await me()).status).toBe(200);
+    const login = await postProviderLogin(api, {
+      email: 'info@ubuntualarms.example.co.za',
+      password: provider.password,
+    });
+    expect(login.status).toBe(200);
+    const old = await postProviderLogin(api, {
+      email: provider.email,
+      password: provider.password,
+    });
+    expect(old.status).toBe(401);
+  });
+
+  it('clears the coordinates for a town that is not in the town table', async () => {
+    const response = await updateProfile(profile({ location: 'Kleinkaroo Farm 12' }));
+    expect(response.status).toBe(200);
+    expect(await providerRow(api, provider.id)).toMatchObject({
+      location: 'Kleinkaroo Farm 12',
+      latitude: null,
+      longitude: null,
+    });
+  });
+
+  it('keeps its own e-mail address (in any case) without a conflict', async () => {
+    const response = await updateProfile(profile({ email: provider.email.toUpperCase() }));
+    expect(response.status).toBe(200);
+    expect((await providerRow(api, provider.id)).email).toBe(provider.email);
+  });
+
+  it('updates a provider that is not approved, which stays out of the public listing', async () => {
+    const pending = await insertProvider(api.database.db, { isApproved: false });
+    const session = await providerToken(api, pending.id);
+    const response = await updateProfile(profile({ email: 'pending@example.co.za' }), session);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ isApproved: false, location: 'Durban' });
+    await expectError(await api.get(`/api/providers/${pending.id}`), 404);
+  });
+
+  it.each<[string, Record<string, unknown>, string, string]>([
+    [
+      'a phone number that is not South African',
+      { phone: '+44 20 7946 0958' },
+      'phone',
+      'Please enter a valid South African phone number (e.g., +27123456789 or 0123456789)',
+    ],
+    [
+      'a phone number with too few digits',
+      { phone: '082 555 01' },
+      'phone',
+      'Please enter a valid South African phone number (e.g., +27123456789 or 0123456789)',
+    ],
+    ['an unknown province', { province: 'atlantis' }, 'province', 'Please select a province'],
+    ['no services', { services: [] }, 'services', 'Please select at least one service'],
+    [
+      'an unknown service',
+      { services: ['cctv', 'plumbing'] },
+      'services.1',
+      'Please select at least one service',
+    ],
+    [
+      'services that are not a list',
+      { services: 'cctv' },
+      'services',
+      'Please select at least one service',
+    ],
+    [
+      'an invalid e-mail',
+      { email: 'info-at-ubuntu' },
+      'email',
+      'Please enter a valid email address',
+    ],
+    ['an empty name', { name: '   ' }, 'name', 'Business name is required'],
+    ['no name', { name: undefined }, 'name', 'Business name is required'],
+    ['an empty location', { location: '' }, 'location', 'City/area is required'],
+    [
+      'an empty description',
+      { description: '' },
+      'description',
+      'Business description is required',
+    ],
+    [
+      'a description over 2000 characters',
+      { description: 'x'.repeat(2001) },
+      'description',
+      'At most 2000 characters',
+    ],
+  ])(
+    'answers 400 to %s with a field error and changes nothing',
+    async (_, overrides, field, message) => {
+      const before = await snapshot();
+      const body = await expectError(await updateProfile(profile(overrides)), 400);
+      expect(body.errors?.[field]).toBe(message);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it('answers 400 with an error for every bad field at once', async () => {
+    const before = await snapshot();
+    const body = await expectError(await updateProfile({}), 400);
+    expect(Object.keys(body.errors ?? {}).sort()).toEqual(
+      ['description', 'email', 'location', 'name', 'phone', 'province', 'services'].sort(),
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers 409 to another provider's e-mail (in any case) and changes nothing", async () => {
+    const before = await snapshot();
+    for (const email of [other.email, other.email.toUpperCase()]) {
+      const body = await expectError(
+        await updateProfile(profile({ email })),
+        409,
+        'Another provider uses this e-mail address.',
+      );
+      expect(body.errors).toEqual({ email: 'Another provider uses this e-mail address.' });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('ignores fields the provider may not change', async () => {
+    const before = await providerRow(api, provider.id);
+    const response = await updateProfile(
+      profile({
+        isApproved: false,
+        isVerified: true,
+        isPremium: true,
+        rating: 5,
+        reviewCount: 999,
+        passwordHash: 'scrypt$17$8$1$AAAA$BBBB',
+        tokenVersion: 0,
+        id: other.id,
+      }),
+    );
+    expect(response.status).toBe(200);
+    const after = await providerRow(api, provider.id);
+    expect(after).toMatchObject({
+      id: provider.id,
+      isApproved: before.isApproved,
+      isVerified: before.isVerified,
+      isPremium: before.isPremium,
+      rating: before.rating,
+      reviewCount: before.reviewCount,
+      passwordHash: before.passwordHash,
+      tokenVersion: before.tokenVersion,
+    });
+    expect((await providerRow(api, other.id)).name).toBe('Cape Alarm Co');
+  });
+});
+
+describe('the profile photo', () => {
+  const TICKET_URL = /^\/api\/uploads\/([A-Za-z0-9_-]{16,64})$/;
+
+  /** POST /api/objects/upload as the provider; fails unless it answers an upload URL. */
+  async function newTicket(session = token): Promise<{ uploadURL: string; id: string }> {
+    const response = await api.request('/api/objects/upload', {
+      method: 'POST',
+      headers: auth(session),
+    });
+    expect(response.status).toBe(200);
+    const { uploadURL } = (await response.json()) as { uploadURL: string };
+    const id = TICKET_URL.exec(uploadURL)?.[1];
+    if (!id) throw new Error(`Not an upload URL: ${uploadURL}`);
+    return { uploadURL, id };
+  }
+
+  /** PUTs a PNG to an upload URL; answers its object path. */
+  async function uploadPng(uploadURL: string, bytes = imageBytes('png')): Promise<string> {
+    const response = await api.request(uploadURL, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: bytes,
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { objectPath: string }).objectPath;
+  }
+
+  /** The request changed nothing, and the ticket can still be claimed. */
+  async function expectRefused(response: Response, before: Awaited<ReturnType<typeof snapshot>>) {
+    const body = await expectError(response, 400, IMAGE_NOT_FOUND);
+    expect(body.errors).toEqual({ profileImageURL: IMAGE_NOT_FOUND });
+    expect(await snapshot()).toEqual(before);
+  }
+
+  it('uploads a PNG and makes it the profile photo', async () => {
+    const response = await api.request('/api/objects/upload', {
+      method: 'POST',
+      headers: auth(),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const answer = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(answer)).toEqual(['uploadURL']);
+    const uploadURL = String(answer.uploadURL);
+    const id = TICKET_URL.exec(uploadURL)?.[1];
+    expect(id).toBeDefined();
+    const [ticket] = await api.database.db
+      .select()
+      .from(uploadTickets)
+      .where(eq(uploadTickets.id, id!));
+    expect(ticket).toMatchObject({
+      purpose: 'profile-image',
+      owner: `provider:${provider.id}`,
+      maxBytes: 5 * MB,
+      uploadedAt: null,
+      claimedAt: null,
+    });
+
+    const bytes = imageBytes('png', 4096);
+    const objectPath = await uploadPng(uploadURL, bytes);
+    expect(objectPath).toBe(`/objects/uploads/${id}.png`);
+
+    const updated = await updateImage(uploadURL);
+    expect(updated.status).toBe(200);
+    const body = await jsonWithoutSecrets<Record<string, unknown>>(updated);
+    expect(Object.keys(body).sort()).toEqual(OWN_PROFILE_KEYS);
+    expect(body).toMatchObject({ id: provider.id, profileImage: objectPath });
+    expect(await jsonWithoutSecrets(await me())).toMatchObject({ profileImage: objectPath });
+    expect((await providerRow(api, provider.id)).profileImage).toBe(objectPath);
+
+    const [claimed] = await api.database.db
+      .select()
+      .from(uploadTickets)
+      .where(eq(uploadTickets.id, id!));
+    expectRecent(claimed!.claimedAt);
+
+    const publicAnswer = await api.get(`/api/providers/${provider.id}`);
+    expect(await publicAnswer.json()).toMatchObject({ profileImage: objectPath });
+    const served = await api.get(objectPath);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+    expect(new Uint8Array(await readFile(path.join(api.env.DATA_DIR, objectPath)))).toEqual(bytes);
+  });
+
+  it('takes the object path the upload answered as well as the upload URL', async () => {
+    const { uploadURL } = await newTicket();
+    const objectPath = await uploadPng(uploadURL);
+    const response = await updateImage(objectPath);
+    expect(response.status).toBe(200);
+    expect((await providerRow(api, provider.id)).profileImage).toBe(objectPath);
+  });
+
+  it('refuses the same upload a second time and keeps the photo it set', async () => {
+    const { uploadURL } = await newTicket();
+    const objectPath = await uploadPng(uploadURL);
+    expect((await updateImage(uploadURL)).status).toBe(200);
+    const before = await snapshot();
+    await expectRefused(await updateImage(uploadURL), before);
+    await expectRefused(await updateImage(objectPath), before);
+    expect((await providerRow(api, provider.id)).profileImage).toBe(objectPath);
+  });
+
+  it('lets only one of two simultaneous claims of an upload through', async () => {
+    const { uploadURL } = await newTicket();
+    const objectPath = await uploadPng(uploadURL);
+    const answers = await Promise.all([updateImage(uploadURL), updateImage(objectPath)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect((await providerRow(api, provider.id)).profileImage).toBe(objectPath);
+  });
+
+  it("refuses another provider's upload, which its owner can still use", async () => {
+    const session = await providerToken(api, other.id);
+    const { uploadURL } = await newTicket(session);
+    await uploadPng(uploadURL);
+    const before = await snapshot();
+    await expectRefused(await updateImage(uploadURL), before);
+    expect((await updateImage(uploadURL, session)).status).toBe(200);
+  });
+
+  it("refuses an administrator's upload", async () => {
+    const admin = await createTestAdmin(api);
+    const adminToken = await signSession(testSessionSecret(api), {
+      role: 'admin',
+      accountId: admin.id,
+      version: 0,
+    });
+    const ticket = await api.request('/api/admin/objects/upload', {
+      method: 'POST',
+      headers: auth(adminToken),
+    });
+    expect(ticket.status).toBe(200);
+    const { uploadURL } = (await ticket.json()) as { uploadURL: string };
+    await uploadPng(uploadURL);
+    await expectRefused(await updateImage(uploadURL), await snapshot());
+  });
+
+  it('refuses a join-form upload', async () => {
+    const ticket = await api.request('/api/public/objects/upload', { method: 'POST' });
+    expect(ticket.status).toBe(200);
+    const { uploadURL } = (await ticket.json()) as { uploadURL: string };
+    await uploadPng(uploadURL);
+    await expectRefused(await updateImage(uploadURL), await snapshot());
+  });
+
+  it('refuses an upload URL that nothing was uploaded to yet', async () => {
+    const { uploadURL } = await newTicket();
+    await expectRefused(await updateImage(uploadURL), await snapshot());
+    // Once the image is there, it is taken.
+    await uploadPng(uploadURL);
+    expect((await updateImage(uploadURL)).status).toBe(200);
+  });
+
+  it.each<[string, unknown]>([
+    ['an unknown upload', `/api/uploads/${'D'.repeat(32)}`],
+    ['an address on another site', 'https://evil.example.com/photo.png'],
+    ['an object that was never uploaded', `/objects/uploads/${'E'.repeat(32)}.png`],
+  ])('refuses %s', async (_, reference) => {
+    await expectRefused(await updateImage(reference), await snapshot());
+  });
+
+  it.each<[string, unknown]>([
+    ['an empty reference', ''],
+    ['no reference', undefined],
+    ['a reference that is not text', 42],
+  ])('answers 400 to %s and changes nothing', async (_, reference) => {
+    const before = await snapshot();
+    const body = await expectError(
+      await updateImage(reference),
+      400,
+      'The uploaded image is required',
+    );
+    expect(body.errors).toEqual({ profileImageURL: 'The uploaded image is required' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 429 to the 21st upload address of a provider in ten minutes', async () => {
+    const { max, message } = RATE_LIMITS.upload;
+    expect(max).toBe(20);
+    for (let i = 1; i <= max; i++) await newTicket();
+    const before = await snapshot();
+    const response = await api.request('/api/objects/upload', {
+      method: 'POST',
+      headers: auth(),
+    });
+    await expectError(response, 429, message);
+    expect(await snapshot()).toEqual(before);
+    // Counted per provider: another provider still gets one.
+    await newTicket(await providerToken(api, other.id));
+  });
+});
