@@ -108,6 +108,15 @@ export const serviceProviders = pgTable(
       .default(sql`'{}'::text[]`),
     yearsExperience: integer('years_experience').notNull().default(0),
     businessHours: jsonb('business_hours').$type<Record<string, string>>().notNull().default({}),
+    // Details an admin records with Add Provider (spec section 5); shown to admins only.
+    contactName: text('contact_name'),
+    businessLicense: text('business_license'),
+    insurance: text('insurance'),
+    teamSize: integer('team_size'),
+    establishedYear: integer('established_year'),
+    completedJobs: integer('completed_jobs'),
+    responseTime: text('response_time'),
+    emergencyService: boolean('emergency_service').notNull().default(false),
     /** Set when the provider chooses a password (after approval); never leaves the server. */
     passwordHash: text('password_hash'),
     tokenVersion: integer('token_version').notNull().default(0),
@@ -131,6 +140,9 @@ export const serviceProviders = pgTable(
     check('service_providers_review_count_check', sql`${t.reviewCount} >= 0`),
     check('service_providers_starting_price_check', sql`${t.startingPrice} >= 0`),
     check('service_providers_years_experience_check', sql`${t.yearsExperience} >= 0`),
+    check('service_providers_team_size_check', sql`${t.teamSize} >= 1`),
+    check('service_providers_established_year_check', sql`${t.establishedYear} >= 1900`),
+    check('service_providers_completed_jobs_check', sql`${t.completedJobs} >= 0`),
     check('service_providers_latitude_check', sql`${t.latitude} BETWEEN -90 AND 90`),
     check('service_providers_longitude_check', sql`${t.longitude} BETWEEN -180 AND 180`),
     check(

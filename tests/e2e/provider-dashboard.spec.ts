@@ -9,6 +9,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { linkIn, readOutboxIn } from '../helpers/outbox.ts';
+import { scan } from './axe.ts';
 import { cardByName } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -113,6 +114,9 @@ test('an approved applicant chooses a password from the e-mailed link', async ({
 });
 
 test('a wrong password shows Login Failed', async () => {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Provider Login' })).toBeVisible();
+  expect(await scan(page, '/dashboard, login card')).toEqual([]);
   await logIn(page, 'not-the-password');
   await expect(page.getByTestId('toast')).toContainText('Login Failed');
   await expect(page.getByTestId('toast')).toContainText('Invalid email or password');
@@ -211,6 +215,22 @@ test('the provider uploads a photo with progress and sees it', async () => {
 
   await page.goto(`/provider/${providerId}`);
   await expect(page.locator(`img[src^="/objects/uploads/"]`).first()).toBeVisible();
+});
+
+test('the dashboard has no axe violations', async () => {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
+  const found: string[] = [];
+  for (const tab of ['Overview', 'Enquiries', 'Profile', 'Settings']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await page.waitForLoadState('networkidle');
+    found.push(...(await scan(page, `/dashboard, ${tab} tab`)));
+  }
+  await page.getByRole('tab', { name: 'Enquiries' }).click();
+  await page.getByRole('button', { name: 'Respond' }).first().click();
+  found.push(...(await scan(page, '/dashboard, response dialog')));
+  await page.keyboard.press('Escape');
+  expect(found).toEqual([]);
 });
 
 test('the provider changes the password, logs out, and the old session is dead', async ({

@@ -2,7 +2,8 @@
  * The provider modal of Find Providers (spec sections 2, 4, 5 and 8): summary, contact
  * links, five tabs, keyboard use and the service request form.
  *
- * This file and provider-dashboard.spec.ts send the suite's only real POST /api/enquiries (the rate limit allows 5 per
+ * This file, admin-operations.spec.ts and provider-dashboard.spec.ts send the suite's only real
+ * POST /api/enquiries, one each (the rate limit allows 5 per
  * 10 minutes for the whole suite); every other submission is answered by page.route.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';

@@ -5,6 +5,10 @@ import { toast } from '../../lib/toast';
 import { Tabs } from '../providers/Tabs';
 import { AdminSignIn } from './AdminSignIn';
 import { ApplicationsTab } from './ApplicationsTab';
+import { EnquiryDeskTab } from './EnquiryDeskTab';
+import { FlashAdsTab } from './FlashAdsTab';
+import { ProvidersTab } from './ProvidersTab';
+import { TeamTab } from './TeamTab';
 
 interface Admin {
   firstName: string;
@@ -66,15 +70,6 @@ function Overview() {
   );
 }
 
-function NotYetAvailable({ what }: { what: string }) {
-  return (
-    <div className="rounded-box border border-dashed border-base-300 p-8 text-center">
-      <p className="font-semibold">{what} is not available yet.</p>
-      <p className="mt-1 text-sm">It arrives with the next release of the admin area.</p>
-    </div>
-  );
-}
-
 function Dashboard({ admin }: { admin: Admin }) {
   const queryClient = useQueryClient();
   const logout = useMutation({
@@ -117,16 +112,10 @@ function Dashboard({ admin }: { admin: Admin }) {
           tabs={[
             { id: 'overview', label: 'Overview', content: <Overview /> },
             { id: 'applications', label: 'Applications', content: <ApplicationsTab /> },
-            {
-              id: 'providers',
-              label: 'Providers',
-              content: <NotYetAvailable what="Provider management" />,
-            },
-            {
-              id: 'flash-ads',
-              label: 'Flash Ads',
-              content: <NotYetAvailable what="Flash ad management" />,
-            },
+            { id: 'providers', label: 'Providers', content: <ProvidersTab /> },
+            { id: 'flash-ads', label: 'Flash Ads', content: <FlashAdsTab /> },
+            { id: 'enquiries', label: 'Enquiries', content: <EnquiryDeskTab /> },
+            { id: 'team', label: 'Team', content: <TeamTab currentEmail={admin.email} /> },
           ]}
         />
       </div>

@@ -25,9 +25,17 @@ export const serviceName = (id: string) => (isServiceId(id) ? categoryById(id).n
 const budgetLabel = (value: string | null) =>
   BUDGETS.find((b) => b.value === value)?.label ?? 'Not specified';
 
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+function Detail({
+  label,
+  wide = false,
+  children,
+}: {
+  label: string;
+  wide?: boolean;
+  children: React.ReactNode;
+}) {
   return (
-    <div>
+    <div className={wide ? 'sm:col-span-2' : undefined}>
       <dt className="text-sm font-semibold">{label}</dt>
       <dd className="break-words">{children}</dd>
     </div>
@@ -94,17 +102,13 @@ export function ResponseDialog({
             <Detail label="Status">
               <StatusBadge status={enquiry.status} />
             </Detail>
-            <div className="sm:col-span-2">
-              <Detail label="Description">
-                <span className="whitespace-pre-line">{enquiry.description}</span>
-              </Detail>
-            </div>
+            <Detail label="Description" wide>
+              <span className="whitespace-pre-line">{enquiry.description}</span>
+            </Detail>
             {enquiry.adminNotes && (
-              <div className="sm:col-span-2">
-                <Detail label="Admin Notes">
-                  <span className="whitespace-pre-line">{enquiry.adminNotes}</span>
-                </Detail>
-              </div>
+              <Detail label="Admin Notes" wide>
+                <span className="whitespace-pre-line">{enquiry.adminNotes}</span>
+              </Detail>
             )}
           </dl>
 

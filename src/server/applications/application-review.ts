@@ -158,6 +158,9 @@ export async function approveApplication(
             website: application.website,
             yearsExperience: application.yearsExperience,
             businessHours: { ...DEFAULT_BUSINESS_HOURS },
+            contactName: application.contactName,
+            businessLicense: application.businessLicense,
+            insurance: application.insurance,
           })
           .returning({ id: serviceProviders.id });
         if (!provider) throw new Error('The provider was not created');

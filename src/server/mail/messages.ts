@@ -144,3 +144,26 @@ export function enquiryResponseMessage(
     ].join('\n'),
   };
 }
+
+/** To a provider when the admin team assigns them an enquiry. */
+export function enquiryAssignedMessage(
+  provider: { name: string; email: string },
+  enquiry: { customerName: string; serviceType: string; location: string; description: string },
+  dashboardUrl: string,
+): MailMessage {
+  return {
+    to: provider.email,
+    subject: `New enquiry: ${serviceList([enquiry.serviceType])} in ${enquiry.location}`,
+    text: [
+      `Hi ${provider.name},`,
+      '',
+      `Our team has assigned you a request from ${enquiry.customerName} for ${serviceList([enquiry.serviceType])} in ${enquiry.location}:`,
+      '',
+      enquiry.description,
+      '',
+      `See the details and respond in your dashboard: ${dashboardUrl}`,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}

@@ -1,4 +1,4 @@
-/** /api/admin/*: sign-in, statistics and the review of applications (spec section 7). */
+/** /api/admin/*: sign-in, statistics, the review of applications, and the operations (admin-operations.ts). */
 import { Hono } from 'hono';
 import {
   AdminLoginSchema,
@@ -19,6 +19,7 @@ import {
   reviewApplication,
 } from '../applications/application-review.ts';
 import type { AppEnv } from '../app-env.ts';
+import { adminOperationRoutes } from './admin-operations.ts';
 import { requireAdmin, type AdminEnv } from '../auth/require-admin.ts';
 import { clearSessionCookie, setSessionCookie } from '../auth/sessions.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -130,6 +131,7 @@ const signedIn = new Hono<AdminEnv>()
       logError: c.var.logError,
     });
     return c.json(result, 201);
-  });
+  })
+  .route('/', adminOperationRoutes);
 
 export const adminRoutes = new Hono<AppEnv>().route('/', signIn).route('/', signedIn);

@@ -1,0 +1,156 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ApiError, apiSend } from '../../lib/api-client';
+import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
+import {
+  AddProviderFormSchema,
+  EMPTY_PROVIDER_FORM,
+  providerBody,
+  type AddProviderForm as Form,
+  type AddProviderValues,
+} from '../../lib/schemas/admin-forms';
+import { currentYear } from '../../lib/schemas/admin-operations';
+import { toast } from '../../lib/toast';
+import { UPLOAD_PURPOSES } from '../../lib/uploads';
+import { TextField } from '../forms/TextField';
+import { AdminImageField } from './AdminImageField';
+import { failure, refreshProviders } from './admin-data';
+
+/** Add Provider (spec section 5): every field, rule and default; the image through process-image. */
+export function AddProviderForm({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [profileImage, setProfileImage] = useState<string>();
+  const { register, handleSubmit, formState, setError } = useForm<Form, unknown, AddProviderValues>(
+    {
+      resolver: zodResolver(AddProviderFormSchema),
+      defaultValues: EMPTY_PROVIDER_FORM,
+    },
+  );
+  const create = useMutation({
+    mutationFn: (values: AddProviderValues) =>
+      apiSend('POST', '/api/admin/providers', providerBody(values, profileImage)),
+    onSuccess: async (_, values) => {
+      toast({ title: 'Provider Created', description: `${values.name} is now listed.` });
+      await refreshProviders(queryClient);
+      onDone();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fieldErrors) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) {
+          setError(field as keyof Form, { message });
+        }
+      }
+      toast({
+        title: 'Creation Failed',
+        description: failure(error, 'Failed to create provider'),
+        variant: 'destructive',
+      });
+    },
+  });
+  const { errors } = formState;
+  const field = (name: keyof Form, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]?.message}
+      {...extra}
+      {...register(name)}
+    />
+  );
+  return (
+    <form
+      noValidate
+      className="space-y-5 p-5 sm:p-6"
+      onSubmit={(e) => void handleSubmit((values) => create.mutate(values))(e)}
+    >
+      <h2 className="pr-10 text-xl font-bold">Add Provider</h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('name', 'Business Name *')}
+        {field('contactName', 'Contact Name *')}
+        {field('email', 'Email *', { type: 'email' })}
+        {field('phone', 'Phone *', { type: 'tel', placeholder: '+27123456789' })}
+        {field('location', 'Location *', { placeholder: 'e.g. Sandton' })}
+        <div>
+          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-province`}>
+            Province *
+          </label>
+          <select id={`${id}-province`} className="select w-full" {...register('province')}>
+            {PROVINCE_IDS.map((province) => (
+              <option key={province} value={province}>
+                {PROVINCE_NAMES[province]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {field('yearsExperience', 'Years Experience *', { type: 'number', min: 0 })}
+        {field('services', 'Services * (comma-separated)', { placeholder: 'cctv, alarms' })}
+        {field('startingPrice', 'Starting Price (R) *', { type: 'number', min: 0 })}
+        {field('website', 'Website', { type: 'url', placeholder: 'https://' })}
+        {field('rating', 'Initial Rating', { type: 'number', min: 0, max: 5, step: 0.1 })}
+        {field('completedJobs', 'Completed Jobs', { type: 'number', min: 0 })}
+        {field('responseTime', 'Response Time', { placeholder: 'e.g. Within 24 hours' })}
+        {field('teamSize', 'Team Size', { type: 'number', min: 1 })}
+        {field('insurance', 'Insurance')}
+        {field('businessLicense', 'Business License')}
+        {field('establishedYear', 'Established Year', {
+          type: 'number',
+          min: 1900,
+          max: currentYear(),
+        })}
+      </div>
+      <div>
+        <label
+          className="label text-sm font-medium text-base-content"
+          htmlFor={`${id}-description`}
+        >
+          Description *
+        </label>
+        <textarea
+          id={`${id}-description`}
+          rows={3}
+          className="textarea w-full"
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${id}-description-error` : undefined}
+          {...register('description')}
+        />
+        {errors.description && (
+          <p id={`${id}-description-error`} className="mt-1 text-sm text-error" role="alert">
+            {errors.description.message}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-6">
+        {(
+          [
+            ['emergencyService', 'Emergency service'],
+            ['isVerified', 'Verified'],
+            ['isPremium', 'Premium'],
+          ] as const
+        ).map(([name, label]) => (
+          <label key={name} className="flex items-center gap-2">
+            <input type="checkbox" className="checkbox" {...register(name)} />
+            {label}
+          </label>
+        ))}
+      </div>
+      <AdminImageField
+        label="Profile Image"
+        ticketPath="/api/admin/objects/upload"
+        maxBytes={UPLOAD_PURPOSES['admin-image'].maxBytes}
+        hint="Optional. One image, up to 5 MB (JPG, PNG, GIF or WebP)."
+        onChange={setProfileImage}
+      />
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create Provider'}
+        </button>
+      </div>
+    </form>
+  );
+}

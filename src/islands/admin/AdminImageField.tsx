@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { apiSend } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { ImageUpload, type UploadedImage } from '../uploads/ImageUpload';
+
+/**
+ * An admin's image: uploaded with progress, then turned into an object path by
+ * POST /api/admin/process-image (spec). Answers the path, or undefined when cleared.
+ */
+export function AdminImageField({
+  label,
+  ticketPath,
+  maxBytes,
+  hint,
+  onChange,
+}: {
+  label: string;
+  ticketPath: string;
+  maxBytes: number;
+  hint: string;
+  onChange: (objectPath: string | undefined) => void;
+}) {
+  const [processing, setProcessing] = useState(false);
+  async function processImage(image: UploadedImage | undefined) {
+    if (!image) {
+      onChange(undefined);
+      return;
+    }
+    setProcessing(true);
+    try {
+      const { objectPath } = await apiSend<{ objectPath: string }>(
+        'POST',
+        '/api/admin/process-image',
+        { uploadURL: image.uploadURL },
+      );
+      onChange(objectPath);
+      toast({ title: 'Image Uploaded', description: 'The image is ready to be saved.' });
+    } catch {
+      onChange(undefined);
+      toast({
+        title: 'Upload Error',
+        description: 'Failed to process uploaded image.',
+        variant: 'destructive',
+      });
+    } finally {
+      setProcessing(false);
+    }
+  }
+  return (
+    <div>
+      <ImageUpload
+        label={label}
+        ticketPath={ticketPath}
+        maxBytes={maxBytes}
+        hint={hint}
+        onUploaded={(image) => void processImage(image)}
+      />
+      {processing && (
+        <p className="mt-1 text-sm" role="status">
+          Processing image...
+        </p>
+      )}
+    </div>
+  );
+}

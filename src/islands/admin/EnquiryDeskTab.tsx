@@ -1,0 +1,329 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { apiGet, apiSend } from '../../lib/api-client';
+import { BUDGETS, ENQUIRY_STATUSES, URGENCIES } from '../../lib/catalog/enquiry-options';
+import { formatDate } from '../../lib/format';
+import { statusLabel } from '../../lib/enquiry-display';
+import { toast } from '../../lib/toast';
+import { StatusBadge, UrgencyBadge } from '../dashboard/EnquiryBadges';
+import { Modal } from '../providers/Modal';
+import { serviceName } from '../providers/ProviderCard';
+import { ADMIN_KEYS, dateTime, failure, type AdminProvider, type DeskEnquiry } from './admin-data';
+
+interface Filters {
+  status: string;
+  urgency: string;
+  search: string;
+}
+
+const queryString = (filters: Filters) => {
+  const params = new URLSearchParams();
+  for (const key of ['status', 'urgency', 'search'] as const) {
+    const value = filters[key].trim();
+    if (value) params.set(key, value);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+/** One enquiry in full: assign it to a provider who offers the service, set status, notes. */
+function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const providers = useQuery({
+    queryKey: ADMIN_KEYS.providers,
+    queryFn: () => apiGet<AdminProvider[]>('/api/admin/providers'),
+  });
+  const candidates = (providers.data ?? []).filter(
+    (p) => p.isApproved && p.services.includes(enquiry.serviceType),
+  );
+  const [providerId, setProviderId] = useState(String(enquiry.assignedProviderId ?? ''));
+  const [status, setStatus] = useState(enquiry.status);
+  const [notes, setNotes] = useState(enquiry.adminNotes ?? '');
+  const save = useMutation({
+    mutationFn: () =>
+      apiSend<DeskEnquiry>('PUT', `/api/admin/enquiries/${enquiry.id}`, {
+        ...(providerId && Number(providerId) !== enquiry.assignedProviderId
+          ? { assignedProviderId: Number(providerId) }
+          : {}),
+        ...(status !== enquiry.status ? { status } : {}),
+        adminNotes: notes,
+      }),
+    onSuccess: async (updated) => {
+      toast({
+        title: 'Enquiry Updated',
+        description: updated.assignedProviderName
+          ? `Assigned to ${updated.assignedProviderName} (${statusLabel(updated.status)}).`
+          : `Status: ${statusLabel(updated.status)}.`,
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.enquiries }),
+        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stats }),
+      ]);
+      onClose();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Update Failed',
+        description: failure(error, 'Failed to update the enquiry'),
+        variant: 'destructive',
+      }),
+  });
+  const rows: [string, React.ReactNode][] = [
+    ['Customer', enquiry.customerName],
+    [
+      'Email',
+      <a key="e" className="link" href={`mailto:${enquiry.customerEmail}`}>
+        {enquiry.customerEmail}
+      </a>,
+    ],
+    ['Phone', enquiry.customerPhone ?? 'N/A'],
+    ['Service', serviceName(enquiry.serviceType)],
+    ['Location', enquiry.location],
+    ['Budget', BUDGETS.find((b) => b.value === enquiry.budget)?.label ?? 'Not specified'],
+    ['Urgency', <UrgencyBadge key="u" urgency={enquiry.urgency} />],
+    ['Received', dateTime(enquiry.createdAt)],
+    [
+      'Description',
+      <span key="d" className="whitespace-pre-line">
+        {enquiry.description}
+      </span>,
+    ],
+    ['Provider', enquiry.assignedProviderName ?? 'Not assigned'],
+    ...(enquiry.providerResponse
+      ? [
+          [
+            'Provider response',
+            <span key="r" className="whitespace-pre-line">
+              {enquiry.providerResponse}
+              {enquiry.respondedAt && ` (${formatDate(enquiry.respondedAt)})`}
+            </span>,
+          ] as [string, React.ReactNode],
+        ]
+      : []),
+  ];
+  return (
+    <div className="space-y-4 p-5 sm:p-6">
+      <div className="flex flex-wrap items-center gap-3 pr-10">
+        <h2 className="text-xl font-bold">Enquiry from {enquiry.customerName}</h2>
+        <StatusBadge status={enquiry.status} />
+      </div>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-provider`}>
+            Assign to provider
+          </label>
+          <select
+            id={`${id}-provider`}
+            className="select w-full"
+            value={providerId}
+            onChange={(e) => setProviderId(e.target.value)}
+          >
+            <option value="">
+              {providers.isPending ? 'Loading providers...' : 'Not assigned'}
+            </option>
+            {candidates.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} ({p.location})
+              </option>
+            ))}
+          </select>
+          <p className="mt-1 text-sm">
+            Approved providers who offer {serviceName(enquiry.serviceType)}.
+          </p>
+        </div>
+        <div>
+          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-status`}>
+            Status
+          </label>
+          <select
+            id={`${id}-status`}
+            className="select w-full"
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+          >
+            {ENQUIRY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div>
+        <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-notes`}>
+          Admin notes (the provider sees them)
+        </label>
+        <textarea
+          id={`${id}-notes`}
+          className="textarea w-full"
+          rows={3}
+          maxLength={2000}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+        />
+      </div>
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={save.isPending}
+          onClick={() => save.mutate()}
+        >
+          {save.isPending ? 'Saving...' : 'Save'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The enquiry desk: every enquiry, newest first, with filters and search. */
+export function EnquiryDeskTab() {
+  const id = useId();
+  const [filters, setFilters] = useState<Filters>({ status: '', urgency: '', search: '' });
+  const [open, setOpen] = useState<DeskEnquiry>();
+  const path = `/api/admin/enquiries${queryString(filters)}`;
+  const { data, isPending, isError, isFetching } = useQuery({
+    queryKey: [...ADMIN_KEYS.enquiries, filters],
+    queryFn: () => apiGet<DeskEnquiry[]>(path),
+    placeholderData: keepPreviousData,
+  });
+  const set =
+    (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setFilters((current) => ({ ...current, [key]: e.target.value }));
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">Enquiries</h2>
+        <a className="btn btn-outline btn-sm" href="/api/admin/exports/enquiries.csv" download>
+          Download CSV
+        </a>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter enquiries">
+        <div>
+          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-search`}>
+            Search customer or location
+          </label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            className="input w-full"
+            value={filters.search}
+            onChange={set('search')}
+          />
+        </div>
+        <div>
+          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-status`}>
+            Status
+          </label>
+          <select
+            id={`${id}-status`}
+            className="select w-full"
+            value={filters.status}
+            onChange={set('status')}
+          >
+            <option value="">All statuses</option>
+            {ENQUIRY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-urgency`}>
+            Urgency
+          </label>
+          <select
+            id={`${id}-urgency`}
+            className="select w-full"
+            value={filters.urgency}
+            onChange={set('urgency')}
+          >
+            <option value="">All urgencies</option>
+            {URGENCIES.map((u) => (
+              <option key={u.value} value={u.value}>
+                {u.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {isPending ? (
+        <p role="status">Loading enquiries...</p>
+      ) : isError ? (
+        <p role="alert" className="text-error">
+          Failed to load enquiries.
+        </p>
+      ) : data.length === 0 ? (
+        <p>No enquiries found</p>
+      ) : (
+        <div
+          className={`overflow-x-auto rounded-box border border-base-300 ${isFetching ? 'opacity-70' : ''}`}
+        >
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Customer</th>
+                <th scope="col">Service</th>
+                <th scope="col">Location</th>
+                <th scope="col">Urgency</th>
+                <th scope="col">Status</th>
+                <th scope="col">Provider</th>
+                <th scope="col">Received</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((enquiry) => (
+                <tr key={enquiry.id}>
+                  <td>
+                    <div className="font-semibold">{enquiry.customerName}</div>
+                    <div className="text-sm">{enquiry.customerEmail}</div>
+                  </td>
+                  <td>{serviceName(enquiry.serviceType)}</td>
+                  <td>{enquiry.location}</td>
+                  <td>
+                    <UrgencyBadge urgency={enquiry.urgency} />
+                  </td>
+                  <td>
+                    <StatusBadge status={enquiry.status} />
+                  </td>
+                  <td>{enquiry.assignedProviderName ?? '—'}</td>
+                  <td className="whitespace-nowrap text-sm">{dateTime(enquiry.createdAt)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-sm"
+                      aria-label={`Open enquiry from ${enquiry.customerName}`}
+                      onClick={() => setOpen(enquiry)}
+                    >
+                      Open
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Modal open={open !== undefined} onClose={() => setOpen(undefined)} label="Enquiry">
+        {open && <EnquiryDetail enquiry={open} onClose={() => setOpen(undefined)} />}
+      </Modal>
+    </div>
+  );
+}

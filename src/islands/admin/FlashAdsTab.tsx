@@ -1,0 +1,310 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { apiGet, apiSend } from '../../lib/api-client';
+import { formatDate } from '../../lib/format';
+import {
+  EMPTY_FLASH_AD_FORM,
+  FlashAdFormSchema,
+  type FlashAdForm,
+} from '../../lib/schemas/admin-forms';
+import { toast } from '../../lib/toast';
+import { UPLOAD_PURPOSES } from '../../lib/uploads';
+import { TextField } from '../forms/TextField';
+import { Modal } from '../providers/Modal';
+import { AdminImageField } from './AdminImageField';
+import { ADMIN_KEYS, failure, type AdminFlashAd } from './admin-data';
+
+type Values = z.output<typeof FlashAdFormSchema>;
+
+const formOf = (ad: AdminFlashAd): FlashAdForm => ({
+  title: ad.title,
+  subtitle: ad.subtitle,
+  isActive: ad.isActive,
+  priority: String(ad.priority),
+  displayDuration: String(ad.displayDuration),
+});
+
+/** The inline create/edit form (spec section 4): saving or cancelling closes and resets it. */
+function FlashAdEditor({
+  editing,
+  onClose,
+}: {
+  editing: AdminFlashAd | null;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [imageUrl, setImageUrl] = useState<string | null>(editing?.imageUrl ?? null);
+  const { register, handleSubmit, formState } = useForm<FlashAdForm, unknown, Values>({
+    resolver: zodResolver(FlashAdFormSchema),
+    defaultValues: editing ? formOf(editing) : EMPTY_FLASH_AD_FORM,
+  });
+  const verb = editing ? 'update' : 'create';
+  const save = useMutation({
+    mutationFn: (values: Values) =>
+      editing
+        ? apiSend('PUT', `/api/admin/flash-ads/${editing.id}`, { ...values, imageUrl })
+        : apiSend('POST', '/api/admin/flash-ads', { ...values, imageUrl }),
+    onSuccess: async () => {
+      toast({
+        title: editing ? 'Flash Ad Updated' : 'Flash Ad Created',
+        description: 'The home page banner shows the change.',
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.flashAds }),
+        queryClient.invalidateQueries({ queryKey: ['/api/flash-ads'] }),
+      ]);
+      onClose();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: failure(error, `Failed to ${verb} flash ad`),
+        variant: 'destructive',
+      }),
+  });
+  const { errors } = formState;
+  return (
+    <form
+      noValidate
+      aria-label={editing ? 'Edit Flash Ad' : 'Create Flash Ad'}
+      className="card border border-base-300 bg-base-100 shadow-sm"
+      onSubmit={(e) =>
+        void handleSubmit(
+          (values) => save.mutate(values),
+          (invalid) => {
+            // Spec section 5: blank title or subtitle is the 'Validation Error' toast.
+            if (invalid.title || invalid.subtitle) {
+              toast({
+                title: 'Validation Error',
+                description: 'Title and subtitle are required',
+                variant: 'destructive',
+              });
+            }
+          },
+        )(e)
+      }
+    >
+      <div className="card-body gap-4">
+        <h3 className="text-lg font-semibold">{editing ? 'Edit Flash Ad' : 'Create Flash Ad'}</h3>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id={`${id}-title`}
+            label="Title"
+            error={errors.title?.message}
+            {...register('title')}
+          />
+          <TextField
+            id={`${id}-subtitle`}
+            label="Subtitle"
+            error={errors.subtitle?.message}
+            {...register('subtitle')}
+          />
+          <TextField
+            id={`${id}-priority`}
+            label="Priority (1 is highest)"
+            type="number"
+            min={1}
+            error={errors.priority?.message}
+            {...register('priority')}
+          />
+          <TextField
+            id={`${id}-duration`}
+            label="Display duration (ms)"
+            type="number"
+            min={1000}
+            step={500}
+            error={errors.displayDuration?.message}
+            {...register('displayDuration')}
+          />
+        </div>
+        <label className="flex items-center gap-3">
+          <input type="checkbox" className="toggle toggle-primary" {...register('isActive')} />
+          Active
+        </label>
+        {imageUrl && (
+          <div className="flex items-center gap-3">
+            <img
+              src={imageUrl}
+              alt="Current flash ad image"
+              className="h-16 w-28 rounded-box object-cover"
+            />
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => setImageUrl(null)}
+            >
+              Remove image
+            </button>
+          </div>
+        )}
+        <AdminImageField
+          label="Image (optional)"
+          ticketPath="/api/admin/flash-ads/upload"
+          maxBytes={UPLOAD_PURPOSES['flash-ad-image'].maxBytes}
+          hint="One image, up to 10 MB (JPG, PNG, GIF or WebP)."
+          onChange={(path) => path && setImageUrl(path)}
+        />
+        <div className="card-actions justify-end">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : editing ? 'Update Flash Ad' : 'Create Flash Ad'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function Preview({ ad }: { ad: AdminFlashAd }) {
+  return (
+    <div className="p-6">
+      <h2 className="sr-only">Preview of {ad.title}</h2>
+      <div className="relative overflow-hidden rounded-box bg-primary text-primary-content">
+        {ad.imageUrl && (
+          <img
+            src={ad.imageUrl}
+            alt=""
+            className="absolute inset-0 h-full w-full object-cover opacity-40"
+          />
+        )}
+        <div className="relative px-6 py-12 text-center">
+          <p className="text-2xl font-bold">{ad.title}</p>
+          <p className="mt-2">{ad.subtitle}</p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function FlashAdsTab() {
+  const queryClient = useQueryClient();
+  const { data, isPending, isError } = useQuery({
+    queryKey: ADMIN_KEYS.flashAds,
+    queryFn: () => apiGet<AdminFlashAd[]>('/api/admin/flash-ads'),
+  });
+  // undefined: no form; null: creating; an ad: editing it.
+  const [editing, setEditing] = useState<AdminFlashAd | null>();
+  const [previewing, setPreviewing] = useState<AdminFlashAd>();
+  const remove = useMutation({
+    mutationFn: (ad: AdminFlashAd) => apiSend('DELETE', `/api/admin/flash-ads/${ad.id}`),
+    onSuccess: async () => {
+      toast({ title: 'Flash Ad Deleted', description: 'It no longer shows on the home page.' });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.flashAds }),
+        queryClient.invalidateQueries({ queryKey: ['/api/flash-ads'] }),
+      ]);
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: failure(error, 'Failed to delete flash ad'),
+        variant: 'destructive',
+      }),
+  });
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">Flash Ads</h2>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => setEditing(null)}
+          disabled={editing !== undefined}
+        >
+          Create Flash Ad
+        </button>
+      </div>
+      {editing !== undefined && (
+        <FlashAdEditor
+          key={editing?.id ?? 'new'}
+          editing={editing}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      {isPending ? (
+        <p role="status">Loading flash ads...</p>
+      ) : isError ? (
+        <p role="alert" className="text-error">
+          Failed to load flash ads.
+        </p>
+      ) : data.length === 0 ? (
+        <p>No flash ads created yet. Create your first flash ad to get started.</p>
+      ) : (
+        <ul className="space-y-3">
+          {data.map((ad) => (
+            <li
+              key={ad.id}
+              className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 bg-base-100 p-4"
+              aria-label={ad.title}
+            >
+              {ad.imageUrl ? (
+                <img src={ad.imageUrl} alt="" className="h-16 w-28 rounded-box object-cover" />
+              ) : (
+                <div className="h-16 w-28 rounded-box bg-base-200" aria-hidden="true" />
+              )}
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <p className="font-semibold">{ad.title}</p>
+                  <span
+                    className={`badge badge-sm ${ad.isActive ? 'badge-success' : 'badge-ghost'}`}
+                  >
+                    {ad.isActive ? 'Active' : 'Inactive'}
+                  </span>
+                  <span className="badge badge-sm badge-outline">Priority {ad.priority}</span>
+                  {ad.imageUrl && <span className="badge badge-sm badge-info">Image</span>}
+                </div>
+                <p className="text-sm">{ad.subtitle}</p>
+                <p className="text-sm">
+                  {ad.displayDuration} ms · created {formatDate(ad.createdAt)}
+                </p>
+              </div>
+              <div className="flex gap-1">
+                <button
+                  type="button"
+                  className="btn btn-xs"
+                  onClick={() => setPreviewing(ad)}
+                  aria-label={`Preview ${ad.title}`}
+                >
+                  Preview
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-xs"
+                  onClick={() => setEditing(ad)}
+                  aria-label={`Edit ${ad.title}`}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-xs btn-error"
+                  disabled={remove.isPending}
+                  aria-label={`Delete ${ad.title}`}
+                  onClick={() => {
+                    if (window.confirm('Delete this flash ad?')) remove.mutate(ad);
+                  }}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Modal
+        open={previewing !== undefined}
+        onClose={() => setPreviewing(undefined)}
+        label="Flash ad preview"
+      >
+        {previewing && <Preview ad={previewing} />}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,287 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiGet, apiSend } from '../../lib/api-client';
+import { formatRating } from '../../lib/format';
+import { providerImageUrl } from '../../lib/provider-image';
+import { toast } from '../../lib/toast';
+import { Modal } from '../providers/Modal';
+import { provinceName, serviceName } from '../providers/ProviderCard';
+import { AddProviderForm } from './AddProviderForm';
+import { ServiceBadges } from './ApplicationsTab';
+import { ADMIN_KEYS, failure, refreshProviders, type AdminProvider } from './admin-data';
+
+type Change = Partial<Pick<AdminProvider, 'isApproved' | 'isVerified'>>;
+
+/** The table's and the modal's actions: toggle approval or verification, delete. */
+function useProviderActions() {
+  const queryClient = useQueryClient();
+  const update = useMutation({
+    mutationFn: ({ provider, change }: { provider: AdminProvider; change: Change }) =>
+      apiSend<AdminProvider>('PUT', `/api/admin/providers/${provider.id}`, change),
+    onSuccess: async (updated) => {
+      toast({ title: 'Provider Updated', description: `${updated.name} was updated.` });
+      await refreshProviders(queryClient);
+    },
+    onError: (error) =>
+      toast({
+        title: 'Update Failed',
+        description: failure(error, 'Failed to update provider'),
+        variant: 'destructive',
+      }),
+  });
+  const remove = useMutation({
+    mutationFn: (provider: AdminProvider) =>
+      apiSend('DELETE', `/api/admin/providers/${provider.id}`),
+    onSuccess: async (_, provider) => {
+      toast({ title: 'Provider Deleted', description: `${provider.name} was deleted.` });
+      await refreshProviders(queryClient);
+    },
+    onError: (error) =>
+      toast({
+        title: 'Deletion Failed',
+        description: failure(error, 'Failed to delete provider'),
+        variant: 'destructive',
+      }),
+  });
+  return {
+    busy: update.isPending || remove.isPending,
+    toggle: (provider: AdminProvider, change: Change) => update.mutateAsync({ provider, change }),
+    /** Spec: a browser confirmation first. Answers whether it was deleted. */
+    remove: async (provider: AdminProvider) => {
+      if (!window.confirm('Are you sure you want to delete this provider?')) return false;
+      await remove.mutateAsync(provider);
+      return true;
+    },
+  };
+}
+
+function StatusBadges({ provider }: { provider: AdminProvider }) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      {provider.isApproved ? (
+        <span className="badge badge-success badge-sm">Approved</span>
+      ) : (
+        <span className="badge badge-ghost badge-sm">Not approved</span>
+      )}
+      {provider.isVerified && <span className="badge badge-info badge-sm">Verified</span>}
+      {provider.isPremium && <span className="badge badge-secondary badge-sm">Premium</span>}
+    </div>
+  );
+}
+
+function ProviderDetail({
+  provider,
+  actions,
+  onClose,
+}: {
+  provider: AdminProvider;
+  actions: ReturnType<typeof useProviderActions>;
+  onClose: () => void;
+}) {
+  const rows: [string, React.ReactNode][] = [
+    ['Contact', provider.contactName ?? 'Not recorded'],
+    ['Email', provider.email],
+    ['Phone', provider.phone],
+    ['Location', `${provider.location}, ${provinceName(provider.province)}`],
+    ['Description', provider.description],
+    ['Rating', `${formatRating(provider.rating)} ★ (${provider.reviewCount} reviews)`],
+    ['Years experience', provider.yearsExperience],
+    ['Services', provider.services.map(serviceName).join(', ')],
+    ['Starting price', `R${provider.startingPrice.toLocaleString('en-ZA')}`],
+    ...(provider.teamSize ? [['Team size', provider.teamSize] as [string, number]] : []),
+    ...(provider.establishedYear
+      ? [['Established', provider.establishedYear] as [string, number]]
+      : []),
+    ...(provider.businessLicense
+      ? [['Business license', provider.businessLicense] as [string, string]]
+      : []),
+    ...(provider.insurance ? [['Insurance', provider.insurance] as [string, string]] : []),
+  ];
+  return (
+    <div className="space-y-4 p-5 sm:p-6">
+      <div className="flex flex-wrap items-center gap-3 pr-10">
+        <img
+          src={providerImageUrl(provider.profileImage)}
+          alt=""
+          className="h-16 w-16 rounded-box object-cover"
+        />
+        <h2 className="text-xl font-bold">{provider.name}</h2>
+        <StatusBadges provider={provider} />
+      </div>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={actions.busy}
+          onClick={() =>
+            void actions.toggle(provider, { isApproved: !provider.isApproved }).then(onClose)
+          }
+        >
+          {provider.isApproved ? 'Remove Approval' : 'Approve'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={actions.busy}
+          onClick={() =>
+            void actions.toggle(provider, { isVerified: !provider.isVerified }).then(onClose)
+          }
+        >
+          {provider.isVerified ? 'Remove Verification' : 'Verify'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-error"
+          disabled={actions.busy}
+          onClick={() => void actions.remove(provider).then((deleted) => deleted && onClose())}
+        >
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function ProvidersTab() {
+  const { data, isPending, isError } = useQuery({
+    queryKey: ADMIN_KEYS.providers,
+    queryFn: () => apiGet<AdminProvider[]>('/api/admin/providers'),
+  });
+  const actions = useProviderActions();
+  const [viewing, setViewing] = useState<AdminProvider>();
+  const [adding, setAdding] = useState(false);
+  // Swallow: the mutation's onError has told the admin already.
+  const run = (promise: Promise<unknown>) => void promise.catch(() => undefined);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">Providers</h2>
+        <div className="flex flex-wrap gap-2">
+          <a className="btn btn-outline btn-sm" href="/api/admin/exports/providers.csv" download>
+            Download CSV
+          </a>
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => setAdding(true)}>
+            Add Provider
+          </button>
+        </div>
+      </div>
+      {isPending ? (
+        <p role="status">Loading providers...</p>
+      ) : isError ? (
+        <p role="alert" className="text-error">
+          Failed to load providers.
+        </p>
+      ) : data.length === 0 ? (
+        <p>No providers found</p>
+      ) : (
+        <div className="overflow-x-auto rounded-box border border-base-300">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Business</th>
+                <th scope="col">Contact</th>
+                <th scope="col">Location</th>
+                <th scope="col">Services</th>
+                <th scope="col">Status</th>
+                <th scope="col">Rating</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((provider) => (
+                <tr key={provider.id}>
+                  <td className="font-semibold">{provider.name}</td>
+                  <td>
+                    <div>{provider.contactName ?? provider.phone}</div>
+                    <div className="text-sm">{provider.email}</div>
+                  </td>
+                  <td>
+                    <div>{provider.location}</div>
+                    <div className="text-sm">{provinceName(provider.province)}</div>
+                  </td>
+                  <td>
+                    <ServiceBadges services={provider.services} />
+                  </td>
+                  <td>
+                    <StatusBadges provider={provider} />
+                  </td>
+                  <td className="whitespace-nowrap">{formatRating(provider.rating)} ★</td>
+                  <td>
+                    <div className="flex flex-wrap gap-1">
+                      <button
+                        type="button"
+                        className="btn btn-xs"
+                        aria-label={`View ${provider.name}`}
+                        onClick={() => setViewing(provider)}
+                      >
+                        View
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-xs"
+                        disabled={actions.busy}
+                        aria-label={`${provider.isApproved ? 'Unapprove' : 'Approve'} ${provider.name}`}
+                        onClick={() =>
+                          run(actions.toggle(provider, { isApproved: !provider.isApproved }))
+                        }
+                      >
+                        {provider.isApproved ? 'Unapprove' : 'Approve'}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-xs"
+                        disabled={actions.busy}
+                        aria-label={`${provider.isVerified ? 'Unverify' : 'Verify'} ${provider.name}`}
+                        onClick={() =>
+                          run(actions.toggle(provider, { isVerified: !provider.isVerified }))
+                        }
+                      >
+                        {provider.isVerified ? 'Unverify' : 'Verify'}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-xs btn-error"
+                        disabled={actions.busy}
+                        aria-label={`Delete ${provider.name}`}
+                        onClick={() => run(actions.remove(provider))}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Modal
+        open={viewing !== undefined}
+        onClose={() => setViewing(undefined)}
+        label={viewing?.name ?? 'Provider'}
+      >
+        {viewing && (
+          <ProviderDetail
+            provider={viewing}
+            actions={actions}
+            onClose={() => setViewing(undefined)}
+          />
+        )}
+      </Modal>
+      <Modal open={adding} onClose={() => setAdding(false)} label="Add Provider">
+        <AddProviderForm onDone={() => setAdding(false)} />
+      </Modal>
+    </div>
+  );
+}

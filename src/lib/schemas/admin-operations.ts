@@ -1,0 +1,178 @@
+/**
+ * The admin's calls beyond sign-in (spec sections 5 and 7): providers, flash ads, the
+ * enquiry desk and admin users. The forms check with the same rules (admin-forms.ts turns
+ * their text inputs into these bodies).
+ */
+import { z } from 'zod';
+import { ENQUIRY_STATUSES, URGENCY_VALUES, WEEKDAYS } from '../catalog/enquiry-options.ts';
+import { newPassword } from './account.ts';
+import {
+  emailField,
+  optionalText,
+  provinceField,
+  requiredText,
+  saPhoneField,
+  servicesField,
+} from './fields.ts';
+
+/** An image the admin uploaded and process-image turned into an object path. */
+const OBJECT_PATH = /^\/objects\/uploads\/[A-Za-z0-9_-]{16,64}\.(jpg|png|gif|webp)$/;
+const objectPath = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z.string().regex(OBJECT_PATH, 'Upload the image again').nullable().optional(),
+);
+
+const whole = (label: string, min: number, max: number) =>
+  z
+    .number(`${label} must be a number`)
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+const optionalWhole = (label: string, min: number, max: number) =>
+  whole(label, min, max).nullable().optional();
+
+const shortList = (label: string) =>
+  z
+    .array(z.string().trim().min(1).max(120), `${label} must be a list`)
+    .max(30, `At most 30 ${label.toLowerCase()}`);
+
+export const currentYear = () => new Date().getFullYear();
+
+/**
+ * Every field of a provider an admin sets (POST /api/admin/providers). No defaults here,
+ * so the same object serves partial updates; createProvider fills in the spec's defaults.
+ */
+export const AdminProviderFields = z.object({
+  name: requiredText('Business name is required'),
+  contactName: optionalText(120),
+  description: requiredText('Description is required', 2000),
+  location: requiredText('Location is required', 120),
+  province: provinceField,
+  services: servicesField,
+  profileImage: objectPath,
+  isVerified: z.boolean('isVerified must be true or false'),
+  isPremium: z.boolean('isPremium must be true or false'),
+  isApproved: z.boolean('isApproved must be true or false'),
+  startingPrice: whole('Starting price', 0, 10_000_000),
+  phone: saPhoneField,
+  email: emailField(),
+  website: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .url({ protocol: /^https?$/, error: 'Please enter a valid website address (https://...)' })
+      .max(300)
+      .nullable()
+      .optional(),
+  ),
+  coverageAreas: shortList('Coverage areas'),
+  specialties: shortList('Specialties'),
+  yearsExperience: whole('Years of experience', 0, 100),
+  businessHours: z.partialRecord(z.enum(WEEKDAYS), z.string().trim().max(60)),
+  rating: z
+    .number('Rating must be a number')
+    .min(0, 'Rating must be between 0 and 5')
+    .max(5, 'Rating must be between 0 and 5')
+    .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'Rating goes in steps of 0.1'),
+  completedJobs: optionalWhole('Completed jobs', 0, 1_000_000),
+  responseTime: optionalText(60),
+  teamSize: optionalWhole('Team size', 1, 100_000),
+  insurance: optionalText(200),
+  businessLicense: optionalText(100),
+  establishedYear: z
+    .number('Established year must be a number')
+    .int('Established year must be a whole number')
+    .min(1900, 'Established year must be 1900 or later')
+    .refine((year) => year <= currentYear(), 'Established year cannot be in the future')
+    .nullable()
+    .optional(),
+  emergencyService: z.boolean('emergencyService must be true or false'),
+});
+
+const required = {
+  name: true,
+  description: true,
+  location: true,
+  province: true,
+  services: true,
+  phone: true,
+  email: true,
+} as const;
+
+/**
+ * POST: the required fields must be there; the rest take the spec's defaults. Picked
+ * rather than `.partial().required()`: that wraps each field in a non-optional whose
+ * message for a missing field is zod's generic one, not the field's own.
+ */
+export const CreateProviderSchema = AdminProviderFields.pick(required).extend(
+  AdminProviderFields.omit(required).partial().shape,
+);
+
+/**
+ * PUT: any subset (at least one field), e.g. { isApproved: false } or { isVerified: true }.
+ * A blank optional text parses to undefined ("not given"), so a body of only such fields
+ * changes nothing: counted by value, not by key (an update with nothing to set fails).
+ */
+export const UpdateProviderSchema = AdminProviderFields.partial().refine(
+  (body) => Object.values(body).some((value) => value !== undefined),
+  'Nothing to update',
+);
+
+export const FLASH_AD_DEFAULTS = {
+  priority: 1,
+  displayDuration: 3000,
+  isActive: true,
+} as const;
+
+export const FlashAdSchema = z.object({
+  title: requiredText('Title and subtitle are required', 120),
+  subtitle: requiredText('Title and subtitle are required', 300),
+  imageUrl: objectPath,
+  isActive: z.boolean('isActive must be true or false').default(FLASH_AD_DEFAULTS.isActive),
+  priority: whole('Priority', 1, 1000).default(FLASH_AD_DEFAULTS.priority),
+  displayDuration: z
+    .number('Display duration must be a number')
+    .int('Display duration must be a whole number of milliseconds')
+    .min(1000, 'Display duration must be at least 1000 ms')
+    .max(60_000, 'Display duration must be at most 60000 ms')
+    .multipleOf(500, 'Display duration goes in steps of 500 ms')
+    .default(FLASH_AD_DEFAULTS.displayDuration),
+});
+
+export const ENQUIRY_DESK_STATUSES = ENQUIRY_STATUSES;
+
+export const EnquiryListQuerySchema = z.object({
+  status: z.enum(ENQUIRY_STATUSES, 'Unknown status').optional(),
+  urgency: z.enum(URGENCY_VALUES, 'Unknown urgency').optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+/** PUT /api/admin/enquiries/{id}: assign to a provider, change status, write notes. */
+export const EnquiryUpdateSchema = z
+  .object({
+    // Beyond a 32-bit id no provider exists; the database would refuse the comparison.
+    assignedProviderId: z
+      .number('Choose a provider')
+      .int('Choose a provider')
+      .positive('Choose a provider')
+      .max(2_147_483_647, 'That provider does not exist.')
+      .nullable()
+      .optional(),
+    status: z.enum(ENQUIRY_STATUSES, 'Unknown status').optional(),
+    adminNotes: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z.string().trim().max(2000, 'Notes must be at most 2000 characters').nullable().optional(),
+    ),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Nothing to update');
+
+export const NewAdminSchema = z.object({
+  email: emailField('Invalid email address'),
+  firstName: requiredText('First name is required', 80),
+  lastName: requiredText('Last name is required', 80),
+  password: newPassword,
+});
+
+export const UpdateAdminSchema = z.object({
+  isActive: z.boolean('isActive must be true or false'),
+});

@@ -1,0 +1,147 @@
+/**
+ * The enquiry desk (beyond the spec: its enquiries "go to an admin team, which
+ * coordinates with the provider"): every enquiry, filtered and searched; assign one to
+ * an approved provider who offers the service, change its status, keep notes.
+ */
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts';
+import type { z } from 'zod';
+import type {
+  EnquiryListQuerySchema,
+  EnquiryUpdateSchema,
+} from '../../lib/schemas/admin-operations.ts';
+import { AppError } from '../errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { enquiryAssignedMessage } from '../mail/messages.ts';
+
+const deskColumns = {
+  id: e.id,
+  customerName: e.customerName,
+  customerEmail: e.customerEmail,
+  customerPhone: e.customerPhone,
+  serviceType: e.serviceType,
+  location: e.location,
+  description: e.description,
+  budget: e.budget,
+  urgency: e.urgency,
+  status: e.status,
+  assignedProviderId: e.assignedProviderId,
+  assignedProviderName: serviceProviders.name,
+  adminNotes: e.adminNotes,
+  providerResponse: e.providerResponse,
+  providerNotes: e.providerNotes,
+  respondedAt: e.respondedAt,
+  createdAt: e.createdAt,
+  updatedAt: e.updatedAt,
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Newest first; status and urgency filters; search in customer name, e-mail and location. */
+export function listEnquiries(db: Database, query: z.output<typeof EnquiryListQuerySchema>) {
+  const conditions: (SQL | undefined)[] = [
+    query.status ? eq(e.status, query.status) : undefined,
+    query.urgency ? eq(e.urgency, query.urgency) : undefined,
+  ];
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    conditions.push(
+      or(
+        ilike(e.customerName, pattern),
+        ilike(e.customerEmail, pattern),
+        ilike(e.location, pattern),
+      ),
+    );
+  }
+  return db
+    .select(deskColumns)
+    .from(e)
+    .leftJoin(serviceProviders, eq(serviceProviders.id, e.assignedProviderId))
+    .where(and(...conditions))
+    .orderBy(desc(e.createdAt), desc(e.id))
+    .limit(500);
+}
+
+export async function getEnquiry(db: Database, id: number) {
+  const [row] = await db
+    .select(deskColumns)
+    .from(e)
+    .leftJoin(serviceProviders, eq(serviceProviders.id, e.assignedProviderId))
+    .where(eq(e.id, id));
+  if (!row) throw new AppError('not_found', 'Enquiry not found');
+  return row;
+}
+
+/**
+ * Assigning checks the provider (approved, offers the enquiry's service), sets the status
+ * to assigned unless another is given, and e-mails the provider. Unassigning an enquiry
+ * whose status is 'assigned' puts it back to 'new' unless another status is given.
+ */
+export async function updateEnquiry(
+  db: Database,
+  mailer: Mailer,
+  {
+    id,
+    changes,
+    siteUrl,
+    logError,
+  }: {
+    id: number;
+    changes: z.output<typeof EnquiryUpdateSchema>;
+    siteUrl: string;
+    logError: (error: unknown) => void;
+  },
+) {
+  const current = await getEnquiry(db, id);
+  const assigning =
+    changes.assignedProviderId !== undefined &&
+    changes.assignedProviderId !== null &&
+    changes.assignedProviderId !== current.assignedProviderId;
+
+  // Taking the provider off an enquiry that only waited for it puts it back in the queue;
+  // otherwise the desk would show it 'assigned' to no one.
+  const unassigning =
+    changes.assignedProviderId === null &&
+    current.assignedProviderId !== null &&
+    current.status === 'assigned';
+
+  let provider: { name: string; email: string } | undefined;
+  if (assigning) {
+    const [candidate] = await db
+      .select({
+        name: serviceProviders.name,
+        email: serviceProviders.email,
+        isApproved: serviceProviders.isApproved,
+        services: serviceProviders.services,
+      })
+      .from(serviceProviders)
+      .where(eq(serviceProviders.id, changes.assignedProviderId ?? 0));
+    const refuse = (message: string) => {
+      throw new AppError('bad_request', message, { assignedProviderId: message });
+    };
+    if (!candidate) refuse('That provider does not exist.');
+    else if (!candidate.isApproved) refuse('That provider is not approved.');
+    else if (!candidate.services.includes(current.serviceType))
+      refuse('That provider does not offer this service.');
+    provider = candidate;
+  }
+
+  await db
+    .update(e)
+    .set({
+      ...(changes.assignedProviderId !== undefined && {
+        assignedProviderId: changes.assignedProviderId,
+      }),
+      ...(changes.adminNotes !== undefined && { adminNotes: changes.adminNotes }),
+      status: changes.status ?? (assigning ? 'assigned' : unassigning ? 'new' : sql`${e.status}`),
+    })
+    .where(eq(e.id, id));
+
+  if (assigning && provider) {
+    await mailer
+      .send(enquiryAssignedMessage(provider, current, new URL('/dashboard', siteUrl).href))
+      .catch(logError);
+  }
+  return getEnquiry(db, id);
+}

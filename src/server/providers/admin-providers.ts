@@ -1,0 +1,107 @@
+/** Providers as the admin manages them (spec: Providers tab, Add Provider). */
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import { serviceProviders as p } from '../../../db/schema.ts';
+import type { z } from 'zod';
+import { categoryById, isServiceId } from '../../lib/catalog/categories.ts';
+import {
+  DEFAULT_BUSINESS_HOURS,
+  DEFAULT_STARTING_PRICE,
+} from '../../lib/catalog/enquiry-options.ts';
+import type {
+  CreateProviderSchema,
+  UpdateProviderSchema,
+} from '../../lib/schemas/admin-operations.ts';
+import { AppError } from '../errors.ts';
+import { coordinatesOf } from './coordinates.ts';
+import { publicProviderColumns } from './public-columns.ts';
+
+/** What the admin sees: the public fields plus what Add Provider records. Never the password. */
+export const adminProviderColumns = {
+  ...publicProviderColumns,
+  contactName: p.contactName,
+  businessLicense: p.businessLicense,
+  insurance: p.insurance,
+  teamSize: p.teamSize,
+  establishedYear: p.establishedYear,
+  completedJobs: p.completedJobs,
+  responseTime: p.responseTime,
+  emergencyService: p.emergencyService,
+  hasPassword: sql<boolean>`${p.passwordHash} IS NOT NULL`.as('has_password'),
+  updatedAt: p.updatedAt,
+};
+
+const DUPLICATE_EMAIL = 'A provider with this e-mail address exists already.';
+
+function conflictOnDuplicateEmail(error: unknown): never {
+  if (isUniqueViolation(error, 'service_providers_email_lower_key')) {
+    throw new AppError('conflict', DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
+  }
+  throw error;
+}
+
+/** Every provider, approved or not, newest first. */
+export function listAllProviders(db: Database) {
+  return db.select(adminProviderColumns).from(p).orderBy(desc(p.createdAt), desc(p.id));
+}
+
+export async function getAdminProvider(db: Database, id: number) {
+  const [row] = await db.select(adminProviderColumns).from(p).where(eq(p.id, id));
+  if (!row) throw new AppError('not_found', 'Provider not found');
+  return row;
+}
+
+/**
+ * Add Provider with the spec's defaults: approved, starting price R1500, coverage the
+ * location, specialties the services' names, the fixed business hours.
+ */
+export async function createProvider(db: Database, input: z.output<typeof CreateProviderSchema>) {
+  const { rating, ...fields } = input;
+  const values = {
+    ...fields,
+    isApproved: input.isApproved ?? true,
+    startingPrice: input.startingPrice ?? DEFAULT_STARTING_PRICE,
+    yearsExperience: input.yearsExperience ?? 0,
+    coverageAreas: input.coverageAreas?.length ? input.coverageAreas : [input.location],
+    specialties: input.specialties?.length
+      ? input.specialties
+      : input.services.map((s) => (isServiceId(s) ? categoryById(s).name : s)),
+    businessHours: { ...DEFAULT_BUSINESS_HOURS, ...input.businessHours },
+    rating: (rating ?? 0).toFixed(1),
+    ...coordinatesOf(input.location),
+  };
+  const [row] = await db
+    .insert(p)
+    .values(values)
+    .returning({ id: p.id })
+    .catch(conflictOnDuplicateEmail);
+  if (!row) throw new Error('The provider was not created');
+  return getAdminProvider(db, row.id);
+}
+
+export async function updateProvider(
+  db: Database,
+  id: number,
+  changes: z.output<typeof UpdateProviderSchema>,
+) {
+  const { rating, ...fields } = changes;
+  const [row] = await db
+    .update(p)
+    .set({
+      ...fields,
+      ...(rating !== undefined && { rating: rating.toFixed(1) }),
+      ...(changes.location !== undefined && coordinatesOf(changes.location)),
+    })
+    .where(eq(p.id, id))
+    .returning({ id: p.id })
+    .catch(conflictOnDuplicateEmail);
+  if (!row) throw new AppError('not_found', 'Provider not found');
+  return getAdminProvider(db, id);
+}
+
+/** Deletes the provider; its enquiries stay, unassigned (the foreign key sets null). */
+export async function deleteProvider(db: Database, id: number): Promise<void> {
+  const deleted = await db.delete(p).where(eq(p.id, id)).returning({ id: p.id });
+  if (deleted.length === 0) throw new AppError('not_found', 'Provider not found');
+}

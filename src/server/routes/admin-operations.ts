@@ -1,0 +1,121 @@
+/**
+ * /api/admin/* beyond sign-in and applications: providers, flash ads, the enquiry desk,
+ * admin users and CSV exports. Mounted inside the signed-in admin routes (requireAdmin).
+ */
+import { Hono } from 'hono';
+import {
+  CreateProviderSchema,
+  EnquiryListQuerySchema,
+  EnquiryUpdateSchema,
+  FlashAdSchema,
+  NewAdminSchema,
+  UpdateAdminSchema,
+  UpdateProviderSchema,
+} from '../../lib/schemas/admin-operations.ts';
+import { addAdmin, listAdmins, setAdminActive } from '../admins/admin-users.ts';
+import type { AdminEnv } from '../auth/require-admin.ts';
+import { getEnquiry, listEnquiries, updateEnquiry } from '../enquiries/enquiry-desk.ts';
+import { enquiriesCsv, providersCsv } from '../exports/admin-exports.ts';
+import {
+  createFlashAd,
+  deleteFlashAd,
+  listAllFlashAds,
+  updateFlashAd,
+} from '../flash-ads/admin-flash-ads.ts';
+import { idParam } from '../http/id-param.ts';
+import { readJson } from '../http/read-json.ts';
+import { siteUrl } from '../http/site-url.ts';
+import { parseOrThrow } from '../http/validate.ts';
+import {
+  createProvider,
+  deleteProvider,
+  getAdminProvider,
+  listAllProviders,
+  updateProvider,
+} from '../providers/admin-providers.ts';
+
+const id = (value: string) => idParam(value);
+
+function csvDownload(body: string, name: string) {
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}-${date}.csv"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
+
+export const adminOperationRoutes = new Hono<AdminEnv>()
+  // Providers
+  .get('/providers', async (c) => c.json(await listAllProviders(c.var.db)))
+  .get('/providers/:id', async (c) =>
+    c.json(await getAdminProvider(c.var.db, id(c.req.param('id')))),
+  )
+  .post('/providers', async (c) => {
+    const input = parseOrThrow(CreateProviderSchema, await readJson(c));
+    return c.json(await createProvider(c.var.db, input), 201);
+  })
+  .put('/providers/:id', async (c) => {
+    const providerId = id(c.req.param('id'));
+    const changes = parseOrThrow(UpdateProviderSchema, await readJson(c));
+    return c.json(await updateProvider(c.var.db, providerId, changes));
+  })
+  .delete('/providers/:id', async (c) => {
+    await deleteProvider(c.var.db, id(c.req.param('id')));
+    return c.json({ message: 'Provider deleted' });
+  })
+  // Flash ads
+  .get('/flash-ads', async (c) => c.json(await listAllFlashAds(c.var.db)))
+  .post('/flash-ads', async (c) => {
+    const input = parseOrThrow(FlashAdSchema, await readJson(c));
+    return c.json(await createFlashAd(c.var.db, c.var.admin.id, input), 201);
+  })
+  .put('/flash-ads/:id', async (c) => {
+    const adId = id(c.req.param('id'));
+    const input = parseOrThrow(FlashAdSchema, await readJson(c));
+    return c.json(await updateFlashAd(c.var.db, adId, input));
+  })
+  .delete('/flash-ads/:id', async (c) => {
+    await deleteFlashAd(c.var.db, id(c.req.param('id')));
+    return c.json({ message: 'Flash ad deleted' });
+  })
+  // The enquiry desk
+  .get('/enquiries', async (c) => {
+    const query = parseOrThrow(EnquiryListQuerySchema, c.req.query());
+    return c.json(await listEnquiries(c.var.db, query));
+  })
+  .get('/enquiries/:id', async (c) => c.json(await getEnquiry(c.var.db, id(c.req.param('id')))))
+  .put('/enquiries/:id', async (c) => {
+    const enquiryId = id(c.req.param('id'));
+    const changes = parseOrThrow(EnquiryUpdateSchema, await readJson(c));
+    return c.json(
+      await updateEnquiry(c.var.db, c.var.mailer, {
+        id: enquiryId,
+        changes,
+        siteUrl: siteUrl(c),
+        logError: c.var.logError,
+      }),
+    );
+  })
+  // Admin users
+  .get('/users', async (c) => c.json(await listAdmins(c.var.db)))
+  .post('/users', async (c) => {
+    const admin = parseOrThrow(NewAdminSchema, await readJson(c));
+    return c.json(await addAdmin(c.var.db, admin), 201);
+  })
+  .put('/users/:id', async (c) => {
+    const adminId = id(c.req.param('id'));
+    const { isActive } = parseOrThrow(UpdateAdminSchema, await readJson(c));
+    return c.json(
+      await setAdminActive(c.var.db, { id: adminId, isActive, actingAdminId: c.var.admin.id }),
+    );
+  })
+  // Exports
+  .get('/exports/providers.csv', async (c) =>
+    csvDownload(await providersCsv(c.var.db), 'providers'),
+  )
+  .get('/exports/enquiries.csv', async (c) =>
+    csvDownload(await enquiriesCsv(c.var.db), 'enquiries'),
+  );

@@ -1,0 +1,235 @@
+/**
+ * Admin operations (issue: providers, flash ads and the enquiry desk): an admin adds a
+ * provider with an image, toggles approval and verification, reassigns an enquiry to it,
+ * manages a flash ad, and deletes the provider. Runs in order on one admin session; it
+ * ends with the sample data as it found it (the provider and the ad are deleted).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import { scan } from './axe.ts';
+import { cardByName, fetchProviders } from './support.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const PHOTO = 'public/public-objects/sample-provider-4.webp';
+const NEW_PROVIDER = {
+  name: 'Karoo Fibre & Cameras',
+  email: 'karoo.fibre@example.co.za',
+  location: 'Bloemfontein',
+};
+const AD = { title: 'Spring Security Check', subtitle: 'Free site survey for every new alarm' };
+
+let page: Page;
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage();
+  page.on('dialog', (dialog) => void dialog.accept());
+});
+test.afterAll(() => page.close());
+
+const toast = () => page.getByTestId('toast');
+const row = (name: string) => page.getByRole('row', { name: new RegExp(name) });
+
+async function openTab(name: string) {
+  await page.goto('/admin');
+  await page.getByRole('tab', { name }).click();
+}
+
+test('the admin signs in', async () => {
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(`Welcome, ${E2E_ADMIN.firstName}`)).toBeVisible();
+});
+
+test('Add Provider checks its rules, then creates a provider with an image', async () => {
+  await openTab('Providers');
+  await page.getByRole('button', { name: 'Add Provider' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Provider' });
+  await expect(form.getByLabel('Starting Price (R) *')).toHaveValue('1500');
+  await form.getByLabel('Initial Rating').fill('5.5');
+  await form.getByLabel('Team Size').fill('0');
+  await form.getByLabel('Established Year').fill('1850');
+  await form.getByRole('button', { name: 'Create Provider' }).click();
+  await expect(form.getByText('Business name is required')).toBeVisible();
+  await expect(form.getByText('Rating must be between 0 and 5')).toBeVisible();
+  await expect(form.getByText('Team size must be at least 1')).toBeVisible();
+  await expect(form.getByText('Established year must be 1900 or later')).toBeVisible();
+  await expect(form.getByText('Please select at least one service')).toBeVisible();
+
+  await form.getByLabel('Business Name *').fill(NEW_PROVIDER.name);
+  await form.getByLabel('Contact Name *').fill('Anele Khumalo');
+  await form.getByLabel('Email *').fill(NEW_PROVIDER.email);
+  await form.getByLabel('Phone *').fill('051 555 0123');
+  await form.getByLabel('Location *').fill(NEW_PROVIDER.location);
+  await form.getByLabel('Province *').selectOption('free-state');
+  await form.getByLabel('Years Experience *').fill('9');
+  await form.getByLabel('Services * (comma-separated)').fill('cctv, network');
+  await form
+    .getByLabel('Description *')
+    .fill('Fibre backbones and camera systems for farms and towns across the Free State.');
+  await form.getByLabel('Initial Rating').fill('4.5');
+  await form.getByLabel('Team Size').fill('6');
+  await form.getByLabel('Established Year').fill('2012');
+  await form.getByLabel('Profile Image').setInputFiles(PHOTO);
+  await expect(toast()).toContainText('Image Uploaded');
+  await form.getByRole('button', { name: 'Create Provider' }).click();
+  await expect(toast()).toContainText('Provider Created');
+  await expect(row(NEW_PROVIDER.name)).toContainText('Approved');
+  await expect(row(NEW_PROVIDER.name)).toContainText('4.5 ★');
+
+  await page.goto('/providers?search=karoo');
+  const card = cardByName(page, NEW_PROVIDER.name);
+  await expect(card).toContainText('Bloemfontein, Free State');
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/objects\/uploads\/.+\.webp$/);
+});
+
+test('approval off takes the provider off the public list; on brings it back', async () => {
+  await openTab('Providers');
+  await page.getByRole('button', { name: `Unapprove ${NEW_PROVIDER.name}` }).click();
+  await expect(toast()).toContainText('Provider Updated');
+  await expect(row(NEW_PROVIDER.name)).toContainText('Not approved');
+  await page.goto('/providers?search=karoo');
+  await expect(page.getByText('No providers found')).toBeVisible();
+
+  await openTab('Providers');
+  await page.getByRole('button', { name: `Approve ${NEW_PROVIDER.name}` }).click();
+  await expect(row(NEW_PROVIDER.name)).toContainText('Approved');
+  await page.goto('/providers?search=karoo');
+  await expect(cardByName(page, NEW_PROVIDER.name)).toBeVisible();
+});
+
+test('verification changes the badge', async () => {
+  await page.goto('/providers?search=karoo');
+  await expect(cardByName(page, NEW_PROVIDER.name)).not.toContainText('Verified');
+  await openTab('Providers');
+  await page.getByRole('button', { name: `Verify ${NEW_PROVIDER.name}` }).click();
+  await expect(row(NEW_PROVIDER.name)).toContainText('Verified');
+  await page.goto('/providers?search=karoo');
+  await expect(cardByName(page, NEW_PROVIDER.name)).toContainText('Verified');
+});
+
+test('an enquiry reassigned at the desk reaches that provider', async ({ request }) => {
+  const {
+    items: [other],
+  } = await fetchProviders(request, { serviceType: 'cctv', limit: '1' });
+  const sent = await request.post('/api/enquiries', {
+    data: {
+      customerName: 'Thabo Nkosi',
+      customerEmail: 'thabo.desk@example.co.za',
+      serviceType: 'cctv',
+      location: 'Bloemfontein',
+      description: 'Four cameras for a farm gate and the sheds.',
+      urgency: 'medium',
+      assignedProviderId: other!.id,
+    },
+  });
+  expect(sent.status()).toBe(201);
+
+  await openTab('Enquiries');
+  await page.getByLabel('Search customer or location').fill('thabo');
+  await page.getByRole('button', { name: 'Open enquiry from Thabo Nkosi' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Enquiry' });
+  await dialog
+    .getByLabel('Assign to provider')
+    .selectOption({ label: `${NEW_PROVIDER.name} (Bloemfontein)` });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast()).toContainText(`Assigned to ${NEW_PROVIDER.name}`);
+  await expect(row('Thabo Nkosi')).toContainText('assigned');
+
+  // The provider (password from the development-mode link) sees it through the API.
+  const forgot = await request.post('/api/provider/forgot-password', {
+    data: { email: NEW_PROVIDER.email },
+  });
+  const { resetToken } = (await forgot.json()) as { resetToken: string };
+  await request.post('/api/provider/set-password', {
+    data: { resetToken, newPassword: 'karoo-password' },
+  });
+  const login = await request.post('/api/provider/login', {
+    data: { email: NEW_PROVIDER.email, password: 'karoo-password' },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const mine = await request.get('/api/provider/enquiries', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const enquiries = (await mine.json()) as { customerName: string; status: string }[];
+  expect(enquiries).toEqual([
+    expect.objectContaining({ customerName: 'Thabo Nkosi', status: 'assigned' }),
+  ]);
+});
+
+test('a flash ad is created, edited, previewed and deleted, and the home banner follows', async () => {
+  await openTab('Flash Ads');
+  await page.getByRole('button', { name: 'Create Flash Ad' }).click();
+  const editor = page.getByRole('form', { name: 'Create Flash Ad' });
+  await editor.getByLabel('Title', { exact: true }).fill('   ');
+  await editor.getByRole('button', { name: 'Create Flash Ad' }).click();
+  await expect(toast()).toContainText('Validation Error');
+  await expect(toast()).toContainText('Title and subtitle are required');
+
+  await editor.getByLabel('Title', { exact: true }).fill(AD.title);
+  await editor.getByLabel('Subtitle').fill(AD.subtitle);
+  await editor.getByLabel('Display duration (ms)').fill('4000');
+  await editor.getByRole('button', { name: 'Create Flash Ad' }).click();
+  await expect(toast()).toContainText('Flash Ad Created');
+  const item = page.getByRole('listitem', { name: AD.title });
+  await expect(item).toContainText('4000 ms');
+  await expect(item).toContainText('Active');
+
+  await page.goto('/');
+  await expect(page.getByTestId('flash-ad')).toContainText(AD.title);
+
+  await openTab('Flash Ads');
+  await page.getByRole('button', { name: `Edit ${AD.title}` }).click();
+  const edit = page.getByRole('form', { name: 'Edit Flash Ad' });
+  await edit.getByLabel('Subtitle').fill('Free site survey, this month only');
+  await edit.getByRole('button', { name: 'Update Flash Ad' }).click();
+  await expect(toast()).toContainText('Flash Ad Updated');
+  await page.getByRole('button', { name: `Preview ${AD.title}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Flash ad preview' })).toContainText(
+    'Free site survey, this month only',
+  );
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: `Delete ${AD.title}` }).click();
+  await expect(toast()).toContainText('Flash Ad Deleted');
+  await expect(page.getByRole('listitem', { name: AD.title })).toHaveCount(0);
+  await page.goto('/');
+  await expect(page.getByTestId('flash-ad')).toBeVisible();
+  await expect(page.getByTestId('flash-ad')).not.toContainText(AD.title);
+});
+
+test('the admin tabs and forms have no axe violations', async () => {
+  const found: string[] = [];
+  for (const tab of ['Overview', 'Applications', 'Providers', 'Flash Ads', 'Enquiries', 'Team']) {
+    await openTab(tab);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    found.push(...(await scan(page, `/admin, ${tab} tab`)));
+  }
+  await openTab('Providers');
+  await page.getByRole('button', { name: 'Add Provider' }).click();
+  await page
+    .getByRole('dialog', { name: 'Add Provider' })
+    .getByRole('button', { name: 'Create Provider' })
+    .click();
+  await expect(page.getByText('Business name is required')).toBeVisible();
+  found.push(...(await scan(page, '/admin, Add Provider with errors')));
+  await page.keyboard.press('Escape');
+  await openTab('Flash Ads');
+  await page.getByRole('button', { name: 'Create Flash Ad' }).click();
+  found.push(...(await scan(page, '/admin, flash ad form')));
+  expect(found).toEqual([]);
+});
+
+test('delete asks for confirmation and removes the provider', async ({ request }) => {
+  await openTab('Providers');
+  const confirmations: string[] = [];
+  page.once('dialog', (dialog) => confirmations.push(dialog.message()));
+  await page.getByRole('button', { name: `Delete ${NEW_PROVIDER.name}` }).click();
+  await expect(toast()).toContainText('Provider Deleted');
+  expect(confirmations).toEqual(['Are you sure you want to delete this provider?']);
+  await expect(row(NEW_PROVIDER.name)).toHaveCount(0);
+  const search = await request.get('/api/providers?search=karoo');
+  expect(search.headers()['x-total-count']).toBe('0');
+});
