@@ -2,7 +2,7 @@
  * The Netlify host of the API app (Functions v2). One database handle per warm
  * instance; production sets DATABASE_URL (Neon). Migrations run in the build command.
  */
-import type { Config, Context } from '@netlify/functions';
+import { purgeCache, type Config, type Context } from '@netlify/functions';
 import { openDatabase } from '../../db/client.ts';
 import { createApp, type App } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
@@ -17,7 +17,12 @@ async function buildApp(): Promise<App> {
     dataDir: env.DATA_DIR,
     maxConnections: 1,
   });
-  return createApp({ db: handle.db, env });
+  return createApp({
+    db: handle.db,
+    env,
+    // Locally (netlify dev / serve --offline) there is no CDN and no purge token.
+    ...(process.env.NETLIFY_PURGE_API_TOKEN && { purgeCache: (tags) => purgeCache({ tags }) }),
+  });
 }
 
 export default async (request: Request, context: Context): Promise<Response> => {

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import type { AppEnv } from './app-env.ts';
 import type { Env } from './env.ts';
 import { AppError, type ErrorBody } from './errors.ts';
+import { PUBLIC_CACHE_TAG } from './http/cache.ts';
 import { sessionSecret } from './auth/session-secret.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -28,6 +29,11 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Where unexpected errors are reported; console.error by default. */
   logError?: (error: unknown) => void;
+  /**
+   * Empties the CDN's cache of public answers with these tags (Netlify's purge API on
+   * Netlify); nothing to do on the Node host, which caches nothing.
+   */
+  purgeCache?: (tags: string[]) => Promise<void>;
 }
 
 export function createApp({
@@ -36,6 +42,7 @@ export function createApp({
   objects = chooseObjectStore(env),
   mailer = createMailer(env),
   logError = console.error,
+  purgeCache,
 }: AppDependencies) {
   const app = new Hono<AppEnv>();
   const secret = sessionSecret(env);
@@ -60,6 +67,18 @@ export function createApp({
       xFrameOptions: 'DENY',
     }),
   );
+
+  if (purgeCache) {
+    // A successful change by an admin or a provider may change any public answer.
+    app.use('/api/*', async (c, next) => {
+      await next();
+      const changes = !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method);
+      const signedIn = /^\/api\/(admin|provider)\//.test(c.req.path);
+      if (changes && signedIn && c.res.status < 400) {
+        await purgeCache([PUBLIC_CACHE_TAG]).catch(logError);
+      }
+    });
+  }
 
   // Uploads come first, with their own size limit: the JSON limit registered after them
   // never runs for them (Hono runs handlers in the order they were added).

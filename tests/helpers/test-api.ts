@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from '../../src/server/app.ts';
+import { createApp, type AppDependencies } from '../../src/server/app.ts';
 import { parseEnv, type Env } from '../../src/server/env.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -21,12 +21,15 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export async function startTestApi(envOverrides: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(
+  envOverrides: Record<string, string> = {},
+  dependencies: Pick<AppDependencies, 'purgeCache'> = {},
+): Promise<TestApi> {
   const database = await createTestDatabase();
   // The database is in memory; DATA_DIR holds what else a test writes (images, mail).
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-api-'));
   const env = parseEnv({ APP_ENV: 'test', DATA_DIR: dataDir, ...envOverrides });
-  const app = createApp({ db: database.db, env, logError: () => {} });
+  const app = createApp({ db: database.db, env, logError: () => {}, ...dependencies });
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

@@ -1,6 +1,12 @@
 import type { Context } from 'hono';
 
 /**
+ * Every public answer carries this cache tag; a change by an admin or a provider purges
+ * it (app.ts), so the CDN serves the change at once rather than within a minute.
+ */
+export const PUBLIC_CACHE_TAG = 'public-api';
+
+/**
  * Public GETs may be cached by the CDN for a short while and served stale while it
  * revalidates; browsers always revalidate. Netlify reads Netlify-CDN-Cache-Control,
  * other CDNs CDN-Cache-Control (RFC 9213); Netlify-Vary keys the cache on the query
@@ -11,6 +17,8 @@ export function cachePublicly(c: Context, options: { varyOnQuery?: readonly stri
   c.header('Cache-Control', 'public, max-age=0, must-revalidate');
   c.header('CDN-Cache-Control', shared);
   c.header('Netlify-CDN-Cache-Control', shared);
+  c.header('Netlify-Cache-Tag', PUBLIC_CACHE_TAG);
+  c.header('Cache-Tag', PUBLIC_CACHE_TAG);
   if (options.varyOnQuery?.length) {
     c.header('Netlify-Vary', `query=${options.varyOnQuery.join('|')}`);
   }

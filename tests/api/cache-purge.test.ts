@@ -1,0 +1,61 @@
+/**
+ * Public answers are CDN-cached for a minute; a successful change by an admin or a
+ * provider purges them (on Netlify, through its purge API) so the change shows at once.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PUBLIC_CACHE_TAG } from '../../src/server/http/cache.ts';
+import { bearer, createTestAdmin, signIn } from '../helpers/auth-fixtures.ts';
+import { insertProvider } from '../helpers/builders.ts';
+import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+
+const purged: string[][] = [];
+let api: TestApi;
+let token: string;
+beforeAll(async () => {
+  api = await startTestApi(
+    {},
+    {
+      purgeCache: (tags) => {
+        purged.push(tags);
+        return Promise.resolve();
+      },
+    },
+  );
+  token = await signIn(api, await createTestAdmin(api));
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  purged.length = 0;
+});
+
+describe('the CDN cache of public answers', () => {
+  it('tags every public answer', async () => {
+    for (const path of ['/api/providers', '/api/stats', '/api/flash-ads', '/api/service-stats']) {
+      const response = await api.get(path);
+      expect(response.headers.get('netlify-cache-tag'), path).toBe(PUBLIC_CACHE_TAG);
+    }
+  });
+
+  it('is purged after a successful change by an admin', async () => {
+    const provider = await insertProvider(api.database.db, { isApproved: true });
+    const response = await api.request(`/api/admin/providers/${provider.id}`, {
+      method: 'PUT',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ isApproved: false }),
+    });
+    expect(response.status).toBe(200);
+    expect(purged).toEqual([[PUBLIC_CACHE_TAG]]);
+  });
+
+  it('is left alone by reads, refused changes and public writes', async () => {
+    await api.get('/api/admin/providers', { headers: bearer(token) });
+    await api.request('/api/admin/providers/999999', {
+      method: 'PUT',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ isApproved: false }),
+    });
+    await api.request('/api/admin/providers/1', { method: 'DELETE' });
+    await api.request('/api/enquiries', { method: 'POST', body: '{}' });
+    expect(purged).toEqual([]);
+  });
+});
