@@ -14,6 +14,7 @@ import {
 import { currentYear } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
+import { SelectField } from '../forms/SelectField';
 import { TextField } from '../forms/TextField';
 import { AdminImageField } from './AdminImageField';
 import { failure, refreshProviders } from './admin-data';
@@ -73,18 +74,13 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
         {field('email', 'Email *', { type: 'email' })}
         {field('phone', 'Phone *', { type: 'tel', placeholder: '+27123456789' })}
         {field('location', 'Location *', { placeholder: 'e.g. Sandton' })}
-        <div>
-          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-province`}>
-            Province *
-          </label>
-          <select id={`${id}-province`} className="select w-full" {...register('province')}>
-            {PROVINCE_IDS.map((province) => (
-              <option key={province} value={province}>
-                {PROVINCE_NAMES[province]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={`${id}-province`} label="Province *" {...register('province')}>
+          {PROVINCE_IDS.map((province) => (
+            <option key={province} value={province}>
+              {PROVINCE_NAMES[province]}
+            </option>
+          ))}
+        </SelectField>
         {field('yearsExperience', 'Years Experience *', { type: 'number', min: 0 })}
         {field('services', 'Services * (comma-separated)', { placeholder: 'cctv, alarms' })}
         {field('startingPrice', 'Starting Price (R) *', { type: 'number', min: 0 })}

@@ -6,6 +6,7 @@ import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
 import { DEFAULT_RESET_NOTE } from '../../lib/schemas/admin';
 import { toast } from '../../lib/toast';
 import { Modal } from '../providers/Modal';
+import { AdminTable } from './AdminTable';
 import { provinceName, serviceName } from '../providers/ProviderCard';
 
 export interface Application {
@@ -229,57 +230,40 @@ export function ApplicationsTab() {
   if (data.length === 0) return <p>No applications found</p>;
   return (
     <>
-      <div className="overflow-x-auto rounded-box border border-base-300">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Business</th>
-              <th scope="col">Contact</th>
-              <th scope="col">Location</th>
-              <th scope="col">Services</th>
-              <th scope="col">Status</th>
-              <th scope="col">Submitted</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((application) => (
-              <tr key={application.id}>
-                <td className="font-semibold">{application.businessName}</td>
-                <td>
-                  <div>{application.contactName}</div>
-                  <div className="text-sm">{application.email}</div>
-                </td>
-                <td>
-                  <div>{application.location}</div>
-                  <div className="text-sm">{provinceName(application.province)}</div>
-                </td>
-                <td>
-                  <ServiceBadges services={application.services} />
-                </td>
-                <td>
-                  <span className={`badge ${STATUS_BADGE[application.status]}`}>
-                    {application.status}
-                  </span>
-                </td>
-                <td className="whitespace-nowrap text-sm">{dateTime(application.createdAt)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-sm"
-                    onClick={() => setOpen(application)}
-                    aria-label={`View ${application.businessName}`}
-                  >
-                    View
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable columns={['Business', 'Contact', 'Location', 'Services', 'Status', 'Submitted']}>
+        {data.map((application) => (
+          <tr key={application.id}>
+            <td className="font-semibold">{application.businessName}</td>
+            <td>
+              <div>{application.contactName}</div>
+              <div className="text-sm">{application.email}</div>
+            </td>
+            <td>
+              <div>{application.location}</div>
+              <div className="text-sm">{provinceName(application.province)}</div>
+            </td>
+            <td>
+              <ServiceBadges services={application.services} />
+            </td>
+            <td>
+              <span className={`badge ${STATUS_BADGE[application.status]}`}>
+                {application.status}
+              </span>
+            </td>
+            <td className="whitespace-nowrap text-sm">{dateTime(application.createdAt)}</td>
+            <td>
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => setOpen(application)}
+                aria-label={`View ${application.businessName}`}
+              >
+                View
+              </button>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       <Modal
         open={open !== undefined}
         onClose={() => setOpen(undefined)}

@@ -7,8 +7,10 @@ import { statusLabel } from '../../lib/enquiry-display';
 import { toast } from '../../lib/toast';
 import { StatusBadge, UrgencyBadge } from '../dashboard/EnquiryBadges';
 import { Modal } from '../providers/Modal';
+import { AdminTable } from './AdminTable';
 import { serviceName } from '../providers/ProviderCard';
 import { ADMIN_KEYS, dateTime, failure, type AdminProvider, type DeskEnquiry } from './admin-data';
+import { SelectField } from '../forms/SelectField';
 
 interface Filters {
   status: string;
@@ -118,12 +120,10 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
       </dl>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-provider`}>
-            Assign to provider
-          </label>
-          <select
+          <SelectField
             id={`${id}-provider`}
-            className="select w-full"
+            label="Assign to provider"
+            aria-describedby={`${id}-provider-hint`}
             value={providerId}
             onChange={(e) => setProviderId(e.target.value)}
           >
@@ -135,28 +135,23 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
                 {p.name} ({p.location})
               </option>
             ))}
-          </select>
-          <p className="mt-1 text-sm">
+          </SelectField>
+          <p id={`${id}-provider-hint`} className="mt-1 text-sm">
             Approved providers who offer {serviceName(enquiry.serviceType)}.
           </p>
         </div>
-        <div>
-          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-status`}>
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            className="select w-full"
-            value={status}
-            onChange={(e) => setStatus(e.target.value)}
-          >
-            {ENQUIRY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-status`}
+          label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+        >
+          {ENQUIRY_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <div>
         <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-notes`}>
@@ -224,42 +219,32 @@ export function EnquiryDeskTab() {
             onChange={set('search')}
           />
         </div>
-        <div>
-          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-status`}>
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            className="select w-full"
-            value={filters.status}
-            onChange={set('status')}
-          >
-            <option value="">All statuses</option>
-            {ENQUIRY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-urgency`}>
-            Urgency
-          </label>
-          <select
-            id={`${id}-urgency`}
-            className="select w-full"
-            value={filters.urgency}
-            onChange={set('urgency')}
-          >
-            <option value="">All urgencies</option>
-            {URGENCIES.map((u) => (
-              <option key={u.value} value={u.value}>
-                {u.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-status`}
+          label="Status"
+          value={filters.status}
+          onChange={set('status')}
+        >
+          <option value="">All statuses</option>
+          {ENQUIRY_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id={`${id}-urgency`}
+          label="Urgency"
+          value={filters.urgency}
+          onChange={set('urgency')}
+        >
+          <option value="">All urgencies</option>
+          {URGENCIES.map((u) => (
+            <option key={u.value} value={u.value}>
+              {u.label}
+            </option>
+          ))}
+        </SelectField>
       </div>
       {isPending ? (
         <p role="status">Loading enquiries...</p>
@@ -270,56 +255,39 @@ export function EnquiryDeskTab() {
       ) : data.length === 0 ? (
         <p>No enquiries found</p>
       ) : (
-        <div
-          className={`overflow-x-auto rounded-box border border-base-300 ${isFetching ? 'opacity-70' : ''}`}
+        <AdminTable
+          columns={['Customer', 'Service', 'Location', 'Urgency', 'Status', 'Provider', 'Received']}
+          busy={isFetching}
         >
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Customer</th>
-                <th scope="col">Service</th>
-                <th scope="col">Location</th>
-                <th scope="col">Urgency</th>
-                <th scope="col">Status</th>
-                <th scope="col">Provider</th>
-                <th scope="col">Received</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((enquiry) => (
-                <tr key={enquiry.id}>
-                  <td>
-                    <div className="font-semibold">{enquiry.customerName}</div>
-                    <div className="text-sm">{enquiry.customerEmail}</div>
-                  </td>
-                  <td>{serviceName(enquiry.serviceType)}</td>
-                  <td>{enquiry.location}</td>
-                  <td>
-                    <UrgencyBadge urgency={enquiry.urgency} />
-                  </td>
-                  <td>
-                    <StatusBadge status={enquiry.status} />
-                  </td>
-                  <td>{enquiry.assignedProviderName ?? '—'}</td>
-                  <td className="whitespace-nowrap text-sm">{dateTime(enquiry.createdAt)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-sm"
-                      aria-label={`Open enquiry from ${enquiry.customerName}`}
-                      onClick={() => setOpen(enquiry)}
-                    >
-                      Open
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {data.map((enquiry) => (
+            <tr key={enquiry.id}>
+              <td>
+                <div className="font-semibold">{enquiry.customerName}</div>
+                <div className="text-sm">{enquiry.customerEmail}</div>
+              </td>
+              <td>{serviceName(enquiry.serviceType)}</td>
+              <td>{enquiry.location}</td>
+              <td>
+                <UrgencyBadge urgency={enquiry.urgency} />
+              </td>
+              <td>
+                <StatusBadge status={enquiry.status} />
+              </td>
+              <td>{enquiry.assignedProviderName ?? '—'}</td>
+              <td className="whitespace-nowrap text-sm">{dateTime(enquiry.createdAt)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  aria-label={`Open enquiry from ${enquiry.customerName}`}
+                  onClick={() => setOpen(enquiry)}
+                >
+                  Open
+                </button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <Modal open={open !== undefined} onClose={() => setOpen(undefined)} label="Enquiry">
         {open && <EnquiryDetail enquiry={open} onClose={() => setOpen(undefined)} />}

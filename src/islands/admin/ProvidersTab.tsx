@@ -5,6 +5,7 @@ import { formatRating } from '../../lib/format';
 import { providerImageUrl } from '../../lib/provider-image';
 import { toast } from '../../lib/toast';
 import { Modal } from '../providers/Modal';
+import { AdminTable } from './AdminTable';
 import { provinceName, serviceName } from '../providers/ProviderCard';
 import { AddProviderForm } from './AddProviderForm';
 import { ServiceBadges } from './ApplicationsTab';
@@ -183,88 +184,71 @@ export function ProvidersTab() {
       ) : data.length === 0 ? (
         <p>No providers found</p>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Business</th>
-                <th scope="col">Contact</th>
-                <th scope="col">Location</th>
-                <th scope="col">Services</th>
-                <th scope="col">Status</th>
-                <th scope="col">Rating</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((provider) => (
-                <tr key={provider.id}>
-                  <td className="font-semibold">{provider.name}</td>
-                  <td>
-                    <div>{provider.contactName ?? provider.phone}</div>
-                    <div className="text-sm">{provider.email}</div>
-                  </td>
-                  <td>
-                    <div>{provider.location}</div>
-                    <div className="text-sm">{provinceName(provider.province)}</div>
-                  </td>
-                  <td>
-                    <ServiceBadges services={provider.services} />
-                  </td>
-                  <td>
-                    <StatusBadges provider={provider} />
-                  </td>
-                  <td className="whitespace-nowrap">{formatRating(provider.rating)} ★</td>
-                  <td>
-                    <div className="flex flex-wrap gap-1">
-                      <button
-                        type="button"
-                        className="btn btn-xs"
-                        aria-label={`View ${provider.name}`}
-                        onClick={() => setViewing(provider)}
-                      >
-                        View
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-xs"
-                        disabled={actions.busy}
-                        aria-label={`${provider.isApproved ? 'Unapprove' : 'Approve'} ${provider.name}`}
-                        onClick={() =>
-                          run(actions.toggle(provider, { isApproved: !provider.isApproved }))
-                        }
-                      >
-                        {provider.isApproved ? 'Unapprove' : 'Approve'}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-xs"
-                        disabled={actions.busy}
-                        aria-label={`${provider.isVerified ? 'Unverify' : 'Verify'} ${provider.name}`}
-                        onClick={() =>
-                          run(actions.toggle(provider, { isVerified: !provider.isVerified }))
-                        }
-                      >
-                        {provider.isVerified ? 'Unverify' : 'Verify'}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-xs btn-error"
-                        disabled={actions.busy}
-                        aria-label={`Delete ${provider.name}`}
-                        onClick={() => run(actions.remove(provider))}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={['Business', 'Contact', 'Location', 'Services', 'Status', 'Rating']}>
+          {data.map((provider) => (
+            <tr key={provider.id}>
+              <td className="font-semibold">{provider.name}</td>
+              <td>
+                <div>{provider.contactName ?? provider.phone}</div>
+                <div className="text-sm">{provider.email}</div>
+              </td>
+              <td>
+                <div>{provider.location}</div>
+                <div className="text-sm">{provinceName(provider.province)}</div>
+              </td>
+              <td>
+                <ServiceBadges services={provider.services} />
+              </td>
+              <td>
+                <StatusBadges provider={provider} />
+              </td>
+              <td className="whitespace-nowrap">{formatRating(provider.rating)} ★</td>
+              <td>
+                <div className="flex flex-wrap gap-1">
+                  <button
+                    type="button"
+                    className="btn btn-xs"
+                    aria-label={`View ${provider.name}`}
+                    onClick={() => setViewing(provider)}
+                  >
+                    View
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-xs"
+                    disabled={actions.busy}
+                    aria-label={`${provider.isApproved ? 'Unapprove' : 'Approve'} ${provider.name}`}
+                    onClick={() =>
+                      run(actions.toggle(provider, { isApproved: !provider.isApproved }))
+                    }
+                  >
+                    {provider.isApproved ? 'Unapprove' : 'Approve'}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-xs"
+                    disabled={actions.busy}
+                    aria-label={`${provider.isVerified ? 'Unverify' : 'Verify'} ${provider.name}`}
+                    onClick={() =>
+                      run(actions.toggle(provider, { isVerified: !provider.isVerified }))
+                    }
+                  >
+                    {provider.isVerified ? 'Unverify' : 'Verify'}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-xs btn-error"
+                    disabled={actions.busy}
+                    aria-label={`Delete ${provider.name}`}
+                    onClick={() => run(actions.remove(provider))}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <Modal
         open={viewing !== undefined}

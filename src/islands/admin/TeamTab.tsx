@@ -7,6 +7,7 @@ import { ApiError, apiGet, apiSend } from '../../lib/api-client';
 import { NewAdminSchema } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
 import { TextField } from '../forms/TextField';
+import { AdminTable } from './AdminTable';
 import { ADMIN_KEYS, dateTime, failure, type AdminUser } from './admin-data';
 
 type Form = z.input<typeof NewAdminSchema>;
@@ -120,56 +121,40 @@ export function TeamTab({ currentEmail }: { currentEmail: string }) {
           Failed to load administrators.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last login</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((admin) => (
-                <tr key={admin.id}>
-                  <td className="font-semibold">
-                    {admin.firstName} {admin.lastName}
-                  </td>
-                  <td>{admin.email}</td>
-                  <td>{admin.role}</td>
-                  <td>
-                    <span
-                      className={`badge badge-sm ${admin.isActive ? 'badge-success' : 'badge-ghost'}`}
-                    >
-                      {admin.isActive ? 'Active' : 'Deactivated'}
-                    </span>
-                  </td>
-                  <td className="whitespace-nowrap text-sm">
-                    {admin.lastLogin ? dateTime(admin.lastLogin) : 'Never'}
-                  </td>
-                  <td>
-                    {admin.email !== currentEmail && (
-                      <button
-                        type="button"
-                        className="btn btn-xs"
-                        disabled={setActive.isPending}
-                        aria-label={`${admin.isActive ? 'Deactivate' : 'Reactivate'} ${admin.email}`}
-                        onClick={() => setActive.mutate(admin)}
-                      >
-                        {admin.isActive ? 'Deactivate' : 'Reactivate'}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={['Name', 'Email', 'Role', 'Status', 'Last login']}>
+          {data.map((admin) => (
+            <tr key={admin.id}>
+              <td className="font-semibold">
+                {admin.firstName} {admin.lastName}
+              </td>
+              <td>{admin.email}</td>
+              <td>{admin.role}</td>
+              <td>
+                <span
+                  className={`badge badge-sm ${admin.isActive ? 'badge-success' : 'badge-ghost'}`}
+                >
+                  {admin.isActive ? 'Active' : 'Deactivated'}
+                </span>
+              </td>
+              <td className="whitespace-nowrap text-sm">
+                {admin.lastLogin ? dateTime(admin.lastLogin) : 'Never'}
+              </td>
+              <td>
+                {admin.email !== currentEmail && (
+                  <button
+                    type="button"
+                    className="btn btn-xs"
+                    disabled={setActive.isPending}
+                    aria-label={`${admin.isActive ? 'Deactivate' : 'Reactivate'} ${admin.email}`}
+                    onClick={() => setActive.mutate(admin)}
+                  >
+                    {admin.isActive ? 'Deactivate' : 'Reactivate'}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <AddAdminForm />
     </div>

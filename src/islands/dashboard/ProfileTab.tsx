@@ -6,6 +6,7 @@ import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
 import { ME_KEY, type OwnProfile } from '../../lib/provider-dashboard';
 import { providerImageUrl } from '../../lib/provider-image';
 import { toast } from '../../lib/toast';
+import { SelectField } from '../forms/SelectField';
 import { TextField } from '../forms/TextField';
 import { PhotoUploader } from './PhotoUploader';
 import { handledSessionEnd } from './session';
@@ -142,26 +143,18 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
               error={errors.location?.message}
               {...register('location')}
             />
-            <div>
-              <label
-                className="label text-sm font-medium text-base-content"
-                htmlFor={`${id}-province`}
-              >
-                Province
-              </label>
-              <select id={`${id}-province`} className="select w-full" {...register('province')}>
-                {PROVINCE_IDS.map((province) => (
-                  <option key={province} value={province}>
-                    {PROVINCE_NAMES[province]}
-                  </option>
-                ))}
-              </select>
-              {errors.province && (
-                <p className="mt-1 text-sm text-error" role="alert">
-                  {errors.province.message}
-                </p>
-              )}
-            </div>
+            <SelectField
+              id={`${id}-province`}
+              label="Province"
+              error={errors.province?.message}
+              {...register('province')}
+            >
+              {PROVINCE_IDS.map((province) => (
+                <option key={province} value={province}>
+                  {PROVINCE_NAMES[province]}
+                </option>
+              ))}
+            </SelectField>
           </div>
           <div>
             <label

@@ -14,6 +14,7 @@ import {
   RESPONSE_STATUS_LABELS,
 } from '../../lib/schemas/provider-dashboard';
 import { toast } from '../../lib/toast';
+import { SelectField } from '../forms/SelectField';
 import { Modal } from '../providers/Modal';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
 import { handledSessionEnd } from './session';
@@ -170,21 +171,13 @@ export function ResponseDialog({
                 {...register('providerNotes')}
               />
             </div>
-            <div>
-              <label
-                className="label text-sm font-medium text-base-content"
-                htmlFor={`${id}-status`}
-              >
-                Update Status
-              </label>
-              <select id={`${id}-status`} className="select w-full" {...register('status')}>
-                {RESPONSE_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {RESPONSE_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField id={`${id}-status`} label="Update Status" {...register('status')}>
+              {RESPONSE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {RESPONSE_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </SelectField>
             <div className="flex flex-wrap justify-end gap-2">
               <button type="button" className="btn btn-ghost" onClick={onClose}>
                 Cancel

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The admin's tables: column headers (the last one, for the row's buttons, is named for
+ * screen readers only) and rows that scroll sideways on a narrow screen.
+ */
+export function AdminTable({
+  columns,
+  busy = false,
+  children,
+}: {
+  columns: string[];
+  /** Refetching: the rows are dimmed until the new ones arrive. */
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={`overflow-x-auto rounded-box border border-base-300 ${busy ? 'opacity-70' : ''}`}
+    >
+      <table className="table">
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
