@@ -19,6 +19,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { SERVICE_IDS } from '../src/lib/catalog/categories.ts';
 import { PROVINCE_IDS } from '../src/lib/catalog/provinces.ts';
@@ -187,9 +188,21 @@ export const reviews = pgTable(
     comment: text('comment').notNull(),
     serviceType: text('service_type').notNull(),
     createdAt: createdAt(),
+    /** The completed enquiry the review is for: one review per enquiry (the link's single use). */
+    enquiryId: integer('enquiry_id').references((): AnyPgColumn => customerEnquiries.id, {
+      onDelete: 'set null',
+    }),
+    /** The provider's one public reply. */
+    providerReply: text('provider_reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** Hidden by an admin (with the reason): no longer shown, no longer in the rating. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    hiddenBy: integer('hidden_by').references(() => adminUsers.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
+    uniqueIndex('reviews_enquiry_id_key').on(t.enquiryId),
     check('reviews_service_type_check', oneOf(sql`${t.serviceType}`, SERVICE_IDS)),
     index('reviews_provider_created_idx').on(t.providerId, t.createdAt.desc().nullsFirst()),
   ],

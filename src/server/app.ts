@@ -69,12 +69,13 @@ export function createApp({
   );
 
   if (purgeCache) {
-    // A successful change by an admin or a provider may change any public answer.
+    // A successful change by an admin, a provider or a reviewer may change public answers.
     app.use('/api/*', async (c, next) => {
       await next();
       const changes = !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method);
-      const signedIn = /^\/api\/(admin|provider)\//.test(c.req.path);
-      if (changes && signedIn && c.res.status < 400) {
+      const changesPublicData =
+        /^\/api\/(admin|provider)\//.test(c.req.path) || c.req.path === '/api/reviews';
+      if (changes && changesPublicData && c.res.status < 400) {
         await purgeCache([PUBLIC_CACHE_TAG]).catch(logError);
       }
     });

@@ -5,12 +5,15 @@
  * ends with the sample data as it found it (the provider and the ad are deleted).
  */
 import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
 import { E2E_ADMIN } from '../../playwright.config.ts';
+import { linkIn, readOutboxIn } from '../helpers/outbox.ts';
 import { scan } from './axe.ts';
 import { cardByName, fetchProviders } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 
+const DATA_DIR = path.resolve(import.meta.dirname, '../../reports/e2e-data');
 const PHOTO = 'public/public-objects/sample-provider-4.webp';
 const NEW_PROVIDER = {
   name: 'Karoo Fibre & Cameras',
@@ -19,10 +22,15 @@ const NEW_PROVIDER = {
 };
 const AD = { title: 'Spring Security Check', subtitle: 'Free site survey for every new alarm' };
 
+const HIDE_REASON = 'Names a competitor instead of the work done';
+
 let page: Page;
 test.beforeAll(async ({ browser }) => {
   page = await browser.newPage();
-  page.on('dialog', (dialog) => void dialog.accept());
+  page.on(
+    'dialog',
+    (dialog) => void (dialog.type() === 'prompt' ? dialog.accept(HIDE_REASON) : dialog.accept()),
+  );
 });
 test.afterAll(() => page.close());
 
@@ -199,9 +207,103 @@ test('a flash ad is created, edited, previewed and deleted, and the home banner 
   await expect(page.getByTestId('flash-ad')).not.toContainText(AD.title);
 });
 
+test('a completed enquiry brings a verified review; the provider replies; an admin hides it', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const {
+    items: [karoo],
+  } = await fetchProviders(page.request, { search: 'karoo' });
+  // The admin's initial rating stands until the first verified review; from then on the
+  // rating is the average of the visible reviews.
+  expect(karoo).toMatchObject({ rating: '4.5', reviewCount: 0 });
+
+  // The provider completes the enquiry from the dashboard.
+  const provider = await browser.newPage();
+  await provider.goto('/dashboard');
+  await provider.getByLabel('Email').fill(NEW_PROVIDER.email);
+  await provider.getByLabel('Password').fill('karoo-password');
+  await provider.getByRole('button', { name: 'Login to Dashboard' }).click();
+  await provider.getByRole('tab', { name: 'Enquiries' }).click();
+  await provider.getByRole('button', { name: 'Respond' }).click();
+  const respond = provider.getByRole('dialog', { name: 'Respond to Enquiry' });
+  await respond.getByLabel('Your Response *').fill('All four cameras are installed and working.');
+  await respond.getByLabel('Update Status').selectOption('completed');
+  await respond.getByRole('button', { name: 'Send Response' }).click();
+  await expect(provider.getByTestId('toast')).toContainText('Response Submitted');
+
+  // The customer follows the e-mailed link and reviews.
+  const invitation = (await readOutboxIn(DATA_DIR)).find(
+    (mail) => mail.to.includes('thabo.desk@example.co.za') && mail.text.includes('/review?token='),
+  );
+  const link = linkIn(invitation?.text ?? '', '/review?token=');
+  expect(link).toBeDefined();
+  const customer = await browser.newPage();
+  await customer.goto(`${link!.pathname}${link!.search}`);
+  await expect(
+    customer.getByRole('heading', { name: `Review ${NEW_PROVIDER.name}` }),
+  ).toBeVisible();
+  await customer.getByRole('button', { name: 'Publish Review' }).click();
+  await expect(customer.getByText('Please choose a rating from 1 to 5 stars')).toBeVisible();
+  await customer.getByRole('radio', { name: /^5 stars/ }).check();
+  await customer.getByLabel('Your review *').fill('Quick, tidy work and a clear quote up front.');
+  await customer.getByRole('button', { name: 'Publish Review' }).click();
+  await expect(customer.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+
+  // The link works once.
+  await customer.goto(`${link!.pathname}${link!.search}`);
+  await expect(customer.getByRole('alert')).toContainText('written already');
+
+  // The new rating on /providers and on the provider page, with the review.
+  await customer.goto('/providers?search=karoo');
+  await expect(cardByName(customer, NEW_PROVIDER.name)).toContainText('5.0');
+  await expect(cardByName(customer, NEW_PROVIDER.name)).toContainText('(1 reviews)');
+  await customer.goto(`/provider/${karoo!.id}`);
+  await customer.getByRole('tab', { name: 'Reviews' }).click();
+  const reviews = customer.getByRole('list', { name: 'Reviews' });
+  await expect(reviews).toContainText('Thabo N.');
+  await expect(reviews).toContainText('Quick, tidy work');
+
+  // The provider replies, once, in public.
+  await provider.getByRole('tab', { name: 'Reviews' }).click();
+  await provider.getByLabel(/Your public reply/).fill('Thank you, Thabo. Enjoy the peace of mind.');
+  await provider.getByRole('button', { name: 'Publish Reply' }).click();
+  await expect(provider.getByTestId('toast')).toContainText('Reply Published');
+  await expect(provider.getByRole('button', { name: 'Publish Reply' })).toHaveCount(0);
+  await customer.reload();
+  await customer.getByRole('tab', { name: 'Reviews' }).click();
+  await expect(customer.getByRole('list', { name: 'Reviews' })).toContainText(
+    'Thank you, Thabo. Enjoy the peace of mind.',
+  );
+
+  // An admin hides it: the rating goes back.
+  await openTab('Reviews');
+  await page
+    .getByRole('button', { name: `Hide review by Thabo Nkosi of ${NEW_PROVIDER.name}` })
+    .click();
+  await expect(toast()).toContainText('Review Hidden');
+  await expect(page.getByRole('list', { name: 'Reviews to moderate' })).toContainText(HIDE_REASON);
+  await customer.goto('/providers?search=karoo');
+  await expect(cardByName(customer, NEW_PROVIDER.name)).toContainText('0.0');
+  await expect(cardByName(customer, NEW_PROVIDER.name)).toContainText('(0 reviews)');
+  await customer.goto(`/provider/${karoo!.id}`);
+  await customer.getByRole('tab', { name: 'Reviews' }).click();
+  await expect(customer.getByText('Detailed reviews will be available soon')).toBeVisible();
+  await provider.close();
+  await customer.close();
+});
+
 test('the admin tabs and forms have no axe violations', async () => {
   const found: string[] = [];
-  for (const tab of ['Overview', 'Applications', 'Providers', 'Flash Ads', 'Enquiries', 'Team']) {
+  for (const tab of [
+    'Overview',
+    'Applications',
+    'Providers',
+    'Flash Ads',
+    'Enquiries',
+    'Reviews',
+    'Team',
+  ]) {
     await openTab(tab);
     await page.waitForLoadState('networkidle');
     await expect(page.getByText(/^Loading/)).toHaveCount(0);

@@ -221,7 +221,7 @@ test('the dashboard has no axe violations', async () => {
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
   const found: string[] = [];
-  for (const tab of ['Overview', 'Enquiries', 'Profile', 'Settings']) {
+  for (const tab of ['Overview', 'Enquiries', 'Reviews', 'Profile', 'Settings']) {
     await page.getByRole('tab', { name: tab }).click();
     await page.waitForLoadState('networkidle');
     found.push(...(await scan(page, `/dashboard, ${tab} tab`)));

@@ -8,6 +8,7 @@ import { ApplicationsTab } from './ApplicationsTab';
 import { EnquiryDeskTab } from './EnquiryDeskTab';
 import { FlashAdsTab } from './FlashAdsTab';
 import { ProvidersTab } from './ProvidersTab';
+import { ReviewsTab } from './ReviewsTab';
 import { TeamTab } from './TeamTab';
 
 interface Admin {
@@ -115,6 +116,7 @@ function Dashboard({ admin }: { admin: Admin }) {
             { id: 'providers', label: 'Providers', content: <ProvidersTab /> },
             { id: 'flash-ads', label: 'Flash Ads', content: <FlashAdsTab /> },
             { id: 'enquiries', label: 'Enquiries', content: <EnquiryDeskTab /> },
+            { id: 'reviews', label: 'Reviews', content: <ReviewsTab /> },
             { id: 'team', label: 'Team', content: <TeamTab currentEmail={admin.email} /> },
           ]}
         />

@@ -15,6 +15,7 @@ import { OverviewTab } from './OverviewTab';
 import { ProfileTab } from './ProfileTab';
 import { ProviderLogin } from './ProviderLogin';
 import { ResponseDialog } from './ResponseDialog';
+import { ReviewsTab } from './ReviewsTab';
 import { endSession, providerGet, useSessionNotice } from './session';
 import { SettingsTab } from './SettingsTab';
 
@@ -71,6 +72,7 @@ function Dashboard({ profile }: { profile: OwnProfile }) {
                 />
               ),
             },
+            { id: 'reviews', label: 'Reviews', content: <ReviewsTab /> },
             { id: 'profile', label: 'Profile', content: <ProfileTab profile={profile} /> },
             {
               id: 'settings',

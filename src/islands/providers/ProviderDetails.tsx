@@ -2,6 +2,7 @@ import { WEEKDAYS } from '../../lib/catalog/enquiry-options';
 import { formatRand, formatRating } from '../../lib/format';
 import type { Provider } from '../../lib/provider';
 import { serviceName } from './ProviderCard';
+import { ReviewList } from './ReviewList';
 
 /** The tab contents shared by the provider modal and the provider page. */
 
@@ -66,7 +67,7 @@ export function ReviewsTab({ provider }: { provider: Provider }) {
       <p className="mt-1 text-sm">
         Based on {provider.reviewCount} {provider.reviewCount === 1 ? 'review' : 'reviews'}
       </p>
-      <p className="mt-4">Detailed reviews will be available soon</p>
+      <ReviewList providerId={provider.id} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import type {
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { enquiryAssignedMessage } from '../mail/messages.ts';
+import { inviteReview } from '../reviews/reviews.ts';
 
 const deskColumns = {
   id: e.id,
@@ -84,11 +85,14 @@ export async function updateEnquiry(
   {
     id,
     changes,
+    secret,
     siteUrl,
     logError,
   }: {
     id: number;
     changes: z.output<typeof EnquiryUpdateSchema>;
+    /** Signs the review link sent when the enquiry becomes completed. */
+    secret: Uint8Array;
     siteUrl: string;
     logError: (error: unknown) => void;
   },
@@ -143,5 +147,9 @@ export async function updateEnquiry(
       .send(enquiryAssignedMessage(provider, current, new URL('/dashboard', siteUrl).href))
       .catch(logError);
   }
-  return getEnquiry(db, id);
+  const updated = await getEnquiry(db, id);
+  if (updated.status === 'completed' && current.status !== 'completed') {
+    await inviteReview(db, mailer, { enquiryId: id, secret, siteUrl, logError });
+  }
+  return updated;
 }

@@ -7,6 +7,7 @@ import type { EnquiryResponseSchema } from '../../lib/schemas/provider-dashboard
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { enquiryResponseMessage } from '../mail/messages.ts';
+import { inviteReview } from '../reviews/reviews.ts';
 
 export async function listProviderEnquiries(db: Database, providerId: number) {
   return db
@@ -27,14 +28,23 @@ export async function respondToEnquiry(
     providerId,
     enquiryId,
     response,
+    secret,
+    siteUrl,
     logError,
   }: {
     providerId: number;
     enquiryId: number;
     response: z.output<typeof EnquiryResponseSchema>;
+    /** Signs the review link sent when the enquiry becomes completed. */
+    secret: Uint8Array;
+    siteUrl: string;
     logError: (error: unknown) => void;
   },
 ) {
+  const [before] = await db
+    .select({ status: e.status })
+    .from(e)
+    .where(and(eq(e.id, enquiryId), eq(e.assignedProviderId, providerId)));
   const [updated] = await db
     .update(e)
     .set({
@@ -64,6 +74,9 @@ export async function respondToEnquiry(
         }),
       )
       .catch(logError);
+  }
+  if (updated.status === 'completed' && before?.status !== 'completed') {
+    await inviteReview(db, mailer, { enquiryId, secret, siteUrl, logError });
   }
   return updated;
 }

@@ -167,3 +167,30 @@ export function enquiryAssignedMessage(
     ].join('\n'),
   };
 }
+
+/** To the customer when their request is completed: a link to review the provider. */
+export function reviewRequestMessage(
+  enquiry: {
+    customerName: string;
+    customerEmail: string;
+    serviceType: string;
+    providerName: string;
+  },
+  reviewUrl: string,
+): MailMessage {
+  return {
+    to: enquiry.customerEmail,
+    subject: `How did ${enquiry.providerName} do?`,
+    text: [
+      `Hi ${enquiry.customerName},`,
+      '',
+      `${enquiry.providerName} has marked your ${serviceList([enquiry.serviceType])} request as completed.`,
+      'Your review helps others choose a provider they can trust. Only customers with a completed request can write one, and each request gets one review.',
+      '',
+      'Rate the work with this link (it works for 30 days):',
+      reviewUrl,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}

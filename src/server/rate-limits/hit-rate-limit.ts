@@ -61,6 +61,12 @@ export const RATE_LIMITS = {
     windowSeconds: 60 * 60,
     message: 'Too many password reset requests for this account. Please try again later.',
   },
+  review: {
+    name: 'review',
+    max: 10,
+    windowSeconds: 60 * 60,
+    message: 'Too many reviews from your connection. Please try again later.',
+  },
   upload: {
     name: 'upload',
     max: 20,

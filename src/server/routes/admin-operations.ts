@@ -23,6 +23,8 @@ import {
   updateFlashAd,
 } from '../flash-ads/admin-flash-ads.ts';
 import { idParam } from '../http/id-param.ts';
+import { listReviewsForAdmin, setReviewHidden } from '../reviews/reviews.ts';
+import { HideReviewSchema } from '../../lib/schemas/reviews.ts';
 import { readJson } from '../http/read-json.ts';
 import { siteUrl } from '../http/site-url.ts';
 import { parseOrThrow } from '../http/validate.ts';
@@ -94,6 +96,7 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
       await updateEnquiry(c.var.db, c.var.mailer, {
         id: enquiryId,
         changes,
+        secret: c.var.sessionSecret,
         siteUrl: siteUrl(c),
         logError: c.var.logError,
       }),
@@ -111,6 +114,22 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
     return c.json(
       await setAdminActive(c.var.db, { id: adminId, isActive, actingAdminId: c.var.admin.id }),
     );
+  })
+  // Reviews: hide one that breaks the rules (with a reason), or show it again
+  .get('/reviews', async (c) => c.json(await listReviewsForAdmin(c.var.db)))
+  .put('/reviews/:id/hide', async (c) => {
+    const reviewId = id(c.req.param('id'));
+    const { reason } = parseOrThrow(HideReviewSchema, await readJson(c));
+    await setReviewHidden(c.var.db, { reviewId, adminId: c.var.admin.id, hidden: { reason } });
+    return c.json({ message: 'Review hidden' });
+  })
+  .put('/reviews/:id/show', async (c) => {
+    await setReviewHidden(c.var.db, {
+      reviewId: id(c.req.param('id')),
+      adminId: c.var.admin.id,
+      hidden: false,
+    });
+    return c.json({ message: 'Review shown' });
   })
   // Exports
   .get('/exports/providers.csv', async (c) =>

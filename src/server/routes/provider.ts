@@ -34,6 +34,8 @@ import {
   updateOwnProfileImage,
 } from '../providers/provider-profile.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
+import { listOwnReviews, replyToReview } from '../reviews/reviews.ts';
+import { ReviewReplySchema } from '../../lib/schemas/reviews.ts';
 import { createUploadTicket } from '../uploads/upload-tickets.ts';
 
 const FORGOT_ANSWER =
@@ -105,9 +107,18 @@ const signedIn = new Hono<ProviderEnv>()
         providerId: c.var.provider.id,
         enquiryId,
         response,
+        secret: c.var.sessionSecret,
+        siteUrl: siteUrl(c),
         logError: c.var.logError,
       }),
     );
+  })
+  .get('/reviews', async (c) => c.json(await listOwnReviews(c.var.db, c.var.provider.id)))
+  .put('/reviews/:id/reply', async (c) => {
+    const reviewId = idParam(c.req.param('id'), 'Review not found');
+    const { reply } = parseOrThrow(ReviewReplySchema, await readJson(c));
+    await replyToReview(c.var.db, { providerId: c.var.provider.id, reviewId, reply });
+    return c.json({ message: 'Your reply is published.' });
   })
   .put('/profile', async (c) => {
     const profile = parseOrThrow(ProviderProfileSchema, await readJson(c));

@@ -16,6 +16,9 @@ import { listActiveFlashAds } from '../flash-ads/list-active-flash-ads.ts';
 import { cachePublicly, noStore } from '../http/cache.ts';
 import { parseOrThrow } from '../http/validate.ts';
 import { getApprovedProvider } from '../providers/get-provider.ts';
+import { idParam } from '../http/id-param.ts';
+import { ReviewPageQuerySchema, ReviewSchema } from '../../lib/schemas/reviews.ts';
+import { getInvitation, listPublicReviews, writeReview } from '../reviews/reviews.ts';
 import { listProviders } from '../providers/list-providers.ts';
 import { getPlatformStats, getServiceStats } from '../stats/get-platform-stats.ts';
 
@@ -89,4 +92,28 @@ export const publicRoutes = new Hono<AppEnv>()
     const provider = await getApprovedProvider(c.var.db, id);
     cachePublicly(c);
     return c.json(provider);
+  })
+  /** The provider's visible reviews, newest first, paged (X-Total-Count). */
+  .get('/providers/:id{[0-9]+}/reviews', async (c) => {
+    const { id } = await getApprovedProvider(
+      c.var.db,
+      idParam(c.req.param('id'), 'Provider not found'),
+    );
+    const page = parseOrThrow(ReviewPageQuerySchema, c.req.query());
+    const { items, total } = await listPublicReviews(c.var.db, id, page);
+    cachePublicly(c, { varyOnQuery: ['page', 'limit'] });
+    c.header('X-Total-Count', String(total));
+    return c.json(items);
+  })
+  /** What the review page shows for a link: the provider and the service. */
+  .get('/reviews/invitation', async (c) => {
+    noStore(c);
+    return c.json(await getInvitation(c.var.db, c.var.sessionSecret, c.req.query('token') ?? ''));
+  })
+  .post('/reviews', async (c) => {
+    noStore(c);
+    await hitRateLimit(c.var.db, RATE_LIMITS.review, clientAddress(c));
+    const input = parseOrThrow(ReviewSchema, await readJson(c));
+    const review = await writeReview(c.var.db, c.var.sessionSecret, input);
+    return c.json({ ...review, message: 'Thank you for your review.' }, 201);
   });

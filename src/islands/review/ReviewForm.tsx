@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ApiError, apiGet, apiSend } from '../../lib/api-client';
+import { withQueryClient } from '../../lib/query-client';
+import { REVIEW_COMMENT_MAX, ReviewSchema } from '../../lib/schemas/reviews';
+import { toast } from '../../lib/toast';
+import { serviceName } from '../providers/ProviderCard';
+
+interface Invitation {
+  providerId: number;
+  providerName: string;
+  serviceType: string;
+  customerName: string;
+}
+
+// Radio buttons give their value as text: '5' is read as 5.
+const FormSchema = ReviewSchema.omit({ token: true, providerId: true }).extend({
+  rating: z.preprocess(
+    (v) => (typeof v === 'string' && v !== '' ? Number(v) : v),
+    ReviewSchema.shape.rating,
+  ),
+});
+type Form = z.input<typeof FormSchema>;
+
+const STAR_LABELS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body gap-4">
+          <h1 className="card-title text-2xl">{title}</h1>
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function WriteReview({ token, invitation }: { token: string; invitation: Invitation }) {
+  const id = useId();
+  const [sent, setSent] = useState(false);
+  const { register, handleSubmit, formState, watch } = useForm<
+    Form,
+    unknown,
+    z.output<typeof FormSchema>
+  >({
+    resolver: zodResolver(FormSchema),
+    defaultValues: { comment: '' },
+  });
+  const send = useMutation({
+    mutationFn: (values: z.output<typeof FormSchema>) =>
+      apiSend('POST', '/api/reviews', { ...values, token, providerId: invitation.providerId }),
+    onSuccess: () => setSent(true),
+    onError: (error) =>
+      toast({
+        title: 'Review Not Sent',
+        description:
+          error instanceof ApiError
+            ? (error.serverMessage ?? 'Please try again.')
+            : 'Please try again.',
+        variant: 'destructive',
+      }),
+  });
+  if (sent) {
+    return (
+      <Card title="Thank you!">
+        <p role="status">
+          Your review of {invitation.providerName} is published. It helps others choose a provider
+          they can trust.
+        </p>
+        <a className="btn btn-primary" href={`/provider/${invitation.providerId}`}>
+          See {invitation.providerName}
+        </a>
+      </Card>
+    );
+  }
+  const rating = Number(watch('rating') ?? 0);
+  const { errors } = formState;
+  return (
+    <Card title={`Review ${invitation.providerName}`}>
+      <p>
+        Hi {invitation.customerName}, how was the {serviceName(invitation.serviceType)} work? Only
+        customers with a completed request can review, once.
+      </p>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(e) => void handleSubmit((values) => send.mutate(values))(e)}
+      >
+        <fieldset aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
+          <legend className="text-sm font-medium">Your rating *</legend>
+          <div className="rating rating-lg mt-2">
+            {STAR_LABELS.map((label, index) => (
+              <input
+                key={label}
+                type="radio"
+                value={index + 1}
+                className="mask mask-star-2 bg-amber-500"
+                aria-label={`${index + 1} ${index === 0 ? 'star' : 'stars'}: ${label}`}
+                {...register('rating')}
+              />
+            ))}
+          </div>
+          {rating > 0 && <p className="text-sm">{STAR_LABELS[rating - 1]}</p>}
+          {errors.rating && (
+            <p id={`${id}-rating-error`} className="mt-1 text-sm text-error" role="alert">
+              {errors.rating.message}
+            </p>
+          )}
+        </fieldset>
+        <div>
+          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-comment`}>
+            Your review *
+          </label>
+          <textarea
+            id={`${id}-comment`}
+            rows={5}
+            maxLength={REVIEW_COMMENT_MAX}
+            className="textarea w-full"
+            aria-invalid={errors.comment ? true : undefined}
+            aria-describedby={errors.comment ? `${id}-comment-error` : undefined}
+            {...register('comment')}
+          />
+          {errors.comment && (
+            <p id={`${id}-comment-error`} className="mt-1 text-sm text-error" role="alert">
+              {errors.comment.message}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Publish Review'}
+        </button>
+      </form>
+    </Card>
+  );
+}
+
+/** /review?token=...: the e-mailed link of a completed request. */
+function ReviewPage() {
+  const [token, setToken] = useState<string | null>();
+  useEffect(() => setToken(new URLSearchParams(window.location.search).get('token')), []);
+  const invitation = useQuery({
+    queryKey: ['/api/reviews/invitation', token],
+    queryFn: () =>
+      apiGet<Invitation>(`/api/reviews/invitation?token=${encodeURIComponent(token ?? '')}`),
+    enabled: Boolean(token),
+  });
+  if (token === undefined || (token && invitation.isPending)) {
+    return (
+      <Card title="Write a Review">
+        <p role="status">Loading...</p>
+      </Card>
+    );
+  }
+  if (!token || invitation.isError) {
+    const error = invitation.error;
+    const message =
+      error instanceof ApiError && error.serverMessage
+        ? error.serverMessage
+        : 'This review link is not valid. Please use the link from your e-mail.';
+    return (
+      <Card title="This link cannot be used">
+        <p role="alert">{message}</p>
+        <a className="btn btn-primary" href="/providers">
+          Find Providers
+        </a>
+      </Card>
+    );
+  }
+  return invitation.data ? <WriteReview token={token} invitation={invitation.data} /> : null;
+}
+
+export default withQueryClient(ReviewPage);

@@ -1,0 +1,991 @@
+import { asc, eq } from 'drizzle-orm';
+import { decodeJwt, SignJWT } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { customerEnquiries, rateLimits, reviews, serviceProviders } from '../../db/schema.ts';
+import {
+  adminSession,
+  databaseSnapshot,
+  expectAdminOnly,
+  expectError,
+  insertAdmin,
+  okJson,
+  sendAs,
+  type InsertedAdmin,
+} from '../helpers/admin-fixtures.ts';
+import {
+  bearer,
+  linkIn,
+  providerToken,
+  tamperPayload,
+  tamperSignature,
+  testSessionSecret,
+  unsignedAdminToken,
+  watchOutbox,
+  type OutboxMail,
+} from '../helpers/auth-fixtures.ts';
+import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
+import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+
+// Verified reviews: the link e-mailed when an enquiry is completed, the review written
+// with it (once), the public list, the provider's one reply and the admin's moderation.
+// Review links are signed here with the app's key (jose + testSessionSecret) and sessions
+// are minted directly: the only scrypt run is the one shared admin password hash.
+// POST /api/reviews allows 10 attempts per client and hour: postReview() forgets the
+// counts before each attempt, except in the test of the limit itself.
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+type ProviderRow = typeof serviceProviders.$inferSelect;
+type EnquiryRow = typeof customerEnquiries.$inferSelect;
+type ReviewRow = typeof reviews.$inferSelect;
+
+let provider: ProviderRow;
+let other: ProviderRow;
+let providerSession: string;
+let admin: InsertedAdmin;
+let adminToken: string;
+beforeEach(async () => {
+  await api.database.reset();
+  const { db } = api.database;
+  provider = await insertProvider(db, {
+    name: 'Ubuntu Security Solutions',
+    services: ['cctv', 'alarms'],
+    rating: '0.0',
+    reviewCount: 0,
+  });
+  other = await insertProvider(db, { name: 'Cape Alarm Co', rating: '0.0', reviewCount: 0 });
+  providerSession = await providerToken(api, provider.id);
+  admin = await insertAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' });
+  adminToken = await adminSession(api, admin.id);
+});
+
+interface PublicReview {
+  id: number;
+  customerName: string;
+  rating: number;
+  comment: string;
+  serviceType: string;
+  createdAt: string;
+  providerReply: string | null;
+  repliedAt: string | null;
+}
+interface OwnReview extends PublicReview {
+  hiddenAt: string | null;
+  hiddenReason: string | null;
+}
+interface AdminReview extends OwnReview {
+  providerId: number;
+  providerName: string;
+}
+
+const INVALID_LINK = 'This review link is not valid. Please use the link from your e-mail.';
+const EXPIRED_LINK = 'This review link has expired: links work for 30 days.';
+const NOT_REVIEWABLE = 'This request cannot be reviewed (any more).';
+const REVIEW_WRITTEN = 'A review for this request has been written already. Thank you!';
+const RATING_MESSAGE = 'Please choose a rating from 1 to 5 stars';
+const REVIEW_NOT_FOUND = 'Review not found';
+const ALREADY_REPLIED = 'You have replied to this review already.';
+const COMMENT = 'Four cameras installed neatly and on time.';
+const DAY = 24 * 60 * 60;
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------
+
+/** A completed enquiry of `providerId` (the provider under test unless given). */
+function completedEnquiry(overrides: Partial<typeof customerEnquiries.$inferInsert> = {}) {
+  return insertEnquiry(api.database.db, {
+    assignedProviderId: provider.id,
+    status: 'completed',
+    ...overrides,
+  });
+}
+
+/**
+ * A review link token as the app signs it (HS256, the session key, sub = enquiry id,
+ * purpose 'review', 30 days), with any of it changed.
+ */
+function linkToken(
+  enquiryId: number | string,
+  {
+    purpose = 'review',
+    expiresIn = 30 * DAY,
+    key = testSessionSecret(api),
+  }: { purpose?: string | null; expiresIn?: number; key?: Uint8Array } = {},
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT(purpose === null ? {} : { purpose })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(enquiryId))
+    .setIssuedAt(Math.min(now, now + expiresIn - 30 * DAY))
+    .setExpirationTime(now + expiresIn)
+    .sign(key);
+}
+
+const otherKey = new TextEncoder().encode('another-key-that-is-not-the-apps-own-secret');
+
+const invitation = (token: string) =>
+  api.get(`/api/reviews/invitation?token=${encodeURIComponent(token)}`);
+
+/** POST /api/reviews with a JSON body; the rate limit is forgotten first unless `counted`. */
+async function postReview(body: unknown, { counted = false } = {}): Promise<Response> {
+  if (!counted) await api.database.db.delete(rateLimits);
+  return api.request('/api/reviews', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Writes a review through the API for the enquiry; answers its id. */
+async function writeReview(enquiry: EnquiryRow, rating: number, comment = COMMENT) {
+  const body = await okJson<{ id: number; providerId: number; message: string }>(
+    postReview({ token: await linkToken(enquiry.id), rating, comment }),
+    201,
+  );
+  return body.id;
+}
+
+/** Inserts a review row directly (for the lists), `minutesAgo` minutes old. */
+async function insertReview(
+  values: Partial<typeof reviews.$inferInsert> & { minutesAgo?: number } = {},
+): Promise<ReviewRow> {
+  const { minutesAgo = 0, ...fields } = values;
+  const [row] = await api.database.db
+    .insert(reviews)
+    .values({
+      providerId: provider.id,
+      customerName: 'Thandi Nkosi',
+      rating: 5,
+      comment: COMMENT,
+      serviceType: 'cctv',
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      ...fields,
+    })
+    .returning();
+  if (!row) throw new Error('The review was not stored');
+  return row;
+}
+
+async function reviewRows(): Promise<ReviewRow[]> {
+  return api.database.db.select().from(reviews).orderBy(asc(reviews.id));
+}
+
+async function reviewRow(id: number): Promise<ReviewRow> {
+  const [row] = await api.database.db.select().from(reviews).where(eq(reviews.id, id));
+  if (!row) throw new Error(`No review ${id}`);
+  return row;
+}
+
+/** The rating and review count the public provider page shows. */
+async function publicRating(providerId = provider.id) {
+  const body = await okJson<{ rating: string; reviewCount: number }>(
+    api.get(`/api/providers/${providerId}`),
+  );
+  return { rating: body.rating, reviewCount: body.reviewCount };
+}
+
+/** The rating and review count stored on the provider row. */
+async function storedRating(providerId = provider.id) {
+  const [row] = await api.database.db
+    .select({ rating: serviceProviders.rating, reviewCount: serviceProviders.reviewCount })
+    .from(serviceProviders)
+    .where(eq(serviceProviders.id, providerId));
+  return row;
+}
+
+async function publicReviews(providerId = provider.id, query = '') {
+  const response = await api.get(`/api/providers/${providerId}/reviews${query}`);
+  expect(response.status).toBe(200);
+  return {
+    total: response.headers.get('x-total-count'),
+    items: (await response.json()) as PublicReview[],
+  };
+}
+
+const reviewLinksIn = (mails: OutboxMail[]) =>
+  mails.flatMap((mail) => {
+    const link = linkIn(mail.text, '/review?token=');
+    return link ? [{ mail, link }] : [];
+  });
+
+function expectRecent(date: Date | string | null) {
+  expect(date).not.toBeNull();
+  expect(Math.abs(Date.now() - new Date(date!).getTime())).toBeLessThan(60_000);
+}
+
+const respond = (enquiryId: number, status: string, session = providerSession) =>
+  api.request(`/api/provider/enquiries/${enquiryId}/response`, {
+    method: 'PUT',
+    headers: bearer(session),
+    body: JSON.stringify({ providerResponse: 'All done, thank you.', status }),
+  });
+
+const reply = (reviewId: number | string, body: unknown, session = providerSession) =>
+  sendAs(api, session, 'PUT', `/api/provider/reviews/${reviewId}/reply`, body);
+
+const hide = (reviewId: number | string, body: unknown, token = adminToken) =>
+  sendAs(api, token, 'PUT', `/api/admin/reviews/${reviewId}/hide`, body);
+const show = (reviewId: number | string, token = adminToken) =>
+  sendAs(api, token, 'PUT', `/api/admin/reviews/${reviewId}/show`);
+
+// ---------------------------------------------------------------------------------------
+// The link in the e-mail
+// ---------------------------------------------------------------------------------------
+
+describe('the review link e-mailed when an enquiry is completed', () => {
+  let enquiry: EnquiryRow;
+  beforeEach(async () => {
+    enquiry = await insertEnquiry(api.database.db, {
+      assignedProviderId: provider.id,
+      status: 'assigned',
+      customerName: 'Lerato Mokoena',
+      customerEmail: 'lerato@example.co.za',
+      serviceType: 'cctv',
+    });
+  });
+
+  it("is sent once when the provider's response completes the enquiry", async () => {
+    const outbox = await watchOutbox(api);
+    expect((await respond(enquiry.id, 'completed')).status).toBe(200);
+    const mails = await outbox.newMails();
+    const links = reviewLinksIn(mails);
+    expect(links).toHaveLength(1);
+    const [{ mail, link }] = links as [(typeof links)[number]];
+    expect(mail.to).toBe('lerato@example.co.za');
+    expect(mail.subject).toBe('How did Ubuntu Security Solutions do?');
+    expect(mail.text).toContain('Hi Lerato Mokoena,');
+    expect(link.origin).toBe(api.url);
+    expect(link.pathname).toBe('/review');
+
+    // The token: the enquiry, for reviews, valid for 30 days.
+    const token = link.searchParams.get('token')!;
+    const claims = decodeJwt(token);
+    expect(claims).toMatchObject({ sub: String(enquiry.id), purpose: 'review' });
+    expect(claims.exp! - Math.floor(Date.now() / 1000)).toBeGreaterThan(30 * DAY - 120);
+    expect(claims.exp! - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(30 * DAY);
+
+    // The link works, and the customer's review is written with it.
+    expect(await okJson(invitation(token))).toEqual({
+      providerId: provider.id,
+      providerName: 'Ubuntu Security Solutions',
+      serviceType: 'cctv',
+      customerName: 'Lerato Mokoena',
+    });
+    expect((await postReview({ token, rating: 5, comment: COMMENT })).status).toBe(201);
+
+    // Responding again with 'completed' sends the response, but no second link.
+    const again = await watchOutbox(api);
+    expect((await respond(enquiry.id, 'completed')).status).toBe(200);
+    const second = await again.newMails();
+    expect(second).toHaveLength(1);
+    expect(reviewLinksIn(second)).toEqual([]);
+  });
+
+  it("is not sent for 'in_progress' or 'cancelled' responses", async () => {
+    const outbox = await watchOutbox(api);
+    expect((await respond(enquiry.id, 'in_progress')).status).toBe(200);
+    const cancelled = await completedEnquiry({ status: 'assigned' });
+    expect((await respond(cancelled.id, 'cancelled')).status).toBe(200);
+    const mails = await outbox.newMails();
+    expect(mails).toHaveLength(2);
+    expect(reviewLinksIn(mails)).toEqual([]);
+  });
+
+  it('is sent when the enquiry desk completes the enquiry, once', async () => {
+    const outbox = await watchOutbox(api);
+    const completed = await okJson<{ status: string }>(
+      sendAs(api, adminToken, 'PUT', `/api/admin/enquiries/${enquiry.id}`, {
+        status: 'completed',
+      }),
+    );
+    expect(completed.status).toBe('completed');
+    const mails = await outbox.newMails();
+    expect(mails).toHaveLength(1);
+    const [{ mail, link }] = reviewLinksIn(mails) as [{ mail: OutboxMail; link: URL }];
+    expect(mail.to).toBe('lerato@example.co.za');
+    expect(decodeJwt(link.searchParams.get('token')!)).toMatchObject({
+      sub: String(enquiry.id),
+      purpose: 'review',
+    });
+    expect((await invitation(link.searchParams.get('token')!)).status).toBe(200);
+
+    // Already completed: a note on it sends nothing.
+    const again = await watchOutbox(api);
+    const noted = sendAs(api, adminToken, 'PUT', `/api/admin/enquiries/${enquiry.id}`, {
+      status: 'completed',
+      adminNotes: 'Customer called to say thanks',
+    });
+    expect((await noted).status).toBe(200);
+    expect(await again.newMails()).toEqual([]);
+  });
+
+  it('is not sent when the desk completes an enquiry no provider was assigned to', async () => {
+    const unassigned = await insertEnquiry(api.database.db, { status: 'new' });
+    const outbox = await watchOutbox(api);
+    const response = sendAs(api, adminToken, 'PUT', `/api/admin/enquiries/${unassigned.id}`, {
+      status: 'completed',
+    });
+    expect((await response).status).toBe(200);
+    expect(await outbox.newMails()).toEqual([]);
+    // And such an enquiry cannot be reviewed.
+    await expectError(await invitation(await linkToken(unassigned.id)), 404, NOT_REVIEWABLE);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// GET /api/reviews/invitation
+// ---------------------------------------------------------------------------------------
+
+describe('GET /api/reviews/invitation', () => {
+  let enquiry: EnquiryRow;
+  beforeEach(async () => {
+    enquiry = await completedEnquiry({
+      customerName: 'Thandi Nkosi',
+      serviceType: 'alarms',
+    });
+  });
+
+  it('answers the provider and the service of a valid link', async () => {
+    const response = await invitation(await linkToken(enquiry.id));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(await response.json()).toEqual({
+      providerId: provider.id,
+      providerName: 'Ubuntu Security Solutions',
+      serviceType: 'alarms',
+      customerName: 'Thandi Nkosi',
+    });
+  });
+
+  it('answers 400 to tampered, foreign and other tokens, and 410 once expired', async () => {
+    const valid = await linkToken(enquiry.id);
+    const second = await completedEnquiry();
+    const cases: [string, string, number, string][] = [
+      ['a changed signature', tamperSignature(valid), 400, INVALID_LINK],
+      ['a changed sub', tamperPayload(valid, { sub: String(second.id) }), 400, INVALID_LINK],
+      ['a longer validity', tamperPayload(valid, { exp: 9_999_999_999 }), 400, INVALID_LINK],
+      ['another key', await linkToken(enquiry.id, { key: otherKey }), 400, INVALID_LINK],
+      ['no purpose', await linkToken(enquiry.id, { purpose: null }), 400, INVALID_LINK],
+      ['another purpose', await linkToken(enquiry.id, { purpose: 'reset' }), 400, INVALID_LINK],
+      ['a sub that is no id', await linkToken('abc'), 400, INVALID_LINK],
+      ['sub 0', await linkToken(0), 400, INVALID_LINK],
+      ['a provider session', await providerToken(api, provider.id), 400, INVALID_LINK],
+      ['an admin session', adminToken, 400, INVALID_LINK],
+      ['an unsigned token', unsignedAdminToken(admin.id), 400, INVALID_LINK],
+      ['garbage', 'not-a-token', 400, INVALID_LINK],
+      ['nothing', '', 400, INVALID_LINK],
+      ['an expired link', await linkToken(enquiry.id, { expiresIn: -60 }), 410, EXPIRED_LINK],
+      [
+        'an expired link of another key',
+        await linkToken(enquiry.id, { key: otherKey, expiresIn: -60 }),
+        400,
+        INVALID_LINK,
+      ],
+    ];
+    for (const [what, token, status, message] of cases) {
+      const response = await invitation(token);
+      expect({ what, status: response.status }).toEqual({ what, status });
+      await expectError(response, status, message);
+    }
+    const bare = await api.get('/api/reviews/invitation');
+    await expectError(bare, 400, INVALID_LINK);
+  });
+
+  it('answers 404 for an enquiry that is not completed, unknown or without provider', async () => {
+    for (const status of ['new', 'assigned', 'in_progress', 'cancelled'] as const) {
+      const open = await completedEnquiry({ status });
+      const response = await invitation(await linkToken(open.id));
+      expect({ status, answer: response.status }).toEqual({ status, answer: 404 });
+      await expectError(response, 404, NOT_REVIEWABLE);
+    }
+    await expectError(await invitation(await linkToken(999_999)), 404, NOT_REVIEWABLE);
+    const unassigned = await completedEnquiry({ assignedProviderId: null });
+    await expectError(await invitation(await linkToken(unassigned.id)), 404, NOT_REVIEWABLE);
+  });
+
+  it('answers 409 once the review is written', async () => {
+    const token = await linkToken(enquiry.id);
+    expect((await postReview({ token, rating: 4, comment: COMMENT })).status).toBe(201);
+    await expectError(await invitation(token), 409, REVIEW_WRITTEN);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// POST /api/reviews
+// ---------------------------------------------------------------------------------------
+
+describe('POST /api/reviews', () => {
+  it('stores the review and recomputes the rating and count from it', async () => {
+    const first = await completedEnquiry({
+      customerName: 'Thandi Nkosi',
+      serviceType: 'alarms',
+    });
+    const response = await postReview({
+      token: await linkToken(first.id),
+      rating: 5,
+      comment: `   ${COMMENT}   `,
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const body = (await response.json()) as { id: number; providerId: number; message: string };
+    expect(body).toEqual({
+      id: expect.any(Number) as number,
+      providerId: provider.id,
+      message: 'Thank you for your review.',
+    });
+    const row = await reviewRow(body.id);
+    expect(row).toMatchObject({
+      providerId: provider.id,
+      enquiryId: first.id,
+      customerName: 'Thandi Nkosi',
+      serviceType: 'alarms',
+      rating: 5,
+      comment: COMMENT,
+      providerReply: null,
+      repliedAt: null,
+      hiddenAt: null,
+      hiddenReason: null,
+      hiddenBy: null,
+    });
+    expectRecent(row.createdAt);
+    expect(await publicRating()).toEqual({ rating: '5.0', reviewCount: 1 });
+
+    await writeReview(await completedEnquiry(), 4);
+    expect(await publicRating()).toEqual({ rating: '4.5', reviewCount: 2 });
+    expect(await storedRating()).toEqual({ rating: '4.5', reviewCount: 2 });
+
+    // One decimal, rounded: (5 + 4 + 4) / 3 = 4.33.
+    await writeReview(await completedEnquiry(), 4);
+    expect(await publicRating()).toEqual({ rating: '4.3', reviewCount: 3 });
+    // The other provider is untouched.
+    expect(await publicRating(other.id)).toEqual({ rating: '0.0', reviewCount: 0 });
+  });
+
+  it('accepts the providerId of the link’s own provider, and a comment of 2000 characters', async () => {
+    const enquiry = await completedEnquiry();
+    const comment = 'x'.repeat(2000);
+    const response = await postReview({
+      token: await linkToken(enquiry.id),
+      rating: 3,
+      comment,
+      providerId: provider.id,
+    });
+    expect(response.status).toBe(201);
+    const [row] = await reviewRows();
+    expect(row).toMatchObject({ comment, rating: 3, providerId: provider.id });
+  });
+
+  it('answers 409 to a second use of the link and stores nothing', async () => {
+    const enquiry = await completedEnquiry();
+    const token = await linkToken(enquiry.id);
+    expect((await postReview({ token, rating: 5, comment: COMMENT })).status).toBe(201);
+    const before = await databaseSnapshot(api);
+    const again = await postReview({ token, rating: 1, comment: 'Changed my mind about it.' });
+    await expectError(again, 409, REVIEW_WRITTEN);
+    expect(await databaseSnapshot(api)).toEqual(before);
+    expect(await publicRating()).toEqual({ rating: '5.0', reviewCount: 1 });
+  });
+
+  it('stores exactly one review when the link is sent twice at once', async () => {
+    const enquiry = await completedEnquiry();
+    const token = await linkToken(enquiry.id);
+    await api.database.db.delete(rateLimits);
+    const answers = await Promise.all(
+      [5, 1].map((rating) => postReview({ token, rating, comment: COMMENT }, { counted: true })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const conflict = answers.find((a) => a.status === 409)!;
+    await expectError(conflict, 409, REVIEW_WRITTEN);
+    const rows = await reviewRows();
+    expect(rows).toHaveLength(1);
+    expect(await storedRating()).toEqual({
+      rating: `${rows[0]!.rating}.0`,
+      reviewCount: 1,
+    });
+  });
+
+  // On PostgreSQL the four transactions run side by side: each recomputes the rating, and
+  // without the provider row locked first a later one would store a count that misses
+  // the others' reviews. (PGlite runs them one after the other.)
+  it('keeps the rating right when reviews of one provider arrive at once', async () => {
+    const enquiries = await Promise.all([1, 2, 3, 4].map(() => completedEnquiry()));
+    const tokens = await Promise.all(enquiries.map((e) => linkToken(e.id)));
+    await api.database.db.delete(rateLimits);
+    const answers = await Promise.all(
+      tokens.map((token, i) =>
+        postReview({ token, rating: [5, 4, 3, 2][i], comment: COMMENT }, { counted: true }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    expect(await reviewRows()).toHaveLength(4);
+    expect(await storedRating()).toEqual({ rating: '3.5', reviewCount: 4 });
+  });
+
+  const invalid: [string, Record<string, unknown>, string, string][] = [
+    ['rating 0', { rating: 0 }, 'rating', RATING_MESSAGE],
+    ['rating 6', { rating: 6 }, 'rating', RATING_MESSAGE],
+    ['rating 3.5', { rating: 3.5 }, 'rating', RATING_MESSAGE],
+    ["rating '5'", { rating: '5' }, 'rating', RATING_MESSAGE],
+    ['no rating', { rating: undefined }, 'rating', RATING_MESSAGE],
+    ['rating null', { rating: null }, 'rating', RATING_MESSAGE],
+    [
+      'a comment of 9 characters',
+      { comment: 'Good job!' },
+      'comment',
+      'Please write at least 10 characters',
+    ],
+    [
+      'a comment of spaces',
+      { comment: '   ok        ' },
+      'comment',
+      'Please write at least 10 characters',
+    ],
+    ['no comment', { comment: undefined }, 'comment', 'Please tell others about the work'],
+    [
+      'a comment of 2001 characters',
+      { comment: 'x'.repeat(2001) },
+      'comment',
+      'At most 2000 characters',
+    ],
+    ['no token', { token: undefined }, 'token', 'This review link is not valid.'],
+    ['a short token', { token: 'abc' }, 'token', 'This review link is not valid.'],
+  ];
+  it.each(invalid)('answers 400 to %s and stores nothing', async (_, changes, field, message) => {
+    const enquiry = await completedEnquiry();
+    const body = { token: await linkToken(enquiry.id), rating: 5, comment: COMMENT, ...changes };
+    const before = await databaseSnapshot(api);
+    const answer = await expectError(await postReview(body), 400, message);
+    expect(answer.errors?.[field]).toBe(message);
+    expect(await databaseSnapshot(api)).toEqual(before);
+    expect(await reviewRows()).toEqual([]);
+  });
+
+  it('answers 400 to a body that is not JSON', async () => {
+    await api.database.db.delete(rateLimits);
+    const response = await api.request('/api/reviews', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"rating": 5,',
+    });
+    await expectError(response, 400, 'The request body must be JSON');
+    expect(await reviewRows()).toEqual([]);
+  });
+
+  it('answers 400 to the providerId of another provider and stores nothing', async () => {
+    const enquiry = await completedEnquiry();
+    const before = await databaseSnapshot(api);
+    const body = {
+      token: await linkToken(enquiry.id),
+      rating: 5,
+      comment: COMMENT,
+      providerId: other.id,
+    };
+    const answer = await expectError(
+      await postReview(body),
+      400,
+      'This link is for a review of another provider.',
+    );
+    expect(answer.errors).toEqual({
+      providerId: 'This link is for a review of another provider.',
+    });
+    expect(await databaseSnapshot(api)).toEqual(before);
+    // The link still works for its own provider.
+    expect((await postReview({ ...body, providerId: undefined })).status).toBe(201);
+  });
+
+  it('answers 410/400/404 to expired, tampered, foreign and unusable links, storing nothing', async () => {
+    const enquiry = await completedEnquiry();
+    const open = await completedEnquiry({ status: 'in_progress' });
+    const otherProviders = await completedEnquiry({ assignedProviderId: other.id });
+    const valid = await linkToken(enquiry.id);
+    const cases: [string, string, number, string][] = [
+      ['expired', await linkToken(enquiry.id, { expiresIn: -60 }), 410, EXPIRED_LINK],
+      ['a changed signature', tamperSignature(valid), 400, INVALID_LINK],
+      [
+        'a sub changed to another enquiry',
+        tamperPayload(valid, { sub: String(otherProviders.id) }),
+        400,
+        INVALID_LINK,
+      ],
+      ['another key', await linkToken(enquiry.id, { key: otherKey }), 400, INVALID_LINK],
+      ['a provider session', await providerToken(api, provider.id), 400, INVALID_LINK],
+      ['an admin session', adminToken, 400, INVALID_LINK],
+      ['garbage of 20 characters or more', 'x'.repeat(40), 400, INVALID_LINK],
+      ['not completed', await linkToken(open.id), 404, NOT_REVIEWABLE],
+      ['an unknown enquiry', await linkToken(999_999), 404, NOT_REVIEWABLE],
+    ];
+    const before = await databaseSnapshot(api);
+    for (const [what, token, status, message] of cases) {
+      const response = await postReview({ token, rating: 5, comment: COMMENT });
+      expect({ what, status: response.status }).toEqual({ what, status });
+      await expectError(response, status, message);
+    }
+    expect(await databaseSnapshot(api)).toEqual(before);
+    expect(await reviewRows()).toEqual([]);
+  });
+
+  it('allows 10 attempts per client and hour (429 after), storing nothing refused', async () => {
+    const enquiry = await completedEnquiry();
+    const token = await linkToken(enquiry.id);
+    await api.database.db.delete(rateLimits);
+    for (let i = 0; i < 10; i++) {
+      const attempt = await postReview({ token, rating: 0, comment: COMMENT }, { counted: true });
+      expect(attempt.status).toBe(400);
+    }
+    const before = await databaseSnapshot(api);
+    const limited = await postReview({ token, rating: 5, comment: COMMENT }, { counted: true });
+    await expectError(
+      limited,
+      429,
+      'Too many reviews from your connection. Please try again later.',
+    );
+    expect(await databaseSnapshot(api)).toEqual(before);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// GET /api/providers/:id/reviews
+// ---------------------------------------------------------------------------------------
+
+describe('GET /api/providers/:id/reviews', () => {
+  it('lists the visible reviews newest first, names shortened', async () => {
+    const oldest = await insertReview({
+      customerName: 'Thandi Nkosi',
+      rating: 4,
+      serviceType: 'alarms',
+      minutesAgo: 30,
+    });
+    const newest = await insertReview({
+      customerName: '  sipho  van der merwe ',
+      rating: 5,
+      providerReply: 'Thank you, Sipho!',
+      repliedAt: new Date(),
+      minutesAgo: 10,
+    });
+    const middle = await insertReview({ customerName: 'Lindiwe', rating: 3, minutesAgo: 20 });
+    await insertReview({ minutesAgo: 5, hiddenAt: new Date(), hiddenReason: 'Insults' });
+    await insertReview({ providerId: other.id, minutesAgo: 1 });
+
+    const response = await api.get(`/api/providers/${provider.id}/reviews`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-total-count')).toBe('3');
+    const items = (await response.json()) as PublicReview[];
+    expect(items.map((r) => r.id)).toEqual([newest.id, middle.id, oldest.id]);
+    expect(items.map((r) => r.customerName)).toEqual(['sipho M.', 'Lindiwe', 'Thandi N.']);
+    expect(items[2]).toEqual({
+      id: oldest.id,
+      customerName: 'Thandi N.',
+      rating: 4,
+      comment: COMMENT,
+      serviceType: 'alarms',
+      createdAt: oldest.createdAt.toISOString(),
+      providerReply: null,
+      repliedAt: null,
+    });
+    expect(items[0]).toMatchObject({ providerReply: 'Thank you, Sipho!', rating: 5 });
+    expectRecent(items[0]!.repliedAt);
+    // Nothing about the enquiry or the moderation leaves the server.
+    expect(JSON.stringify(items)).not.toMatch(/enquiry|hidden|Insults|Nkosi/i);
+  });
+
+  it('pages with page and limit, with the total in X-Total-Count', async () => {
+    const ids: number[] = []; // oldest first
+    for (let i = 5; i >= 1; i--) ids.push((await insertReview({ minutesAgo: i })).id);
+    const newestFirst = [...ids].reverse();
+    const pages = [
+      ['?limit=2', newestFirst.slice(0, 2)],
+      ['?page=2&limit=2', newestFirst.slice(2, 4)],
+      ['?page=3&limit=2', newestFirst.slice(4)],
+      ['?page=4&limit=2', []],
+      ['', newestFirst],
+    ] as const;
+    for (const [query, expected] of pages) {
+      const { total, items } = await publicReviews(provider.id, query);
+      expect({ query, total, ids: items.map((r) => r.id) }).toEqual({
+        query,
+        total: '5',
+        ids: expected,
+      });
+    }
+    for (const query of ['?page=0', '?limit=0', '?limit=51', '?page=abc']) {
+      const response = await api.get(`/api/providers/${provider.id}/reviews${query}`);
+      expect({ query, status: response.status }).toEqual({ query, status: 400 });
+    }
+  });
+
+  it('answers an empty list for a provider without reviews', async () => {
+    expect(await publicReviews(other.id)).toEqual({ total: '0', items: [] });
+  });
+
+  it('answers 404 for an unknown or unapproved provider', async () => {
+    const unapproved = await insertProvider(api.database.db, { isApproved: false });
+    await insertReview({ providerId: unapproved.id });
+    for (const id of [unapproved.id, 999_999, 0, 99_999_999_999]) {
+      await expectError(await api.get(`/api/providers/${id}/reviews`), 404, 'Provider not found');
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// The provider's reply and own list
+// ---------------------------------------------------------------------------------------
+
+describe("the provider's reply", () => {
+  let review: ReviewRow;
+  beforeEach(async () => {
+    review = await insertReview({ customerName: 'Thandi Nkosi' });
+  });
+
+  it('is published once, and shows in the public list', async () => {
+    const response = await reply(review.id, { reply: '  Thank you, Thandi!  ' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: 'Your reply is published.' });
+    const row = await reviewRow(review.id);
+    expect(row.providerReply).toBe('Thank you, Thandi!');
+    expectRecent(row.repliedAt);
+    const { items } = await publicReviews();
+    expect(items[0]).toMatchObject({ id: review.id, providerReply: 'Thank you, Thandi!' });
+    expect(items[0]!.repliedAt).toBe(row.repliedAt!.toISOString());
+
+    const before = await databaseSnapshot(api);
+    await expectError(await reply(review.id, { reply: 'A second answer' }), 409, ALREADY_REPLIED);
+    expect(await databaseSnapshot(api)).toEqual(before);
+  });
+
+  it("answers 404 for another provider's review or an unknown one, changing nothing", async () => {
+    const others = await insertReview({ providerId: other.id });
+    const before = await databaseSnapshot(api);
+    for (const id of [others.id, 999_999, 'abc', '1e0']) {
+      await expectError(await reply(id, { reply: 'Thank you!' }), 404, REVIEW_NOT_FOUND);
+    }
+    expect(await databaseSnapshot(api)).toEqual(before);
+  });
+
+  it('answers 400 to an empty or too long reply', async () => {
+    const before = await databaseSnapshot(api);
+    const cases: [unknown, string][] = [
+      [{ reply: '' }, 'Please write a reply'],
+      [{ reply: '    ' }, 'Please write a reply'],
+      [{}, 'Please write a reply'],
+      [{ reply: 42 }, 'Please write a reply'],
+      [{ reply: 'x'.repeat(2001) }, 'At most 2000 characters'],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await expectError(await reply(review.id, body), 400, message);
+      expect(answer.errors).toEqual({ reply: message });
+    }
+    expect(await databaseSnapshot(api)).toEqual(before);
+  });
+
+  it('needs a provider session: 401 without, 403 with an admin token', async () => {
+    const before = await databaseSnapshot(api);
+    const anonymous = await api.request(`/api/provider/reviews/${review.id}/reply`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reply: 'Thank you!' }),
+    });
+    await expectError(anonymous, 401, 'Please log in to your provider dashboard.');
+    await expectError(
+      await reply(review.id, { reply: 'Thank you!' }, adminToken),
+      403,
+      'This area is for service providers only.',
+    );
+    await expectError(
+      await reply(review.id, { reply: 'Thank you!' }, tamperSignature(providerSession)),
+      401,
+      'Your session has ended. Please sign in again.',
+    );
+    expect(await databaseSnapshot(api)).toEqual(before);
+  });
+});
+
+describe('GET /api/provider/reviews', () => {
+  it('lists the own reviews, hidden ones with their reason', async () => {
+    const visible = await insertReview({ customerName: 'Thandi Nkosi', minutesAgo: 20 });
+    const hidden = await insertReview({
+      customerName: 'Sipho Dlamini',
+      minutesAgo: 10,
+      hiddenAt: new Date(),
+      hiddenReason: 'Personal details of the installer',
+      hiddenBy: admin.id,
+    });
+    await insertReview({ providerId: other.id });
+
+    const response = await api.get('/api/provider/reviews', {
+      headers: { authorization: `Bearer ${providerSession}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const items = (await response.json()) as OwnReview[];
+    expect(items.map((r) => [r.id, r.customerName, r.hiddenReason])).toEqual([
+      [hidden.id, 'Sipho D.', 'Personal details of the installer'],
+      [visible.id, 'Thandi N.', null],
+    ]);
+    expect(items[0]!.hiddenAt).toBe(hidden.hiddenAt!.toISOString());
+    expect(items[1]!.hiddenAt).toBeNull();
+    expect(items[1]).not.toHaveProperty('hiddenBy');
+  });
+
+  it('needs a provider session', async () => {
+    await expectError(
+      await api.get('/api/provider/reviews'),
+      401,
+      'Please log in to your provider dashboard.',
+    );
+    await expectError(
+      await sendAs(api, adminToken, 'GET', '/api/provider/reviews'),
+      403,
+      'This area is for service providers only.',
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Moderation by the admins
+// ---------------------------------------------------------------------------------------
+
+describe('the moderation of reviews', () => {
+  it('lists every review, newest first, for the admins', async () => {
+    const mine = await insertReview({ customerName: 'Thandi Nkosi', minutesAgo: 10 });
+    const others = await insertReview({
+      providerId: other.id,
+      customerName: 'Sipho Dlamini',
+      minutesAgo: 5,
+      hiddenAt: new Date(),
+      hiddenReason: 'Spam',
+      hiddenBy: admin.id,
+    });
+    const response = await sendAs(api, adminToken, 'GET', '/api/admin/reviews');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const items = (await response.json()) as AdminReview[];
+    expect(
+      items.map((r) => [r.id, r.providerId, r.providerName, r.customerName, r.hiddenReason]),
+    ).toEqual([
+      [others.id, other.id, 'Cape Alarm Co', 'Sipho Dlamini', 'Spam'],
+      [mine.id, provider.id, 'Ubuntu Security Solutions', 'Thandi Nkosi', null],
+    ]);
+  });
+
+  it('hides a review with a reason and shows it again; the rating follows', async () => {
+    const five = await writeReview(await completedEnquiry(), 5);
+    const four = await writeReview(await completedEnquiry(), 4);
+    expect(await publicRating()).toEqual({ rating: '4.5', reviewCount: 2 });
+
+    const hidden = await hide(four, { reason: '  Insults the installer  ' });
+    expect(hidden.status).toBe(200);
+    expect(await hidden.json()).toEqual({ message: 'Review hidden' });
+    const row = await reviewRow(four);
+    expect(row).toMatchObject({ hiddenReason: 'Insults the installer', hiddenBy: admin.id });
+    expectRecent(row.hiddenAt);
+    expect(await publicRating()).toEqual({ rating: '5.0', reviewCount: 1 });
+    expect(await publicReviews()).toMatchObject({ total: '1', items: [{ id: five }] });
+
+    // The provider still sees it, with the reason.
+    const own = await okJson<OwnReview[]>(
+      sendAs(api, providerSession, 'GET', '/api/provider/reviews'),
+    );
+    expect(own.find((r) => r.id === four)).toMatchObject({ hiddenReason: 'Insults the installer' });
+
+    // All hidden: no rating at all.
+    expect((await hide(five, { reason: 'Written by the owner' })).status).toBe(200);
+    expect(await publicRating()).toEqual({ rating: '0.0', reviewCount: 0 });
+    expect(await publicReviews()).toEqual({ total: '0', items: [] });
+
+    // Shown again, one after the other.
+    const shown = await show(four);
+    expect(shown.status).toBe(200);
+    expect(await shown.json()).toEqual({ message: 'Review shown' });
+    expect(await reviewRow(four)).toMatchObject({
+      hiddenAt: null,
+      hiddenReason: null,
+      hiddenBy: null,
+    });
+    expect(await publicRating()).toEqual({ rating: '4.0', reviewCount: 1 });
+    expect((await show(five)).status).toBe(200);
+    expect(await publicRating()).toEqual({ rating: '4.5', reviewCount: 2 });
+    expect((await publicReviews()).items.map((r) => r.id)).toEqual([four, five]);
+    expect(await publicRating(other.id)).toEqual({ rating: '0.0', reviewCount: 0 });
+  });
+
+  it('keeps the rating right when two reviews are hidden at once', async () => {
+    const ids = [
+      await writeReview(await completedEnquiry(), 5),
+      await writeReview(await completedEnquiry(), 4),
+      await writeReview(await completedEnquiry(), 2),
+    ];
+    const answers = await Promise.all(ids.slice(0, 2).map((id) => hide(id, { reason: 'Spam' })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(await storedRating()).toEqual({ rating: '2.0', reviewCount: 1 });
+  });
+
+  it('answers 400 without a reason, changing nothing', async () => {
+    const review = await writeReview(await completedEnquiry(), 4);
+    const before = await databaseSnapshot(api);
+    for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: 'ab' }, { reason: 7 }]) {
+      const answer = await expectError(await hide(review, body), 400, 'Please give the reason');
+      expect(answer.errors).toEqual({ reason: 'Please give the reason' });
+    }
+    await expectError(
+      await hide(review, { reason: 'x'.repeat(501) }),
+      400,
+      'At most 500 characters',
+    );
+    expect(await databaseSnapshot(api)).toEqual(before);
+  });
+
+  it('answers 404 for an unknown review, changing nothing', async () => {
+    await insertReview();
+    const before = await databaseSnapshot(api);
+    for (const id of [999_999, 'abc']) {
+      await expectError(await hide(id, { reason: 'Spam' }), 404);
+      await expectError(await show(id), 404);
+    }
+    expect(await databaseSnapshot(api)).toEqual(before);
+  });
+
+  describe('is for signed-in admins only', () => {
+    let reviewId: number;
+    beforeEach(async () => {
+      reviewId = (await insertReview()).id;
+    });
+    const json = { 'content-type': 'application/json' };
+    const routes = [
+      {
+        name: 'GET /api/admin/reviews',
+        send: (headers: Record<string, string>) => api.get('/api/admin/reviews', { headers }),
+      },
+      {
+        name: 'PUT /api/admin/reviews/:id/hide',
+        send: (headers: Record<string, string>) =>
+          api.request(`/api/admin/reviews/${reviewId}/hide`, {
+            method: 'PUT',
+            headers: { ...json, ...headers },
+            body: JSON.stringify({ reason: 'Spam' }),
+          }),
+      },
+      {
+        name: 'PUT /api/admin/reviews/:id/show',
+        send: (headers: Record<string, string>) =>
+          api.request(`/api/admin/reviews/${reviewId}/show`, { method: 'PUT', headers }),
+      },
+    ];
+    it.each(routes.map((route) => [route.name, route] as const))('%s', async (_, route) => {
+      await expectAdminOnly(api, admin.id, route);
+    });
+  });
+
+  it('keeps the stored rating in step with the hidden flag', async () => {
+    // A review inserted as hidden never counts; recomputing leaves it out.
+    const visible = await writeReview(await completedEnquiry(), 2);
+    await insertReview({ rating: 5, hiddenAt: new Date(), hiddenReason: 'Spam' });
+    expect((await show(visible)).status).toBe(200);
+    expect(await storedRating()).toEqual({ rating: '2.0', reviewCount: 1 });
+    expect((await hide(visible, { reason: 'Not about the work' })).status).toBe(200);
+    expect(await storedRating()).toEqual({ rating: '0.0', reviewCount: 0 });
+  });
+});
