@@ -259,7 +259,9 @@ test('a completed enquiry brings a verified review; the provider replies; an adm
   await expect(cardByName(customer, NEW_PROVIDER.name)).toContainText('5.0');
   await expect(cardByName(customer, NEW_PROVIDER.name)).toContainText('(1 reviews)');
   await customer.goto(`/provider/${karoo!.id}`);
+  await expect(customer.getByRole('img', { name: 'Rated 5.0 out of 5' }).first()).toBeVisible();
   await customer.getByRole('tab', { name: 'Reviews' }).click();
+  await expect(customer.getByRole('tabpanel')).toContainText('Based on 1 review');
   const reviews = customer.getByRole('list', { name: 'Reviews' });
   await expect(reviews).toContainText('Thabo N.');
   await expect(reviews).toContainText('Quick, tidy work');
@@ -287,6 +289,7 @@ test('a completed enquiry brings a verified review; the provider replies; an adm
   await expect(cardByName(customer, NEW_PROVIDER.name)).toContainText('0.0');
   await expect(cardByName(customer, NEW_PROVIDER.name)).toContainText('(0 reviews)');
   await customer.goto(`/provider/${karoo!.id}`);
+  await expect(customer.getByRole('img', { name: 'Rated 0.0 out of 5' }).first()).toBeVisible();
   await customer.getByRole('tab', { name: 'Reviews' }).click();
   await expect(customer.getByText('Detailed reviews will be available soon')).toBeVisible();
   await provider.close();
