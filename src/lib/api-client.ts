@@ -63,3 +63,16 @@ export async function apiSend<T>(
   });
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
+
+/**
+ * GET for "who is signed in" (spec section 7: reads can be set to return null on 401):
+ * a 401 means not signed in, not an error.
+ */
+export async function apiGetOrNullOn401<T>(path: string): Promise<T | null> {
+  try {
+    return await apiGet<T>(path);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}

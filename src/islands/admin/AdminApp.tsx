@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet, apiSend } from '../../lib/api-client';
+import { apiGet, apiGetOrNullOn401, apiSend } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { Tabs } from '../providers/Tabs';
@@ -130,14 +130,7 @@ function AdminApp() {
   const { data, isPending } = useQuery({
     queryKey: ['/api/admin/me'],
     // Spec section 7: runs while signed out; a 401 means "not signed in", not an error.
-    queryFn: async () => {
-      try {
-        return await apiGet<Admin>('/api/admin/me');
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
+    queryFn: () => apiGetOrNullOn401<Admin>('/api/admin/me'),
   });
   if (isPending)
     return (

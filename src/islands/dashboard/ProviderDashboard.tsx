@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, apiGet, apiSend } from '../../lib/api-client';
+import { apiGetOrNullOn401, apiSend } from '../../lib/api-client';
 import {
   ENQUIRIES_KEY,
   ME_KEY,
@@ -95,14 +95,7 @@ function ProviderDashboard() {
   const { data, isPending, isError } = useQuery({
     queryKey: ME_KEY,
     // A 401 means "not signed in" (or the session ended): the login card, not an error.
-    queryFn: async () => {
-      try {
-        return await apiGet<OwnProfile>('/api/provider/me');
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
+    queryFn: () => apiGetOrNullOn401<OwnProfile>('/api/provider/me'),
   });
   if (isPending)
     return (
