@@ -43,6 +43,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      SITE_URL: `http://127.0.0.1:${PORT}`,
       // A known admin for the sign-in flows (tests/e2e/joining.spec.ts).
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -199,8 +199,17 @@ export const reviews = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
     hiddenBy: integer('hidden_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    /**
+     * Held for moderation (its request came from the provider's own network or session):
+     * not shown and not in the rating until an admin lets it through.
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    heldReason: text('held_reason'),
   },
   (t) => [
+    index('reviews_held_idx')
+      .on(t.heldAt)
+      .where(sql`${t.heldAt} IS NOT NULL`),
     check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
     uniqueIndex('reviews_enquiry_id_key').on(t.enquiryId),
     check('reviews_service_type_check', oneOf(sql`${t.serviceType}`, SERVICE_IDS)),
@@ -229,6 +238,12 @@ export const customerEnquiries = pgTable(
     providerResponse: text('provider_response'),
     providerNotes: text('provider_notes'),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /** The customer opened the confirmation link mailed to customerEmail. */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** Where the request came from, to hold reviews a provider wrote for itself. */
+    clientAddress: text('client_address'),
+    /** A provider's session was present in the browser that sent the request. */
+    senderProviderId: integer('sender_provider_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -400,5 +415,61 @@ export const passwordTokens = pgTable(
     check('password_tokens_owner_check', sql`(${t.adminId} IS NULL) <> (${t.providerId} IS NULL)`),
     index('password_tokens_admin_idx').on(t.adminId),
     index('password_tokens_provider_idx').on(t.providerId),
+  ],
+);
+
+/**
+ * Addresses a provider has signed in from (the last 90 days matter): a review whose
+ * request came from one of them waits for moderation.
+ */
+export const providerSignIns = pgTable(
+  'provider_sign_ins',
+  {
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => serviceProviders.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.address] })],
+);
+
+export const OUTBOX_KINDS = ['mail', 'delete-object', 'password-reset'] as const;
+export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
+
+/**
+ * Side effects written in the same transaction as the change that causes them (DESIGN.md,
+ * Modes, side effects): mail, and deletion of stored objects. A sender claims due rows,
+ * carries them out and retries with backoff for up to a day (src/server/jobs/).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** At most one row per key, ever: a reminder guarded by its key is written once. */
+    onceKey: text('once_key'),
+    /** A newer row of the same topic cancels a queued older one (e.g. an application's decision). */
+    topic: text('topic'),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a queued row is due; for a row being sent, when its claim lapses. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('outbox_kind_check', oneOf(sql`${t.kind}`, OUTBOX_KINDS)),
+    check('outbox_status_check', oneOf(sql`${t.status}`, OUTBOX_STATUSES)),
+    uniqueIndex('outbox_once_key').on(t.onceKey),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} IN ('queued', 'sending')`),
+    index('outbox_topic_idx')
+      .on(t.topic)
+      .where(sql`${t.status} = 'queued'`),
+    index('outbox_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 );

@@ -38,12 +38,13 @@ export async function prepareDatabase(
     if (created) log(`Created admin ${env.ADMIN_EMAIL} from ADMIN_EMAIL.`);
   }
 
-  if (embedded && env.appEnv === 'development') {
+  // `npm start` on the embedded default is local production: it still prints its admin.
+  if (embedded && env.loopbackOnly) {
     await ensureDevelopmentAdmin(handle, env, log);
   }
 }
 
-/** Never outside development: a known admin so a fresh clone can sign in at /admin. */
+/** Only on the embedded default on loopback: a known admin so a fresh clone can sign in at /admin. */
 async function ensureDevelopmentAdmin(
   handle: DatabaseHandle,
   env: Env,

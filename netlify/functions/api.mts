@@ -6,11 +6,12 @@ import { purgeCache, type Config, type Context } from '@netlify/functions';
 import { openDatabase } from '../../db/client.ts';
 import { createApp, type App } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
+import { netlifyEnvironment } from './netlify-environment.ts';
 
 let appPromise: Promise<App> | undefined;
 
 async function buildApp(): Promise<App> {
-  const env = parseEnv();
+  const env = parseEnv(netlifyEnvironment());
   const handle = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     driver: env.DATABASE_DRIVER,
@@ -31,7 +32,12 @@ export default async (request: Request, context: Context): Promise<Response> => 
     throw error;
   });
   const app = await appPromise;
-  return app.fetch(request, { clientIp: context.ip });
+  // waitUntil keeps the function alive for the outbox work a change starts (app.ts).
+  return app.fetch(
+    request,
+    { clientIp: context.ip },
+    { waitUntil: (work) => context.waitUntil(work), passThroughOnException: () => {}, props: {} },
+  );
 };
 
 export const config: Config = {

@@ -12,6 +12,7 @@ import type { Env } from './env.ts';
 import { AppError, type ErrorBody } from './errors.ts';
 import { PUBLIC_CACHE_TAG } from './http/cache.ts';
 import { sessionSecret } from './auth/session-secret.ts';
+import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { providerRoutes, providerUploadRoutes } from './routes/provider.ts';
@@ -34,6 +35,11 @@ export interface AppDependencies {
    * Netlify); nothing to do on the Node host, which caches nothing.
    */
   purgeCache?: (tags: string[]) => Promise<void>;
+  /**
+   * Carries out the outbox (mail, deletions) after each change; made from the other
+   * dependencies by default. Hosts also run it on a schedule.
+   */
+  jobs?: JobRunner;
 }
 
 export function createApp({
@@ -43,6 +49,7 @@ export function createApp({
   mailer = createMailer(env),
   logError = console.error,
   purgeCache,
+  jobs = createJobRunner({ db, mailer, objects, logError }),
 }: AppDependencies) {
   const app = new Hono<AppEnv>();
   const secret = sessionSecret(env);
@@ -67,6 +74,19 @@ export function createApp({
       xFrameOptions: 'DENY',
     }),
   );
+
+  // A change may have written outbox rows: carry them out now rather than at the next tick.
+  // On Netlify the function stays alive for the work through waitUntil.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return;
+    const work = jobs.runSoon();
+    try {
+      c.executionCtx.waitUntil(work);
+    } catch {
+      // The Node host has no execution context: the process outlives the request.
+    }
+  });
 
   if (purgeCache) {
     // A successful change by an admin, a provider or a reviewer may change public answers.

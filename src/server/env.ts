@@ -17,7 +17,9 @@ const EnvSchema = z.object({
   HOST: z.string().trim().min(1).default('localhost'),
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
   TRUST_PROXY: z.stringbool().default(false),
+  /** Development mode (tokens in answers on loopback): only when asked for, by the dev scripts. */
   APP_ENV: z.enum(['development', 'production', 'test']).optional(),
+  /** The site's one public origin: every link in mail, and the Origin check of cookie writes. */
   SITE_URL: z.url().optional(),
   /** smtp(s)://user:password@host:port; without it mail goes to DATA_DIR/mail/*.eml. */
   SMTP_URL: z
@@ -47,10 +49,25 @@ const EnvSchema = z.object({
   ADMIN_LAST_NAME: z.string().trim().min(1).default('Administrator'),
 });
 
-export type Env = z.infer<typeof EnvSchema> & {
-  /** development: the embedded default; production: a database server. */
+export type Env = Omit<z.infer<typeof EnvSchema>, 'SITE_URL'> & {
+  /** 'development' only with APP_ENV=development; otherwise production (or test). */
   appEnv: 'development' | 'production' | 'test';
+  /** SITE_URL's origin, or http://localhost:PORT while listening on loopback only. */
+  SITE_URL: string;
+  /** HOST is a loopback address: nobody else can reach the server. */
+  loopbackOnly: boolean;
 };
+
+const LOOPBACK_HOSTS = new Set(['localhost', '::1', '[::1]']);
+export const isLoopbackHost = (host: string) =>
+  LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
+
+/**
+ * Secrets (reset and set-password tokens) may travel in an HTTP answer only in
+ * development mode on a server nobody else can reach (DESIGN.md, Modes).
+ */
+export const revealsTokens = (env: Pick<Env, 'appEnv' | 'loopbackOnly'>) =>
+  env.appEnv === 'development' && env.loopbackOnly;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(
@@ -69,5 +86,20 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       'Invalid environment configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
     );
   }
-  return { ...env, appEnv: env.APP_ENV ?? (env.DATABASE_URL ? 'production' : 'development') };
+  const loopbackOnly = isLoopbackHost(env.HOST);
+  if (!env.SITE_URL && (!loopbackOnly || env.DATABASE_URL)) {
+    throw new Error(
+      `Invalid environment configuration:\n  SITE_URL is required when ${
+        loopbackOnly
+          ? 'the database is a server (DATABASE_URL)'
+          : `HOST=${env.HOST} listens beyond loopback`
+      }: it is the one address put in links sent by mail, e.g. SITE_URL=https://verifiedproviders.co.za`,
+    );
+  }
+  return {
+    ...env,
+    appEnv: env.APP_ENV ?? 'production',
+    SITE_URL: env.SITE_URL ? new URL(env.SITE_URL).origin : `http://localhost:${env.PORT}`,
+    loopbackOnly,
+  };
 }

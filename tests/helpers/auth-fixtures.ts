@@ -237,7 +237,9 @@ export type { OutboxMail } from './outbox.ts';
 export { linkIn } from './outbox.ts';
 
 /** Every mail in the test API's outbox, oldest first. */
-export function readOutbox(api: TestApi): Promise<OutboxMail[]> {
+/** Every mail the API has written, after the outbox is carried out. */
+export async function readOutbox(api: TestApi): Promise<OutboxMail[]> {
+  await api.runJobs();
   return readOutboxIn(api.env.DATA_DIR);
 }
 
@@ -246,6 +248,7 @@ export function readOutbox(api: TestApi): Promise<OutboxMail[]> {
  * then answers only the mails written since.
  */
 export async function watchOutbox(api: TestApi): Promise<{ newMails(): Promise<OutboxMail[]> }> {
+  await api.runJobs();
   const seen = new Set(await mailFiles(api.env.DATA_DIR));
   return {
     async newMails() {

@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type AppDependencies } from '../../src/server/app.ts';
+import { createJobRunner } from '../../src/server/jobs/job-runner.ts';
+import { createMailer } from '../../src/server/mail/mailer.ts';
+import { chooseObjectStore } from '../../src/server/storage/choose-object-store.ts';
 import { parseEnv, type Env } from '../../src/server/env.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -18,6 +21,8 @@ export interface TestApi {
   /** fetch() against the test server: `api.get('/api/providers?limit=5')`. */
   get(path: string, init?: RequestInit): Promise<Response>;
   request(path: string, init?: RequestInit): Promise<Response>;
+  /** Runs the due jobs (the outbox's mail and deletions) to the end, at `now`. */
+  runJobs(now?: Date): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,11 +34,25 @@ export async function startTestApi(
   // The database is in memory; DATA_DIR holds what else a test writes (images, mail).
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-api-'));
   const env = parseEnv({ APP_ENV: 'test', DATA_DIR: dataDir, ...envOverrides });
-  const app = createApp({ db: database.db, env, logError: () => {}, ...dependencies });
+  const mailer = createMailer(env);
+  const objects = chooseObjectStore(env);
+  const logError = () => {};
+  const jobs = createJobRunner({ db: database.db, mailer, objects, logError });
+  const app = createApp({
+    db: database.db,
+    env,
+    mailer,
+    objects,
+    jobs,
+    logError,
+    ...dependencies,
+  });
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Links in mail and the Origin check follow SITE_URL: here, the test server itself.
+  if (!envOverrides.SITE_URL) env.SITE_URL = url;
   const request = (path: string, init?: RequestInit) => fetch(`${url}${path}`, init);
   return {
     url,
@@ -41,7 +60,9 @@ export async function startTestApi(
     env,
     get: (path, init) => request(path, { ...init, method: 'GET' }),
     request,
+    runJobs: (now) => jobs.runNow(now),
     async close() {
+      await jobs.runNow();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

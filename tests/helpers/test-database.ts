@@ -53,7 +53,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     ...handle,
     async reset() {
       await handle.db.execute(sql`
-        TRUNCATE customer_enquiries, reviews, provider_applications, flash_ads, rate_limits, upload_tickets, password_tokens,
+        TRUNCATE outbox, provider_sign_ins, customer_enquiries, reviews, provider_applications, flash_ads, rate_limits, upload_tickets, password_tokens,
                  service_providers, admin_users RESTART IDENTITY CASCADE`);
     },
     async close() {

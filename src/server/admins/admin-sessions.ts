@@ -6,7 +6,7 @@ import { createPasswordToken, consumePasswordToken } from '../auth/password-toke
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { signSession } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { enqueueMail } from '../jobs/enqueue.ts';
 import { passwordResetMessage } from '../mail/messages.ts';
 
 export const LOGIN_FAILED = 'Invalid email or password';
@@ -49,35 +49,30 @@ export async function signOutAdmin(db: Database, adminId: number): Promise<void>
 }
 
 /**
- * E-mails a reset link when an active admin has the address. The caller answers the same
- * either way; the token is returned for development mode only.
+ * Writes a reset link's mail when an active admin has the address. The route queues this
+ * (jobs/password-reset-job.ts) so that its answer takes the same time either way; the
+ * token is returned for development mode only.
  */
 export async function requestAdminPasswordReset(
   db: Database,
-  mailer: Mailer,
-  {
-    email,
-    siteUrl,
-    logError,
-  }: { email: string; siteUrl: string; logError: (error: unknown) => void },
+  { email, siteUrl }: { email: string; siteUrl: string },
 ): Promise<string | undefined> {
   const [admin] = await db
     .select({ id: adminUsers.id, email: adminUsers.email, isActive: adminUsers.isActive })
     .from(adminUsers)
     .where(byEmail(email));
   if (!admin?.isActive) return undefined;
-  const token = await createPasswordToken(db, {
-    owner: { adminId: admin.id },
-    purpose: 'reset',
-    validMinutes: RESET_LINK_MINUTES,
+  return db.transaction(async (tx) => {
+    const token = await createPasswordToken(tx, {
+      owner: { adminId: admin.id },
+      purpose: 'reset',
+      validMinutes: RESET_LINK_MINUTES,
+    });
+    const link = new URL('/admin', siteUrl);
+    link.searchParams.set('resetToken', token);
+    await enqueueMail(tx, passwordResetMessage(admin.email, link.href, RESET_LINK_MINUTES));
+    return token;
   });
-  const link = new URL('/admin', siteUrl);
-  link.searchParams.set('resetToken', token);
-  // A mail failure must not change the answer (it would tell which addresses are admins).
-  await mailer
-    .send(passwordResetMessage(admin.email, link.href, RESET_LINK_MINUTES))
-    .catch(logError);
-  return token;
 }
 
 /** Sets a new password from a reset link; older links and every session stop working. */

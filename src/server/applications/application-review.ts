@@ -14,7 +14,7 @@ import {
 import { DEFAULT_RESET_NOTE } from '../../lib/schemas/admin.ts';
 import { createPasswordToken } from '../auth/password-tokens.ts';
 import { AppError } from '../errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { cancelQueuedTopic, enqueueMail } from '../jobs/enqueue.ts';
 import { applicationApprovedMessage, applicationRejectedMessage } from '../mail/messages.ts';
 
 export type ApplicationRow = typeof providerApplications.$inferSelect;
@@ -38,6 +38,10 @@ async function lockApplication(tx: Transaction, id: number): Promise<Application
   return application;
 }
 
+const decisionTopic = (applicationId: number) => `application-decision:${applicationId}`;
+const cancelQueuedDecisionMail = (tx: Transaction, applicationId: number) =>
+  cancelQueuedTopic(tx, decisionTopic(applicationId));
+
 function refuse(status: ApplicationStatus, action: ApplicationAction): never {
   const verbs = { approve: 'approved', reject: 'rejected', reset: 'reset to pending' } as const;
   throw new AppError('conflict', `An application that is ${status} cannot be ${verbs[action]}.`);
@@ -49,19 +53,16 @@ function refuse(status: ApplicationStatus, action: ApplicationAction): never {
  */
 export async function reviewApplication(
   db: Database,
-  mailer: Mailer,
   {
     id,
     adminId,
     status,
     adminNotes,
-    logError,
   }: {
     id: number;
     adminId: number;
     status: ApplicationStatus;
     adminNotes: string | undefined;
-    logError: (e: unknown) => void;
   },
 ): Promise<ApplicationRow> {
   if (status === 'approved') {
@@ -91,6 +92,15 @@ export async function reviewApplication(
         .where(eq(providerApplications.id, id))
         .returning();
       if (!row) throw new AppError('not_found', 'Application not found');
+      // A decision cancels an earlier decision's mail that has not gone out yet, so an
+      // approval racing a rejection mails only the decision that stands.
+      if (action === 'reject') {
+        await enqueueMail(tx, applicationRejectedMessage(row, row.adminNotes), {
+          topic: decisionTopic(id),
+        });
+      } else {
+        await cancelQueuedDecisionMail(tx, id);
+      }
       return row;
     })
     .catch((error: unknown) => {
@@ -103,8 +113,6 @@ export async function reviewApplication(
       }
       throw error;
     });
-  if (action === 'reject')
-    await mailer.send(applicationRejectedMessage(updated, updated.adminNotes)).catch(logError);
   return updated;
 }
 
@@ -115,13 +123,7 @@ export async function reviewApplication(
  */
 export async function approveApplication(
   db: Database,
-  mailer: Mailer,
-  {
-    id,
-    adminId,
-    siteUrl,
-    logError,
-  }: { id: number; adminId: number; siteUrl: string; logError: (e: unknown) => void },
+  { id, adminId, siteUrl }: { id: number; adminId: number; siteUrl: string },
 ): Promise<{ application: ApplicationRow; providerId: number }> {
   const result = await db
     .transaction(async (tx) => {
@@ -177,7 +179,12 @@ export async function approveApplication(
         purpose: 'set-password',
         validMinutes: SET_PASSWORD_HOURS * 60,
       });
-      return { application: row, providerId, token };
+      const link = new URL('/dashboard/set-password', siteUrl);
+      link.searchParams.set('token', token);
+      await enqueueMail(tx, applicationApprovedMessage(row, link.href, SET_PASSWORD_HOURS), {
+        topic: decisionTopic(id),
+      });
+      return { application: row, providerId };
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error, 'service_providers_email_lower_key')) {
@@ -186,10 +193,5 @@ export async function approveApplication(
       throw error;
     });
 
-  const link = new URL('/dashboard/set-password', siteUrl);
-  link.searchParams.set('token', result.token);
-  await mailer
-    .send(applicationApprovedMessage(result.application, link.href, SET_PASSWORD_HOURS))
-    .catch(logError);
-  return { application: result.application, providerId: result.providerId };
+  return result;
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { adminUsers, providerApplications } from '../../../db/schema.ts';
 import type { Application } from '../../lib/schemas/provider-application.ts';
 import { AppError } from '../errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { enqueueMail } from '../jobs/enqueue.ts';
 import { applicationReceivedMessage, newApplicationMessage } from '../mail/messages.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { claimUpload } from '../uploads/upload-tickets.ts';
@@ -15,17 +15,14 @@ import { isUniqueViolation } from '../../../db/errors.ts';
  */
 export async function createApplication(
   db: Database,
-  mailer: Mailer,
   {
     application,
     objects,
     siteUrl,
-    logError,
   }: {
     application: Application;
     objects: ObjectStore;
     siteUrl: string;
-    logError: (error: unknown) => void;
   },
 ): Promise<{ id: number }> {
   let row: { id: number } | undefined;
@@ -48,6 +45,19 @@ export async function createApplication(
           .set({ profileImage })
           .where(eq(providerApplications.id, inserted.id));
       }
+      if (!inserted) throw new Error('The application was not stored');
+      // Mail goes with the application: both are stored, or neither.
+      const admins = await tx
+        .select({ email: adminUsers.email })
+        .from(adminUsers)
+        .where(eq(adminUsers.isActive, true));
+      await enqueueMail(tx, applicationReceivedMessage(application));
+      for (const admin of admins) {
+        await enqueueMail(
+          tx,
+          newApplicationMessage(admin.email, application, new URL('/admin', siteUrl).href),
+        );
+      }
       return inserted;
     });
   } catch (error) {
@@ -62,19 +72,5 @@ export async function createApplication(
     }
     throw error;
   }
-  if (!row) throw new Error('The application was not stored');
-
-  // Mail is a courtesy: the application is stored whatever the mail server says.
-  const admins = await db
-    .select({ email: adminUsers.email })
-    .from(adminUsers)
-    .where(eq(adminUsers.isActive, true));
-  const messages = [
-    applicationReceivedMessage(application),
-    ...admins.map((admin) =>
-      newApplicationMessage(admin.email, application, new URL('/admin', siteUrl).href),
-    ),
-  ];
-  await Promise.all(messages.map((message) => mailer.send(message).catch(logError)));
   return row;
 }

@@ -4,16 +4,18 @@ import path from 'node:path';
 import type { Env } from '../env.ts';
 
 /**
- * The key that signs sessions: SESSION_SECRET, required in production (all instances
- * must share it). In development and tests, a random key kept in DATA_DIR so sessions
- * survive a restart.
+ * The key that signs sessions: SESSION_SECRET, required on a database server or beyond
+ * loopback (all instances must share it). On the embedded local default, a random key
+ * kept in DATA_DIR so sessions survive a restart.
  */
 export function sessionSecret(
-  env: Pick<Env, 'SESSION_SECRET' | 'appEnv' | 'DATA_DIR'>,
+  env: Pick<Env, 'SESSION_SECRET' | 'DATABASE_URL' | 'loopbackOnly' | 'DATA_DIR'>,
 ): Uint8Array {
   if (env.SESSION_SECRET) return new TextEncoder().encode(env.SESSION_SECRET);
-  if (env.appEnv === 'production') {
-    throw new Error('SESSION_SECRET must be set in production (at least 32 characters).');
+  if (env.DATABASE_URL || !env.loopbackOnly) {
+    throw new Error(
+      'SESSION_SECRET must be set (at least 32 characters) with a database server or beyond loopback.',
+    );
   }
   const file = path.resolve(env.DATA_DIR, 'session-secret');
   try {

@@ -4,7 +4,7 @@
  * an approved provider who offers the service, change its status, keep notes.
  */
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Queryable } from '../../../db/client.ts';
 import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts';
 import type { z } from 'zod';
 import type {
@@ -12,7 +12,7 @@ import type {
   EnquiryUpdateSchema,
 } from '../../lib/schemas/admin-operations.ts';
 import { AppError } from '../errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { enqueueMail } from '../jobs/enqueue.ts';
 import { enquiryAssignedMessage } from '../mail/messages.ts';
 import { inviteReview } from '../reviews/reviews.ts';
 
@@ -64,12 +64,13 @@ export function listEnquiries(db: Database, query: z.output<typeof EnquiryListQu
     .limit(500);
 }
 
-export async function getEnquiry(db: Database, id: number) {
-  const [row] = await db
+export async function getEnquiry(db: Queryable, id: number, { lock = false } = {}) {
+  const query = db
     .select(deskColumns)
     .from(e)
     .leftJoin(serviceProviders, eq(serviceProviders.id, e.assignedProviderId))
     .where(eq(e.id, id));
+  const [row] = lock ? await query.for('update', { of: e }) : await query;
   if (!row) throw new AppError('not_found', 'Enquiry not found');
   return row;
 }
@@ -81,75 +82,75 @@ export async function getEnquiry(db: Database, id: number) {
  */
 export async function updateEnquiry(
   db: Database,
-  mailer: Mailer,
   {
     id,
     changes,
     secret,
     siteUrl,
-    logError,
   }: {
     id: number;
     changes: z.output<typeof EnquiryUpdateSchema>;
     /** Signs the review link sent when the enquiry becomes completed. */
     secret: Uint8Array;
     siteUrl: string;
-    logError: (error: unknown) => void;
   },
 ) {
-  const current = await getEnquiry(db, id);
-  const assigning =
-    changes.assignedProviderId !== undefined &&
-    changes.assignedProviderId !== null &&
-    changes.assignedProviderId !== current.assignedProviderId;
+  return db.transaction(async (tx) => {
+    const current = await getEnquiry(tx, id, { lock: true });
+    const assigning =
+      changes.assignedProviderId !== undefined &&
+      changes.assignedProviderId !== null &&
+      changes.assignedProviderId !== current.assignedProviderId;
 
-  // Taking the provider off an enquiry that only waited for it puts it back in the queue;
-  // otherwise the desk would show it 'assigned' to no one.
-  const unassigning =
-    changes.assignedProviderId === null &&
-    current.assignedProviderId !== null &&
-    current.status === 'assigned';
+    // Taking the provider off an enquiry that only waited for it puts it back in the queue;
+    // otherwise the desk would show it 'assigned' to no one.
+    const unassigning =
+      changes.assignedProviderId === null &&
+      current.assignedProviderId !== null &&
+      current.status === 'assigned';
 
-  let provider: { name: string; email: string } | undefined;
-  if (assigning) {
-    const [candidate] = await db
-      .select({
-        name: serviceProviders.name,
-        email: serviceProviders.email,
-        isApproved: serviceProviders.isApproved,
-        services: serviceProviders.services,
+    let provider: { name: string; email: string } | undefined;
+    if (assigning) {
+      const [candidate] = await tx
+        .select({
+          name: serviceProviders.name,
+          email: serviceProviders.email,
+          isApproved: serviceProviders.isApproved,
+          services: serviceProviders.services,
+        })
+        .from(serviceProviders)
+        .where(eq(serviceProviders.id, changes.assignedProviderId ?? 0));
+      const refuse = (message: string) => {
+        throw new AppError('bad_request', message, { assignedProviderId: message });
+      };
+      if (!candidate) refuse('That provider does not exist.');
+      else if (!candidate.isApproved) refuse('That provider is not approved.');
+      else if (!candidate.services.includes(current.serviceType))
+        refuse('That provider does not offer this service.');
+      provider = candidate;
+    }
+
+    await tx
+      .update(e)
+      .set({
+        ...(changes.assignedProviderId !== undefined && {
+          assignedProviderId: changes.assignedProviderId,
+        }),
+        ...(changes.adminNotes !== undefined && { adminNotes: changes.adminNotes }),
+        status: changes.status ?? (assigning ? 'assigned' : unassigning ? 'new' : sql`${e.status}`),
       })
-      .from(serviceProviders)
-      .where(eq(serviceProviders.id, changes.assignedProviderId ?? 0));
-    const refuse = (message: string) => {
-      throw new AppError('bad_request', message, { assignedProviderId: message });
-    };
-    if (!candidate) refuse('That provider does not exist.');
-    else if (!candidate.isApproved) refuse('That provider is not approved.');
-    else if (!candidate.services.includes(current.serviceType))
-      refuse('That provider does not offer this service.');
-    provider = candidate;
-  }
+      .where(eq(e.id, id));
 
-  await db
-    .update(e)
-    .set({
-      ...(changes.assignedProviderId !== undefined && {
-        assignedProviderId: changes.assignedProviderId,
-      }),
-      ...(changes.adminNotes !== undefined && { adminNotes: changes.adminNotes }),
-      status: changes.status ?? (assigning ? 'assigned' : unassigning ? 'new' : sql`${e.status}`),
-    })
-    .where(eq(e.id, id));
-
-  if (assigning && provider) {
-    await mailer
-      .send(enquiryAssignedMessage(provider, current, new URL('/dashboard', siteUrl).href))
-      .catch(logError);
-  }
-  const updated = await getEnquiry(db, id);
-  if (updated.status === 'completed' && current.status !== 'completed') {
-    await inviteReview(db, mailer, { enquiryId: id, secret, siteUrl, logError });
-  }
-  return updated;
+    if (assigning && provider) {
+      await enqueueMail(
+        tx,
+        enquiryAssignedMessage(provider, current, new URL('/dashboard', siteUrl).href),
+      );
+    }
+    const updated = await getEnquiry(tx, id);
+    if (updated.status === 'completed' && current.status !== 'completed') {
+      await inviteReview(tx, { enquiryId: id, secret, siteUrl });
+    }
+    return updated;
+  });
 }

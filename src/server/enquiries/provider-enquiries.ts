@@ -5,7 +5,7 @@ import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts'
 import type { z } from 'zod';
 import type { EnquiryResponseSchema } from '../../lib/schemas/provider-dashboard.ts';
 import { AppError } from '../errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { enqueueMail } from '../jobs/enqueue.ts';
 import { enquiryResponseMessage } from '../mail/messages.ts';
 import { inviteReview } from '../reviews/reviews.ts';
 
@@ -23,14 +23,12 @@ export async function listProviderEnquiries(db: Database, providerId: number) {
  */
 export async function respondToEnquiry(
   db: Database,
-  mailer: Mailer,
   {
     providerId,
     enquiryId,
     response,
     secret,
     siteUrl,
-    logError,
   }: {
     providerId: number;
     enquiryId: number;
@@ -38,45 +36,46 @@ export async function respondToEnquiry(
     /** Signs the review link sent when the enquiry becomes completed. */
     secret: Uint8Array;
     siteUrl: string;
-    logError: (error: unknown) => void;
   },
 ) {
-  const [before] = await db
-    .select({ status: e.status })
-    .from(e)
-    .where(and(eq(e.id, enquiryId), eq(e.assignedProviderId, providerId)));
-  const [updated] = await db
-    .update(e)
-    .set({
-      providerResponse: response.providerResponse,
-      providerNotes: response.providerNotes ?? null,
-      status: response.status,
-      respondedAt: sql`now()`,
-    })
-    .where(and(eq(e.id, enquiryId), eq(e.assignedProviderId, providerId)))
-    .returning();
-  if (!updated) throw new AppError('not_found', 'Enquiry not found');
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: e.status })
+      .from(e)
+      .where(and(eq(e.id, enquiryId), eq(e.assignedProviderId, providerId)))
+      .for('update');
+    const [updated] = await tx
+      .update(e)
+      .set({
+        providerResponse: response.providerResponse,
+        providerNotes: response.providerNotes ?? null,
+        status: response.status,
+        respondedAt: sql`now()`,
+      })
+      .where(and(eq(e.id, enquiryId), eq(e.assignedProviderId, providerId)))
+      .returning();
+    if (!updated) throw new AppError('not_found', 'Enquiry not found');
 
-  const [provider] = await db
-    .select({
-      name: serviceProviders.name,
-      email: serviceProviders.email,
-      phone: serviceProviders.phone,
-    })
-    .from(serviceProviders)
-    .where(eq(serviceProviders.id, providerId));
-  if (provider) {
-    await mailer
-      .send(
+    const [provider] = await tx
+      .select({
+        name: serviceProviders.name,
+        email: serviceProviders.email,
+        phone: serviceProviders.phone,
+      })
+      .from(serviceProviders)
+      .where(eq(serviceProviders.id, providerId));
+    if (provider) {
+      await enqueueMail(
+        tx,
         enquiryResponseMessage(updated, provider, {
           text: response.providerResponse,
           status: response.status,
         }),
-      )
-      .catch(logError);
-  }
-  if (updated.status === 'completed' && before?.status !== 'completed') {
-    await inviteReview(db, mailer, { enquiryId, secret, siteUrl, logError });
-  }
-  return updated;
+      );
+    }
+    if (updated.status === 'completed' && before?.status !== 'completed') {
+      await inviteReview(tx, { enquiryId, secret, siteUrl });
+    }
+    return updated;
+  });
 }

@@ -50,9 +50,10 @@ function outboxMailer(folder: string, from: string): Mailer {
     destination: folder,
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(folder, { recursive: true });
+      // Mail carries reset links: readable by the owner only.
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      await writeFile(path.join(folder, name), info.message as Buffer);
+      await writeFile(path.join(folder, name), info.message as Buffer, { mode: 0o600 });
     },
   };
 }

@@ -10,7 +10,7 @@ import { consumePasswordToken, createPasswordToken } from '../auth/password-toke
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { signSession } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { enqueueMail } from '../jobs/enqueue.ts';
 import { passwordResetMessage } from '../mail/messages.ts';
 
 export const PROVIDER_LOGIN_FAILED = 'Invalid email or password';
@@ -61,29 +61,27 @@ export async function signOutProvider(db: Database, providerId: number): Promise
  */
 export async function requestProviderPasswordReset(
   db: Database,
-  mailer: Mailer,
-  {
-    email,
-    siteUrl,
-    logError,
-  }: { email: string; siteUrl: string; logError: (error: unknown) => void },
+  { email, siteUrl }: { email: string; siteUrl: string },
 ): Promise<string | undefined> {
   const [provider] = await db
     .select({ id: serviceProviders.id, email: serviceProviders.email })
     .from(serviceProviders)
     .where(byEmail(email));
   if (!provider) return undefined;
-  const token = await createPasswordToken(db, {
-    owner: { providerId: provider.id },
-    purpose: 'reset',
-    validMinutes: PROVIDER_RESET_LINK_MINUTES,
+  return db.transaction(async (tx) => {
+    const token = await createPasswordToken(tx, {
+      owner: { providerId: provider.id },
+      purpose: 'reset',
+      validMinutes: PROVIDER_RESET_LINK_MINUTES,
+    });
+    const link = new URL('/dashboard/set-password', siteUrl);
+    link.searchParams.set('token', token);
+    await enqueueMail(
+      tx,
+      passwordResetMessage(provider.email, link.href, PROVIDER_RESET_LINK_MINUTES),
+    );
+    return token;
   });
-  const link = new URL('/dashboard/set-password', siteUrl);
-  link.searchParams.set('token', token);
-  await mailer
-    .send(passwordResetMessage(provider.email, link.href, PROVIDER_RESET_LINK_MINUTES))
-    .catch(logError);
-  return token;
 }
 
 /**

@@ -10,7 +10,7 @@ import { customerEnquiries, reviews as r, serviceProviders } from '../../../db/s
 import type { z } from 'zod';
 import { shortName, type ReviewSchema } from '../../lib/schemas/reviews.ts';
 import { AppError } from '../errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { enqueueMail } from '../jobs/enqueue.ts';
 import { reviewRequestMessage } from '../mail/messages.ts';
 import { enquiryOfReviewToken, reviewLink, signReviewToken } from './review-links.ts';
 
@@ -116,14 +116,8 @@ export async function writeReview(
  * the provider's response and by the enquiry desk, only on the change to completed.
  */
 export async function inviteReview(
-  db: Database,
-  mailer: Mailer,
-  {
-    enquiryId,
-    secret,
-    siteUrl,
-    logError,
-  }: { enquiryId: number; secret: Uint8Array; siteUrl: string; logError: (e: unknown) => void },
+  db: Queryable,
+  { enquiryId, secret, siteUrl }: { enquiryId: number; secret: Uint8Array; siteUrl: string },
 ): Promise<void> {
   const [enquiry] = await db
     .select({
@@ -137,7 +131,9 @@ export async function inviteReview(
     .where(eq(customerEnquiries.id, enquiryId));
   if (!enquiry) return;
   const link = reviewLink(siteUrl, await signReviewToken(secret, enquiryId));
-  await mailer.send(reviewRequestMessage(enquiry, link)).catch(logError);
+  await enqueueMail(db, reviewRequestMessage(enquiry, link), {
+    onceKey: `review-invitation:${enquiryId}`,
+  });
 }
 
 const publicColumns = {

@@ -93,12 +93,11 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
     const enquiryId = id(c.req.param('id'));
     const changes = parseOrThrow(EnquiryUpdateSchema, await readJson(c));
     return c.json(
-      await updateEnquiry(c.var.db, c.var.mailer, {
+      await updateEnquiry(c.var.db, {
         id: enquiryId,
         changes,
         secret: c.var.sessionSecret,
         siteUrl: siteUrl(c),
-        logError: c.var.logError,
       }),
     );
   })

@@ -67,11 +67,10 @@ export const publicRoutes = new Hono<AppEnv>()
     noStore(c);
     await hitRateLimit(c.var.db, RATE_LIMITS.application, clientAddress(c));
     const application = parseOrThrow(ApplicationSchema, await readJson(c));
-    const { id } = await createApplication(c.var.db, c.var.mailer, {
+    const { id } = await createApplication(c.var.db, {
       application,
       objects: c.var.objects,
       siteUrl: siteUrl(c),
-      logError: c.var.logError,
     });
     return c.json({ id, message: 'Application received' }, 201);
   })

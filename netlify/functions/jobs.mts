@@ -1,0 +1,33 @@
+/**
+ * The Netlify host's schedule (DESIGN.md, Schedules): every minute, the due jobs (the
+ * outbox's mail and deletions). The API function also runs them after each change.
+ */
+import type { Config } from '@netlify/functions';
+import { openDatabase } from '../../db/client.ts';
+import { parseEnv } from '../../src/server/env.ts';
+import { runDueJobs } from '../../src/server/jobs/run-due-jobs.ts';
+import { createMailer } from '../../src/server/mail/mailer.ts';
+import { chooseObjectStore } from '../../src/server/storage/choose-object-store.ts';
+import { netlifyEnvironment } from './netlify-environment.ts';
+
+export default async (): Promise<Response> => {
+  const env = parseEnv(netlifyEnvironment());
+  const handle = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    driver: env.DATABASE_DRIVER,
+    dataDir: env.DATA_DIR,
+    maxConnections: 1,
+  });
+  try {
+    const report = await runDueJobs({
+      db: handle.db,
+      mailer: createMailer(env),
+      objects: chooseObjectStore(env),
+    });
+    return Response.json(report);
+  } finally {
+    await handle.close();
+  }
+};
+
+export const config: Config = { schedule: '* * * * *' };

@@ -1,0 +1,32 @@
+/**
+ * Deletes a stored image once no record refers to it any more: a provider's photo, an
+ * application's picture or a flash ad's image may share one object.
+ */
+import { eq } from 'drizzle-orm';
+import { flashAds, providerApplications, serviceProviders } from '../../../db/schema.ts';
+import type { Database } from '../../../db/client.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+
+export async function deleteObjectIfUnreferenced(
+  db: Database,
+  objects: ObjectStore,
+  objectKey: string,
+): Promise<boolean> {
+  const path = `/objects/${objectKey}`;
+  const references = await Promise.all([
+    db
+      .select({ id: serviceProviders.id })
+      .from(serviceProviders)
+      .where(eq(serviceProviders.profileImage, path))
+      .limit(1),
+    db
+      .select({ id: providerApplications.id })
+      .from(providerApplications)
+      .where(eq(providerApplications.profileImage, path))
+      .limit(1),
+    db.select({ id: flashAds.id }).from(flashAds).where(eq(flashAds.imageUrl, path)).limit(1),
+  ]);
+  if (references.some((rows) => rows.length > 0)) return false;
+  await objects.delete(objectKey);
+  return true;
+}

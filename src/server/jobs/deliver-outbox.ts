@@ -1,0 +1,106 @@
+/**
+ * The sender: claims due outbox rows (FOR UPDATE SKIP LOCKED, so two senders never take
+ * the same row), carries each out, and records the outcome. A failure is retried with
+ * exponential backoff (1 min, 2, 4 ... at most an hour apart) until the row is a day
+ * old; then it is marked failed for an admin to see and resend.
+ */
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { outbox } from '../../../db/schema.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import { deleteObjectIfUnreferenced } from './delete-object.ts';
+import { carryOutPasswordReset, type PasswordResetRequest } from './password-reset-job.ts';
+
+export const GIVE_UP_AFTER_HOURS = 24;
+/** A claimed row whose sender died is taken again after this long. */
+const CLAIM_MINUTES = 5;
+
+export interface OutboxDependencies {
+  db: Database;
+  mailer: Mailer;
+  objects: ObjectStore;
+  logError?: (error: unknown) => void;
+}
+
+export interface DeliveryReport {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+/** Seconds to wait after the n-th failed attempt (n ≥ 1). */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(60 * 2 ** (attempts - 1), 60 * 60);
+}
+
+export async function deliverOutbox(
+  { db, mailer, objects, logError = console.error }: OutboxDependencies,
+  { now, limit = 50 }: { now?: Date | undefined; limit?: number } = {},
+): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
+  const carryOut = async (kind: string, payload: unknown) => {
+    if (kind === 'mail') await mailer.send(payload as MailMessage);
+    else if (kind === 'delete-object')
+      await deleteObjectIfUnreferenced(db, objects, (payload as { objectKey: string }).objectKey);
+    else if (kind === 'password-reset')
+      await carryOutPasswordReset(db, payload as PasswordResetRequest);
+    else throw new Error(`Unknown outbox kind ${kind}`);
+  };
+  for (let batch = 0; batch < 10; batch++) {
+    const claimedCount = await deliverBatch();
+    if (claimedCount === 0) break;
+  }
+  return report;
+
+  async function deliverBatch(): Promise<number> {
+    // The database's clock unless a test gives one: rows written during this run are due.
+    const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(inArray(outbox.status, ['queued', 'sending']), lte(outbox.nextAttemptAt, at)))
+      .orderBy(outbox.nextAttemptAt, outbox.id)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const claimed = await db
+      .update(outbox)
+      .set({ status: 'sending', nextAttemptAt: sql`${at} + ${minutes(CLAIM_MINUTES)}` })
+      .where(inArray(outbox.id, due))
+      .returning();
+
+    for (const row of claimed) {
+      try {
+        await carryOut(row.kind, row.payload);
+        await db
+          .update(outbox)
+          .set({ status: 'sent', sentAt: sql`${at}`, attempts: row.attempts + 1, lastError: null })
+          .where(eq(outbox.id, row.id));
+        report.sent++;
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        const age = (now ?? new Date()).getTime() - row.createdAt.getTime();
+        const giveUp = age >= GIVE_UP_AFTER_HOURS * 3600_000;
+        const message = error instanceof Error ? error.message : String(error);
+        await db
+          .update(outbox)
+          .set({
+            attempts,
+            lastError: message.slice(0, 500),
+            status: giveUp ? 'failed' : 'queued',
+            nextAttemptAt: sql`${at} + ${minutes(backoffSeconds(attempts) / 60)}`,
+          })
+          .where(eq(outbox.id, row.id));
+        if (giveUp) {
+          report.failed++;
+          logError(new Error(`Outbox row ${row.id} (${row.kind}) failed for a day: ${message}`));
+        } else {
+          report.retried++;
+        }
+      }
+    }
+    return claimed.length;
+  }
+}
+
+const minutes = (count: number) => sql.raw(`interval '${Math.trunc(count * 60)} seconds'`);

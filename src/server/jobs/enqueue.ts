@@ -1,0 +1,50 @@
+/**
+ * Side effects as rows (DESIGN.md, Modes, side effects): written with the transaction of
+ * the change that causes them, so a change and its mail commit or roll back together.
+ * deliverOutbox() carries them out later, with retries.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '../../../db/client.ts';
+import { outbox } from '../../../db/schema.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+export interface EnqueueOptions {
+  /** Written at most once, ever: a second call with the same key writes nothing. */
+  onceKey?: string;
+  /** Cancels a queued (not yet sent) row of the same topic: only the newest goes out. */
+  topic?: string;
+}
+
+export async function enqueueMail(
+  db: Queryable,
+  message: MailMessage,
+  options: EnqueueOptions = {},
+): Promise<void> {
+  await enqueue(db, 'mail', { ...message }, options);
+}
+
+/** Deletes a stored object once nothing refers to it any more (checked when carried out). */
+export async function enqueueObjectDeletion(db: Queryable, objectKey: string): Promise<void> {
+  await enqueue(db, 'delete-object', { objectKey }, {});
+}
+
+/** Cancels the queued rows of a topic (a later change made them wrong). */
+export async function cancelQueuedTopic(db: Queryable, topic: string): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: 'cancelled' })
+    .where(and(eq(outbox.topic, topic), eq(outbox.status, 'queued')));
+}
+
+async function enqueue(
+  db: Queryable,
+  kind: 'mail' | 'delete-object',
+  payload: Record<string, unknown>,
+  { onceKey, topic }: EnqueueOptions,
+): Promise<void> {
+  if (topic) await cancelQueuedTopic(db, topic);
+  await db
+    .insert(outbox)
+    .values({ kind, payload, onceKey, topic })
+    .onConflictDoNothing({ target: outbox.onceKey });
+}

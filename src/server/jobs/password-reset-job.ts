@@ -1,0 +1,30 @@
+/**
+ * Forgot-password, queued: the route writes one row whatever the address, so its answer
+ * takes the same time whether or not an account has it (issue 11, cheap rejections); the
+ * sender then looks the account up and writes the reset mail.
+ */
+import type { Queryable, Database } from '../../../db/client.ts';
+import { outbox } from '../../../db/schema.ts';
+import { requestAdminPasswordReset } from '../admins/admin-sessions.ts';
+import { requestProviderPasswordReset } from '../providers/provider-account.ts';
+
+export interface PasswordResetRequest {
+  role: 'admin' | 'provider';
+  email: string;
+  siteUrl: string;
+}
+
+export async function enqueuePasswordReset(
+  db: Queryable,
+  request: PasswordResetRequest,
+): Promise<void> {
+  await db.insert(outbox).values({ kind: 'password-reset', payload: { ...request } });
+}
+
+export async function carryOutPasswordReset(
+  db: Database,
+  { role, email, siteUrl }: PasswordResetRequest,
+): Promise<void> {
+  if (role === 'admin') await requestAdminPasswordReset(db, { email, siteUrl });
+  else await requestProviderPasswordReset(db, { email, siteUrl });
+}

@@ -1,0 +1,21 @@
+/**
+ * Everything that runs on a schedule, in one idempotent call (DESIGN.md, Schedules):
+ * the Node host calls it on a timer and after each change, the Netlify host from a
+ * Scheduled Function and after each change. Running it twice at once is safe: every
+ * job claims its rows with SKIP LOCKED or guards them with a unique key.
+ */
+import { deliverOutbox, type DeliveryReport, type OutboxDependencies } from './deliver-outbox.ts';
+
+export type JobDependencies = OutboxDependencies;
+
+export interface JobsReport {
+  outbox: DeliveryReport;
+}
+
+export async function runDueJobs(
+  dependencies: JobDependencies,
+  { now }: { now?: Date | undefined } = {},
+): Promise<JobsReport> {
+  const outbox = await deliverOutbox(dependencies, { now });
+  return { outbox };
+}
