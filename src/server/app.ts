@@ -125,6 +125,9 @@ export function createApp({
   app.onError((error, c) => {
     c.header('Cache-Control', 'private, no-store');
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) {
+        c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+      }
       const body: ErrorBody = { message: error.message };
       if (error.fieldErrors) body.errors = error.fieldErrors;
       return c.json(body, error.status);

@@ -20,12 +20,20 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fieldErrors: Record<string, string> | undefined;
+  /** Seconds until trying again makes sense: sent as Retry-After (every 429 and 503 has one). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, fieldErrors?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fieldErrors?: Record<string, string>,
+    { retryAfterSeconds }: { retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get status(): (typeof ERROR_STATUS)[ErrorCode] {
