@@ -10,7 +10,9 @@ import type { Database } from '../../db/client.ts';
 import type { AppEnv } from './app-env.ts';
 import type { Env } from './env.ts';
 import { AppError, type ErrorBody } from './errors.ts';
-import { PUBLIC_CACHE_TAG } from './http/cache.ts';
+import { changesPublicData, PUBLIC_CACHE_TAG } from './http/cache.ts';
+import { logErrorSafely } from './http/describe-error.ts';
+import { refuseControlCharactersInQuery } from './http/control-characters.ts';
 import { sessionSecret } from './auth/session-secret.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -28,7 +30,7 @@ export interface AppDependencies {
   objects?: ObjectStore;
   /** SMTP or the outbox, from the environment by default. */
   mailer?: Mailer;
-  /** Where unexpected errors are reported; console.error by default. */
+  /** Where unexpected errors are reported; stderr without personal data by default. */
   logError?: (error: unknown) => void;
   /**
    * Empties the CDN's cache of public answers with these tags (Netlify's purge API on
@@ -47,7 +49,7 @@ export function createApp({
   env,
   objects = chooseObjectStore(env),
   mailer = createMailer(env),
-  logError = console.error,
+  logError = logErrorSafely,
   purgeCache,
   jobs = createJobRunner({ db, mailer, objects, logError }),
 }: AppDependencies) {
@@ -75,6 +77,13 @@ export function createApp({
     }),
   );
 
+  // Control characters in a query string are refused for every route at once (JSON bodies
+  // are checked by readJson).
+  app.use('/api/*', async (c, next) => {
+    refuseControlCharactersInQuery(c.req.url);
+    await next();
+  });
+
   // A change may have written outbox rows: carry them out now rather than at the next tick.
   // On Netlify the function stays alive for the work through waitUntil.
   app.use('/api/*', async (c, next) => {
@@ -89,13 +98,10 @@ export function createApp({
   });
 
   if (purgeCache) {
-    // A successful change by an admin, a provider or a reviewer may change public answers.
+    // Only a successful change of public data empties the cache of public answers.
     app.use('/api/*', async (c, next) => {
       await next();
-      const changes = !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method);
-      const changesPublicData =
-        /^\/api\/(admin|provider)\//.test(c.req.path) || c.req.path === '/api/reviews';
-      if (changes && changesPublicData && c.res.status < 400) {
+      if (changesPublicData(c.req.method, c.req.path) && c.res.status < 400) {
         await purgeCache([PUBLIC_CACHE_TAG]).catch(logError);
       }
     });
@@ -108,7 +114,10 @@ export function createApp({
     '/api/*',
     bodyLimit({
       maxSize: 64 * 1024,
-      onError: () => {
+      onError: (c) => {
+        // The rest of the body is not read: close the connection after the answer, so
+        // what remains of the body is never read as a next request.
+        c.header('Connection', 'close');
         throw new AppError('payload_too_large', 'The request body is too large');
       },
     }),

@@ -58,4 +58,23 @@ describe('the CDN cache of public answers', () => {
     await api.request('/api/enquiries', { method: 'POST', body: '{}' });
     expect(purged).toEqual([]);
   });
+
+  it('is left alone by successful changes that alter nothing public', async () => {
+    // Sign-in, sign-out, a password reset request, an upload address, a team change
+    // and an enquiry change nothing a public answer shows.
+    const admin = await createTestAdmin(api, { email: 'second.admin@verified.example.co.za' });
+    const second = await signIn(api, admin);
+    const json = { ...bearer(second), 'content-type': 'application/json' };
+    const answers = [
+      await api.request('/api/admin/forgot-password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'someone@example.com' }),
+      }),
+      await api.request('/api/admin/objects/upload', { method: 'POST', headers: json }),
+      await api.request('/api/admin/logout', { method: 'POST', headers: json }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(purged).toEqual([]);
+  });
 });

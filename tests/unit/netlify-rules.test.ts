@@ -40,6 +40,11 @@ describe('readNetlifyRules on netlify.toml', () => {
     expect(all['Strict-Transport-Security']).toMatch(/max-age=\d+/);
   });
 
+  it('isolates pages: Cross-Origin-Opener-Policy and Cross-Origin-Resource-Policy same-origin', () => {
+    expect(all['Cross-Origin-Opener-Policy']).toBe('same-origin');
+    expect(all['Cross-Origin-Resource-Policy']).toBe('same-origin');
+  });
+
   it('sets Referrer-Policy strict-origin-when-cross-origin', () => {
     expect(all['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
   });

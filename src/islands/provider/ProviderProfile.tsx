@@ -114,12 +114,26 @@ function Profile({ provider }: { provider: Provider }) {
               <button type="button" className="btn btn-accent" onClick={() => setRequesting(true)}>
                 Request Service
               </button>
-              <a className="btn btn-primary" href={`tel:${provider.phone}`}>
-                Call Provider
-              </a>
-              <a className="btn btn-outline" href={`mailto:${provider.email}`}>
-                Send Email
-              </a>
+              {/* The built page carries no contact details (a removed provider's must not
+                  outlive its listing): they come with the API's answer. */}
+              {provider.phone ? (
+                <a className="btn btn-primary" href={`tel:${provider.phone}`}>
+                  Call Provider
+                </a>
+              ) : (
+                <span className="btn btn-primary btn-disabled" aria-disabled="true">
+                  Call Provider
+                </span>
+              )}
+              {provider.email ? (
+                <a className="btn btn-outline" href={`mailto:${provider.email}`}>
+                  Send Email
+                </a>
+              ) : (
+                <span className="btn btn-outline btn-disabled" aria-disabled="true">
+                  Send Email
+                </span>
+              )}
               {provider.website && (
                 <a
                   className="btn btn-ghost"

@@ -91,15 +91,23 @@ export function ContactTab({ provider }: { provider: Provider }) {
       <dl className="grid gap-2 sm:grid-cols-[auto_1fr] sm:gap-x-6">
         <dt className="font-semibold">Phone</dt>
         <dd>
-          <a className="link" href={`tel:${provider.phone}`}>
-            {provider.phone}
-          </a>
+          {provider.phone ? (
+            <a className="link" href={`tel:${provider.phone}`}>
+              {provider.phone}
+            </a>
+          ) : (
+            'Loading…'
+          )}
         </dd>
         <dt className="font-semibold">Email</dt>
         <dd>
-          <a className="link break-all" href={`mailto:${provider.email}`}>
-            {provider.email}
-          </a>
+          {provider.email ? (
+            <a className="link break-all" href={`mailto:${provider.email}`}>
+              {provider.email}
+            </a>
+          ) : (
+            'Loading…'
+          )}
         </dd>
         {provider.website && (
           <>

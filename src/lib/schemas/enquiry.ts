@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SERVICE_IDS } from '../catalog/categories.ts';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../text-rules.ts';
 import { BUDGET_VALUES, URGENCY_VALUES } from '../catalog/enquiry-options.ts';
 
 export const ENQUIRY_LIMITS = {
@@ -14,10 +15,7 @@ export const ENQUIRY_LIMITS = {
   description: 2000,
 } as const;
 
-/** No control characters (Postgres text cannot even hold NUL); line breaks and tabs are fine. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const noControls = { message: 'Please remove unusual characters' };
+const noControls = { message: CONTROL_CHARACTERS_MESSAGE };
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;

@@ -27,3 +27,24 @@ export function cachePublicly(c: Context, options: { varyOnQuery?: readonly stri
 export function noStore(c: Context): void {
   c.header('Cache-Control', 'private, no-store');
 }
+
+/**
+ * The changes that alter what public answers say (providers, their reviews and profiles,
+ * flash ads): only their success purges the CDN's cache. Sign-ins, uploads, enquiries,
+ * the enquiry desk and the team change nothing public (the enquiry total in /api/stats
+ * may lag its minute).
+ */
+const PUBLIC_CHANGES: readonly RegExp[] = [
+  /^\/api\/admin\/providers(\/\d+)?$/,
+  /^\/api\/admin\/flash-ads(\/\d+)?$/,
+  /^\/api\/admin\/applications\/\d+\/(review|approve)$/,
+  /^\/api\/admin\/reviews\/\d+\/(hide|show|release)$/,
+  /^\/api\/provider\/(profile|profile-image)$/,
+  /^\/api\/provider\/reviews\/\d+\/reply$/,
+  /^\/api\/reviews$/,
+];
+
+export function changesPublicData(method: string, path: string): boolean {
+  if (['GET', 'HEAD', 'OPTIONS'].includes(method)) return false;
+  return PUBLIC_CHANGES.some((pattern) => pattern.test(path));
+}

@@ -9,6 +9,7 @@ import type { Database } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
+import { logErrorSafely } from '../http/describe-error.ts';
 import { deleteObjectIfUnreferenced } from './delete-object.ts';
 import { carryOutPasswordReset, type PasswordResetRequest } from './password-reset-job.ts';
 
@@ -35,7 +36,7 @@ export function backoffSeconds(attempts: number): number {
 }
 
 export async function deliverOutbox(
-  { db, mailer, objects, logError = console.error }: OutboxDependencies,
+  { db, mailer, objects, logError = logErrorSafely }: OutboxDependencies,
   { now, limit = 50 }: { now?: Date | undefined; limit?: number } = {},
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };

@@ -2,6 +2,7 @@
  * Runs the due jobs in the background of a host, one run at a time: a kick while a run is
  * going asks for one more run after it (so a change made during a run is not missed).
  */
+import { logErrorSafely } from '../http/describe-error.ts';
 import { runDueJobs, type JobDependencies } from './run-due-jobs.ts';
 
 export interface JobRunner {
@@ -12,9 +13,10 @@ export interface JobRunner {
 }
 
 export function createJobRunner(dependencies: JobDependencies): JobRunner {
-  const logError = dependencies.logError ?? console.error;
+  const logError = dependencies.logError ?? logErrorSafely;
   let running: Promise<void> | undefined;
-  let again = false;
+  // An object, not a variable: a kick during a run sets it (TypeScript cannot see that).
+  const pending = { again: false };
 
   const run = (now?: Date) =>
     runDueJobs(dependencies, now ? { now } : {}).then(
@@ -24,14 +26,14 @@ export function createJobRunner(dependencies: JobDependencies): JobRunner {
 
   function runSoon(): Promise<void> {
     if (running) {
-      again = true;
+      pending.again = true;
       return running;
     }
     running = (async () => {
       do {
-        again = false;
+        pending.again = false;
         await run();
-      } while (again);
+      } while (pending.again);
       running = undefined;
     })();
     return running;

@@ -1,0 +1,29 @@
+/**
+ * A built provider page outlives the listing it was built from: a provider removed after
+ * the build must not keep its phone number and e-mail address on the page. They are left
+ * out of the HTML and come from the API (issue 11).
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readPage } from '../../scripts/built-site.ts';
+import { SAMPLE_PROVIDERS } from '../../db/seed/sample-providers.ts';
+
+const root = path.resolve(import.meta.dirname, '../../dist/provider');
+const pages = readdirSync(root).filter((name) => /^\d+$/.test(name));
+
+describe('built provider pages', () => {
+  it('were built', () => {
+    expect(pages.length).toBeGreaterThan(0);
+  });
+
+  it.each(pages.slice(0, 60))('/provider/%s carries no phone number or e-mail address', (id) => {
+    const html = readPage(`/provider/${id}`);
+    expect(html).not.toMatch(/href="(tel|mailto):/);
+    expect(html).not.toMatch(/"telephone"|"email"\s*:\s*"[^"]/);
+    for (const provider of SAMPLE_PROVIDERS) {
+      expect(html).not.toContain(provider.phone);
+      expect(html).not.toContain(provider.email);
+    }
+  });
+});
