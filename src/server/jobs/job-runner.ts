@@ -15,8 +15,8 @@ export interface JobRunner {
 export function createJobRunner(dependencies: JobDependencies): JobRunner {
   const logError = dependencies.logError ?? logErrorSafely;
   let running: Promise<void> | undefined;
-  // An object, not a variable: a kick during a run sets it (TypeScript cannot see that).
-  const pending = { again: false };
+  // Kicks counted: a kick during a run asks for one more run after it.
+  let kicks = 0;
 
   const run = (now?: Date) =>
     runDueJobs(dependencies, now ? { now } : {}).then(
@@ -25,15 +25,14 @@ export function createJobRunner(dependencies: JobDependencies): JobRunner {
     );
 
   function runSoon(): Promise<void> {
-    if (running) {
-      pending.again = true;
-      return running;
-    }
+    kicks++;
+    if (running) return running;
     running = (async () => {
-      do {
-        pending.again = false;
+      let handled = -1;
+      while (handled !== kicks) {
+        handled = kicks;
         await run();
-      } while (pending.again);
+      }
       running = undefined;
     })();
     return running;
