@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Projects: unit (rules, no database), api on embedded PGlite, the same api suite on a
- * PostgreSQL server when TEST_DATABASE_URL is set, uploads through S3 when
+ * PostgreSQL server when TEST_DATABASE_URL is set (with the Neon driver and the resilience
+ * of the Node host to database outages), uploads through S3 when
  * S3_TEST_ENDPOINT is set, and the Netlify host (slow; it builds the site through
  * netlify-cli).
  */
@@ -31,6 +32,17 @@ export default defineConfig({
             {
               extends: true as const,
               test: { name: 'neon', include: ['tests/neon/**/*.test.ts'], hookTimeout: 60_000 },
+            },
+            // The Node host while a throwaway PostgreSQL cluster stops, restarts and drops
+            // its connections (needs the server binaries; never touches TEST_DATABASE_URL).
+            {
+              extends: true as const,
+              test: {
+                name: 'resilience',
+                include: ['tests/resilience/**/*.test.ts'],
+                testTimeout: 120_000,
+                hookTimeout: 120_000,
+              },
             },
           ]
         : []),

@@ -30,6 +30,52 @@ export interface DatabaseOptions {
   maxConnections?: number | undefined;
 }
 
+/**
+ * How long a query waits for a connection before it fails (503 in the API) instead of
+ * hanging. Neon's compute may be waking from suspend, which takes a few seconds.
+ */
+const CONNECT_TIMEOUT_MS = { pg: 5_000, neon: 10_000 } as const;
+
+interface ClientEvents {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+interface PoolEvents {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'connect', listener: (client: ClientEvents) => void): unknown;
+}
+
+/**
+ * node-postgres and the Neon driver (a fork of it) emit 'error' on a pooled client whose
+ * connection dies (the server stopped or ended it), and on the pool for an idle one;
+ * unheard, that error ends the process. The pool drops the broken client itself and
+ * connects afresh on the next query, so listening is all it takes. A checked-out client
+ * (a transaction between two statements) gets a listener too: its next query fails, the
+ * API answers 503, and the pool discards it on release. One line reports a loss, then
+ * 10 s of quiet, as a restart drops every connection at once.
+ */
+function surviveLostConnections(pool: PoolEvents) {
+  let quietUntil = 0;
+  let unreported = 0;
+  pool.on('error', (error) => {
+    const now = Date.now();
+    if (now < quietUntil) {
+      unreported++;
+      return;
+    }
+    const more = unreported ? ` (${unreported} more since the last report)` : '';
+    console.warn(
+      `Database connection lost: ${error.message}${more}. The pool connects again on the next query.`,
+    );
+    quietUntil = now + 10_000;
+    unreported = 0;
+  });
+  pool.on('connect', (client) => {
+    client.on('error', () => {
+      // Reported by the pool (idle client) or by the failing query (checked-out client).
+    });
+  });
+}
+
 export function chooseDriver(options: DatabaseOptions): DriverName {
   if (options.driver) return options.driver;
   if (!options.databaseUrl) return 'pglite';
@@ -85,7 +131,12 @@ async function openNodePostgres(url: string, max = 10): Promise<DatabaseHandle> 
     import('pg'),
     import('drizzle-orm/node-postgres'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS.pg,
+  });
+  surviveLostConnections(pool);
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   return { db, driver: 'pg', close: () => pool.end() };
 }
@@ -97,7 +148,12 @@ async function openNeon(url: string, max = 10): Promise<DatabaseHandle> {
     import('ws'),
   ]);
   neonConfig.webSocketConstructor = ws;
-  const pool = new Pool({ connectionString: url, max });
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS.neon,
+  });
+  surviveLostConnections(pool);
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   return { db, driver: 'neon', close: () => pool.end() };
 }

@@ -168,6 +168,11 @@ export const serviceProviders = pgTable(
     index('service_providers_rating_idx')
       .on(t.rating)
       .where(sql`${t.isApproved}`),
+    // The admin's paged list: newest first, the id keeping pages stable.
+    index('service_providers_created_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('service_providers_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Nearest-first: KNN on the earth cube (same order as great-circle distance).
     index('service_providers_earth_idx')
@@ -214,6 +219,7 @@ export const reviews = pgTable(
     uniqueIndex('reviews_enquiry_id_key').on(t.enquiryId),
     check('reviews_service_type_check', oneOf(sql`${t.serviceType}`, SERVICE_IDS)),
     index('reviews_provider_created_idx').on(t.providerId, t.createdAt.desc().nullsFirst()),
+    index('reviews_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

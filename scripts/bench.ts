@@ -8,6 +8,9 @@
  * own process and load it over HTTP (autocannon) at 1 and 50 connections. Prints one
  * Markdown table per target; the API/SQL throughput ratio is the API's overhead.
  *
+ * The admin's provider list (listAdminProviders, paged on the server with its total) is
+ * measured through the driver too: page 1 and page 1000 of 25, newest first.
+ *
  * Options: --providers N  --seconds S  --targets postgres,pglite
  * BENCH_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -25,6 +28,8 @@ import { migrateDatabase } from '../db/migrate.ts';
 import { addSyntheticProviders, seedDatabase } from '../db/seed/seed.ts';
 import { ProviderQuerySchema } from '../src/lib/schemas/provider-query.ts';
 import { listProviders } from '../src/server/providers/list-providers.ts';
+import { listAdminProviders } from '../src/server/providers/admin-providers.ts';
+import { AdminProviderListQuerySchema } from '../src/lib/schemas/admin-lists.ts';
 
 const { values } = parseArgs({
   options: {
@@ -50,6 +55,16 @@ const SCENARIOS = [
   },
 ] as const;
 
+/**
+ * GET /api/admin/providers?page=N (25 a page, newest first, with the total). One caller:
+ * a few admins, not the public, use it.
+ */
+const ADMIN_CONCURRENCIES = [1];
+const ADMIN_SCENARIOS = [
+  { name: 'admin providers, page 1', query: 'page=1' },
+  { name: 'admin providers, page 1000', query: 'page=1000' },
+] as const;
+
 interface Figures {
   perSecond: number;
   p50: number;
@@ -65,13 +80,23 @@ function figures(latencies: number[], seconds: number): Figures {
 }
 
 /** `concurrency` callers run listProviders back to back for SECONDS. */
-async function sqlLoop(
+function sqlLoop(handle: DatabaseHandle, query: string, concurrency: number): Promise<Figures> {
+  const parsed = ProviderQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+  return timedLoop(() => listProviders(handle.db, parsed), concurrency);
+}
+
+/** The same for the admin's list. */
+function adminSqlLoop(
   handle: DatabaseHandle,
   query: string,
   concurrency: number,
 ): Promise<Figures> {
-  const parsed = ProviderQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-  for (let i = 0; i < 20; i++) await listProviders(handle.db, parsed); // warm up
+  const parsed = AdminProviderListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+  return timedLoop(() => listAdminProviders(handle.db, parsed), concurrency);
+}
+
+async function timedLoop(call: () => Promise<unknown>, concurrency: number): Promise<Figures> {
+  for (let i = 0; i < 20; i++) await call(); // warm up
   const latencies: number[] = [];
   const started = performance.now();
   const end = started + SECONDS * 1000;
@@ -79,7 +104,7 @@ async function sqlLoop(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < end) {
         const t = performance.now();
-        await listProviders(handle.db, parsed);
+        await call();
         latencies.push(performance.now() - t);
       }
     }),
@@ -170,6 +195,13 @@ async function benchTarget(target: 'postgres' | 'pglite'): Promise<string> {
         console.log(`[${target}] SQL  ${scenario.name} c=${c} done`);
       }
     }
+    const adminList = new Map<string, Figures>();
+    for (const scenario of ADMIN_SCENARIOS) {
+      for (const c of ADMIN_CONCURRENCIES) {
+        adminList.set(`${scenario.name}/${c}`, await adminSqlLoop(handle, scenario.query, c));
+        console.log(`[${target}] SQL  ${scenario.name} c=${c} done`);
+      }
+    }
     await handle.close();
 
     const stop = await startServer(env);
@@ -198,6 +230,15 @@ async function benchTarget(target: 'postgres' | 'pglite'): Promise<string> {
       '| GET /api/providers | conc. | API req/s | API p50 / p95 / p99 ms | SQL calls/s | SQL p50 / p95 / p99 ms | API/SQL |',
       '|---|---:|---:|---:|---:|---:|---:|',
       ...rows,
+      '',
+      '| GET /api/admin/providers (SQL only) | conc. | SQL calls/s | SQL p50 / p95 / p99 ms |',
+      '|---|---:|---:|---:|',
+      ...ADMIN_SCENARIOS.flatMap((scenario) =>
+        ADMIN_CONCURRENCIES.map((c) => {
+          const d = adminList.get(`${scenario.name}/${c}`) ?? missing();
+          return `| ${scenario.name} | ${c} | ${rps(d.perSecond)} | ${ms(d.p50)} / ${ms(d.p95)} / ${ms(d.p99)} |`;
+        }),
+      ),
     ].join('\n');
   } finally {
     if (target === 'postgres') {

@@ -1,7 +1,7 @@
 /**
  * `npm test`: everything CI checks, in order: lint, types, build, the Vitest projects
- * (unit, API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, uploads through S3 with
- * S3_TEST_ENDPOINT, the Netlify host),
+ * (unit, API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, through the Neon driver
+ * and through database outages, uploads through S3 with S3_TEST_ENDPOINT, the Netlify host),
  * then the Playwright browser tests. Ends with one 'N passed, N failed' line.
  */
 import { spawnSync } from 'node:child_process';
@@ -59,7 +59,7 @@ const vitestStep = (name: string, projects: string[]) =>
     ],
   ] as const;
 const serverProjects = [
-  ...(process.env.TEST_DATABASE_URL ? ['api-postgres', 'neon'] : []),
+  ...(process.env.TEST_DATABASE_URL ? ['api-postgres', 'neon', 'resilience'] : []),
   ...(process.env.S3_TEST_ENDPOINT ? ['s3'] : []),
 ];
 

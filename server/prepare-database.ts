@@ -6,11 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DatabaseHandle } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { isDatabaseEmpty, seedCategories, seedDatabase } from '../db/seed/seed.ts';
 import { countAdmins, createAdmin } from '../src/server/admins/create-admin.ts';
 import type { Env } from '../src/server/env.ts';
+import { databaseFault } from '../src/server/http/database-faults.ts';
 
 export const DEVELOPMENT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -41,6 +43,38 @@ export async function prepareDatabase(
   // `npm start` on the embedded default is local production: it still prints its admin.
   if (embedded && env.loopbackOnly) {
     await ensureDevelopmentAdmin(handle, env, log);
+  }
+}
+
+/** Seconds before attempt n + 1: 1, 2, 4, then every 5 s. */
+const backoffSeconds = (attempt: number) => Math.min(2 ** (attempt - 1), 5);
+
+/**
+ * prepareDatabase, again and again while the database cannot be reached (a server still
+ * starting, a network not yet up): the host waits for it rather than exiting. Any other
+ * failure (a broken migration, a wrong password) is thrown at once. Running the steps
+ * again is safe: the pending migrations apply in one transaction, the rest is idempotent.
+ * `onRetry` is told of each failed attempt, after its log line.
+ */
+export async function prepareDatabaseWhenReachable(
+  handle: DatabaseHandle,
+  env: Env,
+  log: (line: string) => void = console.log,
+  { onRetry }: { onRetry?: (attempt: number, fault: string) => void } = {},
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await prepareDatabase(handle, env, log);
+      if (attempt > 1) log('Database reachable: migrated and ready.');
+      return;
+    } catch (error) {
+      const fault = databaseFault(error);
+      if (!fault) throw error;
+      const seconds = backoffSeconds(attempt);
+      log(`Database not reachable (${fault}): retrying in ${seconds} s...`);
+      onRetry?.(attempt, fault);
+      await sleep(seconds * 1000);
+    }
   }
 }
 

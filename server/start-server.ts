@@ -1,13 +1,15 @@
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
 import { openDatabase } from '../db/client.ts';
 import { createApp } from '../src/server/app.ts';
 import type { Env } from '../src/server/env.ts';
+import { databaseFault, databaseUnavailableResponse } from '../src/server/http/database-faults.ts';
+import { logErrorSafely } from '../src/server/http/describe-error.ts';
 import { createJobRunner } from '../src/server/jobs/job-runner.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { chooseObjectStore } from '../src/server/storage/choose-object-store.ts';
 import { allowConnectTo, readNetlifyRules } from './netlify-rules.ts';
-import { prepareDatabase } from './prepare-database.ts';
+import { prepareDatabaseWhenReachable } from './prepare-database.ts';
 import { createSite } from './site.ts';
 
 export interface RunningServer {
@@ -17,24 +19,31 @@ export interface RunningServer {
 
 const ROOT = new URL('../', import.meta.url);
 const JOBS_INTERVAL_MS = 15_000;
+/** While the database is away the timer's runs fail alike: one line a minute says so. */
+const JOBS_FAULT_REPORT_MS = 60_000;
 
-/** Opens and prepares the database, then serves dist/ and the API on env.PORT. */
+/** What answers from the database: the API and the uploaded images. */
+const needsDatabase = (pathname: string) =>
+  pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/objects/');
+
+/**
+ * Serves dist/ and the API on env.PORT. The site is served at once; the API answers 503
+ * until the database is prepared (migrated), for which start-up waits as long as the
+ * database cannot be reached (DESIGN.md, Modes: database faults). Resolves once the
+ * database is prepared; rejects on any other failure.
+ */
 export async function startServer(
   env: Env,
   options: { log?: (line: string) => void; distDir?: string } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? console.log;
+  // Opening connects to nothing yet on a server (the pool connects on the first query);
+  // the embedded database is opened here, and a held folder fails here.
   const handle = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     driver: env.DATABASE_DRIVER,
     dataDir: env.DATA_DIR,
   });
-  try {
-    await prepareDatabase(handle, env, log);
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
 
   const objects = chooseObjectStore(env);
   const mailer = createMailer(env);
@@ -46,11 +55,24 @@ export async function startServer(
       `WARNING: SMTP_URL is not set, so no mail leaves this machine: reset links, set-password links and enquiry mail are written to ${mailer.destination} only.`,
     );
   }
-  const jobs = createJobRunner({ db: handle.db, mailer, objects });
+  let lastJobsFaultReport = -Infinity;
+  const jobs = createJobRunner({
+    db: handle.db,
+    mailer,
+    objects,
+    logError(error) {
+      const fault = databaseFault(error);
+      if (!fault) {
+        logErrorSafely(error);
+        return;
+      }
+      // Nothing is lost: the due rows stay due until a run gets through.
+      if (Date.now() - lastJobsFaultReport < JOBS_FAULT_REPORT_MS) return;
+      lastJobsFaultReport = Date.now();
+      log(`Jobs wait for the database (${fault}); mail stays queued in the outbox.`);
+    },
+  });
   const api = createApp({ db: handle.db, env, objects, mailer, jobs });
-  // The outbox and other timed jobs: after each change (app.ts) and on this timer.
-  const timer = setInterval(() => void jobs.runSoon(), JOBS_INTERVAL_MS);
-  timer.unref();
   let rules = readNetlifyRules(new URL('netlify.toml', ROOT));
   if (objects.directUploadUrl) {
     // Uploads go straight to the bucket: the pages may connect there.
@@ -63,17 +85,54 @@ export async function startServer(
     rules,
   });
 
+  let prepared = false;
+  let databaseState: 'preparing' | 'down' = 'preparing';
+  const fetch = (request: Request, bindings: HttpBindings | Http2Bindings) => {
+    if (prepared || !needsDatabase(new URL(request.url).pathname)) {
+      return site.fetch(request, bindings);
+    }
+    const message = 'The service is starting. Please try again in a moment.';
+    return databaseUnavailableResponse(
+      new URL(request.url).pathname === '/api/health'
+        ? { status: 'starting', database: databaseState, message }
+        : { message },
+    );
+  };
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: site.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
+    const s = serve({ fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const url = `http://${host}:${port}`;
+  const stopListening = () => new Promise<void>((resolve) => server.close(() => resolve()));
+
+  try {
+    await prepareDatabaseWhenReachable(handle, env, log, {
+      onRetry(attempt) {
+        databaseState = 'down';
+        if (attempt === 1) {
+          log(
+            `Meanwhile ${url} serves the site, and the API answers 503 until the database is ready.`,
+          );
+        }
+      },
+    });
+  } catch (error) {
+    await stopListening();
+    await handle.close();
+    throw error;
+  }
+  prepared = true;
+
+  // The outbox and other timed jobs: after each change (app.ts) and on this timer.
+  const timer = setInterval(() => void jobs.runSoon(), JOBS_INTERVAL_MS);
+  timer.unref();
 
   return {
-    url: `http://${host}:${port}`,
+    url,
     async close() {
       clearInterval(timer);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopListening();
       await jobs.runNow();
       await handle.close();
     },

@@ -6,6 +6,11 @@ import { purgeCache, type Config, type Context } from '@netlify/functions';
 import { openDatabase } from '../../db/client.ts';
 import { createApp, type App } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
+import {
+  databaseFault,
+  databaseUnavailableResponse,
+} from '../../src/server/http/database-faults.ts';
+import { logErrorSafely } from '../../src/server/http/describe-error.ts';
 import { netlifyEnvironment } from './netlify-environment.ts';
 
 let appPromise: Promise<App> | undefined;
@@ -27,11 +32,24 @@ async function buildApp(): Promise<App> {
 }
 
 export default async (request: Request, context: Context): Promise<Response> => {
+  // A failed start is not kept: the next request tries again.
   appPromise ??= buildApp().catch((error: unknown) => {
     appPromise = undefined;
     throw error;
   });
-  const app = await appPromise;
+  let app: App;
+  try {
+    app = await appPromise;
+  } catch (error) {
+    // Opening a server database connects to nothing yet, so this is rare; still a JSON
+    // answer, never a crashed invocation (DESIGN.md, Errors and database faults).
+    if (databaseFault(error)) return databaseUnavailableResponse();
+    logErrorSafely(error);
+    return Response.json(
+      { message: 'Something went wrong on our side. Please try again.' },
+      { status: 500, headers: { 'Cache-Control': 'private, no-store' } },
+    );
+  }
   // waitUntil keeps the function alive for the outbox work a change starts (app.ts).
   return app.fetch(
     request,

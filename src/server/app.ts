@@ -11,6 +11,7 @@ import type { AppEnv } from './app-env.ts';
 import type { Env } from './env.ts';
 import { AppError, type ErrorBody } from './errors.ts';
 import { changesPublicData, PUBLIC_CACHE_TAG } from './http/cache.ts';
+import { databaseFault, databaseUnavailable } from './http/database-faults.ts';
 import { logErrorSafely } from './http/describe-error.ts';
 import { refuseControlCharactersInQuery } from './http/control-characters.ts';
 import { sessionSecret } from './auth/session-secret.ts';
@@ -131,8 +132,11 @@ export function createApp({
   // Registered for /api/* so an unknown API path is a JSON 404, never a page.
   app.notFound((c) => c.json<ErrorBody>({ message: 'Not found' }, 404));
 
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
     c.header('Cache-Control', 'private, no-store');
+    // A lost or refused database connection is an outage, not a bug: 503 with Retry-After
+    // (the pool's 'error' listener in db/client.ts logs the loss).
+    const error = databaseFault(thrown) ? databaseUnavailable() : thrown;
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) {
         c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));

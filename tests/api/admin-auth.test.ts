@@ -1,18 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   adminUsers,
   passwordTokens,
   providerApplications,
+  rateLimits,
   serviceProviders,
 } from '../../db/schema.ts';
-import { RATE_LIMITS } from '../../src/server/rate-limits/hit-rate-limit.ts';
+import * as password from '../../src/server/auth/password.ts';
+import { AppError } from '../../src/server/errors.ts';
+import { hitRateLimit, RATE_LIMITS } from '../../src/server/rate-limits/hit-rate-limit.ts';
 import {
   adminRow,
   bearer,
+  cookiePair,
   createTestAdmin,
+  fromClient,
   linkIn,
   postLogin,
+  retryAfterOf,
   setCookie,
   signIn,
   watchOutbox,
@@ -20,10 +27,22 @@ import {
 } from '../helpers/auth-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
-// All requests come from 127.0.0.1. Sign-in allows 10 attempts per client and 5 per
-// e-mail in 15 minutes; password reset 10 per client and 3 per e-mail an hour: reset()
-// in beforeEach empties the counters. Every admin costs one scrypt hash, and every
-// sign-in one more: tests create one admin each, a second only where needed.
+// The app's own hashing, watched: a refused request must not cost a scrypt run (issue 11).
+vi.mock('../../src/server/auth/password.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof password>();
+  return {
+    ...original,
+    hashPassword: vi.fn(original.hashPassword),
+    verifyPassword: vi.fn(original.verifyPassword),
+  };
+});
+
+// All requests come from 127.0.0.1, except in the describe that starts its own API with
+// TRUST_PROXY (X-Forwarded-For names the client there). Sign-in counts failures: 20 per
+// client and 10 per account in 15 minutes (a browser with the account's device cookie has
+// its own 10); password reset 10 per client and 3 per e-mail an hour: reset() in
+// beforeEach empties the counters. Every admin costs one scrypt hash, and every sign-in
+// one more: tests create one admin each, a second only where needed.
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
@@ -71,6 +90,16 @@ async function expectError(response: Response, status: number, message?: string)
   expect(typeof body.message).toBe('string');
   if (message !== undefined) expect(body.message).toBe(message);
   return body;
+}
+
+/** `count` failures on a counter of RATE_LIMITS, as if they had just happened (no scrypt). */
+async function failedBefore(
+  limit: { name: string },
+  client: string,
+  count: number,
+  target: TestApi = api,
+) {
+  await target.database.db.insert(rateLimits).values({ key: `${limit.name}:${client}`, count });
 }
 
 /** The answer's text must not carry a password hash or a token version. */
@@ -157,39 +186,45 @@ describe('POST /api/admin/login', () => {
     expect(body.errors?.[field]).toBe(message);
   });
 
-  it('answers 429 to the 11th attempt from one client, even with the right password', async () => {
-    const { max, message } = RATE_LIMITS.adminLogin;
-    expect(max).toBe(10);
-    for (let i = 1; i <= max; i++) {
-      const response = await postLogin(api, {
-        email: `guess${i}@verified.example.co.za`,
-        password: 'guess',
-      });
-      expect(response.status).toBe(401);
+  it('answers 429 once a client has failed 20 times, even with the right password, and right passwords do not count', async () => {
+    const { max, message, windowSeconds } = RATE_LIMITS.adminLogin;
+    expect(max).toBe(20);
+    // 19 failures are on the client's counter already (each real one costs a scrypt run).
+    await failedBefore(RATE_LIMITS.adminLogin, '127.0.0.1', max - 1);
+    // Signing in with the right password is no failure: it neither counts nor is refused.
+    for (let i = 1; i <= 3; i++) {
+      expect((await postLogin(api, { email: admin.email, password: admin.password })).status).toBe(
+        200,
+      );
     }
+    const last = await postLogin(api, { email: 'guess@verified.example.co.za', password: 'guess' });
+    await expectError(last, 401, LOGIN_FAILED.message);
+
+    // Without a device cookie the owner is refused too, before any password is checked.
+    vi.mocked(password.verifyPassword).mockClear();
     const response = await postLogin(api, { email: admin.email, password: admin.password });
     await expectError(response, 429, message);
+    expect(retryAfterOf(response)).toBeGreaterThan(0);
+    expect(retryAfterOf(response)).toBeLessThanOrEqual(windowSeconds);
     expect(setCookie(response, 'vp_admin_session')).toBeUndefined();
-    expect((await adminRow(api, admin.id)).lastLogin).toBeNull();
+    expect(password.verifyPassword).not.toHaveBeenCalled();
   });
 
-  it('answers 429 to the 6th attempt for one e-mail (any case), while others still sign in', async () => {
-    const { max, message } = RATE_LIMITS.adminLoginPerEmail;
-    expect(max).toBe(5);
-    for (let i = 1; i <= max; i++) {
+  it('answers 429 after 10 failures for one e-mail (any case), while others still sign in', async () => {
+    const { max, message, windowSeconds } = RATE_LIMITS.adminLoginPerEmail;
+    expect(max).toBe(10);
+    // Seven failures are on the account's counter already (each real one costs a scrypt
+    // run); three more lock it.
+    await failedBefore(RATE_LIMITS.adminLoginPerEmail, admin.email, max - 3);
+    for (let i = 1; i <= 3; i++) {
       const response = await postLogin(api, { email: admin.email, password: `guess ${i}` });
       expect(response.status).toBe(401);
     }
-    await expectError(
-      await postLogin(api, { email: admin.email, password: admin.password }),
-      429,
-      message,
-    );
-    await expectError(
-      await postLogin(api, { email: admin.email.toUpperCase(), password: admin.password }),
-      429,
-      message,
-    );
+    for (const email of [admin.email, admin.email.toUpperCase()]) {
+      const response = await postLogin(api, { email, password: admin.password });
+      await expectError(response, 429, message);
+      expect(retryAfterOf(response)).toBeLessThanOrEqual(windowSeconds);
+    }
     expect((await adminRow(api, admin.id)).lastLogin).toBeNull();
 
     const colleague = await createTestAdmin(api);
@@ -198,6 +233,196 @@ describe('POST /api/admin/login', () => {
       password: colleague.password,
     });
     expect(response.status).toBe(200);
+  });
+
+  it("clears the account's failures when its owner signs in", async () => {
+    const { max } = RATE_LIMITS.adminLoginPerEmail;
+    // Seven failures are on the counter already: with the next two, nine.
+    await failedBefore(RATE_LIMITS.adminLoginPerEmail, admin.email, max - 3);
+    const guess = (i: number) => postLogin(api, { email: admin.email, password: `guess ${i}` });
+    for (const i of [1, 2]) expect((await guess(i)).status, `guess ${i}`).toBe(401);
+    expect((await postLogin(api, { email: admin.email, password: admin.password })).status).toBe(
+      200,
+    );
+    // Had the nine stayed, the second of these would be the eleventh failure (429).
+    for (const i of [3, 4]) expect((await guess(i)).status, `guess ${i}`).toBe(401);
+    expect((await postLogin(api, { email: admin.email, password: admin.password })).status).toBe(
+      200,
+    );
+  });
+
+  it('sets a long-lived device cookie naming the account, for the login route only', async () => {
+    const response = await postLogin(api, { email: admin.email, password: admin.password });
+    expect(response.status).toBe(200);
+    const cookie = setCookie(response, 'vp_admin_device');
+    expect(cookie).toBeDefined();
+    const [pair, ...attributes] = cookie!.split(';').map((part) => part.trim());
+    expect(pair).toMatch(/^vp_admin_device=[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(attributes).toEqual(
+      expect.arrayContaining(['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/api/admin/login']),
+    );
+    const maxAge = Number(/Max-Age=(\d+)/i.exec(cookie!)?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(30 * 24 * 60 * 60);
+    // A wrong password gets no device cookie.
+    const wrong = await postLogin(api, { email: admin.email, password: 'wrong password' });
+    expect(setCookie(wrong, 'vp_admin_device')).toBeUndefined();
+  });
+});
+
+describe('sign-in limits do not lock the owner out (issue 11)', () => {
+  // Its own API behind a "proxy", so that X-Forwarded-For tells the clients apart.
+  let proxied: TestApi;
+  beforeAll(async () => {
+    proxied = await startTestApi({ TRUST_PROXY: 'true' });
+  });
+  afterAll(() => proxied.close());
+
+  let owner: TestAdmin;
+  beforeEach(async () => {
+    await proxied.database.reset();
+    owner = await createTestAdmin(proxied, { email: 'owner.admin@verified.example.co.za' });
+  });
+
+  const OWNER_BROWSER = '198.51.100.10';
+  const ATTACKER = '203.0.113.66';
+  const login = (credentials: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    postLogin(proxied, credentials, headers);
+  const right = () => ({ email: owner.email, password: owner.password });
+  const wrong = (i: number) => ({ email: owner.email, password: `guess ${i}` });
+
+  /** Signs the owner in from `address` and answers the browser's device cookie. */
+  async function deviceOf(address: string): Promise<string> {
+    const response = await login(right(), fromClient(address));
+    expect(response.status).toBe(200);
+    return cookiePair(response, 'vp_admin_device');
+  }
+
+  it('a browser that signed in before still signs in while a flood locks the account for everyone else', async () => {
+    const { max, message, windowSeconds } = RATE_LIMITS.adminLoginPerEmail;
+    const device = await deviceOf(OWNER_BROWSER);
+    const colleague = await createTestAdmin(proxied);
+    const colleagueResponse = await login(
+      { email: colleague.email, password: colleague.password },
+      fromClient(OWNER_BROWSER),
+    );
+    const colleagueDevice = cookiePair(colleagueResponse, 'vp_admin_device');
+
+    // Seven wrong passwords are on the account's counter already; 20 more come from one
+    // client (each real one costs a scrypt run, so most of the flood is on the counter).
+    await failedBefore(RATE_LIMITS.adminLoginPerEmail, owner.email, max - 3, proxied);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 20; i++) {
+      const response = await login(wrong(i), fromClient(ATTACKER));
+      statuses.push(response.status);
+      if (response.status === 429) {
+        await expectError(response, 429, message);
+        expect(retryAfterOf(response)).toBeLessThanOrEqual(windowSeconds);
+      }
+    }
+    expect(statuses).toEqual([401, 401, 401, ...Array<number>(17).fill(429)]);
+
+    // Anyone without the owner's device cookie is refused, even with the right password.
+    const refusals: [string, Record<string, string>][] = [
+      ['an untrusted client', fromClient('192.0.2.5')],
+      [
+        "another account's device cookie",
+        { ...fromClient(OWNER_BROWSER), cookie: colleagueDevice },
+      ],
+      ['a forged device cookie', { ...fromClient(OWNER_BROWSER), cookie: `${device}x` }],
+    ];
+    for (const [name, headers] of refusals) {
+      const response = await login(right(), headers);
+      expect(response.status, name).toBe(429);
+      expect(retryAfterOf(response), name).toBeGreaterThan(0);
+      expect(setCookie(response, 'vp_admin_session'), name).toBeUndefined();
+    }
+
+    // The owner's browser signs in, from home and from the attacker's own network alike.
+    for (const address of [OWNER_BROWSER, ATTACKER]) {
+      const response = await login(right(), { ...fromClient(address), cookie: device });
+      expect(response.status, address).toBe(200);
+      expect(setCookie(response, 'vp_admin_session'), address).toBeDefined();
+    }
+  });
+
+  it("a trusted browser's own failures lock that browser only", async () => {
+    const { max, message } = RATE_LIMITS.adminLoginPerDevice;
+    expect(max).toBe(10);
+    const stolen = await deviceOf(OWNER_BROWSER);
+    const laptop = await deviceOf('198.51.100.11');
+    // Eight failures of this browser are on its counter (named by the cookie's nonce).
+    const { jti } = decodeJwt(stolen.slice(stolen.indexOf('=') + 1));
+    await failedBefore(RATE_LIMITS.adminLoginPerDevice, jti!, max - 2, proxied);
+    for (let i = 1; i <= 2; i++) {
+      const response = await login(wrong(i), { ...fromClient(ATTACKER), cookie: stolen });
+      expect(response.status).toBe(401);
+    }
+    const locked = await login(right(), { ...fromClient(OWNER_BROWSER), cookie: stolen });
+    await expectError(locked, 429, message);
+    expect(retryAfterOf(locked)).toBeGreaterThan(0);
+
+    expect((await login(right(), { ...fromClient(OWNER_BROWSER), cookie: laptop })).status).toBe(
+      200,
+    );
+    // The device's failures are not the account's: an untrusted client still signs in.
+    expect((await login(right(), fromClient('192.0.2.8'))).status).toBe(200);
+  });
+
+  it('allows far fewer than 100 guesses an hour at one account from rotating addresses', async () => {
+    const { max, windowSeconds } = RATE_LIMITS.adminLoginPerEmail;
+    expect((max * 60 * 60) / windowSeconds).toBeLessThan(100);
+    vi.mocked(password.verifyPassword).mockClear();
+    // All at once, so that a check-then-count race would show.
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, (_, i) =>
+        login(wrong(i), fromClient(`10.${Math.floor(i / 250)}.${i % 250}.1`)),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    const guessed = statuses.filter((status) => status === 401).length;
+    expect(guessed).toBeLessThanOrEqual(max);
+    expect(guessed).toBeLessThanOrEqual(100);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(150 - guessed);
+    for (const answer of answers.filter((a) => a.status === 429)) {
+      expect(retryAfterOf(answer)).toBeLessThanOrEqual(windowSeconds);
+    }
+    // A refused guess costs no scrypt run.
+    expect(vi.mocked(password.verifyPassword).mock.calls.length).toBeLessThanOrEqual(max);
+  });
+});
+
+describe('every rate limit answers Retry-After', () => {
+  it.each(Object.entries(RATE_LIMITS))('%s: the seconds left in its window', async (_, limit) => {
+    for (let i = 1; i <= limit.max; i++) {
+      await hitRateLimit(api.database.db, limit, 'client-under-test');
+    }
+    const refusal = await hitRateLimit(api.database.db, limit, 'client-under-test').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ code: 'rate_limited', message: limit.message });
+    const { retryAfterSeconds } = refusal as AppError;
+    expect(retryAfterSeconds).toBeGreaterThan(limit.windowSeconds - 60);
+    expect(retryAfterSeconds).toBeLessThanOrEqual(limit.windowSeconds);
+  });
+
+  it('as a header on the 429 of forgot-password and reset-password', async () => {
+    const { max, message, windowSeconds } = RATE_LIMITS.passwordReset;
+    await api.database.db
+      .insert(rateLimits)
+      .values({ key: `${RATE_LIMITS.passwordReset.name}:127.0.0.1`, count: max });
+    for (const response of [
+      await post('/api/admin/forgot-password', { email: admin.email }),
+      await post('/api/admin/reset-password', {
+        resetToken: 'x'.repeat(43),
+        newPassword: 'a brand new password',
+      }),
+    ]) {
+      await expectError(response, 429, message);
+      expect(retryAfterOf(response)).toBeGreaterThan(windowSeconds - 60);
+      expect(retryAfterOf(response)).toBeLessThanOrEqual(windowSeconds);
+    }
   });
 });
 
@@ -520,6 +745,34 @@ describe('POST /api/admin/reset-password', () => {
       400,
       'The link is not valid',
     );
+  });
+
+  it('refuses made-up, expired and used links without hashing the new password', async () => {
+    const used = await resetTokenByMail();
+    expect((await resetPassword(used, 'first new password')).status).toBe(200);
+    const expired = await resetTokenByMail();
+    await api.database.db
+      .update(passwordTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(passwordTokens.adminId, admin.id));
+    const before = await adminRow(api, admin.id);
+
+    vi.mocked(password.hashPassword).mockClear();
+    for (const resetToken of ['x'.repeat(43), 'y'.repeat(43), expired, used]) {
+      await expectError(
+        await resetPassword(resetToken, 'a brand new password'),
+        400,
+        INVALID_RESET_LINK,
+      );
+    }
+    expect(password.hashPassword).not.toHaveBeenCalled();
+    expect(await adminRow(api, admin.id)).toEqual(before);
+
+    // A good link is hashed once.
+    expect((await resetPassword(await resetTokenByMail(), 'a brand new password')).status).toBe(
+      200,
+    );
+    expect(password.hashPassword).toHaveBeenCalledTimes(1);
   });
 
   it('makes older links useless once the newest is used', async () => {

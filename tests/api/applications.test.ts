@@ -8,7 +8,7 @@ import { validApplicationBody } from '../helpers/builders.ts';
 import {
   bearer,
   createTestAdmin,
-  imageBytes,
+  realImageBytes,
   signIn,
   watchOutbox,
 } from '../helpers/auth-fixtures.ts';
@@ -49,7 +49,7 @@ async function applicationCount(): Promise<number> {
 async function uploadedPicture(): Promise<{ uploadURL: string; objectPath: string; id: string }> {
   const ticket = await api.request('/api/public/objects/upload', { method: 'POST' });
   const { uploadURL } = (await ticket.json()) as { uploadURL: string };
-  const put = await api.request(uploadURL, { method: 'PUT', body: imageBytes('png') });
+  const put = await api.request(uploadURL, { method: 'PUT', body: await realImageBytes('png') });
   expect(put.status).toBe(200);
   const { objectPath } = (await put.json()) as { objectPath: string };
   return { uploadURL, objectPath, id: uploadURL.split('/').at(-1)! };

@@ -1,9 +1,26 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { customerEnquiries } from '../../db/schema.ts';
+import { customerEnquiries, outbox, rateLimits } from '../../db/schema.ts';
 import { ENQUIRY_LIMITS } from '../../src/lib/schemas/enquiry.ts';
 import { RATE_LIMITS } from '../../src/server/rate-limits/hit-rate-limit.ts';
+import {
+  bearer,
+  linkIn,
+  providerToken,
+  readOutbox,
+  tamperPayload,
+  tamperSignature,
+  watchOutbox,
+  type OutboxMail,
+} from '../helpers/auth-fixtures.ts';
+import { insertAdmin, adminSession } from '../helpers/admin-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
+import {
+  confirmationToken,
+  confirmEnquiryEmail,
+  postConfirmation,
+} from '../helpers/enquiry-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 // Every request of this file comes from 127.0.0.1, and RATE_LIMITS.enquiry allows five
@@ -18,6 +35,9 @@ afterAll(() => api.close());
 /** An approved provider offering cctv and alarms, fresh for each test. */
 let providerId: number;
 beforeEach(async () => {
+  // A delivery run still going from the last test would mark this test's outbox rows
+  // (ids restart at 1) as its own: let it finish first.
+  await api.runJobs();
   await api.database.reset();
   providerId = (await insertProvider(api.database.db, { services: ['cctv', 'alarms'] })).id;
 });
@@ -472,5 +492,262 @@ describe('POST /api/enquiries: rules found in review', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Issue 11: the customer's e-mail is confirmed by a mailed link, and nothing else is
+// mailed to an unconfirmed address (no mail cannon).
+// ---------------------------------------------------------------------------------------
+
+const DAY = 24 * 60 * 60;
+const INVALID_CONFIRMATION =
+  'This confirmation link is not valid. Please use the link from your e-mail.';
+const EXPIRED_CONFIRMATION =
+  'This confirmation link has expired: links work for 30 days. Please send your request again.';
+const CONFIRMED = 'Thank you: your e-mail address is confirmed.';
+
+const confirmationLinksIn = (mails: OutboxMail[]) =>
+  mails.flatMap((mail) => {
+    const link = linkIn(mail.text, '/request/confirm?token=');
+    return link ? [{ mail, link }] : [];
+  });
+
+async function storedEnquiry(id: number) {
+  const [row] = await api.database.db
+    .select()
+    .from(customerEnquiries)
+    .where(eq(customerEnquiries.id, id));
+  if (!row) throw new Error(`No enquiry ${id}`);
+  return row;
+}
+
+/** Sends a request as a visitor would and answers its id (the rate limit is forgotten first). */
+async function sendRequest(overrides: Record<string, unknown> = {}, headers = {}) {
+  await api.database.db.delete(rateLimits);
+  const response = await postEnquiry(validBody(overrides), headers);
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+function expectRecent(date: Date | null) {
+  expect(date).toBeInstanceOf(Date);
+  expect(Math.abs(Date.now() - date!.getTime())).toBeLessThan(60_000);
+}
+
+describe('POST /api/enquiries: the confirmation of the customer’s e-mail', () => {
+  it('stores where the request came from and mails a signed confirmation link', async () => {
+    const mailbox = await watchOutbox(api);
+    const id = await sendRequest({ customerName: 'Thandi Nkosi' });
+    const row = await storedEnquiry(id);
+    expect(row).toMatchObject({ emailConfirmedAt: null, senderProviderId: null });
+    expect(row.clientAddress).toMatch(/127\.0\.0\.1/);
+
+    const mails = await mailbox.newMails();
+    expect(mails).toHaveLength(1);
+    const [{ mail, link }] = confirmationLinksIn(mails) as [{ mail: OutboxMail; link: URL }];
+    expect(mail.to).toBe('thandi@example.co.za');
+    expect(mail.subject).toBe('Please confirm your e-mail address for your service request');
+    expect(mail.text).toContain('Hi Thandi Nkosi,');
+    expect(link.origin).toBe(api.url);
+    expect(link.pathname).toBe('/request/confirm');
+    const claims = decodeJwt(link.searchParams.get('token')!);
+    expect(claims).toMatchObject({ sub: String(id), purpose: 'confirm-email' });
+    expect(claims.exp! - Math.floor(Date.now() / 1000)).toBeGreaterThan(30 * DAY - 120);
+    expect(claims.exp! - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(30 * DAY);
+  });
+
+  it('remembers the provider whose session cookie the browser carries, and ignores a bad one', async () => {
+    const session = await providerToken(api, providerId);
+    const signedIn = await sendRequest({}, { cookie: `vp_provider_session=${session}` });
+    expect(await storedEnquiry(signedIn)).toMatchObject({ senderProviderId: providerId });
+
+    const admin = await insertAdmin(api);
+    const cases = [
+      tamperSignature(session),
+      tamperPayload(session, { sub: '999' }),
+      await adminSession(api, admin.id),
+      'not-a-token',
+    ];
+    for (const cookie of cases) {
+      const id = await sendRequest({}, { cookie: `vp_provider_session=${cookie}` });
+      expect(await storedEnquiry(id)).toMatchObject({ senderProviderId: null });
+    }
+    const anonymous = await sendRequest();
+    expect(await storedEnquiry(anonymous)).toMatchObject({ senderProviderId: null });
+  });
+
+  it('mails one address at most 3 confirmations a day; further requests are stored, not mailed', async () => {
+    const mailbox = await watchOutbox(api);
+    const ids: number[] = [];
+    for (const email of [
+      'target@example.co.za',
+      'Target@Example.co.za',
+      'target+2@example.co.za',
+      'target+3@example.co.za',
+      'TARGET@example.co.za',
+    ]) {
+      ids.push(await sendRequest({ customerEmail: email }));
+    }
+    expect(await enquiryCount()).toBe(5);
+    const mails = await mailbox.newMails();
+    expect(mails).toHaveLength(3);
+    expect(
+      confirmationLinksIn(mails).map(({ link }) => decodeJwt(link.searchParams.get('token')!).sub),
+    ).toEqual(ids.slice(0, 3).map(String));
+
+    // Another address is not affected.
+    const other = await watchOutbox(api);
+    await sendRequest({ customerEmail: 'someone.else@example.co.za' });
+    expect((await other.newMails()).map((m) => m.to)).toEqual(['someone.else@example.co.za']);
+
+    // A day later the address may be mailed again.
+    await api.database.db.update(outbox).set({ createdAt: sql`now() - interval '25 hours'` });
+    const later = await watchOutbox(api);
+    await sendRequest({ customerEmail: 'target@example.co.za' });
+    expect((await later.newMails()).map((m) => m.to)).toEqual(['target@example.co.za']);
+  });
+
+  it('sends nothing and stores nothing for a rejected request', async () => {
+    const mailbox = await watchOutbox(api);
+    expect((await postEnquiry(validBody({ serviceType: 'laser' }))).status).toBe(400);
+    expect(await mailbox.newMails()).toEqual([]);
+    expect(await enquiryCount()).toBe(0);
+  });
+});
+
+describe('POST /api/enquiries/confirm', () => {
+  let id: number;
+  beforeEach(async () => {
+    id = await sendRequest();
+  });
+
+  it('confirms the e-mail with the mailed link, once (a second use answers the same)', async () => {
+    const [{ link }] = confirmationLinksIn(await readOutbox(api)) as [
+      { mail: OutboxMail; link: URL },
+    ];
+    const response = await postConfirmation(api, link.searchParams.get('token'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(await response.json()).toEqual({ message: CONFIRMED });
+    const confirmed = await storedEnquiry(id);
+    expectRecent(confirmed.emailConfirmedAt);
+
+    const again = await postConfirmation(api, link.searchParams.get('token'));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ message: CONFIRMED });
+    expect((await storedEnquiry(id)).emailConfirmedAt).toEqual(confirmed.emailConfirmedAt);
+  });
+
+  it('answers 400 to tampered, foreign and other tokens, 410 once expired, changing nothing', async () => {
+    const second = await sendRequest({ customerEmail: 'second@example.co.za' });
+    const valid = await confirmationToken(api, id);
+    const otherKey = new TextEncoder().encode('another-key-that-is-not-the-apps-own-secret');
+    const cases: [string, unknown, number, string][] = [
+      ['a changed signature', tamperSignature(valid), 400, INVALID_CONFIRMATION],
+      ['a changed sub', tamperPayload(valid, { sub: String(second) }), 400, INVALID_CONFIRMATION],
+      [
+        'a longer validity',
+        tamperPayload(valid, { exp: 9_999_999_999 }),
+        400,
+        INVALID_CONFIRMATION,
+      ],
+      [
+        'another key',
+        await confirmationToken(api, id, { key: otherKey }),
+        400,
+        INVALID_CONFIRMATION,
+      ],
+      [
+        'a review link',
+        await confirmationToken(api, id, { purpose: 'review' }),
+        400,
+        INVALID_CONFIRMATION,
+      ],
+      [
+        'no purpose',
+        await confirmationToken(api, id, { purpose: null }),
+        400,
+        INVALID_CONFIRMATION,
+      ],
+      ['a sub that is no id', await confirmationToken(api, 'abc'), 400, INVALID_CONFIRMATION],
+      ['a provider session', await providerToken(api, providerId), 400, INVALID_CONFIRMATION],
+      ['garbage', 'x'.repeat(40), 400, INVALID_CONFIRMATION],
+      ['a short token', 'abc', 400, INVALID_CONFIRMATION],
+      ['no token', {}, 400, INVALID_CONFIRMATION],
+      ['a number', { token: 42 }, 400, INVALID_CONFIRMATION],
+      ['expired', await confirmationToken(api, id, { expiresIn: -60 }), 410, EXPIRED_CONFIRMATION],
+    ];
+    const before = await storedEnquiries();
+    for (const [what, token, status, message] of cases) {
+      const response = await postConfirmation(api, token);
+      expect({ what, status: response.status }).toEqual({ what, status });
+      const body = (await response.json()) as ErrorAnswer;
+      expect({ what, message: body.message }).toEqual({ what, message });
+    }
+    expect(await storedEnquiries()).toEqual(before);
+    expect(before.every((row) => row.emailConfirmedAt === null)).toBe(true);
+  });
+
+  it('answers 404 for a request that no longer exists', async () => {
+    const response = await postConfirmation(api, await confirmationToken(api, 999_999));
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as ErrorAnswer).message).toBe('This request no longer exists.');
+  });
+});
+
+describe('provider responses: no mail cannon', () => {
+  const respond = (enquiryId: number, text: string, session: string) =>
+    api.request(`/api/provider/enquiries/${enquiryId}/response`, {
+      method: 'PUT',
+      headers: bearer(session),
+      body: JSON.stringify({ providerResponse: text, status: 'in_progress' }),
+    });
+
+  it('50 responses to a stranger’s unconfirmed address mail the stranger nothing but the confirmation, and the limit answers 429', async () => {
+    const stranger = 'stranger@example.co.za';
+    const id = await sendRequest({ customerEmail: stranger });
+    const session = await providerToken(api, providerId);
+    const { max, message } = RATE_LIMITS.enquiryResponse;
+    expect(max).toBe(30);
+
+    const statuses: number[] = [];
+    for (let i = 1; i <= 50; i++) {
+      const response = await respond(id, `Response number ${i}`, session);
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(((await response.json()) as ErrorAnswer).message).toBe(message);
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(max);
+    expect(statuses.slice(max).every((s) => s === 429)).toBe(true);
+    // The responses are stored (the provider sees them), the last accepted one last.
+    expect((await storedEnquiry(id)).providerResponse).toBe(`Response number ${max}`);
+
+    const mails = (await readOutbox(api)).filter((mail) => mail.to === stranger);
+    expect(mails).toHaveLength(1);
+    expect(confirmationLinksIn(mails)).toHaveLength(1);
+  });
+
+  it('mails a confirmed customer one response an hour at most', async () => {
+    const id = await sendRequest({ customerEmail: 'lerato@example.co.za' });
+    await confirmEnquiryEmail(api, id);
+    const session = await providerToken(api, providerId);
+    const mailbox = await watchOutbox(api);
+    for (let i = 1; i <= 5; i++) {
+      expect((await respond(id, `Response number ${i}`, session)).status).toBe(200);
+    }
+    const mails = await mailbox.newMails();
+    expect(mails.map((m) => m.to)).toEqual(['lerato@example.co.za']);
+    expect(mails[0]!.text).toContain('Response number 1');
+
+    // An hour later the newest response is mailed.
+    await api.database.db.update(outbox).set({ createdAt: sql`now() - interval '61 minutes'` });
+    const later = await watchOutbox(api);
+    expect((await respond(id, 'Response number 6', session)).status).toBe(200);
+    const next = await later.newMails();
+    expect(next).toHaveLength(1);
+    expect(next[0]!.text).toContain('Response number 6');
   });
 });

@@ -1,26 +1,31 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   customerEnquiries,
   passwordTokens,
+  providerSignIns,
   rateLimits,
   serviceProviders,
   uploadTickets,
 } from '../../db/schema.ts';
+import * as password from '../../src/server/auth/password.ts';
 import { createPasswordToken } from '../../src/server/auth/password-tokens.ts';
 import { signSession } from '../../src/server/auth/sessions.ts';
 import { RATE_LIMITS } from '../../src/server/rate-limits/hit-rate-limit.ts';
 import {
   bearer,
+  cookiePair,
   createTestAdmin,
   createTestProvider,
   expiredProviderToken,
+  fromClient,
   imageBytes,
   linkIn,
   postProviderLogin,
   providerRow,
   providerSignIn,
   providerToken,
+  retryAfterOf,
   revokedProviderToken,
   setCookie,
   tamperPayload,
@@ -32,11 +37,23 @@ import {
 import { insertEnquiry, insertProvider, validApplicationBody } from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
-// All requests come from 127.0.0.1. Provider login allows 10 attempts per client and 5
-// per e-mail in 15 minutes; forgot-password and set-password share 10 per client an hour
-// (3 per e-mail for forgot): reset() in beforeEach empties the counters. Providers share
-// one scrypt hash (createTestProvider), but every login, password change and set-password
-// costs one scrypt run (about 0.3 s): tests log in only where the login is the point.
+// The app's own hashing, watched: a refused request must not cost a scrypt run (issue 11).
+vi.mock('../../src/server/auth/password.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof password>();
+  return {
+    ...original,
+    hashPassword: vi.fn(original.hashPassword),
+    verifyPassword: vi.fn(original.verifyPassword),
+  };
+});
+
+// All requests come from 127.0.0.1, except in the describe that starts its own API with
+// TRUST_PROXY. Provider login counts failures: 20 per client and 10 per account in 15
+// minutes (a browser with the account's device cookie has its own 10); forgot-password
+// and set-password share 10 per client an hour (3 per e-mail for forgot): reset() in
+// beforeEach empties the counters. Providers share one scrypt hash (createTestProvider),
+// but every login, password change and set-password costs one scrypt run (about 0.3 s):
+// tests log in only where the login is the point.
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
@@ -429,32 +446,37 @@ describe('POST /api/provider/login', () => {
     expect(setCookie(form, 'vp_provider_session')).toBeUndefined();
   });
 
-  it('answers 429 to the 11th attempt from one client, even with the right password', async () => {
-    const { max, message } = RATE_LIMITS.providerLogin;
-    expect(max).toBe(10);
-    // Nine earlier attempts are on the counter already (each real one costs a scrypt
-    // run); the 10th is still answered, the 11th is not.
+  it('answers 429 once a client has failed 20 times, even with the right password, and right passwords do not count', async () => {
+    const { max, message, windowSeconds } = RATE_LIMITS.providerLogin;
+    expect(max).toBe(20);
+    // 18 failures are on the client's counter already (each real one costs a scrypt run).
     await api.database.db
       .insert(rateLimits)
-      .values({ key: `${RATE_LIMITS.providerLogin.name}:127.0.0.1`, count: max - 1 });
-    const tenth = await postProviderLogin(api, {
-      email: 'guess@ubuntusecurity.example.co.za',
-      password: 'guess',
-    });
-    await expectError(tenth, 401, LOGIN_FAILED.message);
-    expect((await api.database.db.select().from(rateLimits))[0]).toMatchObject({ count: max });
-    const response = await postProviderLogin(api, {
-      email: provider.email,
-      password: provider.password,
-    });
+      .values({ key: `${RATE_LIMITS.providerLogin.name}:127.0.0.1`, count: max - 2 });
+    expect((await postProviderLogin(api, credentialsOf(provider))).status).toBe(200);
+    const guess = { email: 'guess@ubuntusecurity.example.co.za', password: 'guess' };
+    await expectError(await postProviderLogin(api, guess), 401, LOGIN_FAILED.message);
+    expect((await postProviderLogin(api, credentialsOf(provider))).status).toBe(200);
+    await expectError(await postProviderLogin(api, guess), 401, LOGIN_FAILED.message);
+
+    vi.mocked(password.verifyPassword).mockClear();
+    const response = await postProviderLogin(api, credentialsOf(provider));
     await expectError(response, 429, message);
+    expect(retryAfterOf(response)).toBeGreaterThan(0);
+    expect(retryAfterOf(response)).toBeLessThanOrEqual(windowSeconds);
     expect(setCookie(response, 'vp_provider_session')).toBeUndefined();
+    expect(password.verifyPassword).not.toHaveBeenCalled();
   });
 
-  it('answers 429 to the 6th attempt for one e-mail (any case), while others still log in', async () => {
-    const { max, message } = RATE_LIMITS.providerLoginPerEmail;
-    expect(max).toBe(5);
-    for (let i = 1; i <= max; i++) {
+  it('answers 429 after 10 failures for one e-mail (any case), while others still log in', async () => {
+    const { max, message, windowSeconds } = RATE_LIMITS.providerLoginPerEmail;
+    expect(max).toBe(10);
+    // Eight failures are on the account's counter already; two more lock it.
+    await api.database.db.insert(rateLimits).values({
+      key: `${RATE_LIMITS.providerLoginPerEmail.name}:${provider.email}`,
+      count: max - 2,
+    });
+    for (let i = 1; i <= 2; i++) {
       const response = await postProviderLogin(api, {
         email: provider.email,
         password: `guess ${i}`,
@@ -464,11 +486,114 @@ describe('POST /api/provider/login', () => {
     for (const email of [provider.email, provider.email.toUpperCase()]) {
       const response = await postProviderLogin(api, { email, password: provider.password });
       await expectError(response, 429, message);
+      expect(retryAfterOf(response)).toBeLessThanOrEqual(windowSeconds);
       expect(setCookie(response, 'vp_provider_session')).toBeUndefined();
     }
 
     const colleague = await createTestProvider(api);
     expect((await postProviderLogin(api, credentialsOf(colleague))).status).toBe(200);
+  });
+
+  it("clears the account's failures when its owner logs in", async () => {
+    const { max } = RATE_LIMITS.providerLoginPerEmail;
+    // Nine failures are on the account's counter: one more would lock it.
+    await api.database.db.insert(rateLimits).values({
+      key: `${RATE_LIMITS.providerLoginPerEmail.name}:${provider.email}`,
+      count: max - 1,
+    });
+    expect((await postProviderLogin(api, credentialsOf(provider))).status).toBe(200);
+    for (let i = 1; i <= 2; i++) {
+      const response = await postProviderLogin(api, {
+        email: provider.email,
+        password: `guess ${i}`,
+      });
+      expect(response.status, `guess ${i}`).toBe(401);
+    }
+    expect((await postProviderLogin(api, credentialsOf(provider))).status).toBe(200);
+  });
+
+  it('sets a long-lived device cookie for the login route, and remembers the address', async () => {
+    const response = await postProviderLogin(api, credentialsOf(provider));
+    expect(response.status).toBe(200);
+    const cookie = setCookie(response, 'vp_provider_device');
+    expect(cookie).toBeDefined();
+    const [pair, ...attributes] = cookie!.split(';').map((part) => part.trim());
+    expect(pair).toMatch(/^vp_provider_device=[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(attributes).toEqual(
+      expect.arrayContaining(['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/api/provider/login']),
+    );
+    expect(Number(/Max-Age=(\d+)/i.exec(cookie!)?.[1])).toBeGreaterThanOrEqual(30 * 24 * 60 * 60);
+    // The device cookie is no session.
+    await expectError(await me(cookieHeader(pair!.split('=')[1]!)), 401, SIGN_IN_AGAIN);
+    // The address the provider logged in from, for the moderation of reviews.
+    expect(await api.database.db.select().from(providerSignIns)).toEqual([
+      { providerId: provider.id, address: '127.0.0.1', lastSeenAt: expect.any(Date) as unknown },
+    ]);
+
+    const wrong = await postProviderLogin(api, { ...credentialsOf(provider), password: 'nope' });
+    expect(setCookie(wrong, 'vp_provider_device')).toBeUndefined();
+  });
+});
+
+describe('login limits do not lock the provider out (issue 11)', () => {
+  // Its own API behind a "proxy", so that X-Forwarded-For tells the clients apart.
+  let proxied: TestApi;
+  beforeAll(async () => {
+    proxied = await startTestApi({ TRUST_PROXY: 'true' });
+  });
+  afterAll(() => proxied.close());
+
+  let owner: TestProvider;
+  beforeEach(async () => {
+    await proxied.database.reset();
+    owner = await createTestProvider(proxied, { email: 'owner@ubuntusecurity.example.co.za' });
+  });
+
+  const OWNER_BROWSER = '198.51.100.20';
+  const ATTACKER = '203.0.113.99';
+
+  it('a browser that logged in before still logs in while a flood locks the account for everyone else', async () => {
+    const { max, message, windowSeconds } = RATE_LIMITS.providerLoginPerEmail;
+    const first = await postProviderLogin(proxied, credentialsOf(owner), fromClient(OWNER_BROWSER));
+    expect(first.status).toBe(200);
+    const device = cookiePair(first, 'vp_provider_device');
+
+    // Nine failures on the account's counter already, then the flood goes on.
+    await proxied.database.db
+      .insert(rateLimits)
+      .values({ key: `${RATE_LIMITS.providerLoginPerEmail.name}:${owner.email}`, count: max - 1 });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const response = await postProviderLogin(
+        proxied,
+        { email: owner.email, password: `guess ${i}` },
+        fromClient(ATTACKER),
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 429, 429, 429, 429]);
+
+    const untrusted = await postProviderLogin(
+      proxied,
+      credentialsOf(owner),
+      fromClient('192.0.2.9'),
+    );
+    await expectError(untrusted, 429, message);
+    expect(retryAfterOf(untrusted)).toBeGreaterThan(0);
+    expect(retryAfterOf(untrusted)).toBeLessThanOrEqual(windowSeconds);
+
+    const trusted = await postProviderLogin(proxied, credentialsOf(owner), {
+      ...fromClient(ATTACKER),
+      cookie: device,
+    });
+    expect(trusted.status).toBe(200);
+    expect(setCookie(trusted, 'vp_provider_session')).toBeDefined();
+    const addresses = await proxied.database.db
+      .select({ address: providerSignIns.address })
+      .from(providerSignIns)
+      .where(eq(providerSignIns.providerId, owner.id))
+      .orderBy(asc(providerSignIns.address));
+    expect(addresses).toEqual([{ address: OWNER_BROWSER }, { address: ATTACKER }]);
   });
 });
 
@@ -639,10 +764,37 @@ describe('POST /api/provider/set-password', () => {
       await expectError(await setPassword(resetToken, '123'), 400, TOO_SHORT);
     }
     const before = await snapshot();
-    await expectError(await setPassword(resetToken, 'long enough now'), 429, message);
+    const refused = await setPassword(resetToken, 'long enough now');
+    await expectError(refused, 429, message);
+    expect(retryAfterOf(refused)).toBeGreaterThan(RATE_LIMITS.passwordReset.windowSeconds - 60);
+    expect(retryAfterOf(refused)).toBeLessThanOrEqual(RATE_LIMITS.passwordReset.windowSeconds);
     expect(await snapshot()).toEqual(before);
     // Forgot-password shares the limit.
-    await expectError(await forgot(provider.email), 429, message);
+    const forgotten = await forgot(provider.email);
+    await expectError(forgotten, 429, message);
+    expect(retryAfterOf(forgotten)).toBeGreaterThan(0);
+  });
+
+  it('refuses made-up, expired and used links without hashing the new password', async () => {
+    const used = await passwordLink(provider.id);
+    expect((await setPassword(used, 'first new password')).status).toBe(200);
+    const expired = await passwordLink(provider.id, 'reset');
+    await api.database.db
+      .update(passwordTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(passwordTokens.providerId, provider.id));
+    const before = await snapshot();
+
+    vi.mocked(password.hashPassword).mockClear();
+    for (const resetToken of ['x'.repeat(43), 'y'.repeat(43), 'z'.repeat(43), expired, used]) {
+      await expectError(await setPassword(resetToken, 'a brand new password'), 400, INVALID_LINK);
+    }
+    expect(password.hashPassword).not.toHaveBeenCalled();
+    expect(await snapshot()).toEqual(before);
+
+    // A good link is hashed once.
+    expect((await setPassword(await passwordLink(provider.id), 'a new password')).status).toBe(200);
+    expect(password.hashPassword).toHaveBeenCalledTimes(1);
   });
 
   it('ends the sessions from before and replaces the old password', async () => {
@@ -775,7 +927,11 @@ describe('POST /api/provider/forgot-password', () => {
     expect(max).toBe(3);
     const outbox = await watchOutbox(api);
     for (let i = 1; i <= max; i++) expect((await forgot(provider.email)).status).toBe(200);
-    await expectError(await forgot(provider.email), 429, message);
+    const refused = await forgot(provider.email);
+    await expectError(refused, 429, message);
+    expect(retryAfterOf(refused)).toBeLessThanOrEqual(
+      RATE_LIMITS.passwordResetPerEmail.windowSeconds,
+    );
     expect(await outbox.newMails()).toHaveLength(max);
   });
 

@@ -1,7 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { customerEnquiries, rateLimits, reviews, serviceProviders } from '../../db/schema.ts';
+import {
+  customerEnquiries,
+  providerSignIns,
+  rateLimits,
+  reviews,
+  serviceProviders,
+} from '../../db/schema.ts';
 import {
   adminSession,
   databaseSnapshot,
@@ -24,6 +30,7 @@ import {
   type OutboxMail,
 } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
+import { confirmEnquiryEmail, postConfirmation } from '../helpers/enquiry-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 // Verified reviews: the link e-mailed when an enquiry is completed, the review written
@@ -48,6 +55,9 @@ let providerSession: string;
 let admin: InsertedAdmin;
 let adminToken: string;
 beforeEach(async () => {
+  // A delivery run still going from the last test would mark this test's outbox rows
+  // (ids restart at 1) as its own: let it finish first.
+  await api.runJobs();
   await api.database.reset();
   const { db } = api.database;
   provider = await insertProvider(db, {
@@ -227,6 +237,8 @@ const respond = (enquiryId: number, status: string, session = providerSession) =
 const reply = (reviewId: number | string, body: unknown, session = providerSession) =>
   sendAs(api, session, 'PUT', `/api/provider/reviews/${reviewId}/reply`, body);
 
+const release = (reviewId: number | string, token = adminToken) =>
+  sendAs(api, token, 'PUT', `/api/admin/reviews/${reviewId}/release`);
 const hide = (reviewId: number | string, body: unknown, token = adminToken) =>
   sendAs(api, token, 'PUT', `/api/admin/reviews/${reviewId}/hide`, body);
 const show = (reviewId: number | string, token = adminToken) =>
@@ -246,6 +258,8 @@ describe('the review link e-mailed when an enquiry is completed', () => {
       customerEmail: 'lerato@example.co.za',
       serviceType: 'cctv',
     });
+    // Issue 11: only a confirmed address gets the link (see 'reviews only from real customers').
+    await confirmEnquiryEmail(api, enquiry.id);
   });
 
   it("is sent once when the provider's response completes the enquiry", async () => {
@@ -277,18 +291,20 @@ describe('the review link e-mailed when an enquiry is completed', () => {
     });
     expect((await postReview({ token, rating: 5, comment: COMMENT })).status).toBe(201);
 
-    // Responding again with 'completed' sends the response, but no second link.
+    // Responding again with 'completed' sends no second link (and, within the hour of the
+    // first response mail, no second response mail either: enquiries.test.ts).
     const again = await watchOutbox(api);
     expect((await respond(enquiry.id, 'completed')).status).toBe(200);
     const second = await again.newMails();
-    expect(second).toHaveLength(1);
     expect(reviewLinksIn(second)).toEqual([]);
+    expect(second).toEqual([]);
   });
 
   it("is not sent for 'in_progress' or 'cancelled' responses", async () => {
     const outbox = await watchOutbox(api);
     expect((await respond(enquiry.id, 'in_progress')).status).toBe(200);
     const cancelled = await completedEnquiry({ status: 'assigned' });
+    await confirmEnquiryEmail(api, cancelled.id);
     expect((await respond(cancelled.id, 'cancelled')).status).toBe(200);
     const mails = await outbox.newMails();
     expect(mails).toHaveLength(2);
@@ -973,6 +989,11 @@ describe('the moderation of reviews', () => {
         send: (headers: Record<string, string>) =>
           api.request(`/api/admin/reviews/${reviewId}/show`, { method: 'PUT', headers }),
       },
+      {
+        name: 'PUT /api/admin/reviews/:id/release',
+        send: (headers: Record<string, string>) =>
+          api.request(`/api/admin/reviews/${reviewId}/release`, { method: 'PUT', headers }),
+      },
     ];
     it.each(routes.map((route) => [route.name, route] as const))('%s', async (_, route) => {
       await expectAdminOnly(api, admin.id, route);
@@ -987,5 +1008,279 @@ describe('the moderation of reviews', () => {
     expect(await storedRating()).toEqual({ rating: '2.0', reviewCount: 1 });
     expect((await hide(visible, { reason: 'Not about the work' })).status).toBe(200);
     expect(await storedRating()).toEqual({ rating: '0.0', reviewCount: 0 });
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Issue 11: reviews only from real customers
+// ---------------------------------------------------------------------------------------
+
+describe('reviews only from real customers', () => {
+  interface HeldReview extends AdminReview {
+    heldAt: string | null;
+    heldReason: string | null;
+  }
+
+  /** POST /api/enquiries as a browser would send it (the rate limit is forgotten first). */
+  async function sendRequest(customerEmail: string, headers: Record<string, string> = {}) {
+    await api.database.db.delete(rateLimits);
+    const body = await okJson<{ id: number }>(
+      api.request('/api/enquiries', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({
+          customerName: 'Happy Customer',
+          customerEmail,
+          serviceType: 'cctv',
+          location: 'Sandton',
+          description: 'Four cameras for a house.',
+          assignedProviderId: provider.id,
+        }),
+      }),
+      201,
+    );
+    return body.id;
+  }
+
+  /** The token of the link in the newest mail that holds `fragment` for the enquiry. */
+  async function mailedToken(
+    mailbox: { newMails(): Promise<OutboxMail[]> },
+    fragment: string,
+    enquiryId: number,
+  ): Promise<string | undefined> {
+    for (const mail of (await mailbox.newMails()).reverse()) {
+      const link = linkIn(mail.text, fragment);
+      const token = link?.searchParams.get('token');
+      if (token && decodeJwt(token).sub === String(enquiryId)) return token;
+    }
+    return undefined;
+  }
+
+  async function adminStats() {
+    return okJson<{ heldReviews: number }>(sendAs(api, adminToken, 'GET', '/api/admin/stats'));
+  }
+
+  async function ownReviews() {
+    return okJson<OwnReview[]>(sendAs(api, providerSession, 'GET', '/api/provider/reviews'));
+  }
+
+  it('a provider sending itself requests gets no review links until the addresses are confirmed, and then its reviews are held', async () => {
+    const cookie = { cookie: `vp_provider_session=${providerSession}` };
+    const mailbox = await watchOutbox(api);
+    const ids: number[] = [];
+    for (let i = 1; i <= 5; i++) ids.push(await sendRequest(`throwaway${i}@example.com`, cookie));
+    const confirmations: string[] = [];
+    for (const id of ids) {
+      const token = await mailedToken(mailbox, '/request/confirm?token=', id);
+      expect(token).toBeDefined();
+      confirmations.push(token!);
+    }
+
+    // Completed at once: nothing to review with, as no address is confirmed.
+    const completing = await watchOutbox(api);
+    for (const id of ids) expect((await respond(id, 'completed')).status).toBe(200);
+    expect(await completing.newMails()).toEqual([]);
+
+    // Confirming a completed request brings its review link.
+    const confirming = await watchOutbox(api);
+    for (const token of confirmations)
+      expect((await postConfirmation(api, token)).status).toBe(200);
+    const links: string[] = [];
+    for (const id of ids) {
+      const token = await mailedToken(confirming, '/review?token=', id);
+      expect(token).toBeDefined();
+      links.push(token!);
+    }
+
+    // The reviews are accepted with the usual thanks, and held.
+    for (const token of links) {
+      const answer = await postReview({ token, rating: 5, comment: COMMENT }, {});
+      expect(answer.status).toBe(201);
+      expect(await answer.json()).toEqual({
+        id: expect.any(Number) as number,
+        providerId: provider.id,
+        message: 'Thank you for your review.',
+      });
+    }
+    const rows = await reviewRows();
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      expectRecent(row.heldAt);
+      expect(row.heldReason).toBe(
+        'The request was sent from a browser signed in as this provider.',
+      );
+    }
+    expect(await publicRating()).toEqual({ rating: '0.0', reviewCount: 0 });
+    expect(await storedRating()).toEqual({ rating: '0.0', reviewCount: 0 });
+    expect(await publicReviews()).toEqual({ total: '0', items: [] });
+    expect(await ownReviews()).toEqual([]);
+    expect((await adminStats()).heldReviews).toBe(5);
+
+    // The admins see them, marked, and list the held ones alone.
+    const all = await okJson<HeldReview[]>(sendAs(api, adminToken, 'GET', '/api/admin/reviews'));
+    expect(all.filter((r) => r.heldAt !== null)).toHaveLength(5);
+    await insertReview({ providerId: other.id });
+    const held = await okJson<HeldReview[]>(
+      sendAs(api, adminToken, 'GET', '/api/admin/reviews?held=true'),
+    );
+    expect(held.map((r) => r.id).sort()).toEqual(rows.map((r) => r.id).sort());
+    await expectError(await sendAs(api, adminToken, 'GET', '/api/admin/reviews?held=maybe'), 400);
+
+    // Released by an admin, a review counts and is listed; hiding another ends its hold too.
+    const [first, second] = rows as [ReviewRow, ReviewRow];
+    const released = await release(first.id);
+    expect(released.status).toBe(200);
+    expect(await released.json()).toEqual({ message: 'Review released' });
+    expect(await reviewRow(first.id)).toMatchObject({ heldAt: null });
+    expect(await publicRating()).toEqual({ rating: '5.0', reviewCount: 1 });
+    expect((await publicReviews()).items.map((r) => r.id)).toEqual([first.id]);
+    expect((await ownReviews()).map((r) => r.id)).toEqual([first.id]);
+    expect((await adminStats()).heldReviews).toBe(4);
+
+    expect((await hide(second.id, { reason: 'Written by the provider itself' })).status).toBe(200);
+    expect(await reviewRow(second.id)).toMatchObject({ heldAt: null });
+    expect((await adminStats()).heldReviews).toBe(3);
+    expect(await publicRating()).toEqual({ rating: '5.0', reviewCount: 1 });
+
+    // Released twice changes nothing; an unknown review answers 404.
+    expect((await release(first.id)).status).toBe(200);
+    expect(await publicRating()).toEqual({ rating: '5.0', reviewCount: 1 });
+    const before = await databaseSnapshot(api);
+    for (const id of [999_999, 'abc']) await expectError(await release(id), 404);
+    expect(await databaseSnapshot(api)).toEqual(before);
+  });
+
+  it('holds a review whose request came from an address the provider signed in from (90 days)', async () => {
+    const { db } = api.database;
+    await db.insert(providerSignIns).values([
+      { providerId: provider.id, address: '198.51.100.7' },
+      {
+        providerId: provider.id,
+        address: '198.51.100.8',
+        lastSeenAt: new Date(Date.now() - 91 * DAY * 1000),
+      },
+      { providerId: other.id, address: '198.51.100.9' },
+    ]);
+    const fromProvider = await completedEnquiry({
+      clientAddress: '198.51.100.7',
+      emailConfirmedAt: new Date(),
+    });
+    const longAgo = await completedEnquiry({
+      clientAddress: '198.51.100.8',
+      emailConfirmedAt: new Date(),
+    });
+    const othersAddress = await completedEnquiry({
+      clientAddress: '198.51.100.9',
+      emailConfirmedAt: new Date(),
+    });
+
+    const held = await reviewRow(await writeReview(fromProvider, 5));
+    expect(held.heldReason).toBe('The request came from an address this provider signed in from.');
+    expectRecent(held.heldAt);
+    expect(await reviewRow(await writeReview(longAgo, 4))).toMatchObject({
+      heldAt: null,
+      heldReason: null,
+    });
+    expect(await reviewRow(await writeReview(othersAddress, 4))).toMatchObject({ heldAt: null });
+    expect(await publicRating()).toEqual({ rating: '4.0', reviewCount: 2 });
+  });
+
+  it('holds a review written from an address the provider signed in from, or in its browser session', async () => {
+    const { db } = api.database;
+    // This review comes from the test's own address.
+    const enquiry = await completedEnquiry({
+      clientAddress: '203.0.113.5',
+      emailConfirmedAt: new Date(),
+    });
+    // The address the API sees for this test's requests, as it stores it.
+    await sendRequest('probe@example.com');
+    const [probe] = await db
+      .select({ address: customerEnquiries.clientAddress })
+      .from(customerEnquiries)
+      .where(eq(customerEnquiries.customerEmail, 'probe@example.com'));
+    await db.insert(providerSignIns).values({ providerId: provider.id, address: probe!.address! });
+    const held = await reviewRow(await writeReview(enquiry, 5));
+    expect(held.heldReason).toBe(
+      'The review was written from an address this provider signed in from.',
+    );
+
+    // In a browser signed in as the provider.
+    await db.delete(providerSignIns);
+    const second = await completedEnquiry({ emailConfirmedAt: new Date() });
+    await api.database.db.delete(rateLimits);
+    const response = await api.request('/api/reviews', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `vp_provider_session=${providerSession}`,
+      },
+      body: JSON.stringify({ token: await linkToken(second.id), rating: 5, comment: COMMENT }),
+    });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: number };
+    expect((await reviewRow(id)).heldReason).toBe(
+      'The review was written in a browser signed in as this provider.',
+    );
+    expect(await publicRating()).toEqual({ rating: '0.0', reviewCount: 0 });
+  });
+
+  it('sends no review link to an unconfirmed address, the provider’s own or an admin’s', async () => {
+    const cases = [
+      await completedEnquiry({ status: 'assigned', customerEmail: 'real.customer@example.co.za' }),
+      await completedEnquiry({
+        status: 'assigned',
+        customerEmail: provider.email.toUpperCase(),
+        emailConfirmedAt: new Date(),
+      }),
+      await completedEnquiry({
+        status: 'assigned',
+        customerEmail: admin.email,
+        emailConfirmedAt: new Date(),
+      }),
+    ];
+    const mailbox = await watchOutbox(api);
+    for (const enquiry of cases) expect((await respond(enquiry.id, 'completed')).status).toBe(200);
+    const desk = await completedEnquiry({
+      status: 'assigned',
+      customerEmail: 'desk@example.co.za',
+    });
+    await okJson(
+      sendAs(api, adminToken, 'PUT', `/api/admin/enquiries/${desk.id}`, { status: 'completed' }),
+    );
+    expect(reviewLinksIn(await mailbox.newMails())).toEqual([]);
+
+    // Once a real customer confirms, the link of the completed request follows.
+    const confirming = await watchOutbox(api);
+    await confirmEnquiryEmail(api, desk.id);
+    const links = reviewLinksIn(await confirming.newMails());
+    expect(links.map(({ mail }) => mail.to)).toEqual(['desk@example.co.za']);
+  });
+
+  it('holds a review whose customer e-mail is another provider’s account', async () => {
+    const enquiry = await completedEnquiry({
+      customerEmail: other.email,
+      emailConfirmedAt: new Date(),
+    });
+    const row = await reviewRow(await writeReview(enquiry, 1));
+    expect(row.heldReason).toBe('The customer’s e-mail address belongs to a provider account.');
+    expect(await publicRating()).toEqual({ rating: '0.0', reviewCount: 0 });
+  });
+
+  it('lets a real customer’s review count at once', async () => {
+    const id = await sendRequest('real.customer@example.co.za');
+    await confirmEnquiryEmail(api, id);
+    const mailbox = await watchOutbox(api);
+    expect((await respond(id, 'completed')).status).toBe(200);
+    const [{ link }] = reviewLinksIn(await mailbox.newMails()) as [{ mail: OutboxMail; link: URL }];
+    const answer = await postReview({
+      token: link.searchParams.get('token'),
+      rating: 4,
+      comment: COMMENT,
+    });
+    expect(answer.status).toBe(201);
+    const [row] = await reviewRows();
+    expect(row).toMatchObject({ heldAt: null, heldReason: null });
+    expect(await publicRating()).toEqual({ rating: '4.0', reviewCount: 1 });
+    expect((await adminStats()).heldReviews).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serviceProviders } from '../../db/schema.ts';
+import { reviews, serviceProviders } from '../../db/schema.ts';
+import { adminSession, insertAdmin, okJson, sendAs } from '../helpers/admin-fixtures.ts';
 import { insertEnquiry, insertFlashAd, insertProvider } from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
@@ -126,8 +127,8 @@ describe('GET /api/flash-ads', () => {
 });
 
 describe('GET /api/health', () => {
-  it('answers 200 {status: ok} when the database answers', async () => {
-    expect(await getJson('/api/health')).toEqual({ status: 'ok' });
+  it('answers 200 {status: ok, database: up} when the database answers', async () => {
+    expect(await getJson('/api/health')).toEqual({ status: 'ok', database: 'up' });
   });
 
   it('is never cached', async () => {
@@ -142,7 +143,12 @@ describe('GET /api/health', () => {
       const response = await broken.get('/api/health');
       expect(response.status).toBe(503);
       expect(response.headers.get('content-type')).toContain('application/json');
-      expect(await response.json()).toEqual({ message: expect.any(String) as string });
+      expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await response.json()).toEqual({
+        status: 'unavailable',
+        database: 'down',
+        message: expect.any(String) as string,
+      });
     } finally {
       // The database is closed (and dropped) already; close() only has the server left to stop.
       await broken.close().catch(() => {});
@@ -166,4 +172,38 @@ describe('API answers', () => {
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     },
   );
+});
+
+describe('GET /api/admin/stats: reviews held for moderation (issue 11)', () => {
+  it('counts the held reviews that wait for a decision, not released or hidden ones', async () => {
+    const { db } = api.database;
+    const token = await adminSession(api, (await insertAdmin(api)).id);
+    const stats = () =>
+      okJson<{ heldReviews: number }>(sendAs(api, token, 'GET', '/api/admin/stats'));
+    expect((await stats()).heldReviews).toBe(0);
+
+    const providerId = (await insertProvider(db)).id;
+    const review = (values: Partial<typeof reviews.$inferInsert>) =>
+      db.insert(reviews).values({
+        providerId,
+        customerName: 'Thandi Nkosi',
+        rating: 5,
+        comment: 'Neat and on time.',
+        serviceType: 'cctv',
+        ...values,
+      });
+    const why = 'The request was sent from a browser signed in as this provider.';
+    await review({ heldAt: new Date(), heldReason: why });
+    await review({ heldAt: new Date(), heldReason: why });
+    // Released (the reason stays for the record), hidden, and ordinary reviews.
+    await review({ heldAt: null, heldReason: why });
+    await review({
+      heldAt: new Date(),
+      heldReason: why,
+      hiddenAt: new Date(),
+      hiddenReason: 'Spam',
+    });
+    await review({});
+    expect((await stats()).heldReviews).toBe(2);
+  });
 });

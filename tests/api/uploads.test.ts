@@ -1,16 +1,35 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { uploadTickets } from '../../db/schema.ts';
+import { providerApplications, uploadTickets } from '../../db/schema.ts';
 import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
+import { cleanUpUploads } from '../../src/server/jobs/clean-up-uploads.ts';
 import { RATE_LIMITS } from '../../src/server/rate-limits/hit-rate-limit.ts';
-import { fakeImageBytes, imageBytes, type ImageKind } from '../helpers/auth-fixtures.ts';
+import { localObjectStore } from '../../src/server/storage/object-store.ts';
+import { RE_ENCODE_MESSAGES } from '../../src/server/uploads/re-encode-image.ts';
+import {
+  adminSession,
+  insertAdmin,
+  okJson,
+  sendAs,
+  uploadAdminImage,
+} from '../helpers/admin-fixtures.ts';
+import {
+  fakeImageBytes,
+  imageBytes,
+  providerToken,
+  realImageBytes,
+  type ImageKind,
+} from '../helpers/auth-fixtures.ts';
+import { insertProvider, validApplicationBody } from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 // All requests come from 127.0.0.1; RATE_LIMITS.upload allows 20 tickets per client in
-// ten minutes, and reset() in beforeEach empties the counters.
+// ten minutes and RATE_LIMITS.application five applications (the public claim of an
+// upload) an hour; reset() in beforeEach empties the counters.
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
@@ -58,16 +77,66 @@ async function ticketRow(id: string) {
   return row;
 }
 
-const objectsFolder = () => path.join(api.env.DATA_DIR, 'objects', 'uploads');
+const objectsFolder = () => path.join(api.env.DATA_DIR, 'objects');
 
 /**
- * The names of the files stored under DATA_DIR/objects/uploads (all of them, or those of
- * one ticket). Files stay there across tests: reset() empties the database only.
+ * The keys of the files stored under DATA_DIR/objects (all of them, or those of one
+ * ticket): 'incoming/<ticket>' as uploaded, 'uploads/<ticket>.<ext>' once claimed. Files
+ * stay there across tests: reset() empties the database only.
  */
 async function storedFiles(ticketId?: string): Promise<string[]> {
-  const files = existsSync(objectsFolder()) ? (await readdir(objectsFolder())).sort() : [];
-  return ticketId === undefined ? files : files.filter((f) => f.startsWith(`${ticketId}.`));
+  const keys: string[] = [];
+  for (const folder of ['incoming', 'uploads']) {
+    const folderPath = path.join(objectsFolder(), folder);
+    if (!existsSync(folderPath)) continue;
+    for (const name of await readdir(folderPath)) {
+      if (ticketId === undefined || name === ticketId || name.startsWith(`${ticketId}.`)) {
+        keys.push(`${folder}/${name}`);
+      }
+    }
+  }
+  return keys.sort();
 }
+
+/** Whether the image at '/objects/<key>' is on disk. */
+const isStored = (objectPath: string) => existsSync(path.join(api.env.DATA_DIR, objectPath));
+
+let applicantSequence = 0;
+
+/** The join form's claim of a public upload: POST /api/provider-applications with it. */
+function claimByApplication(profileImage: string): Promise<Response> {
+  return api.request('/api/provider-applications', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(
+      validApplicationBody({
+        profileImage,
+        email: `applicant${++applicantSequence}@uploads.example.co.za`,
+      }),
+    ),
+  });
+}
+
+/** A public upload of `bytes`, claimed by an application; answers its served path. */
+async function claimedUpload(
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<Ticket & { objectPath: string }> {
+  const ticket = await newTicket();
+  const stored = await put(ticket.uploadURL, bytes);
+  expect(stored.status).toBe(200);
+  const { objectPath } = (await stored.json()) as { objectPath: string };
+  expect((await claimByApplication(ticket.uploadURL)).status).toBe(201);
+  return { ...ticket, objectPath };
+}
+
+/** The served image at `objectPath` (fails unless 200). */
+async function served(objectPath: string): Promise<Buffer> {
+  const response = await api.get(objectPath);
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600_000);
 
 /** The ticket can still take its one upload, and no file of it exists. */
 async function expectUnused(ticket: Ticket): Promise<void> {
@@ -128,55 +197,68 @@ describe('PUT /api/uploads/<ticket>: images', () => {
     ['GIF', 'gif', 'image/gif', 'gif'],
     ['WebP', 'webp', 'image/webp', 'webp'],
   ])(
-    'stores a %s image and serves it back with its true type',
+    'keeps a %s image as it came, unserved, until a claim re-encodes it with its true type',
     async (_, kind, contentType, ext) => {
       const ticket = await newTicket();
-      const bytes = imageBytes(kind, 2048);
+      const bytes = await realImageBytes(kind, { width: 6, height: 4 });
       const response = await put(ticket.uploadURL, bytes);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('private, no-store');
       const objectPath = `/objects/uploads/${ticket.id}.${ext}`;
       expect(await response.json()).toEqual({ objectPath });
 
-      // On disk under DATA_DIR/objects, byte for byte.
-      const file = path.join(api.env.DATA_DIR, objectPath);
-      expect(new Uint8Array(await readFile(file))).toEqual(bytes);
-      expect(await storedFiles(ticket.id)).toEqual([`${ticket.id}.${ext}`]);
-
+      // On disk under DATA_DIR/objects/incoming, byte for byte, and not served.
+      expect(await storedFiles(ticket.id)).toEqual([`incoming/${ticket.id}`]);
+      const incoming = path.join(objectsFolder(), 'incoming', ticket.id);
+      expect(new Uint8Array(await readFile(incoming))).toEqual(bytes);
       const row = await ticketRow(ticket.id);
       expect(row).toMatchObject({
-        objectKey: `uploads/${ticket.id}.${ext}`,
+        objectKey: `incoming/${ticket.id}`,
         contentType,
         size: bytes.byteLength,
         claimedAt: null,
       });
       expect(row.uploadedAt).toBeInstanceOf(Date);
+      await expectError(await api.get(objectPath), 404);
+      await expectError(await api.get(`/objects/incoming/${ticket.id}`), 404);
 
-      const served = await api.get(objectPath);
-      expect(served.status).toBe(200);
-      expect(served.headers.get('content-type')).toBe(contentType);
-      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(served.headers.get('cache-control')).toContain('max-age=31536000');
-      expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+      // Claimed: re-encoded in its own format, stored under uploads/ and served.
+      expect((await claimByApplication(ticket.uploadURL)).status).toBe(201);
+      const claimed = await ticketRow(ticket.id);
+      expect(claimed).toMatchObject({ objectKey: `uploads/${ticket.id}.${ext}`, contentType });
+      expect(claimed.claimedAt).toBeInstanceOf(Date);
+      const answer = await api.get(objectPath);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe(contentType);
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('cache-control')).toContain('max-age=31536000');
+      const image = Buffer.from(await answer.arrayBuffer());
+      expect(claimed.size).toBe(image.byteLength);
+      expect(await sharp(image).metadata()).toMatchObject({ format: kind, width: 6, height: 4 });
+      expect(await readFile(path.join(api.env.DATA_DIR, objectPath))).toEqual(image);
+
+      // The bytes as they came go once the claim is committed (outbox).
+      await api.runJobs();
+      expect(await storedFiles(ticket.id)).toEqual([`uploads/${ticket.id}.${ext}`]);
     },
   );
 
   it('goes by the bytes, not by the Content-Type the client claims', async () => {
     const ticket = await newTicket();
-    const bytes = imageBytes('jpeg');
-    const response = await put(ticket.uploadURL, bytes, 'image/png');
+    const response = await put(ticket.uploadURL, await realImageBytes('jpeg'), 'image/png');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ objectPath: `/objects/uploads/${ticket.id}.jpg` });
-    const served = await api.get(`/objects/uploads/${ticket.id}.jpg`);
-    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect((await claimByApplication(ticket.uploadURL)).status).toBe(201);
+    const answer = await api.get(`/objects/uploads/${ticket.id}.jpg`);
+    expect(answer.headers.get('content-type')).toBe('image/jpeg');
     expect((await api.get(`/objects/uploads/${ticket.id}.png`)).status).toBe(404);
   });
 
-  it('takes an image of exactly 5 MB', async () => {
+  it('takes an upload of exactly 5 MB', async () => {
     const ticket = await newTicket();
     const response = await put(ticket.uploadURL, imageBytes('png', 5 * MB));
     expect(response.status).toBe(200);
-    expect(await storedFiles(ticket.id)).toEqual([`${ticket.id}.png`]);
+    expect(await storedFiles(ticket.id)).toEqual([`incoming/${ticket.id}`]);
   });
 });
 
@@ -215,21 +297,21 @@ describe('PUT /api/uploads/<ticket>: refused uploads store nothing', () => {
 
   it('refuses a second upload to the same address with 409 and keeps the first image', async () => {
     const ticket = await newTicket();
-    const first = imageBytes('png');
+    const first = await realImageBytes('png');
     const stored = await put(ticket.uploadURL, first);
     expect(stored.status).toBe(200);
-    const { objectPath } = (await stored.json()) as { objectPath: string };
     const before = await ticketRow(ticket.id);
 
-    for (const second of [imageBytes('png'), imageBytes('jpeg')]) {
+    for (const second of [await realImageBytes('png'), await realImageBytes('jpeg')]) {
       const response = await put(ticket.uploadURL, second);
       await expectError(response, 409, 'This upload address has been used already.');
     }
 
     expect(await ticketRow(ticket.id)).toEqual(before);
-    expect(await storedFiles(ticket.id)).toEqual([`${ticket.id}.png`]);
-    const served = await api.get(objectPath);
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(first);
+    expect(await storedFiles(ticket.id)).toEqual([`incoming/${ticket.id}`]);
+    expect(
+      new Uint8Array(await readFile(path.join(objectsFolder(), 'incoming', ticket.id))),
+    ).toEqual(first);
   });
 
   it('refuses an unknown ticket with 404', async () => {
@@ -276,6 +358,243 @@ describe('GET /objects/<key>', () => {
   it('answers 404 for the pending key of a ticket that has no upload', async () => {
     const ticket = await newTicket();
     await expectError(await api.get(`/objects/pending/${ticket.id}`), 404);
+  });
+
+  it('answers 404 for an upload nobody claimed: nobody hosts files on our domain', async () => {
+    const ticket = await newTicket();
+    const stored = await put(ticket.uploadURL, await realImageBytes('png'));
+    expect(stored.status).toBe(200);
+    const { objectPath } = (await stored.json()) as { objectPath: string };
+    await expectError(await api.get(objectPath), 404, 'Image not found');
+    await expectError(await api.get(`/objects/incoming/${ticket.id}`), 404);
+  });
+});
+
+/** EXIF pointer tags: to the GPS directory (0x8825), as they sit in a little-endian TIFF. */
+const GPS_POINTER = Buffer.from([0x25, 0x88]);
+
+describe('claims re-encode the image', () => {
+  it('strips the EXIF data, with the GPS location, and turns the photo upright', async () => {
+    const photo = await sharp({
+      create: { width: 8, height: 4, channels: 3, background: '#c00' },
+    })
+      .jpeg()
+      .withExifMerge({
+        IFD0: { Make: 'Spy Camera', Model: 'Phone 1' },
+        IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 55/1 0/1' },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const sent = await sharp(photo).metadata();
+    expect(sent.orientation).toBe(6);
+    expect(sent.exif?.includes(GPS_POINTER)).toBe(true);
+
+    const { objectPath } = await claimedUpload(new Uint8Array(photo));
+    const image = await served(objectPath);
+    const kept = await sharp(image).metadata();
+    expect(kept).toMatchObject({ format: 'jpeg', width: 4, height: 8 });
+    expect(kept.exif).toBeUndefined();
+    expect(kept.orientation).toBeUndefined();
+    expect(image.includes('Spy Camera')).toBe(false);
+    expect(image.includes('Exif')).toBe(false);
+  });
+
+  it('drops an HTML page and a ZIP archive appended to a JPEG (a polyglot)', async () => {
+    const html = '<html><body><script>fetch("/api/admin/me")</script></body></html>';
+    // The end record of an empty ZIP archive: unzip reads the file as one from its end.
+    const zip = Buffer.concat([Buffer.from('PK\x05\x06', 'latin1'), Buffer.alloc(18)]);
+    const polyglot = Buffer.concat([await realImageBytes('jpeg'), Buffer.from(html), zip]);
+
+    const { objectPath } = await claimedUpload(new Uint8Array(polyglot));
+    const image = await served(objectPath);
+    expect(image.includes('<script')).toBe(false);
+    expect(image.includes('<html')).toBe(false);
+    expect(image.includes(Buffer.from('PK\x05\x06', 'latin1'))).toBe(false);
+    expect([...image.subarray(-2)]).toEqual([0xff, 0xd9]); // The JPEG's end, and nothing after.
+    expect((await sharp(image).metadata()).format).toBe('jpeg');
+  });
+
+  it('refuses a decompression bomb with 413 and stores nothing', async () => {
+    // 48 megapixels of white: about 150 KB as a PNG, 144 MB once decoded.
+    const bomb = await sharp({
+      create: { width: 8000, height: 6000, channels: 3, background: '#fff' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.byteLength).toBeLessThan(MB);
+    const ticket = await newTicket();
+    expect((await put(ticket.uploadURL, new Uint8Array(bomb))).status).toBe(200);
+
+    const body = await expectError(
+      await claimByApplication(ticket.uploadURL),
+      413,
+      RE_ENCODE_MESSAGES.tooManyPixels,
+    );
+    expect(body.errors).toEqual({ profileImage: RE_ENCODE_MESSAGES.tooManyPixels });
+    expect(await api.database.db.select().from(providerApplications)).toEqual([]);
+    expect((await ticketRow(ticket.id)).claimedAt).toBeNull();
+    expect(await storedFiles(ticket.id)).toEqual([]);
+  });
+
+  it('refuses bytes that only start as an image does with 415 and stores nothing', async () => {
+    const ticket = await newTicket();
+    expect((await put(ticket.uploadURL, imageBytes('png', 4096))).status).toBe(200);
+
+    const body = await expectError(
+      await claimByApplication(ticket.uploadURL),
+      415,
+      RE_ENCODE_MESSAGES.unreadable,
+    );
+    expect(body.errors).toEqual({ profileImage: RE_ENCODE_MESSAGES.unreadable });
+    expect(await api.database.db.select().from(providerApplications)).toEqual([]);
+    expect(await storedFiles(ticket.id)).toEqual([]);
+    // The upload is gone: trying again finds nothing to take.
+    expect((await claimByApplication(ticket.uploadURL)).status).toBe(400);
+  });
+});
+
+describe('uploads nobody claimed are deleted a day after their ticket expired', () => {
+  it('deletes their files and tickets, and keeps claimed uploads', async () => {
+    const unclaimed = await newTicket();
+    expect((await put(unclaimed.uploadURL, await realImageBytes('png'))).status).toBe(200);
+    const unused = await newTicket();
+    const claimed = await claimedUpload(await realImageBytes('webp'));
+    await api.runJobs();
+    // What a claim rolled back after its re-encoding leaves behind.
+    await mkdir(path.join(objectsFolder(), 'uploads'), { recursive: true });
+    await writeFile(path.join(objectsFolder(), 'uploads', `${unclaimed.id}.png`), 'left over');
+    const ids = [unclaimed.id, unused.id, claimed.id];
+    const tickets = () =>
+      api.database.db
+        .select({ id: uploadTickets.id })
+        .from(uploadTickets)
+        .where(inArray(uploadTickets.id, ids));
+
+    // Expired 15 minutes from now: kept for a day after that.
+    await api.runJobs(hoursFromNow(24));
+    expect(await tickets()).toHaveLength(3);
+    expect(await storedFiles(unclaimed.id)).toEqual([
+      `incoming/${unclaimed.id}`,
+      `uploads/${unclaimed.id}.png`,
+    ]);
+
+    await api.runJobs(hoursFromNow(25));
+    expect(await tickets()).toEqual([{ id: claimed.id }]);
+    expect(await storedFiles(unclaimed.id)).toEqual([]);
+    expect(await storedFiles(claimed.id)).toEqual([`uploads/${claimed.id}.webp`]);
+    expect((await api.get(claimed.objectPath)).status).toBe(200);
+  });
+
+  it('is safe to run twice at once, and a second time', async () => {
+    const tickets: Ticket[] = [];
+    for (let i = 0; i < 3; i++) {
+      const ticket = await newTicket();
+      expect((await put(ticket.uploadURL, await realImageBytes('png'))).status).toBe(200);
+      tickets.push(ticket);
+    }
+    const store = localObjectStore(api.env.DATA_DIR);
+    const now = hoursFromNow(25);
+    const [first, second] = await Promise.all([
+      cleanUpUploads(api.database.db, store, { now }),
+      cleanUpUploads(api.database.db, store, { now }),
+    ]);
+    expect(first.deleted + second.deleted).toBe(3);
+    expect(await api.database.db.select().from(uploadTickets)).toEqual([]);
+    for (const ticket of tickets) expect(await storedFiles(ticket.id)).toEqual([]);
+    expect(await cleanUpUploads(api.database.db, store, { now })).toEqual({ deleted: 0 });
+  });
+});
+
+describe('replaced and removed images are deleted once nothing shows them', () => {
+  async function admin(): Promise<string> {
+    return adminSession(api, (await insertAdmin(api)).id);
+  }
+
+  /** A provider's own photo: upload address, PUT, PUT /api/provider/profile-image. */
+  async function setOwnPhoto(token: string): Promise<string> {
+    const { uploadURL } = await okJson<{ uploadURL: string }>(
+      sendAs(api, token, 'POST', '/api/objects/upload'),
+    );
+    expect((await put(uploadURL, await realImageBytes('png'))).status).toBe(200);
+    const { profileImage } = await okJson<{ profileImage: string }>(
+      sendAs(api, token, 'PUT', '/api/provider/profile-image', { profileImageURL: uploadURL }),
+    );
+    return profileImage;
+  }
+
+  it("deletes a provider's replaced photo, and keeps one its application still shows", async () => {
+    const application = await claimedUpload(await realImageBytes('jpeg'));
+    const [row] = await api.database.db.select().from(providerApplications);
+    const adminToken = await admin();
+    const { providerId } = await okJson<{ providerId: number }>(
+      sendAs(api, adminToken, 'POST', `/api/admin/applications/${row!.id}/approve`),
+      201,
+    );
+    const token = await providerToken(api, providerId);
+
+    const first = await setOwnPhoto(token);
+    await api.runJobs();
+    // The application's picture was the provider's photo; the application still shows it.
+    expect(isStored(application.objectPath)).toBe(true);
+    expect((await api.get(application.objectPath)).status).toBe(200);
+
+    const second = await setOwnPhoto(token);
+    await api.runJobs();
+    expect(isStored(first)).toBe(false);
+    await expectError(await api.get(first), 404);
+    expect((await api.get(second)).status).toBe(200);
+  });
+
+  it("deletes the photo an admin replaces, and a deleted provider's photo", async () => {
+    const token = await admin();
+    const before = await uploadAdminImage(api, token);
+    const provider = await insertProvider(api.database.db, { profileImage: before });
+    const after = await uploadAdminImage(api, token);
+
+    await okJson(
+      sendAs(api, token, 'PUT', `/api/admin/providers/${provider.id}`, { isVerified: true }),
+    );
+    await api.runJobs();
+    expect(isStored(before)).toBe(true);
+
+    await okJson(
+      sendAs(api, token, 'PUT', `/api/admin/providers/${provider.id}`, { profileImage: after }),
+    );
+    await api.runJobs();
+    expect(isStored(before)).toBe(false);
+    expect((await api.get(after)).status).toBe(200);
+
+    await okJson(sendAs(api, token, 'DELETE', `/api/admin/providers/${provider.id}`));
+    await api.runJobs();
+    expect(isStored(after)).toBe(false);
+  });
+
+  it("deletes a flash ad's replaced image, and a deleted ad's image", async () => {
+    const token = await admin();
+    const first = await uploadAdminImage(api, token, '/api/admin/flash-ads/upload');
+    const second = await uploadAdminImage(api, token, '/api/admin/flash-ads/upload');
+    const ad = { title: 'Load-shedding ready', subtitle: 'Battery-backed alarms' };
+    const { id } = await okJson<{ id: number }>(
+      sendAs(api, token, 'POST', '/api/admin/flash-ads', { ...ad, imageUrl: first }),
+      201,
+    );
+
+    await okJson(
+      sendAs(api, token, 'PUT', `/api/admin/flash-ads/${id}`, { ...ad, imageUrl: first }),
+    );
+    await api.runJobs();
+    expect(isStored(first)).toBe(true);
+
+    await okJson(
+      sendAs(api, token, 'PUT', `/api/admin/flash-ads/${id}`, { ...ad, imageUrl: second }),
+    );
+    await api.runJobs();
+    expect(isStored(first)).toBe(false);
+    expect((await api.get(second)).status).toBe(200);
+
+    await okJson(sendAs(api, token, 'DELETE', `/api/admin/flash-ads/${id}`));
+    await api.runJobs();
+    expect(isStored(second)).toBe(false);
   });
 });
 

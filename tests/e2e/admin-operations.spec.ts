@@ -42,6 +42,27 @@ async function openTab(name: string) {
   await page.getByRole('tab', { name }).click();
 }
 
+/**
+ * The link holding `fragment` in the newest mail to `to`; the Node host delivers the
+ * outbox in the background, so the mail may take a moment to appear.
+ */
+async function mailedLink(to: string, fragment: string): Promise<URL> {
+  let link: URL | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mail = (await readOutboxIn(DATA_DIR))
+          .reverse()
+          .find((m) => m.to.includes(to) && m.text.includes(fragment));
+        link = mail ? linkIn(mail.text, fragment) : undefined;
+        return link?.href;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeDefined();
+  return link!;
+}
+
 test('the admin signs in', async () => {
   await page.goto('/admin');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
@@ -207,16 +228,24 @@ test('a flash ad is created, edited, previewed and deleted, and the home banner 
   await expect(page.getByTestId('flash-ad')).not.toContainText(AD.title);
 });
 
-test('a completed enquiry brings a verified review; the provider replies; an admin hides it', async ({
+test('a confirmed, completed enquiry brings a review; held, an admin releases it; the provider replies; an admin hides it', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const {
     items: [karoo],
   } = await fetchProviders(page.request, { search: 'karoo' });
   // The admin's initial rating stands until the first verified review; from then on the
   // rating is the average of the visible reviews.
   expect(karoo).toMatchObject({ rating: '4.5', reviewCount: 0 });
+
+  // The customer confirms the e-mail address with the link mailed after the request
+  // (issue 11: nothing else is mailed to an unconfirmed address).
+  const customer = await browser.newPage();
+  const confirmation = await mailedLink('thabo.desk@example.co.za', '/request/confirm?token=');
+  await customer.goto(`${confirmation.pathname}${confirmation.search}`);
+  await expect(customer.getByRole('heading', { name: 'Your e-mail is confirmed' })).toBeVisible();
+  await expect(customer.getByText('Thank you: your e-mail address is confirmed.')).toBeVisible();
 
   // The provider completes the enquiry from the dashboard.
   const provider = await browser.newPage();
@@ -233,13 +262,8 @@ test('a completed enquiry brings a verified review; the provider replies; an adm
   await expect(provider.getByTestId('toast')).toContainText('Response Submitted');
 
   // The customer follows the e-mailed link and reviews.
-  const invitation = (await readOutboxIn(DATA_DIR)).find(
-    (mail) => mail.to.includes('thabo.desk@example.co.za') && mail.text.includes('/review?token='),
-  );
-  const link = linkIn(invitation?.text ?? '', '/review?token=');
-  expect(link).toBeDefined();
-  const customer = await browser.newPage();
-  await customer.goto(`${link!.pathname}${link!.search}`);
+  const link = await mailedLink('thabo.desk@example.co.za', '/review?token=');
+  await customer.goto(`${link.pathname}${link.search}`);
   await expect(
     customer.getByRole('heading', { name: `Review ${NEW_PROVIDER.name}` }),
   ).toBeVisible();
@@ -251,10 +275,28 @@ test('a completed enquiry brings a verified review; the provider replies; an adm
   await expect(customer.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
 
   // The link works once.
-  await customer.goto(`${link!.pathname}${link!.search}`);
+  await customer.goto(`${link.pathname}${link.search}`);
   await expect(customer.getByRole('alert')).toContainText('written already');
 
-  // The new rating on /providers and on the provider page, with the review.
+  // Here the request, the provider's sign-in and the review all came from one address
+  // (127.0.0.1), as they would if the provider reviewed itself: the review waits for
+  // moderation, and the rating stays as it was.
+  await customer.goto('/providers?search=karoo');
+  await expect(cardByName(customer, NEW_PROVIDER.name)).toContainText('(0 reviews)');
+  await openTab('Overview');
+  await expect(page.getByRole('region', { name: 'Held Reviews' })).toContainText('1');
+  await page.getByRole('tab', { name: 'Reviews' }).click();
+  await page.getByRole('button', { name: /Held for moderation/ }).click();
+  const held = page.getByRole('list', { name: 'Reviews to moderate' });
+  await expect(held).toContainText('Held for moderation');
+  await expect(held).toContainText('signed in from');
+  await page
+    .getByRole('button', { name: `Release review by Thabo Nkosi of ${NEW_PROVIDER.name}` })
+    .click();
+  await expect(toast()).toContainText('Review Released');
+  await expect(page.getByText('No reviews are held for moderation.')).toBeVisible();
+
+  // Released: the new rating on /providers and on the provider page, with the review.
   await customer.goto('/providers?search=karoo');
   await expect(cardByName(customer, NEW_PROVIDER.name)).toContainText('5.0');
   await expect(cardByName(customer, NEW_PROVIDER.name)).toContainText('(1 reviews)');
@@ -285,6 +327,9 @@ test('a completed enquiry brings a verified review; the provider replies; an adm
     .click();
   await expect(toast()).toContainText('Review Hidden');
   await expect(page.getByRole('list', { name: 'Reviews to moderate' })).toContainText(HIDE_REASON);
+  await expect(page.getByRole('list', { name: 'Reviews to moderate' })).toContainText(
+    'Released after a hold',
+  );
   await customer.goto('/providers?search=karoo');
   await expect(cardByName(customer, NEW_PROVIDER.name)).toContainText('0.0');
   await expect(cardByName(customer, NEW_PROVIDER.name)).toContainText('(0 reviews)');

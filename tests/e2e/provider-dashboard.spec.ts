@@ -62,6 +62,24 @@ async function mailsTo(address: string) {
   return (await readOutboxIn(DATA_DIR)).filter((mail) => mail.to.includes(address));
 }
 
+/**
+ * The first mail to `address` whose text holds `fragment`; the Node host delivers the
+ * outbox in the background, so the mail may take a moment to appear.
+ */
+async function mailTo(address: string, fragment: string) {
+  let found: Awaited<ReturnType<typeof mailsTo>>[number] | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(address)).find((mail) => mail.text.includes(fragment));
+        return found?.file;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeDefined();
+  return found!;
+}
+
 async function logIn(page: Page, password: string) {
   await page.goto('/dashboard');
   await page.getByLabel('Email').fill(PROVIDER.email);
@@ -86,10 +104,8 @@ test('an approved applicant chooses a password from the e-mailed link', async ({
   expect(approved.status()).toBe(201);
   providerId = ((await approved.json()) as { providerId: number }).providerId;
 
-  const [welcome] = await mailsTo(PROVIDER.email).then((mails) =>
-    mails.filter((mail) => mail.text.includes('/dashboard/set-password')),
-  );
-  const link = linkIn(welcome?.text ?? '', '/dashboard/set-password');
+  const welcome = await mailTo(PROVIDER.email, '/dashboard/set-password');
+  const link = linkIn(welcome.text, '/dashboard/set-password');
   expect(link).toBeDefined();
 
   await page.goto(`${link!.pathname}${link!.search}`);
@@ -124,6 +140,7 @@ test('a wrong password shows Login Failed', async () => {
 
 test('the provider logs in, sees the enquiry assigned to them and responds', async ({
   request,
+  browser,
 }) => {
   const sent = await request.post('/api/enquiries', {
     data: {
@@ -139,6 +156,18 @@ test('the provider logs in, sees the enquiry assigned to them and responds', asy
     },
   });
   expect(sent.status()).toBe(201);
+
+  // The customer confirms the address with the mailed link: only then is the response
+  // mailed there (issue 11).
+  const confirmation = linkIn(
+    (await mailTo(CUSTOMER.email, '/request/confirm?token=')).text,
+    '/request/confirm?token=',
+  );
+  const customer = await browser.newPage();
+  await customer.goto(`${confirmation!.pathname}${confirmation!.search}`);
+  await expect(customer.getByRole('heading', { name: 'Your e-mail is confirmed' })).toBeVisible();
+  await expect(customer.getByText('What happens next')).toBeVisible();
+  await customer.close();
 
   await logIn(page, FIRST_PASSWORD);
   await expect(page.getByTestId('toast')).toContainText('Login Successful');
@@ -168,8 +197,8 @@ test('the provider logs in, sees the enquiry assigned to them and responds', asy
   await expect(card).toContainText('Responded');
   await expect(card).toContainText('in progress');
 
-  const [reply] = await mailsTo(CUSTOMER.email);
-  expect(reply?.text).toContain('We can survey on Thursday morning and quote the same day.');
+  const reply = await mailTo(CUSTOMER.email, 'responded to your request');
+  expect(reply.text).toContain('We can survey on Thursday morning and quote the same day.');
 
   // The previous response shows when the dialog opens again.
   await card.getByRole('button', { name: 'Respond' }).click();

@@ -22,9 +22,9 @@ import { signSession } from '../../src/server/auth/sessions.ts';
 import {
   adminRow,
   expiredAdminToken,
-  imageBytes,
   providerToken,
   readOutbox,
+  realImageBytes,
   tamperSignature,
   testSessionSecret,
 } from './auth-fixtures.ts';
@@ -193,7 +193,7 @@ export async function uploadAdminImage(
   const stored = await api.request(uploadURL, {
     method: 'PUT',
     headers: { 'content-type': 'image/png' },
-    body: imageBytes('png'),
+    body: await realImageBytes('png'),
   });
   if (stored.status !== 200) throw new Error(`The upload answered ${stored.status}`);
   const { objectPath } = await okJson<{ objectPath: string }>(

@@ -229,6 +229,22 @@ export function fakeImageBytes(): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode('This is a text file renamed photo.png, not an image.\n');
 }
 
+/**
+ * A real image of `kind` (decodable: a claim re-encodes every upload), `width`×`height`
+ * pixels of one colour unique to each call.
+ */
+export async function realImageBytes(
+  kind: ImageKind,
+  { width = 8, height = 8 }: { width?: number; height?: number } = {},
+): Promise<Uint8Array<ArrayBuffer>> {
+  const { default: sharp } = await import('sharp');
+  const n = ++imageSequence;
+  const background = { r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 151) % 256 };
+  const image = sharp({ create: { width, height, channels: 3, background } });
+  const encoded = await (kind === 'jpeg' ? image.jpeg() : image[kind]()).toBuffer();
+  return new Uint8Array(encoded);
+}
+
 // ---------------------------------------------------------------------------------------
 // Mail outbox (DATA_DIR/mail/*.eml)
 // ---------------------------------------------------------------------------------------
@@ -237,9 +253,15 @@ export type { OutboxMail } from './outbox.ts';
 export { linkIn } from './outbox.ts';
 
 /** Every mail in the test API's outbox, oldest first. */
+/**
+ * Mail held back for a short while (a rejection may still be reversed) goes out within
+ * minutes: tests read the outbox as it will be ten minutes from now.
+ */
+const soon = () => new Date(Date.now() + 10 * 60_000);
+
 /** Every mail the API has written, after the outbox is carried out. */
 export async function readOutbox(api: TestApi): Promise<OutboxMail[]> {
-  await api.runJobs();
+  await api.runJobs(soon());
   return readOutboxIn(api.env.DATA_DIR);
 }
 
@@ -248,7 +270,7 @@ export async function readOutbox(api: TestApi): Promise<OutboxMail[]> {
  * then answers only the mails written since.
  */
 export async function watchOutbox(api: TestApi): Promise<{ newMails(): Promise<OutboxMail[]> }> {
-  await api.runJobs();
+  await api.runJobs(soon());
   const seen = new Set(await mailFiles(api.env.DATA_DIR));
   return {
     async newMails() {
@@ -369,4 +391,30 @@ export async function revokedProviderToken(
   });
   if (response.status !== 200) throw new Error(`Logout answered ${response.status}`);
   return token;
+}
+
+// ---------------------------------------------------------------------------------------
+// Sign-in limits (issue 11): clients told apart by X-Forwarded-For, device cookies, 429s
+// ---------------------------------------------------------------------------------------
+
+/** Headers that make a request come from `address` (on a test API with TRUST_PROXY=true). */
+export function fromClient(address: string): Record<string, string> {
+  return { 'x-forwarded-for': address };
+}
+
+/** The `name=value` pair of the answer's Set-Cookie for `name`, as a browser sends it back. */
+export function cookiePair(response: Response, name: string): string {
+  const cookie = setCookie(response, name);
+  const pair = cookie?.split(';')[0];
+  if (!pair) throw new Error(`The answer sets no ${name} cookie`);
+  return pair;
+}
+
+/** The answer's Retry-After in seconds; fails unless it is a whole number of seconds. */
+export function retryAfterOf(response: Response): number {
+  const value = response.headers.get('retry-after');
+  if (value === null || !/^\d+$/.test(value)) {
+    throw new Error(`Retry-After is ${JSON.stringify(value)}, not a number of seconds`);
+  }
+  return Number(value);
 }

@@ -28,13 +28,14 @@ export interface TestApi {
 
 export async function startTestApi(
   envOverrides: Record<string, string> = {},
-  dependencies: Pick<AppDependencies, 'purgeCache'> = {},
+  dependencies: Pick<AppDependencies, 'purgeCache' | 'mailer'> = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase();
   // The database is in memory; DATA_DIR holds what else a test writes (images, mail).
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-api-'));
   const env = parseEnv({ APP_ENV: 'test', DATA_DIR: dataDir, ...envOverrides });
-  const mailer = createMailer(env);
+  // A test may pass its own mailer (one that fails, to see mail fail and be resent).
+  const mailer = dependencies.mailer ?? createMailer(env);
   const objects = chooseObjectStore(env);
   const logError = () => {};
   const jobs = createJobRunner({ db: database.db, mailer, objects, logError });

@@ -5,21 +5,23 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { neonConfig } from '@neondatabase/serverless';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { WebSocketServer } from 'ws';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
 import { createApp } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
+import {
+  startNeonWebSocketProxy,
+  useNeonWebSocketProxy,
+  type NeonWebSocketProxy,
+} from '../helpers/neon-websocket-proxy.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? '';
 const name = `vp_neon_${randomBytes(4).toString('hex')}`;
-let proxy: WebSocketServer;
+let proxy: NeonWebSocketProxy;
 let handle: DatabaseHandle;
 let http: ServerType;
 let base: string;
@@ -32,21 +34,11 @@ async function onServer(statement: string) {
 
 beforeAll(async () => {
   const target = new URL(serverUrl);
-  proxy = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  proxy.on('connection', (socket) => {
-    const tcp = net.connect(Number(target.port || 5432), target.hostname);
-    socket.on('message', (data: Buffer) => tcp.write(data));
-    tcp.on('data', (data) => socket.send(data));
-    socket.on('close', () => tcp.destroy());
-    tcp.on('close', () => socket.close());
-    tcp.on('error', () => socket.close());
+  proxy = await startNeonWebSocketProxy({
+    host: target.hostname,
+    port: Number(target.port || 5432),
   });
-  await new Promise((resolve) => proxy.once('listening', resolve));
-  const proxyPort = (proxy.address() as AddressInfo).port;
-  neonConfig.wsProxy = () => `127.0.0.1:${proxyPort}/`;
-  neonConfig.useSecureWebSocket = false;
-  neonConfig.pipelineConnect = false;
-  neonConfig.pipelineTLS = false;
+  useNeonWebSocketProxy(proxy.address);
 
   await onServer(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
@@ -65,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => http.close(resolve));
   await handle.close();
-  await new Promise((resolve) => proxy.close(resolve));
+  await proxy.close();
   await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 });
 

@@ -85,7 +85,7 @@ it('serves the built home page with the security headers of netlify.toml', async
 it('answers /api/health and /api/providers through the function', async () => {
   const health = await fetch(`${base}/api/health`);
   expect(health.status).toBe(200);
-  expect(await health.json()).toEqual({ status: 'ok' });
+  expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
 
   const providers = await fetch(`${base}/api/providers?serviceType=laser`);
   expect(providers.status).toBe(400);

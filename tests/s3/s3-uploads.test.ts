@@ -1,16 +1,20 @@
 /**
  * Uploads through a real S3-compatible server (Ceph radosgw, started by
  * scripts/s3-test-server.sh; its address in S3_TEST_ENDPOINT). The browser's PUT goes to
- * the presigned URL; the API checks size and bytes when the upload is claimed.
+ * the presigned URL, which leaves the bytes as they came at `incoming/<ticket>`, never
+ * served. The claim checks size and type, re-encodes the image and stores it at
+ * `uploads/<ticket>.<ext>`; the outbox (`api.runJobs()`) then deletes the `incoming/` object.
  */
 import {
   CreateBucketCommand,
   DeleteObjectsCommand,
+  GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerApplications, uploadTickets } from '../../db/schema.ts';
 import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
@@ -21,6 +25,7 @@ import {
   createTestAdmin,
   fakeImageBytes,
   imageBytes,
+  realImageBytes,
   signIn,
 } from '../helpers/auth-fixtures.ts';
 import { validApplicationBody } from '../helpers/builders.ts';
@@ -92,6 +97,30 @@ async function keysInBucket(): Promise<string[]> {
   return (listing.Contents ?? []).map((object) => object.Key ?? '').sort();
 }
 
+/** The bytes of the object at `key` in the bucket. */
+async function objectBytes(key: string): Promise<Uint8Array> {
+  const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  if (!object.Body) throw new Error(`No body for ${key}`);
+  return object.Body.transformToByteArray();
+}
+
+/** The format sharp decodes `bytes` as ('png', 'webp', ...): a stored image must decode. */
+async function decodedFormat(bytes: Uint8Array): Promise<string | undefined> {
+  return (await sharp(bytes).metadata()).format;
+}
+
+/**
+ * A real PNG of about `bytes` bytes: one colour, stored without compression, so it is as
+ * large in bytes as it is in pixels (and far below the 40 MP limit).
+ */
+function largeRealPng(bytes: number): Promise<Buffer> {
+  const side = Math.ceil(Math.sqrt(bytes / 3));
+  const background = { r: 200, g: 120, b: 40 };
+  return sharp({ create: { width: side, height: side, channels: 3, background } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
 const ticketIdIn = (uploadURL: string) =>
   /\/incoming\/([A-Za-z0-9_-]{16,64})\?/.exec(uploadURL)?.[1] ?? '';
 
@@ -112,7 +141,7 @@ describe('upload addresses with S3', () => {
 
   it('take the bytes from the browser, then the application stores the checked image', async () => {
     const uploadURL = await presignedUrl();
-    const bytes = imageBytes('png', 4096);
+    const bytes = await realImageBytes('png', { width: 32, height: 32 });
     expect((await put(uploadURL, bytes)).status).toBe(200);
 
     const response = await apply(uploadURL);
@@ -121,27 +150,38 @@ describe('upload addresses with S3', () => {
     const id = ticketIdIn(uploadURL);
     expect(stored?.profileImage).toBe(`/objects/uploads/${id}.png`);
 
-    // Checked and moved: only the final object is left, with its true type.
+    // Checked, re-encoded and stored; once the outbox has run, only the final object is
+    // left (the bytes as they came are deleted), with its true type.
+    await api.runJobs();
     expect(await keysInBucket()).toEqual([`uploads/${id}.png`]);
     const head = await client.send(
       new HeadObjectCommand({ Bucket: bucket, Key: `uploads/${id}.png` }),
     );
     expect(head.ContentType).toBe('image/png');
-    expect(head.ContentLength).toBe(4096);
+    expect(head.ContentLength).toBeGreaterThan(0);
+    const storedBytes = await objectBytes(`uploads/${id}.png`);
+    expect(await decodedFormat(storedBytes)).toBe('png');
 
     // Served by the API from the bucket, as with local storage.
     const served = await api.get(`/objects/uploads/${id}.png`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(storedBytes);
   });
 
   it('judge the type by the bytes, not by the type the browser sent', async () => {
     const uploadURL = await presignedUrl();
-    expect((await put(uploadURL, imageBytes('webp'), 'image/png')).status).toBe(200);
+    expect((await put(uploadURL, await realImageBytes('webp'), 'image/png')).status).toBe(200);
     expect((await apply(uploadURL)).status).toBe(201);
-    expect(await keysInBucket()).toEqual([`uploads/${ticketIdIn(uploadURL)}.webp`]);
+    await api.runJobs();
+    const key = `uploads/${ticketIdIn(uploadURL)}.webp`;
+    expect(await keysInBucket()).toEqual([key]);
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    expect(head.ContentType).toBe('image/webp');
+    const storedBytes = await objectBytes(key);
+    expect(storedBytes.byteLength).toBeGreaterThan(0);
+    expect(await decodedFormat(storedBytes)).toBe('webp');
   });
 
   it('refuse an oversized file at the claim (413), deleting it and storing nothing', async () => {
@@ -170,7 +210,7 @@ describe('upload addresses with S3', () => {
 
   it('are taken once: a second claim of the same upload is refused', async () => {
     const uploadURL = await presignedUrl();
-    await put(uploadURL, imageBytes('jpeg'));
+    expect((await put(uploadURL, await realImageBytes('jpeg'))).status).toBe(200);
     expect((await apply(uploadURL)).status).toBe(201);
 
     const again = await apply(uploadURL, 'someone.else@example.co.za');
@@ -179,6 +219,21 @@ describe('upload addresses with S3', () => {
       'The uploaded image was not found. Please upload it again.',
     );
     expect(await applicationCount()).toBe(1);
+  });
+
+  it('are not served at /objects while unclaimed (404)', async () => {
+    const uploadURL = await presignedUrl();
+    expect((await put(uploadURL, await realImageBytes('png'))).status).toBe(200);
+    const id = ticketIdIn(uploadURL);
+    // The bytes are in the bucket, as they came...
+    expect(await keysInBucket()).toEqual([`incoming/${id}`]);
+
+    // ...but the API serves none of them: not the raw object, not where a claim would put it.
+    for (const path of [`/objects/incoming/${id}`, `/objects/uploads/${id}.png`]) {
+      const served = await api.get(path);
+      expect(served.status, path).toBe(404);
+      expect(served.headers.get('content-type'), path).not.toMatch(/^image\//);
+    }
   });
 
   it('refuse a claim when nothing was uploaded', async () => {
@@ -215,7 +270,11 @@ describe('upload addresses with S3', () => {
     const admin = await createTestAdmin(api);
     const token = await signIn(api, admin);
     const uploadURL = await presignedUrl('/api/admin/flash-ads/upload', token);
-    await put(uploadURL, imageBytes('gif', 6 * MB));
+    // A real image of 6 MB: above the 5 MB of other uploads, within a flash ad's 10 MB.
+    const bytes = new Uint8Array(await largeRealPng(6 * MB));
+    expect(bytes.byteLength).toBeGreaterThan(5 * MB);
+    expect(bytes.byteLength).toBeLessThan(10 * MB);
+    expect((await put(uploadURL, bytes)).status).toBe(200);
 
     const response = await api.request('/api/admin/process-image', {
       method: 'POST',
@@ -223,8 +282,10 @@ describe('upload addresses with S3', () => {
       body: JSON.stringify({ uploadURL }),
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({
-      objectPath: `/objects/uploads/${ticketIdIn(uploadURL)}.gif`,
-    });
+    const key = `uploads/${ticketIdIn(uploadURL)}.png`;
+    expect(await response.json()).toEqual({ objectPath: `/objects/${key}` });
+    await api.runJobs();
+    expect(await keysInBucket()).toEqual([key]);
+    expect(await decodedFormat(await objectBytes(key))).toBe('png');
   });
 });

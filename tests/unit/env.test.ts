@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from '../../src/server/env.ts';
+import { parseEnv, revealsTokens } from '../../src/server/env.ts';
 import { s3ConfigOf } from '../../src/server/storage/choose-object-store.ts';
 
 const POSTGRES_URL = 'postgres://user:secret@localhost:5432/providers';
@@ -17,17 +17,58 @@ describe('parseEnv defaults', () => {
     expect(parseEnv({}).HOST).toBe('localhost');
   });
 
-  it("is 'development' without DATABASE_URL", () => {
-    expect(parseEnv({}).appEnv).toBe('development');
+  it("is 'production' unless APP_ENV says otherwise, even on the embedded default", () => {
+    expect(parseEnv({}).appEnv).toBe('production');
+    expect(parseEnv({ DATABASE_URL: POSTGRES_URL, SITE_URL: 'https://vp.example' }).appEnv).toBe(
+      'production',
+    );
   });
 
-  it("is 'production' with a DATABASE_URL", () => {
-    expect(parseEnv({ DATABASE_URL: POSTGRES_URL }).appEnv).toBe('production');
+  it('is development only with APP_ENV=development', () => {
+    expect(parseEnv({ APP_ENV: 'development' }).appEnv).toBe('development');
+    expect(parseEnv({ APP_ENV: 'test' }).appEnv).toBe('test');
+  });
+});
+
+describe('modes and the site address', () => {
+  it('defaults SITE_URL to http://localhost:PORT while listening on loopback only', () => {
+    expect(parseEnv({}).SITE_URL).toBe('http://localhost:8888');
+    expect(parseEnv({ PORT: '4000', HOST: '127.0.0.1' }).SITE_URL).toBe('http://localhost:4000');
+    expect(parseEnv({ HOST: '::1' }).loopbackOnly).toBe(true);
   });
 
-  it('lets APP_ENV override the environment derived from DATABASE_URL', () => {
-    expect(parseEnv({ DATABASE_URL: POSTGRES_URL, APP_ENV: 'test' }).appEnv).toBe('test');
-    expect(parseEnv({ APP_ENV: 'production' }).appEnv).toBe('production');
+  it('keeps the origin of a given SITE_URL', () => {
+    expect(parseEnv({ SITE_URL: 'https://vp.example/some/path' }).SITE_URL).toBe(
+      'https://vp.example',
+    );
+  });
+
+  it('refuses to start beyond loopback without SITE_URL, saying why', () => {
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'vp.example']) {
+      expect(() => parseEnv({ HOST })).toThrow(
+        /SITE_URL is required when HOST=.* listens beyond loopback/,
+      );
+    }
+    expect(parseEnv({ HOST: '0.0.0.0', SITE_URL: 'https://vp.example' }).loopbackOnly).toBe(false);
+  });
+
+  it('refuses to start on a database server without SITE_URL', () => {
+    expect(() => parseEnv({ DATABASE_URL: POSTGRES_URL })).toThrow(
+      /SITE_URL is required when the database is a server/,
+    );
+  });
+
+  it('reveals tokens only in development mode on loopback', () => {
+    const loopback = (APP_ENV?: string) => revealsTokens(parseEnv(APP_ENV ? { APP_ENV } : {}));
+    expect(loopback('development')).toBe(true);
+    expect(loopback()).toBe(false);
+    expect(loopback('production')).toBe(false);
+    expect(loopback('test')).toBe(false);
+    expect(
+      revealsTokens(
+        parseEnv({ APP_ENV: 'development', HOST: '0.0.0.0', SITE_URL: 'https://vp.example' }),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -37,9 +78,10 @@ describe('parseEnv values', () => {
   });
 
   it('accepts a postgresql:// DATABASE_URL', () => {
-    expect(parseEnv({ DATABASE_URL: 'postgresql://localhost/providers' }).DATABASE_URL).toBe(
-      'postgresql://localhost/providers',
-    );
+    expect(
+      parseEnv({ DATABASE_URL: 'postgresql://localhost/providers', SITE_URL: 'https://vp.example' })
+        .DATABASE_URL,
+    ).toBe('postgresql://localhost/providers');
   });
 
   it('treats empty and blank strings as unset', () => {
@@ -48,7 +90,7 @@ describe('parseEnv values', () => {
     expect(env.PORT).toBe(8888);
     expect(env.DATA_DIR).toBe('.data');
     expect(env.HOST).toBe('localhost');
-    expect(env.appEnv).toBe('development');
+    expect(env.appEnv).toBe('production');
   });
 });
 

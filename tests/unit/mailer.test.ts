@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,11 @@ describe('the outbox mailer (no SMTP_URL)', () => {
     await mailer.send({ ...message, subject: 'Second' });
     const files = readdirSync(path.join(dataDir, 'mail'));
     expect(files).toHaveLength(2);
+    // Mail carries reset links: the folder and its files are the owner's alone.
+    expect(statSync(path.join(dataDir, 'mail')).mode & 0o777).toBe(0o700);
+    for (const file of files) {
+      expect(statSync(path.join(dataDir, 'mail', file)).mode & 0o777).toBe(0o600);
+    }
     const eml = readFileSync(path.join(dataDir, 'mail', files.sort()[0]!), 'utf8');
     expect(eml).toContain('To: thandi@example.co.za');
     expect(eml).toContain('From: Verified Providers <no-reply@test.example>');

@@ -3,10 +3,12 @@ import { apiGet, apiGetOrNullOn401, apiSend } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { Tabs } from '../providers/Tabs';
+import type { AdminStats } from './admin-data';
 import { AdminSignIn } from './AdminSignIn';
 import { ApplicationsTab } from './ApplicationsTab';
 import { EnquiryDeskTab } from './EnquiryDeskTab';
 import { FlashAdsTab } from './FlashAdsTab';
+import { MailTab } from './MailTab';
 import { ProvidersTab } from './ProvidersTab';
 import { ReviewsTab } from './ReviewsTab';
 import { TeamTab } from './TeamTab';
@@ -15,16 +17,6 @@ interface Admin {
   firstName: string;
   lastName: string;
   email: string;
-}
-
-interface AdminStats {
-  totalApplications: number;
-  pendingApplications: number;
-  totalProviders: number;
-  verifiedProviders: number;
-  totalEnquiries: number;
-  newEnquiries: number;
-  premiumProviders: number;
 }
 
 function Overview() {
@@ -49,9 +41,11 @@ function Overview() {
       caption: `${data?.newEnquiries ?? 0} new today`,
     },
     { title: 'Premium Providers', value: data?.premiumProviders, caption: 'Active subscriptions' },
+    // Issue 11: reviews whose request came from the provider's own network or session.
+    { title: 'Held Reviews', value: data?.heldReviews, caption: 'Waiting for moderation' },
   ];
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
       {cards.map((card) => (
         <section
           key={card.title}
@@ -117,6 +111,7 @@ function Dashboard({ admin }: { admin: Admin }) {
             { id: 'flash-ads', label: 'Flash Ads', content: <FlashAdsTab /> },
             { id: 'enquiries', label: 'Enquiries', content: <EnquiryDeskTab /> },
             { id: 'reviews', label: 'Reviews', content: <ReviewsTab /> },
+            { id: 'mail', label: 'Mail', content: <MailTab /> },
             { id: 'team', label: 'Team', content: <TeamTab currentEmail={admin.email} /> },
           ]}
         />

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, apiGet, apiSend } from '../../lib/api-client';
+import { ApiError, apiSend } from '../../lib/api-client';
 import { APPLICATION_ACTIONS } from '../../lib/application-actions';
 import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
 import { DEFAULT_RESET_NOTE } from '../../lib/schemas/admin';
@@ -8,6 +8,8 @@ import { toast } from '../../lib/toast';
 import { Modal } from '../providers/Modal';
 import { AdminTable } from './AdminTable';
 import { provinceName, serviceName } from '../providers/ProviderCard';
+import { Pager } from './Pager';
+import { useAdminPage } from './use-admin-page';
 
 export interface Application {
   id: number;
@@ -214,10 +216,8 @@ function Detail({ application, onClose }: { application: Application; onClose: (
 }
 
 export function ApplicationsTab() {
-  const { data, isPending, isError } = useQuery({
-    queryKey: ['/api/admin/applications'],
-    queryFn: () => apiGet<Application[]>('/api/admin/applications'),
-  });
+  const list = useAdminPage<Application>(['/api/admin/applications'], '/api/admin/applications');
+  const { data, isPending, isError } = list;
   const [open, setOpen] = useState<Application>();
 
   if (isPending) return <p role="status">Loading applications...</p>;
@@ -227,11 +227,14 @@ export function ApplicationsTab() {
         Failed to load applications.
       </p>
     );
-  if (data.length === 0) return <p>No applications found</p>;
+  if (data.items.length === 0 && data.total === 0) return <p>No applications found</p>;
   return (
-    <>
-      <AdminTable columns={['Business', 'Contact', 'Location', 'Services', 'Status', 'Submitted']}>
-        {data.map((application) => (
+    <div className="space-y-4">
+      <AdminTable
+        columns={['Business', 'Contact', 'Location', 'Services', 'Status', 'Submitted']}
+        busy={list.isPlaceholderData}
+      >
+        {data.items.map((application) => (
           <tr key={application.id}>
             <td className="font-semibold">{application.businessName}</td>
             <td>
@@ -264,6 +267,15 @@ export function ApplicationsTab() {
           </tr>
         ))}
       </AdminTable>
+      <Pager
+        label="Applications"
+        page={list.page}
+        limit={list.limit}
+        total={data.total}
+        shown={data.items.length}
+        busy={list.isPlaceholderData}
+        onPage={list.setPage}
+      />
       <Modal
         open={open !== undefined}
         onClose={() => setOpen(undefined)}
@@ -271,6 +283,6 @@ export function ApplicationsTab() {
       >
         {open && <Detail application={open} onClose={() => setOpen(undefined)} />}
       </Modal>
-    </>
+    </div>
   );
 }

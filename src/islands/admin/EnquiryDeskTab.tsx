@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { apiGet, apiSend } from '../../lib/api-client';
+import { apiGetPage, apiSend } from '../../lib/api-client';
+import { MAX_ADMIN_PAGE_SIZE } from '../../lib/schemas/admin-lists';
 import { BUDGETS, ENQUIRY_STATUSES, URGENCIES } from '../../lib/catalog/enquiry-options';
 import { formatDate } from '../../lib/format';
 import { statusLabel } from '../../lib/enquiry-display';
@@ -11,6 +12,8 @@ import { AdminTable } from './AdminTable';
 import { serviceName } from '../providers/ProviderCard';
 import { ADMIN_KEYS, dateTime, failure, type AdminProvider, type DeskEnquiry } from './admin-data';
 import { SelectField } from '../forms/SelectField';
+import { Pager } from './Pager';
+import { pagePath, useAdminPage, useSettledValue } from './use-admin-page';
 
 interface Filters {
   status: string;
@@ -18,27 +21,42 @@ interface Filters {
   search: string;
 }
 
-const queryString = (filters: Filters) => {
-  const params = new URLSearchParams();
-  for (const key of ['status', 'urgency', 'search'] as const) {
-    const value = filters[key].trim();
-    if (value) params.set(key, value);
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
-
 /** One enquiry in full: assign it to a provider who offers the service, set status, notes. */
 function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: () => void }) {
   const queryClient = useQueryClient();
   const id = useId();
+  // Approved providers who offer the service, newest first; a search finds the others
+  // (there may be thousands).
+  const [providerSearch, setProviderSearch] = useState('');
+  const candidateSearch = useSettledValue(providerSearch);
+  const candidateFilters = {
+    approved: 'true',
+    serviceType: enquiry.serviceType,
+    search: candidateSearch,
+  };
   const providers = useQuery({
-    queryKey: ADMIN_KEYS.providers,
-    queryFn: () => apiGet<AdminProvider[]>('/api/admin/providers'),
+    queryKey: [...ADMIN_KEYS.providers, 'candidates', candidateFilters],
+    queryFn: () =>
+      apiGetPage<AdminProvider>(
+        pagePath('/api/admin/providers', candidateFilters, 1, MAX_ADMIN_PAGE_SIZE),
+      ),
+    placeholderData: keepPreviousData,
   });
-  const candidates = (providers.data ?? []).filter(
-    (p) => p.isApproved && p.services.includes(enquiry.serviceType),
-  );
+  const found = providers.data?.items ?? [];
+  // The provider assigned now stays a choice, whether or not the search finds it.
+  const candidates: { id: number; label: string }[] = found.map((p) => ({
+    id: p.id,
+    label: `${p.name} (${p.location})`,
+  }));
+  if (
+    enquiry.assignedProviderId !== null &&
+    !found.some((p) => p.id === enquiry.assignedProviderId)
+  ) {
+    candidates.unshift({
+      id: enquiry.assignedProviderId,
+      label: `${enquiry.assignedProviderName ?? 'Provider'} (assigned now)`,
+    });
+  }
   const [providerId, setProviderId] = useState(String(enquiry.assignedProviderId ?? ''));
   const [status, setStatus] = useState(enquiry.status);
   const [notes, setNotes] = useState(enquiry.adminNotes ?? '');
@@ -119,6 +137,22 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
         ))}
       </dl>
       <div className="grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <label
+            className="label text-sm font-medium text-base-content"
+            htmlFor={`${id}-provider-search`}
+          >
+            Find a provider by name or town
+          </label>
+          <input
+            id={`${id}-provider-search`}
+            type="search"
+            className="input w-full"
+            maxLength={100}
+            value={providerSearch}
+            onChange={(e) => setProviderSearch(e.target.value)}
+          />
+        </div>
         <div>
           <SelectField
             id={`${id}-provider`}
@@ -132,12 +166,15 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
             </option>
             {candidates.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name} ({p.location})
+                {p.label}
               </option>
             ))}
           </SelectField>
           <p id={`${id}-provider-hint`} className="mt-1 text-sm">
-            Approved providers who offer {serviceName(enquiry.serviceType)}.
+            Approved providers who offer {serviceName(enquiry.serviceType)}
+            {providers.data && providers.data.total > found.length
+              ? `: the newest ${found.length} of ${providers.data.total.toLocaleString('en-ZA')}; search to find others.`
+              : '.'}
           </p>
         </div>
         <SelectField
@@ -188,12 +225,10 @@ export function EnquiryDeskTab() {
   const id = useId();
   const [filters, setFilters] = useState<Filters>({ status: '', urgency: '', search: '' });
   const [open, setOpen] = useState<DeskEnquiry>();
-  const path = `/api/admin/enquiries${queryString(filters)}`;
-  const { data, isPending, isError, isFetching } = useQuery({
-    queryKey: [...ADMIN_KEYS.enquiries, filters],
-    queryFn: () => apiGet<DeskEnquiry[]>(path),
-    placeholderData: keepPreviousData,
+  const list = useAdminPage<DeskEnquiry>(ADMIN_KEYS.enquiries, '/api/admin/enquiries', {
+    ...filters,
   });
+  const { data, isPending, isError, isFetching } = list;
   const set =
     (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
       setFilters((current) => ({ ...current, [key]: e.target.value }));
@@ -252,14 +287,14 @@ export function EnquiryDeskTab() {
         <p role="alert" className="text-error">
           Failed to load enquiries.
         </p>
-      ) : data.length === 0 ? (
+      ) : data.items.length === 0 && data.total === 0 ? (
         <p>No enquiries found</p>
       ) : (
         <AdminTable
           columns={['Customer', 'Service', 'Location', 'Urgency', 'Status', 'Provider', 'Received']}
           busy={isFetching}
         >
-          {data.map((enquiry) => (
+          {data.items.map((enquiry) => (
             <tr key={enquiry.id}>
               <td>
                 <div className="font-semibold">{enquiry.customerName}</div>
@@ -288,6 +323,17 @@ export function EnquiryDeskTab() {
             </tr>
           ))}
         </AdminTable>
+      )}
+      {data && data.total > 0 && (
+        <Pager
+          label="Enquiries"
+          page={list.page}
+          limit={list.limit}
+          total={data.total}
+          shown={data.items.length}
+          busy={list.isPlaceholderData}
+          onPage={list.setPage}
+        />
       )}
       <Modal open={open !== undefined} onClose={() => setOpen(undefined)} label="Enquiry">
         {open && <EnquiryDetail enquiry={open} onClose={() => setOpen(undefined)} />}

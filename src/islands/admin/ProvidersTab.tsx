@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { apiGet, apiSend } from '../../lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { apiSend } from '../../lib/api-client';
+import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
 import { formatRating } from '../../lib/format';
 import { providerImageUrl } from '../../lib/provider-image';
 import { toast } from '../../lib/toast';
@@ -10,6 +11,9 @@ import { provinceName, serviceName } from '../providers/ProviderCard';
 import { AddProviderForm } from './AddProviderForm';
 import { ServiceBadges } from './ApplicationsTab';
 import { ADMIN_KEYS, failure, refreshProviders, type AdminProvider } from './admin-data';
+import { SelectField } from '../forms/SelectField';
+import { Pager } from './Pager';
+import { useAdminPage, useSettledValue } from './use-admin-page';
 
 type Change = Partial<Pick<AdminProvider, 'isApproved' | 'isVerified'>>;
 
@@ -151,11 +155,28 @@ function ProviderDetail({
   );
 }
 
+interface ProviderFilters {
+  search: string;
+  approved: string;
+  serviceType: string;
+}
+
 export function ProvidersTab() {
-  const { data, isPending, isError } = useQuery({
-    queryKey: ADMIN_KEYS.providers,
-    queryFn: () => apiGet<AdminProvider[]>('/api/admin/providers'),
+  const id = useId();
+  const [filters, setFilters] = useState<ProviderFilters>({
+    search: '',
+    approved: '',
+    serviceType: '',
   });
+  const search = useSettledValue(filters.search);
+  const list = useAdminPage<AdminProvider>(ADMIN_KEYS.providers, '/api/admin/providers', {
+    ...filters,
+    search,
+  });
+  const { data, isPending, isError } = list;
+  const set =
+    (key: keyof ProviderFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setFilters((current) => ({ ...current, [key]: e.target.value }));
   const actions = useProviderActions();
   const [viewing, setViewing] = useState<AdminProvider>();
   const [adding, setAdding] = useState(false);
@@ -175,17 +196,58 @@ export function ProvidersTab() {
           </button>
         </div>
       </div>
+      <div className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter providers">
+        <div>
+          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-search`}>
+            Search name, town or service
+          </label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            className="input w-full"
+            maxLength={100}
+            value={filters.search}
+            onChange={set('search')}
+          />
+        </div>
+        <SelectField
+          id={`${id}-approved`}
+          label="Approval"
+          value={filters.approved}
+          onChange={set('approved')}
+        >
+          <option value="">All providers</option>
+          <option value="true">Approved</option>
+          <option value="false">Not approved</option>
+        </SelectField>
+        <SelectField
+          id={`${id}-service`}
+          label="Service"
+          value={filters.serviceType}
+          onChange={set('serviceType')}
+        >
+          <option value="">All services</option>
+          {SERVICE_CATEGORIES.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       {isPending ? (
         <p role="status">Loading providers...</p>
       ) : isError ? (
         <p role="alert" className="text-error">
           Failed to load providers.
         </p>
-      ) : data.length === 0 ? (
+      ) : data.items.length === 0 && data.total === 0 ? (
         <p>No providers found</p>
       ) : (
-        <AdminTable columns={['Business', 'Contact', 'Location', 'Services', 'Status', 'Rating']}>
-          {data.map((provider) => (
+        <AdminTable
+          columns={['Business', 'Contact', 'Location', 'Services', 'Status', 'Rating']}
+          busy={list.isPlaceholderData}
+        >
+          {data.items.map((provider) => (
             <tr key={provider.id}>
               <td className="font-semibold">{provider.name}</td>
               <td>
@@ -249,6 +311,17 @@ export function ProvidersTab() {
             </tr>
           ))}
         </AdminTable>
+      )}
+      {data && data.total > 0 && (
+        <Pager
+          label="Providers"
+          page={list.page}
+          limit={list.limit}
+          total={data.total}
+          shown={data.items.length}
+          busy={list.isPlaceholderData}
+          onPage={list.setPage}
+        />
       )}
       <Modal
         open={viewing !== undefined}

@@ -1,34 +1,67 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiGet, apiSend } from '../../lib/api-client';
 import type { PublicReview } from '../../lib/reviews';
 import { toast } from '../../lib/toast';
 import { ReviewItem } from '../providers/ReviewList';
-import { ADMIN_KEYS, failure, refreshProviders } from './admin-data';
+import { ADMIN_KEYS, failure, refreshProviders, type AdminStats } from './admin-data';
+import { Pager } from './Pager';
+import { useAdminPage } from './use-admin-page';
 
 interface ModeratedReview extends PublicReview {
   providerId: number;
   providerName: string;
   hiddenAt: string | null;
   hiddenReason: string | null;
+  /** Held for moderation (issue 11): not shown, not counted until released. */
+  heldAt: string | null;
+  /** Why it was held; kept after a release, for the record. */
+  heldReason: string | null;
 }
+
+type Decision = 'show' | 'hide' | 'release';
 
 const REVIEWS_KEY = ['/api/admin/reviews'] as const;
 
-/** Moderation: hide a review that breaks the rules (with a reason); it leaves the rating. */
+const DECISION_TOASTS: Record<Decision, string> = {
+  show: 'Review Shown',
+  hide: 'Review Hidden',
+  release: 'Review Released',
+};
+
+/**
+ * Moderation: hide a review that breaks the rules (with a reason); it leaves the rating.
+ * Reviews held because their request came from the provider's own network or session
+ * wait here for a decision: release (it counts from then on) or hide.
+ */
 export function ReviewsTab() {
   const queryClient = useQueryClient();
-  const { data, isPending, isError } = useQuery({
-    queryKey: REVIEWS_KEY,
-    queryFn: () => apiGet<ModeratedReview[]>('/api/admin/reviews'),
+  const [heldOnly, setHeldOnly] = useState(false);
+  const list = useAdminPage<ModeratedReview>(REVIEWS_KEY, '/api/admin/reviews', {
+    held: heldOnly ? 'true' : undefined,
   });
+  const { data, isPending, isError } = list;
+  const stats = useQuery({
+    queryKey: ADMIN_KEYS.stats,
+    queryFn: () => apiGet<AdminStats>('/api/admin/stats'),
+  });
+  const heldCount = stats.data?.heldReviews;
   const moderate = useMutation({
-    mutationFn: ({ review, reason }: { review: ModeratedReview; reason?: string }) =>
-      reason === undefined
-        ? apiSend('PUT', `/api/admin/reviews/${review.id}/show`)
-        : apiSend('PUT', `/api/admin/reviews/${review.id}/hide`, { reason }),
-    onSuccess: async (_, { reason }) => {
+    mutationFn: ({
+      review,
+      decision,
+      reason,
+    }: {
+      review: ModeratedReview;
+      decision: Decision;
+      reason?: string;
+    }) =>
+      decision === 'hide'
+        ? apiSend('PUT', `/api/admin/reviews/${review.id}/hide`, { reason })
+        : apiSend('PUT', `/api/admin/reviews/${review.id}/${decision}`),
+    onSuccess: async (_, { decision }) => {
       toast({
-        title: reason === undefined ? 'Review Shown' : 'Review Hidden',
+        title: DECISION_TOASTS[decision],
         description: 'The provider’s rating has been updated.',
       });
       await Promise.all([
@@ -44,43 +77,103 @@ export function ReviewsTab() {
         variant: 'destructive',
       }),
   });
+  const filter = (
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Which reviews">
+      <button
+        type="button"
+        className={`btn btn-sm ${heldOnly ? 'btn-ghost' : 'btn-primary'}`}
+        aria-pressed={!heldOnly}
+        onClick={() => setHeldOnly(false)}
+      >
+        All reviews
+      </button>
+      <button
+        type="button"
+        className={`btn btn-sm ${heldOnly ? 'btn-primary' : 'btn-ghost'}`}
+        aria-pressed={heldOnly}
+        onClick={() => setHeldOnly(true)}
+      >
+        Held for moderation
+        {heldCount !== undefined && (
+          <span className="badge badge-warning badge-sm">{heldCount}</span>
+        )}
+      </button>
+    </div>
+  );
   if (isPending) return <p role="status">Loading reviews...</p>;
   if (isError) return <p role="alert">Failed to load reviews.</p>;
-  if (data.length === 0) return <p>No reviews yet.</p>;
+  if (data.items.length === 0 && data.total === 0) {
+    return (
+      <div className="space-y-4">
+        {filter}
+        <p>{heldOnly ? 'No reviews are held for moderation.' : 'No reviews yet.'}</p>
+      </div>
+    );
+  }
   return (
-    <ul className="space-y-3" aria-label="Reviews to moderate">
-      {data.map((review) => (
-        <ReviewItem key={review.id} review={review}>
-          <p className="mt-2 text-sm">For {review.providerName}</p>
-          {review.hiddenAt ? (
-            <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-              <span className="badge badge-ghost badge-sm">Hidden</span>
-              <span>{review.hiddenReason}</span>
+    <div className="space-y-4">
+      {filter}
+      <ul className="space-y-3" aria-label="Reviews to moderate">
+        {data.items.map((review) => (
+          <ReviewItem key={review.id} review={review}>
+            <p className="mt-2 text-sm">For {review.providerName}</p>
+            {review.heldAt && !review.hiddenAt && (
+              <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+                <span className="badge badge-warning badge-sm">Held for moderation</span>
+                <span>{review.heldReason}</span>
+                <button
+                  type="button"
+                  className="btn btn-xs btn-primary"
+                  disabled={moderate.isPending}
+                  aria-label={`Release review by ${review.customerName} of ${review.providerName}`}
+                  onClick={() => moderate.mutate({ review, decision: 'release' })}
+                >
+                  Release
+                </button>
+              </div>
+            )}
+            {!review.heldAt && review.heldReason && (
+              <p className="mt-2 text-sm">Released after a hold: {review.heldReason}</p>
+            )}
+            {review.hiddenAt ? (
+              <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+                <span className="badge badge-ghost badge-sm">Hidden</span>
+                <span>{review.hiddenReason}</span>
+                <button
+                  type="button"
+                  className="btn btn-xs"
+                  disabled={moderate.isPending}
+                  onClick={() => moderate.mutate({ review, decision: 'show' })}
+                >
+                  Show again
+                </button>
+              </div>
+            ) : (
               <button
                 type="button"
-                className="btn btn-xs"
+                className="btn btn-xs btn-error mt-2"
                 disabled={moderate.isPending}
-                onClick={() => moderate.mutate({ review })}
+                aria-label={`Hide review by ${review.customerName} of ${review.providerName}`}
+                onClick={() => {
+                  const reason = window.prompt('Why does this review break the rules?')?.trim();
+                  if (reason) moderate.mutate({ review, decision: 'hide', reason });
+                }}
               >
-                Show again
+                Hide
               </button>
-            </div>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-xs btn-error mt-2"
-              disabled={moderate.isPending}
-              aria-label={`Hide review by ${review.customerName} of ${review.providerName}`}
-              onClick={() => {
-                const reason = window.prompt('Why does this review break the rules?')?.trim();
-                if (reason) moderate.mutate({ review, reason });
-              }}
-            >
-              Hide
-            </button>
-          )}
-        </ReviewItem>
-      ))}
-    </ul>
+            )}
+          </ReviewItem>
+        ))}
+      </ul>
+      <Pager
+        label="Reviews"
+        page={list.page}
+        limit={list.limit}
+        total={data.total}
+        shown={data.items.length}
+        busy={list.isPlaceholderData}
+        onPage={list.setPage}
+      />
+    </div>
   );
 }

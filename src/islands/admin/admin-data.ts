@@ -62,6 +62,19 @@ export interface DeskEnquiry {
   createdAt: string;
 }
 
+/** GET /api/admin/stats (spec section 3, plus the reviews held for moderation). */
+export interface AdminStats {
+  totalApplications: number;
+  pendingApplications: number;
+  totalProviders: number;
+  verifiedProviders: number;
+  totalEnquiries: number;
+  newEnquiries: number;
+  premiumProviders: number;
+  /** Reviews waiting for an admin's decision (issue 11). */
+  heldReviews: number;
+}
+
 export interface AdminUser {
   id: number;
   email: string;
@@ -79,6 +92,7 @@ export const ADMIN_KEYS = {
   enquiries: ['/api/admin/enquiries'],
   users: ['/api/admin/users'],
   stats: ['/api/admin/stats'],
+  mail: ['/api/admin/mail'],
 } as const;
 
 /** The spec's failure toasts: the server's message, else the fallback. */

@@ -2,7 +2,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { adminUsers } from '../../../db/schema.ts';
-import { createPasswordToken, consumePasswordToken } from '../auth/password-tokens.ts';
+import {
+  consumePasswordToken,
+  createPasswordToken,
+  findPasswordTokenOwner,
+} from '../auth/password-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { signSession } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
@@ -75,20 +79,24 @@ export async function requestAdminPasswordReset(
   });
 }
 
-/** Sets a new password from a reset link; older links and every session stop working. */
+const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
+
+/**
+ * Sets a new password from a reset link; older links and every session stop working.
+ * A bad link is refused before the password is hashed: a hash costs a third of a second
+ * and 128 MiB, so bogus links must not be able to buy them (issue 11).
+ */
 export async function resetAdminPassword(
   db: Database,
   { resetToken, newPassword }: { resetToken: string; newPassword: string },
 ): Promise<void> {
+  const found = await findPasswordTokenOwner(db, { token: resetToken, purposes: ['reset'] });
+  if (!found || !('adminId' in found)) throw new AppError('bad_request', INVALID_RESET_LINK);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
+    // Used meanwhile by a request that got there first: single use still holds.
     const owner = await consumePasswordToken(tx, { token: resetToken, purposes: ['reset'] });
-    if (!owner || !('adminId' in owner)) {
-      throw new AppError(
-        'bad_request',
-        'This reset link is invalid or has expired. Please ask for a new one.',
-      );
-    }
+    if (!owner || !('adminId' in owner)) throw new AppError('bad_request', INVALID_RESET_LINK);
     await tx
       .update(adminUsers)
       .set({ passwordHash, tokenVersion: sql`${adminUsers.tokenVersion} + 1` })

@@ -1,6 +1,6 @@
 /** The admin's review of applications (spec sections 2 and 4). */
 import { coordinatesOf } from '../providers/coordinates.ts';
-import { desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { providerApplications, serviceProviders } from '../../../db/schema.ts';
@@ -12,6 +12,7 @@ import {
   type ApplicationStatus,
 } from '../../lib/catalog/enquiry-options.ts';
 import { DEFAULT_RESET_NOTE } from '../../lib/schemas/admin.ts';
+import { pageOffset, type AdminPage, type AdminPageQuery } from '../../lib/schemas/admin-lists.ts';
 import { createPasswordToken } from '../auth/password-tokens.ts';
 import { AppError } from '../errors.ts';
 import { cancelQueuedTopic, enqueueMail } from '../jobs/enqueue.ts';
@@ -21,11 +22,21 @@ export type ApplicationRow = typeof providerApplications.$inferSelect;
 
 export const SET_PASSWORD_HOURS = 72;
 
-export async function listApplications(db: Database): Promise<ApplicationRow[]> {
-  return db
-    .select()
-    .from(providerApplications)
-    .orderBy(desc(providerApplications.createdAt), desc(providerApplications.id));
+/** One page of applications, newest first (the id keeps pages stable), and how many there are. */
+export async function listApplications(
+  db: Database,
+  query: AdminPageQuery,
+): Promise<AdminPage<ApplicationRow>> {
+  const [items, [total]] = await Promise.all([
+    db
+      .select()
+      .from(providerApplications)
+      .orderBy(desc(providerApplications.createdAt), desc(providerApplications.id))
+      .limit(query.limit)
+      .offset(pageOffset(query)),
+    db.select({ total: count() }).from(providerApplications),
+  ]);
+  return { items, total: total?.total ?? 0 };
 }
 
 async function lockApplication(tx: Transaction, id: number): Promise<ApplicationRow> {
@@ -38,6 +49,12 @@ async function lockApplication(tx: Transaction, id: number): Promise<Application
   return application;
 }
 
+/**
+ * A rejection may still be reversed (approving a rejected application is allowed): its
+ * mail waits two minutes, and an approval or a reset in that time cancels it, so the
+ * applicant never gets both answers. An approval cannot be reversed by a rejection (409).
+ */
+export const REJECTION_MAIL_DELAY_SECONDS = 120;
 const decisionTopic = (applicationId: number) => `application-decision:${applicationId}`;
 const cancelQueuedDecisionMail = (tx: Transaction, applicationId: number) =>
   cancelQueuedTopic(tx, decisionTopic(applicationId));
@@ -97,6 +114,7 @@ export async function reviewApplication(
       if (action === 'reject') {
         await enqueueMail(tx, applicationRejectedMessage(row, row.adminNotes), {
           topic: decisionTopic(id),
+          delaySeconds: REJECTION_MAIL_DELAY_SECONDS,
         });
       } else {
         await cancelQueuedDecisionMail(tx, id);

@@ -30,6 +30,37 @@ export async function createPasswordToken(
   return token;
 }
 
+/** The token is known, unexpired, unused and of one of the purposes. */
+const isOpen = (token: string, purposes: readonly PasswordTokenPurpose[]) =>
+  and(
+    eq(passwordTokens.tokenHash, hash(token)),
+    isNull(passwordTokens.usedAt),
+    gt(passwordTokens.expiresAt, sql`now()`),
+    sql`${passwordTokens.purpose} IN (${sql.join(
+      purposes.map((p) => sql`${p}`),
+      sql`, `,
+    )})`,
+  );
+
+const ownerOf = (row: { adminId: number | null; providerId: number | null }): PasswordTokenOwner =>
+  row.adminId !== null ? { adminId: row.adminId } : { providerId: row.providerId ?? 0 };
+
+/**
+ * The owner of a token that could be used now, without using it: a cheap look-up (one
+ * indexed read) that refuses a bad link before a new password costs a scrypt run
+ * (issue 11). consumePasswordToken still decides, atomically, which use wins.
+ */
+export async function findPasswordTokenOwner(
+  db: Queryable,
+  { token, purposes }: { token: string; purposes: readonly PasswordTokenPurpose[] },
+): Promise<PasswordTokenOwner | undefined> {
+  const [row] = await db
+    .select({ adminId: passwordTokens.adminId, providerId: passwordTokens.providerId })
+    .from(passwordTokens)
+    .where(isOpen(token, purposes));
+  return row && ownerOf(row);
+}
+
 /**
  * Uses a token once: answers its owner when it is known, unexpired and unused, and marks
  * it and every other open token of that owner used (older links stop working too).
@@ -41,21 +72,10 @@ export async function consumePasswordToken(
   const [row] = await db
     .update(passwordTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(passwordTokens.tokenHash, hash(token)),
-        isNull(passwordTokens.usedAt),
-        gt(passwordTokens.expiresAt, sql`now()`),
-        sql`${passwordTokens.purpose} IN (${sql.join(
-          purposes.map((p) => sql`${p}`),
-          sql`, `,
-        )})`,
-      ),
-    )
+    .where(isOpen(token, purposes))
     .returning({ adminId: passwordTokens.adminId, providerId: passwordTokens.providerId });
   if (!row) return undefined;
-  const owner: PasswordTokenOwner =
-    row.adminId !== null ? { adminId: row.adminId } : { providerId: row.providerId ?? 0 };
+  const owner = ownerOf(row);
   await db
     .update(passwordTokens)
     .set({ usedAt: sql`now()` })

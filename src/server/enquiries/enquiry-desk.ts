@@ -3,14 +3,16 @@
  * coordinates with the provider"): every enquiry, filtered and searched; assign one to
  * an approved provider who offers the service, change its status, keep notes.
  */
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts';
 import type { z } from 'zod';
-import type {
-  EnquiryListQuerySchema,
-  EnquiryUpdateSchema,
-} from '../../lib/schemas/admin-operations.ts';
+import type { EnquiryUpdateSchema } from '../../lib/schemas/admin-operations.ts';
+import {
+  pageOffset,
+  type AdminPage,
+  type EnquiryDeskQuerySchema,
+} from '../../lib/schemas/admin-lists.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { enquiryAssignedMessage } from '../mail/messages.ts';
@@ -39,8 +41,16 @@ const deskColumns = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Newest first; status and urgency filters; search in customer name, e-mail and location. */
-export function listEnquiries(db: Database, query: z.output<typeof EnquiryListQuerySchema>) {
+type DeskRow = Awaited<ReturnType<typeof getEnquiry>>;
+
+/**
+ * One page, newest first (the id keeps pages stable), and how many match; status and
+ * urgency filters; search in customer name, e-mail and location.
+ */
+export async function listEnquiries(
+  db: Database,
+  query: z.output<typeof EnquiryDeskQuerySchema>,
+): Promise<AdminPage<DeskRow>> {
   const conditions: (SQL | undefined)[] = [
     query.status ? eq(e.status, query.status) : undefined,
     query.urgency ? eq(e.urgency, query.urgency) : undefined,
@@ -55,13 +65,19 @@ export function listEnquiries(db: Database, query: z.output<typeof EnquiryListQu
       ),
     );
   }
-  return db
-    .select(deskColumns)
-    .from(e)
-    .leftJoin(serviceProviders, eq(serviceProviders.id, e.assignedProviderId))
-    .where(and(...conditions))
-    .orderBy(desc(e.createdAt), desc(e.id))
-    .limit(500);
+  const where = and(...conditions);
+  const [items, [total]] = await Promise.all([
+    db
+      .select(deskColumns)
+      .from(e)
+      .leftJoin(serviceProviders, eq(serviceProviders.id, e.assignedProviderId))
+      .where(where)
+      .orderBy(desc(e.createdAt), desc(e.id))
+      .limit(query.limit)
+      .offset(pageOffset(query)),
+    db.select({ total: count() }).from(e).where(where),
+  ]);
+  return { items, total: total?.total ?? 0 };
 }
 
 export async function getEnquiry(db: Queryable, id: number, { lock = false } = {}) {

@@ -1,25 +1,67 @@
 /** The enquiries assigned to a provider, and the provider's response to one of them. */
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
-import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts';
+import { and, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../../../db/client.ts';
+import { customerEnquiries as e, outbox, serviceProviders } from '../../../db/schema.ts';
 import type { z } from 'zod';
 import type { EnquiryResponseSchema } from '../../lib/schemas/provider-dashboard.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { enquiryResponseMessage } from '../mail/messages.ts';
+import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import { inviteReview } from '../reviews/reviews.ts';
+
+/**
+ * What a provider sees of an enquiry: all of it (admin notes included, spec section 6)
+ * except where the request came from, which is kept to hold self-written reviews.
+ */
+const {
+  clientAddress: _clientAddress,
+  senderProviderId: _senderProviderId,
+  ...providerColumns
+} = getTableColumns(e);
 
 export async function listProviderEnquiries(db: Database, providerId: number) {
   return db
-    .select()
+    .select(providerColumns)
     .from(e)
     .where(eq(e.assignedProviderId, providerId))
     .orderBy(desc(e.createdAt), desc(e.id));
 }
 
 /**
+ * Mails the customer the provider's response: only to a confirmed address, and at most
+ * one response mail per enquiry an hour, so a provider answering 50 times (or a
+ * provider's script) cannot flood a customer (issue 11). A response mail still queued
+ * is replaced by the newer one (the topic); once one has gone out, responses within the
+ * hour are stored for the dashboard but not mailed.
+ */
+async function mailResponse(
+  tx: Queryable,
+  enquiry: typeof e.$inferSelect,
+  provider: { name: string; email: string; phone: string },
+  response: { text: string; status: string },
+): Promise<void> {
+  if (!enquiry.emailConfirmedAt) return;
+  const topic = `enquiry-response:${enquiry.id}`;
+  const [recent] = await tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.topic, topic),
+        inArray(outbox.status, ['sending', 'sent', 'failed']),
+        gt(outbox.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    )
+    .limit(1);
+  if (recent) return;
+  await enqueueMail(tx, enquiryResponseMessage(enquiry, provider, response), { topic });
+}
+
+/**
  * Stores the response on the provider's own enquiry (another's answers 404, as if it did
- * not exist), sets respondedAt, and e-mails the response to the customer.
+ * not exist), sets respondedAt, and e-mails the response to a confirmed customer.
+ * Responses are limited per provider (RATE_LIMITS.enquiryResponse).
  */
 export async function respondToEnquiry(
   db: Database,
@@ -38,6 +80,7 @@ export async function respondToEnquiry(
     siteUrl: string;
   },
 ) {
+  await hitRateLimit(db, RATE_LIMITS.enquiryResponse, `provider:${providerId}`);
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ status: e.status })
@@ -65,17 +108,15 @@ export async function respondToEnquiry(
       .from(serviceProviders)
       .where(eq(serviceProviders.id, providerId));
     if (provider) {
-      await enqueueMail(
-        tx,
-        enquiryResponseMessage(updated, provider, {
-          text: response.providerResponse,
-          status: response.status,
-        }),
-      );
+      await mailResponse(tx, updated, provider, {
+        text: response.providerResponse,
+        status: response.status,
+      });
     }
     if (updated.status === 'completed' && before?.status !== 'completed') {
       await inviteReview(tx, { enquiryId, secret, siteUrl });
     }
-    return updated;
+    const { clientAddress: _address, senderProviderId: _sender, ...seen } = updated;
+    return seen;
   });
 }

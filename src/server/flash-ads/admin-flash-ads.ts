@@ -5,6 +5,7 @@ import { flashAds } from '../../../db/schema.ts';
 import type { z } from 'zod';
 import type { FlashAdSchema } from '../../lib/schemas/admin-operations.ts';
 import { AppError } from '../errors.ts';
+import { releaseImage } from '../uploads/release-image.ts';
 
 type FlashAdInput = z.output<typeof FlashAdSchema>;
 
@@ -25,20 +26,35 @@ export async function createFlashAd(db: Database, adminId: number, input: FlashA
   return row;
 }
 
+/** Changes an ad; an image it no longer shows is deleted once nothing else shows it. */
 export async function updateFlashAd(db: Database, id: number, input: FlashAdInput) {
-  const [row] = await db
-    .update(flashAds)
-    .set({ ...input, imageUrl: input.imageUrl ?? null })
-    .where(eq(flashAds.id, id))
-    .returning();
-  if (!row) throw new AppError('not_found', 'Flash ad not found');
-  return row;
+  return db.transaction(async (tx) => {
+    // Locked: two changes at once each release the image they replace.
+    const [previous] = await tx
+      .select({ imageUrl: flashAds.imageUrl })
+      .from(flashAds)
+      .where(eq(flashAds.id, id))
+      .for('update');
+    if (!previous) throw new AppError('not_found', 'Flash ad not found');
+    const [row] = await tx
+      .update(flashAds)
+      .set({ ...input, imageUrl: input.imageUrl ?? null })
+      .where(eq(flashAds.id, id))
+      .returning();
+    if (!row) throw new AppError('not_found', 'Flash ad not found');
+    await releaseImage(tx, previous.imageUrl, row.imageUrl);
+    return row;
+  });
 }
 
+/** Deletes an ad; its image is deleted once nothing else shows it. */
 export async function deleteFlashAd(db: Database, id: number): Promise<void> {
-  const deleted = await db
-    .delete(flashAds)
-    .where(eq(flashAds.id, id))
-    .returning({ id: flashAds.id });
-  if (deleted.length === 0) throw new AppError('not_found', 'Flash ad not found');
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(flashAds)
+      .where(eq(flashAds.id, id))
+      .returning({ imageUrl: flashAds.imageUrl });
+    if (!deleted) throw new AppError('not_found', 'Flash ad not found');
+    await releaseImage(tx, deleted.imageUrl);
+  });
 }

@@ -5,14 +5,15 @@
 import { eq } from 'drizzle-orm';
 import { flashAds, providerApplications, serviceProviders } from '../../../db/schema.ts';
 import type { Database } from '../../../db/client.ts';
-import type { ObjectStore } from '../storage/object-store.ts';
+import { objectPathOf, type ObjectStore } from '../storage/object-store.ts';
 
 export async function deleteObjectIfUnreferenced(
   db: Database,
   objects: ObjectStore,
   objectKey: string,
 ): Promise<boolean> {
-  const path = `/objects/${objectKey}`;
+  // Records keep the path a claim answered ('/objects/uploads/<ticket>.<ext>').
+  const path = objectPathOf(objectKey);
   const references = await Promise.all([
     db
       .select({ id: serviceProviders.id })

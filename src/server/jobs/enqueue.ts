@@ -3,7 +3,7 @@
  * the change that causes them, so a change and its mail commit or roll back together.
  * deliverOutbox() carries them out later, with retries.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -13,6 +13,8 @@ export interface EnqueueOptions {
   onceKey?: string;
   /** Cancels a queued (not yet sent) row of the same topic: only the newest goes out. */
   topic?: string;
+  /** Held back this long first, so that a quick reversal (same topic) can still cancel it. */
+  delaySeconds?: number;
 }
 
 export async function enqueueMail(
@@ -40,11 +42,19 @@ async function enqueue(
   db: Queryable,
   kind: 'mail' | 'delete-object',
   payload: Record<string, unknown>,
-  { onceKey, topic }: EnqueueOptions,
+  { onceKey, topic, delaySeconds }: EnqueueOptions,
 ): Promise<void> {
   if (topic) await cancelQueuedTopic(db, topic);
   await db
     .insert(outbox)
-    .values({ kind, payload, onceKey, topic })
+    .values({
+      kind,
+      payload,
+      onceKey,
+      topic,
+      ...(delaySeconds && {
+        nextAttemptAt: sql`now() + ${sql.raw(`interval '${Math.trunc(delaySeconds)} seconds'`)}`,
+      }),
+    })
     .onConflictDoNothing({ target: outbox.onceKey });
 }

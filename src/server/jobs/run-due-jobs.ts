@@ -4,12 +4,14 @@
  * Scheduled Function and after each change. Running it twice at once is safe: every
  * job claims its rows with SKIP LOCKED or guards them with a unique key.
  */
+import { cleanUpUploads, type UploadCleanUpReport } from './clean-up-uploads.ts';
 import { deliverOutbox, type DeliveryReport, type OutboxDependencies } from './deliver-outbox.ts';
 
 export type JobDependencies = OutboxDependencies;
 
 export interface JobsReport {
   outbox: DeliveryReport;
+  uploads: UploadCleanUpReport;
 }
 
 export async function runDueJobs(
@@ -17,5 +19,6 @@ export async function runDueJobs(
   { now }: { now?: Date | undefined } = {},
 ): Promise<JobsReport> {
   const outbox = await deliverOutbox(dependencies, { now });
-  return { outbox };
+  const uploads = await cleanUpUploads(dependencies.db, dependencies.objects, { now });
+  return { outbox, uploads };
 }

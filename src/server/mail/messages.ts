@@ -194,3 +194,32 @@ export function reviewRequestMessage(
     ].join('\n'),
   };
 }
+
+/**
+ * To the customer right after a service request: the link that confirms the address.
+ * Until it is opened nothing else is mailed there (issue 11: no mail cannon).
+ */
+export function enquiryConfirmationMessage(
+  enquiry: { customerName: string; customerEmail: string; serviceType: string; location: string },
+  providerName: string,
+  confirmUrl: string,
+  validDays: number,
+): MailMessage {
+  return {
+    to: enquiry.customerEmail,
+    subject: 'Please confirm your e-mail address for your service request',
+    text: [
+      `Hi ${enquiry.customerName},`,
+      '',
+      `We received your request for ${serviceList([enquiry.serviceType])} in ${enquiry.location} for ${providerName}.`,
+      `Please confirm that this is your e-mail address with this link (it works for ${validDays} days):`,
+      confirmUrl,
+      '',
+      "Once it is confirmed, the provider's responses come to this address, and when the work is done you can review the provider.",
+      '',
+      'If you did not send this request, ignore this e-mail: nothing more will be sent to you about it.',
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}

@@ -6,7 +6,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { serviceProviders } from '../../../db/schema.ts';
-import { consumePasswordToken, createPasswordToken } from '../auth/password-tokens.ts';
+import {
+  consumePasswordToken,
+  createPasswordToken,
+  findPasswordTokenOwner,
+} from '../auth/password-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { signSession } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
@@ -30,7 +34,7 @@ export async function signInProvider(
   db: Database,
   secret: Uint8Array,
   { email, password }: { email: string; password: string },
-): Promise<{ token: string }> {
+): Promise<{ token: string; providerId: number }> {
   const [provider] = await db
     .select({
       id: serviceProviders.id,
@@ -44,7 +48,7 @@ export async function signInProvider(
   if (!provider?.passwordHash || !matches) {
     throw new AppError('unauthorized', PROVIDER_LOGIN_FAILED);
   }
-  return { token: await sessionFor(secret, provider) };
+  return { token: await sessionFor(secret, provider), providerId: provider.id };
 }
 
 /** Ends every session of the provider. */
@@ -86,18 +90,20 @@ export async function requestProviderPasswordReset(
 
 /**
  * Sets the password from a set-password or reset link (single use; older links and
- * every session stop working).
+ * every session stop working). A bad link is refused before the password is hashed: a
+ * hash costs a third of a second and 128 MiB, so bogus links must not buy them (issue 11).
  */
 export async function setProviderPassword(
   db: Database,
   { resetToken, newPassword }: { resetToken: string; newPassword: string },
 ): Promise<void> {
+  const purposes = ['set-password', 'reset'] as const;
+  const found = await findPasswordTokenOwner(db, { token: resetToken, purposes });
+  if (!found || !('providerId' in found)) throw new AppError('bad_request', INVALID_PASSWORD_LINK);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    const owner = await consumePasswordToken(tx, {
-      token: resetToken,
-      purposes: ['set-password', 'reset'],
-    });
+    // Used meanwhile by a request that got there first: single use still holds.
+    const owner = await consumePasswordToken(tx, { token: resetToken, purposes });
     if (!owner || !('providerId' in owner)) {
       throw new AppError('bad_request', INVALID_PASSWORD_LINK);
     }

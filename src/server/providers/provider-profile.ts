@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ProviderProfileSchema } from '../../lib/schemas/provider-dashboard.ts';
 import { AppError } from '../errors.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
+import { releaseImage } from '../uploads/release-image.ts';
 import { claimUpload } from '../uploads/upload-tickets.ts';
 import { coordinatesOf } from './coordinates.ts';
 
@@ -61,7 +62,10 @@ export async function updateOwnProfile(
   return getOwnProfile(db, providerId);
 }
 
-/** Takes the provider's own upload (once) and makes it the profile photo. */
+/**
+ * Takes the provider's own upload (once) and makes it the profile photo; the photo it
+ * replaces is deleted once nothing else shows it.
+ */
 export async function updateOwnProfileImage(
   db: Database,
   objects: ObjectStore,
@@ -74,7 +78,14 @@ export async function updateOwnProfileImage(
       owner: `provider:${providerId}`,
       field: 'profileImageURL',
     });
+    // Locked: two changes at once each release the photo they replace.
+    const [previous] = await tx
+      .select({ profileImage: p.profileImage })
+      .from(p)
+      .where(eq(p.id, providerId))
+      .for('update');
     await tx.update(p).set({ profileImage }).where(eq(p.id, providerId));
+    await releaseImage(tx, previous?.profileImage, profileImage);
   });
   return getOwnProfile(db, providerId);
 }

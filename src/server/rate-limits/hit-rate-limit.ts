@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { rateLimits } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -11,7 +11,13 @@ export interface RateLimit {
   message: string;
 }
 
-/** Spec: public submissions and sign-ins are limited per client. */
+/**
+ * Spec: public submissions and sign-ins are limited per client. Sign-ins count failures
+ * only (limitFailures below, auth/device-cookies.ts): an account takes at most 10 wrong
+ * passwords per 15 minutes from clients it does not know (at most 50 in any hour), and a
+ * browser that has signed in to it before has its own 10, so a flood elsewhere does not
+ * lock the owner out (issue 11).
+ */
 export const RATE_LIMITS = {
   enquiry: {
     name: 'enquiry',
@@ -27,25 +33,37 @@ export const RATE_LIMITS = {
   },
   adminLogin: {
     name: 'admin-login',
-    max: 10,
+    max: 20,
     windowSeconds: 15 * 60,
     message: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
   },
   adminLoginPerEmail: {
     name: 'admin-login-email',
-    max: 5,
+    max: 10,
+    windowSeconds: 15 * 60,
+    message: 'Too many sign-in attempts for this account. Please wait 15 minutes and try again.',
+  },
+  adminLoginPerDevice: {
+    name: 'admin-login-device',
+    max: 10,
     windowSeconds: 15 * 60,
     message: 'Too many sign-in attempts for this account. Please wait 15 minutes and try again.',
   },
   providerLogin: {
     name: 'provider-login',
-    max: 10,
+    max: 20,
     windowSeconds: 15 * 60,
     message: 'Too many login attempts. Please wait 15 minutes and try again.',
   },
   providerLoginPerEmail: {
     name: 'provider-login-email',
-    max: 5,
+    max: 10,
+    windowSeconds: 15 * 60,
+    message: 'Too many login attempts for this account. Please wait 15 minutes and try again.',
+  },
+  providerLoginPerDevice: {
+    name: 'provider-login-device',
+    max: 10,
     windowSeconds: 15 * 60,
     message: 'Too many login attempts for this account. Please wait 15 minutes and try again.',
   },
@@ -67,6 +85,13 @@ export const RATE_LIMITS = {
     windowSeconds: 60 * 60,
     message: 'Too many reviews from your connection. Please try again later.',
   },
+  /** Per provider (issue 11): a provider's responses, each of which may mail a customer. */
+  enquiryResponse: {
+    name: 'enquiry-response',
+    max: 30,
+    windowSeconds: 60 * 60,
+    message: 'Too many responses in a short time. Please try again later.',
+  },
   upload: {
     name: 'upload',
     max: 20,
@@ -75,16 +100,18 @@ export const RATE_LIMITS = {
   },
 } as const satisfies Record<string, RateLimit>;
 
+const keyOf = (limit: RateLimit, client: string) => `${limit.name}:${client}`;
+
 /**
  * Counts one attempt in a fixed window, atomically (one upsert), and throws a 429
- * AppError once the window's maximum is passed.
+ * AppError once the window's maximum is passed, with the seconds left in the window
+ * (sent as Retry-After).
  */
 export async function hitRateLimit(db: Database, limit: RateLimit, client: string): Promise<void> {
-  const key = `${limit.name}:${client}`;
   const window = sql.raw(`interval '${Math.trunc(limit.windowSeconds)} seconds'`);
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, count: 1 })
+    .values({ key: keyOf(limit, client), count: 1 })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -92,12 +119,69 @@ export async function hitRateLimit(db: Database, limit: RateLimit, client: strin
         windowStart: sql`CASE WHEN ${rateLimits.windowStart} < now() - ${window} THEN now() ELSE ${rateLimits.windowStart} END`,
       },
     })
-    .returning({ count: rateLimits.count });
+    .returning({
+      count: rateLimits.count,
+      secondsLeft: sql<number>`ceil(extract(epoch from ${rateLimits.windowStart} + ${window} - now()))::int`,
+    });
   if ((row?.count ?? 0) > limit.max) {
-    throw new AppError('rate_limited', limit.message);
+    throw new AppError('rate_limited', limit.message, undefined, {
+      retryAfterSeconds: Math.min(
+        limit.windowSeconds,
+        Math.max(1, Number(row?.secondsLeft) || limit.windowSeconds),
+      ),
+    });
   }
   // Keep the table small: now and then, forget windows that ended a day ago.
   if (Math.random() < 0.01) {
     await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);
   }
+}
+
+/** Takes back one attempt counted by hitRateLimit. */
+async function refundRateLimit(db: Database, limit: RateLimit, client: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, keyOf(limit, client)));
+}
+
+/** Forgets every attempt counted for `client` under `limit`. */
+async function clearRateLimit(db: Database, limit: RateLimit, client: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(limit, client)));
+}
+
+export interface FailureCounter {
+  limit: RateLimit;
+  client: string;
+  /** On success, take back this attempt only ('refund') or forget all earlier failures. */
+  onSuccess: 'refund' | 'clear';
+}
+
+/**
+ * Runs `attempt` under limits that count its failures, not its uses (issue 11). Every
+ * counter is charged before the attempt, so that a burst of parallel guesses cannot all
+ * pass a check made before any of them is counted, and a refused attempt does no work
+ * (no password is hashed). A success refunds or clears its counters; an attempt that
+ * throws stays counted. When a counter refuses, the ones charged before it are refunded.
+ */
+export async function limitFailures<T>(
+  db: Database,
+  counters: readonly FailureCounter[],
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const charged: FailureCounter[] = [];
+  try {
+    for (const counter of counters) {
+      await hitRateLimit(db, counter.limit, counter.client);
+      charged.push(counter);
+    }
+  } catch (error) {
+    for (const counter of charged) await refundRateLimit(db, counter.limit, counter.client);
+    throw error;
+  }
+  const result = await attempt();
+  for (const { limit, client, onSuccess } of charged) {
+    await (onSuccess === 'clear' ? clearRateLimit : refundRateLimit)(db, limit, client);
+  }
+  return result;
 }

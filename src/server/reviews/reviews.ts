@@ -1,20 +1,33 @@
 /**
  * Verified reviews: written once per completed enquiry through its e-mailed link; the
  * provider's rating (one decimal) and review count are recomputed from the visible
- * reviews in the same transaction as every change.
+ * reviews in the same transaction as every change. Issue 11 (reviews only from real
+ * customers): the link goes only to a confirmed address that is not the provider's own,
+ * and a review whose request came from the provider's own network or session is held
+ * for moderation: not shown and not counted until an admin releases it.
  */
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
-import { customerEnquiries, reviews as r, serviceProviders } from '../../../db/schema.ts';
+import {
+  adminUsers,
+  customerEnquiries,
+  providerSignIns,
+  reviews as r,
+  serviceProviders,
+} from '../../../db/schema.ts';
 import type { z } from 'zod';
 import { shortName, type ReviewSchema } from '../../lib/schemas/reviews.ts';
+import { pageOffset, type AdminPageQuery } from '../../lib/schemas/admin-lists.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { reviewRequestMessage } from '../mail/messages.ts';
 import { enquiryOfReviewToken, reviewLink, signReviewToken } from './review-links.ts';
 
 export const REVIEW_WRITTEN = 'A review for this request has been written already. Thank you!';
+
+/** Shown publicly and counted: neither hidden by an admin nor held for moderation. */
+const visibleReview = and(isNull(r.hiddenAt), isNull(r.heldAt));
 
 /**
  * Rating and count from the visible reviews (no reviews: 0.0 and 0). The provider row is
@@ -34,8 +47,8 @@ async function recomputeRating(db: Queryable, providerId: number): Promise<void>
   await db
     .update(serviceProviders)
     .set({
-      rating: sql`(SELECT coalesce(round(avg(${r.rating})::numeric, 1), 0) FROM ${r} WHERE ${r.providerId} = ${providerId} AND ${r.hiddenAt} IS NULL)`,
-      reviewCount: sql`(SELECT count(*)::int FROM ${r} WHERE ${r.providerId} = ${providerId} AND ${r.hiddenAt} IS NULL)`,
+      rating: sql`(SELECT coalesce(round(avg(${r.rating})::numeric, 1), 0) FROM ${r} WHERE ${r.providerId} = ${providerId} AND ${r.hiddenAt} IS NULL AND ${r.heldAt} IS NULL)`,
+      reviewCount: sql`(SELECT count(*)::int FROM ${r} WHERE ${r.providerId} = ${providerId} AND ${r.hiddenAt} IS NULL AND ${r.heldAt} IS NULL)`,
     })
     .where(eq(serviceProviders.id, providerId));
 }
@@ -47,8 +60,11 @@ async function invitationOf(db: Queryable, secret: Uint8Array, token: string) {
     .select({
       id: customerEnquiries.id,
       customerName: customerEnquiries.customerName,
+      customerEmail: customerEnquiries.customerEmail,
       serviceType: customerEnquiries.serviceType,
       status: customerEnquiries.status,
+      clientAddress: customerEnquiries.clientAddress,
+      senderProviderId: customerEnquiries.senderProviderId,
       providerId: serviceProviders.id,
       providerName: serviceProviders.name,
     })
@@ -74,10 +90,93 @@ export async function getInvitation(db: Database, secret: Uint8Array, token: str
   };
 }
 
+/** Who is writing a review: the client's address, and a provider signed in there. */
+export interface Reviewer {
+  reviewerAddress: string;
+  reviewerProviderId: number | undefined;
+}
+
+/** Sign-ins older than this no longer tie an address to a provider. */
+const SIGN_IN_DAYS = 90;
+
+/**
+ * Why a review waits for moderation (plain words for the admins), or null when nothing
+ * ties it to a provider: the request or the review came from a browser signed in as a
+ * provider, or from an address the reviewed provider signed in from in the last 90
+ * days, or the customer's address is a provider's account.
+ */
+async function holdReason(
+  db: Queryable,
+  invitation: {
+    providerId: number;
+    customerEmail: string;
+    clientAddress: string | null;
+    senderProviderId: number | null;
+  },
+  { reviewerAddress, reviewerProviderId }: Reviewer,
+): Promise<string | null> {
+  const reasons: string[] = [];
+  const own = (id: number) => id === invitation.providerId;
+  if (invitation.senderProviderId !== null) {
+    reasons.push(
+      own(invitation.senderProviderId)
+        ? 'The request was sent from a browser signed in as this provider.'
+        : 'The request was sent from a browser signed in as another provider.',
+    );
+  }
+  if (reviewerProviderId !== undefined) {
+    reasons.push(
+      own(reviewerProviderId)
+        ? 'The review was written in a browser signed in as this provider.'
+        : 'The review was written in a browser signed in as another provider.',
+    );
+  }
+  // 'unknown' is what clientAddress() answers when the host cannot tell: it ties nothing.
+  const addresses = [invitation.clientAddress, reviewerAddress].filter(
+    (address): address is string => Boolean(address) && address !== 'unknown',
+  );
+  const signedInFrom = new Set(
+    addresses.length === 0
+      ? []
+      : (
+          await db
+            .select({ address: providerSignIns.address })
+            .from(providerSignIns)
+            .where(
+              and(
+                eq(providerSignIns.providerId, invitation.providerId),
+                inArray(providerSignIns.address, addresses),
+                gt(providerSignIns.lastSeenAt, sql`now() - make_interval(days => ${SIGN_IN_DAYS})`),
+              ),
+            )
+        ).map((row) => row.address),
+  );
+  if (invitation.clientAddress !== null && signedInFrom.has(invitation.clientAddress)) {
+    reasons.push('The request came from an address this provider signed in from.');
+  }
+  if (signedInFrom.has(reviewerAddress)) {
+    reasons.push('The review was written from an address this provider signed in from.');
+  }
+  const [providerAccount] = await db
+    .select({ id: serviceProviders.id })
+    .from(serviceProviders)
+    .where(sql`lower(${serviceProviders.email}) = lower(${invitation.customerEmail})`)
+    .limit(1);
+  if (providerAccount) {
+    reasons.push('The customer’s e-mail address belongs to a provider account.');
+  }
+  return reasons.length > 0 ? reasons.join(' ') : null;
+}
+
+/**
+ * Writes the review of a link. A review tied to a provider (holdReason) is stored held:
+ * the reviewer sees the usual thanks, and the rating stays as it was.
+ */
 export async function writeReview(
   db: Database,
   secret: Uint8Array,
   input: z.output<typeof ReviewSchema>,
+  reviewer: Reviewer,
 ): Promise<{ id: number; providerId: number }> {
   try {
     return await db.transaction(async (tx) => {
@@ -87,6 +186,7 @@ export async function writeReview(
           providerId: 'This link is for a review of another provider.',
         });
       }
+      const heldReason = await holdReason(tx, invitation, reviewer);
       const [row] = await tx
         .insert(r)
         .values({
@@ -96,6 +196,7 @@ export async function writeReview(
           serviceType: invitation.serviceType,
           rating: input.rating,
           comment: input.comment,
+          ...(heldReason !== null && { heldAt: sql`now()`, heldReason }),
         })
         .returning({ id: r.id });
       if (!row) throw new Error('The review was not stored');
@@ -113,7 +214,10 @@ export async function writeReview(
 
 /**
  * When an enquiry becomes completed, its customer is e-mailed a review link. Called by
- * the provider's response and by the enquiry desk, only on the change to completed.
+ * the provider's response and by the enquiry desk, only on the change to completed, and
+ * by the confirmation of the customer's address when the enquiry is completed already.
+ * Only a confirmed address gets one, and never the provider's own or an admin's
+ * (issue 11: reviews only from real customers). The once key sends it at most once.
  */
 export async function inviteReview(
   db: Queryable,
@@ -124,12 +228,16 @@ export async function inviteReview(
       customerName: customerEnquiries.customerName,
       customerEmail: customerEnquiries.customerEmail,
       serviceType: customerEnquiries.serviceType,
+      emailConfirmedAt: customerEnquiries.emailConfirmedAt,
       providerName: serviceProviders.name,
+      providerEmail: serviceProviders.email,
+      isAdmin: sql<boolean>`EXISTS (SELECT 1 FROM ${adminUsers} WHERE lower(${adminUsers.email}) = lower(${customerEnquiries.customerEmail}))`,
     })
     .from(customerEnquiries)
     .innerJoin(serviceProviders, eq(serviceProviders.id, customerEnquiries.assignedProviderId))
     .where(eq(customerEnquiries.id, enquiryId));
-  if (!enquiry) return;
+  if (!enquiry?.emailConfirmedAt || enquiry.isAdmin) return;
+  if (enquiry.customerEmail.toLowerCase() === enquiry.providerEmail.toLowerCase()) return;
   const link = reviewLink(siteUrl, await signReviewToken(secret, enquiryId));
   await enqueueMail(db, reviewRequestMessage(enquiry, link), {
     onceKey: `review-invitation:${enquiryId}`,
@@ -153,7 +261,7 @@ export async function listPublicReviews(
   providerId: number,
   { page, limit }: { page: number; limit: number },
 ) {
-  const visible = and(eq(r.providerId, providerId), isNull(r.hiddenAt));
+  const visible = and(eq(r.providerId, providerId), visibleReview);
   const [rows, [total]] = await Promise.all([
     db
       .select(publicColumns)
@@ -170,7 +278,11 @@ export async function listPublicReviews(
   };
 }
 
-/** The provider's own reviews, hidden ones marked (their reason is shown to them). */
+/**
+ * The provider's own reviews, hidden ones marked (their reason is shown to them). Held
+ * ones are left out until released: the hold is not announced to the provider it is
+ * about.
+ */
 export function listOwnReviews(db: Database, providerId: number) {
   return db
     .select({
@@ -179,7 +291,7 @@ export function listOwnReviews(db: Database, providerId: number) {
       hiddenReason: r.hiddenReason,
     })
     .from(r)
-    .where(eq(r.providerId, providerId))
+    .where(and(eq(r.providerId, providerId), isNull(r.heldAt)))
     .orderBy(desc(r.createdAt), desc(r.id))
     .then((rows) => rows.map((row) => ({ ...row, customerName: shortName(row.customerName) })));
 }
@@ -192,19 +304,42 @@ export async function replyToReview(
   const [row] = await db
     .update(r)
     .set({ providerReply: reply, repliedAt: sql`now()` })
-    .where(and(eq(r.id, reviewId), eq(r.providerId, providerId), isNull(r.providerReply)))
+    .where(
+      and(
+        eq(r.id, reviewId),
+        eq(r.providerId, providerId),
+        isNull(r.heldAt),
+        isNull(r.providerReply),
+      ),
+    )
     .returning({ id: r.id });
   if (row) return;
   const [existing] = await db
     .select({ id: r.id })
     .from(r)
-    .where(and(eq(r.id, reviewId), eq(r.providerId, providerId)));
+    .where(and(eq(r.id, reviewId), eq(r.providerId, providerId), isNull(r.heldAt)));
   if (!existing) throw new AppError('not_found', 'Review not found');
   throw new AppError('conflict', 'You have replied to this review already.');
 }
 
-/** Every review, for moderation: newest first, with its provider's name. */
-export function listReviewsForAdmin(db: Database) {
+/**
+ * Reviews for moderation, one page: newest first (the id keeps pages stable), with the
+ * provider's name, and how many there are; `held` lists only those waiting for a
+ * decision (issue 11). A released review keeps its held reason, with heldAt cleared.
+ */
+export async function listReviewsForAdmin(
+  db: Database,
+  query: AdminPageQuery & { held?: boolean | undefined },
+) {
+  const where = query.held ? isNotNull(r.heldAt) : undefined;
+  const [items, [total]] = await Promise.all([
+    adminReviewRows(db).where(where).limit(query.limit).offset(pageOffset(query)),
+    db.select({ total: count() }).from(r).where(where),
+  ]);
+  return { items, total: total?.total ?? 0 };
+}
+
+function adminReviewRows(db: Database) {
   return db
     .select({
       ...publicColumns,
@@ -212,14 +347,36 @@ export function listReviewsForAdmin(db: Database) {
       providerName: serviceProviders.name,
       hiddenAt: r.hiddenAt,
       hiddenReason: r.hiddenReason,
+      heldAt: r.heldAt,
+      heldReason: r.heldReason,
     })
     .from(r)
     .innerJoin(serviceProviders, eq(serviceProviders.id, r.providerId))
     .orderBy(desc(r.createdAt), desc(r.id))
-    .limit(500);
+    .$dynamic();
 }
 
-/** Hides (with a reason) or shows again a review; the rating follows in the same transaction. */
+/**
+ * An admin lets a held review through (issue 11): it is shown and counts from now on;
+ * releasing one that is not held changes nothing. The rating follows in the same
+ * transaction.
+ */
+export async function releaseReview(db: Database, { reviewId }: { reviewId: number }) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(r)
+      .set({ heldAt: null })
+      .where(eq(r.id, reviewId))
+      .returning({ providerId: r.providerId });
+    if (!row) throw new AppError('not_found', 'Review not found');
+    await recomputeRating(tx, row.providerId);
+  });
+}
+
+/**
+ * Hides (with a reason) or shows again a review; the rating follows in the same
+ * transaction. Hiding a held review is the admins' decision on it: the hold ends.
+ */
 export async function setReviewHidden(
   db: Database,
   {
@@ -233,7 +390,7 @@ export async function setReviewHidden(
       .update(r)
       .set(
         hidden
-          ? { hiddenAt: sql`now()`, hiddenReason: hidden.reason, hiddenBy: adminId }
+          ? { hiddenAt: sql`now()`, hiddenReason: hidden.reason, hiddenBy: adminId, heldAt: null }
           : { hiddenAt: null, hiddenReason: null, hiddenBy: null },
       )
       .where(eq(r.id, reviewId))

@@ -4,8 +4,12 @@
  */
 import { Hono } from 'hono';
 import {
+  AdminProviderListQuerySchema,
+  EnquiryDeskQuerySchema,
+} from '../../lib/schemas/admin-lists.ts';
+import { MailListQuerySchema } from '../../lib/schemas/admin-mail.ts';
+import {
   CreateProviderSchema,
-  EnquiryListQuerySchema,
   EnquiryUpdateSchema,
   FlashAdSchema,
   NewAdminSchema,
@@ -23,8 +27,9 @@ import {
   updateFlashAd,
 } from '../flash-ads/admin-flash-ads.ts';
 import { idParam } from '../http/id-param.ts';
-import { listReviewsForAdmin, setReviewHidden } from '../reviews/reviews.ts';
+import { listReviewsForAdmin, releaseReview, setReviewHidden } from '../reviews/reviews.ts';
 import { HideReviewSchema } from '../../lib/schemas/reviews.ts';
+import { AdminReviewQuerySchema } from '../../lib/schemas/review-moderation.ts';
 import { readJson } from '../http/read-json.ts';
 import { siteUrl } from '../http/site-url.ts';
 import { parseOrThrow } from '../http/validate.ts';
@@ -32,9 +37,12 @@ import {
   createProvider,
   deleteProvider,
   getAdminProvider,
-  listAllProviders,
+  listAdminProviders,
   updateProvider,
 } from '../providers/admin-providers.ts';
+import { countOutboxMail } from '../mail/count-outbox-mail.ts';
+import { listOutboxMail } from '../mail/list-outbox-mail.ts';
+import { MAIL_NOT_FOUND, resendMail } from '../mail/resend-mail.ts';
 
 const id = (value: string) => idParam(value);
 
@@ -51,7 +59,13 @@ function csvDownload(body: string, name: string) {
 
 export const adminOperationRoutes = new Hono<AdminEnv>()
   // Providers
-  .get('/providers', async (c) => c.json(await listAllProviders(c.var.db)))
+  // One page, filtered (X-Total-Count: how many match).
+  .get('/providers', async (c) => {
+    const query = parseOrThrow(AdminProviderListQuerySchema, c.req.query());
+    const { items, total } = await listAdminProviders(c.var.db, query);
+    c.header('X-Total-Count', String(total));
+    return c.json(items);
+  })
   .get('/providers/:id', async (c) =>
     c.json(await getAdminProvider(c.var.db, id(c.req.param('id')))),
   )
@@ -85,8 +99,10 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   })
   // The enquiry desk
   .get('/enquiries', async (c) => {
-    const query = parseOrThrow(EnquiryListQuerySchema, c.req.query());
-    return c.json(await listEnquiries(c.var.db, query));
+    const query = parseOrThrow(EnquiryDeskQuerySchema, c.req.query());
+    const { items, total } = await listEnquiries(c.var.db, query);
+    c.header('X-Total-Count', String(total));
+    return c.json(items);
   })
   .get('/enquiries/:id', async (c) => c.json(await getEnquiry(c.var.db, id(c.req.param('id')))))
   .put('/enquiries/:id', async (c) => {
@@ -114,8 +130,14 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
       await setAdminActive(c.var.db, { id: adminId, isActive, actingAdminId: c.var.admin.id }),
     );
   })
-  // Reviews: hide one that breaks the rules (with a reason), or show it again
-  .get('/reviews', async (c) => c.json(await listReviewsForAdmin(c.var.db)))
+  // Reviews: hide one that breaks the rules (with a reason), or show it again; release
+  // one held for moderation (issue 11). `held=true` lists the held ones.
+  .get('/reviews', async (c) => {
+    const query = parseOrThrow(AdminReviewQuerySchema, c.req.query());
+    const { items, total } = await listReviewsForAdmin(c.var.db, query);
+    c.header('X-Total-Count', String(total));
+    return c.json(items);
+  })
   .put('/reviews/:id/hide', async (c) => {
     const reviewId = id(c.req.param('id'));
     const { reason } = parseOrThrow(HideReviewSchema, await readJson(c));
@@ -130,6 +152,21 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
     });
     return c.json({ message: 'Review shown' });
   })
+  .put('/reviews/:id/release', async (c) => {
+    await releaseReview(c.var.db, { reviewId: id(c.req.param('id')) });
+    return c.json({ message: 'Review released' });
+  })
+  // Mail (issue 11, point 7): queued, sent and failed, without its text; resend.
+  .get('/mail', async (c) => {
+    const query = parseOrThrow(MailListQuerySchema, c.req.query());
+    const { items, total } = await listOutboxMail(c.var.db, query);
+    c.header('X-Total-Count', String(total));
+    return c.json(items);
+  })
+  .get('/mail/totals', async (c) => c.json(await countOutboxMail(c.var.db)))
+  .post('/mail/:id/resend', async (c) =>
+    c.json(await resendMail(c.var.db, { id: idParam(c.req.param('id'), MAIL_NOT_FOUND) }), 201),
+  )
   // Exports
   .get('/exports/providers.csv', async (c) =>
     csvDownload(await providersCsv(c.var.db), 'providers'),

@@ -20,6 +20,7 @@ import {
 } from '../applications/application-review.ts';
 import type { AppEnv } from '../app-env.ts';
 import { adminOperationRoutes } from './admin-operations.ts';
+import { limitSignIn } from '../auth/device-cookies.ts';
 import { requireAdmin, type AdminEnv } from '../auth/require-admin.ts';
 import { clearSessionCookie, setSessionCookie } from '../auth/sessions.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -29,6 +30,7 @@ import { readJson } from '../http/read-json.ts';
 import { siteUrl } from '../http/site-url.ts';
 import { parseOrThrow } from '../http/validate.ts';
 import { enqueuePasswordReset } from '../jobs/password-reset-job.ts';
+import { AdminPageQuerySchema } from '../../lib/schemas/admin-lists.ts';
 import { revealsTokens } from '../env.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import { getAdminStats } from '../stats/get-admin-stats.ts';
@@ -45,9 +47,9 @@ const signIn = new Hono<AppEnv>()
   })
   .post('/login', async (c) => {
     const credentials = parseOrThrow(AdminLoginSchema, await readJson(c));
-    await hitRateLimit(c.var.db, RATE_LIMITS.adminLogin, clientAddress(c));
-    await hitRateLimit(c.var.db, RATE_LIMITS.adminLoginPerEmail, credentials.email);
-    const { token, admin } = await signInAdmin(c.var.db, c.var.sessionSecret, credentials);
+    const { token, admin } = await limitSignIn(c, { role: 'admin', email: credentials.email }, () =>
+      signInAdmin(c.var.db, c.var.sessionSecret, credentials),
+    );
     setSessionCookie(c, 'admin', token);
     return c.json({ admin, token });
   })
@@ -112,7 +114,13 @@ const signedIn = new Hono<AdminEnv>()
     });
     return c.json({ objectPath });
   })
-  .get('/applications', async (c) => c.json(await listApplications(c.var.db)))
+  /** One page of applications (X-Total-Count: how many in all). */
+  .get('/applications', async (c) => {
+    const query = parseOrThrow(AdminPageQuerySchema, c.req.query());
+    const { items, total } = await listApplications(c.var.db, query);
+    c.header('X-Total-Count', String(total));
+    return c.json(items);
+  })
   .put('/applications/:id/review', async (c) => {
     const { status, adminNotes } = parseOrThrow(ReviewApplicationSchema, await readJson(c));
     const application = await reviewApplication(c.var.db, {

@@ -12,6 +12,7 @@ import {
   ProviderProfileSchema,
 } from '../../lib/schemas/provider-dashboard.ts';
 import type { AppEnv } from '../app-env.ts';
+import { limitSignIn } from '../auth/device-cookies.ts';
 import { requireProvider, type ProviderEnv } from '../auth/require-provider.ts';
 import { clearSessionCookie, setSessionCookie } from '../auth/sessions.ts';
 import { listProviderEnquiries, respondToEnquiry } from '../enquiries/provider-enquiries.ts';
@@ -28,6 +29,7 @@ import {
   signInProvider,
   signOutProvider,
 } from '../providers/provider-account.ts';
+import { recordProviderSignIn } from '../providers/record-provider-sign-in.ts';
 import {
   getOwnProfile,
   updateOwnProfile,
@@ -51,9 +53,13 @@ const signIn = new Hono<AppEnv>()
   })
   .post('/login', async (c) => {
     const credentials = parseOrThrow(LoginSchema, await readJson(c));
-    await hitRateLimit(c.var.db, RATE_LIMITS.providerLogin, clientAddress(c));
-    await hitRateLimit(c.var.db, RATE_LIMITS.providerLoginPerEmail, credentials.email);
-    const { token } = await signInProvider(c.var.db, c.var.sessionSecret, credentials);
+    const { token, providerId } = await limitSignIn(
+      c,
+      { role: 'provider', email: credentials.email },
+      () => signInProvider(c.var.db, c.var.sessionSecret, credentials),
+    );
+    // Reviews from the provider's own addresses wait for moderation.
+    await recordProviderSignIn(c.var.db, { providerId, address: clientAddress(c) });
     setSessionCookie(c, 'provider', token);
     return c.json({ token });
   })

@@ -6,6 +6,9 @@ import { createApplication } from '../applications/create-application.ts';
 import { siteUrl } from '../http/site-url.ts';
 import { ProviderQuerySchema } from '../../lib/schemas/provider-query.ts';
 import { createEnquiry } from '../enquiries/create-enquiry.ts';
+import { confirmEnquiryEmail } from '../enquiries/enquiry-confirmation.ts';
+import { providerInBrowser } from '../enquiries/provider-in-browser.ts';
+import { ConfirmEnquiryEmailSchema } from '../../lib/schemas/enquiry-confirmation.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { readJson } from '../http/read-json.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
@@ -14,6 +17,7 @@ import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../errors.ts';
 import { listActiveFlashAds } from '../flash-ads/list-active-flash-ads.ts';
 import { cachePublicly, noStore } from '../http/cache.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseFault } from '../http/database-faults.ts';
 import { parseOrThrow } from '../http/validate.ts';
 import { getApprovedProvider } from '../providers/get-provider.ts';
 import { idParam } from '../http/id-param.ts';
@@ -25,13 +29,24 @@ import { getPlatformStats, getServiceStats } from '../stats/get-platform-stats.t
 const PROVIDER_QUERY_KEYS = Object.keys(ProviderQuerySchema.shape);
 
 export const publicRoutes = new Hono<AppEnv>()
+  /** Says what is down, for load balancers and people: 503 with Retry-After while the database is. */
   .get('/health', async (c) => {
     noStore(c);
     try {
       await c.var.db.execute(sql`SELECT 1`);
-      return c.json({ status: 'ok' });
-    } catch {
-      throw new AppError('unavailable', 'The database is not answering');
+      return c.json({ status: 'ok', database: 'up' } as const);
+    } catch (error) {
+      // Anything but a connection fault is worth a look (a permission, a broken pool).
+      if (!databaseFault(error)) c.var.logError(error);
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(
+        {
+          status: 'unavailable',
+          database: 'down',
+          message: 'The database is not answering',
+        } as const,
+        503,
+      );
     }
   })
   .get('/flash-ads', async (c) => {
@@ -80,8 +95,25 @@ export const publicRoutes = new Hono<AppEnv>()
     // form checks with the same schema before it sends).
     await hitRateLimit(c.var.db, RATE_LIMITS.enquiry, clientAddress(c));
     const enquiry = parseOrThrow(EnquirySchema, await readJson(c));
-    const { id } = await createEnquiry(c.var.db, enquiry);
+    const { id } = await createEnquiry(c.var.db, enquiry, {
+      clientAddress: clientAddress(c),
+      senderProviderId: await providerInBrowser(c),
+      secret: c.var.sessionSecret,
+      siteUrl: siteUrl(c),
+    });
     return c.json({ id, message: 'Your request has been sent to our admin team.' }, 201);
+  })
+  /** The link mailed to the customer of a request (issue 11). */
+  .post('/enquiries/confirm', async (c) => {
+    noStore(c);
+    const { token } = parseOrThrow(ConfirmEnquiryEmailSchema, await readJson(c));
+    return c.json(
+      await confirmEnquiryEmail(c.var.db, {
+        token,
+        secret: c.var.sessionSecret,
+        siteUrl: siteUrl(c),
+      }),
+    );
   })
   .get('/providers/:id{[0-9]+}', async (c) => {
     const id = Number(c.req.param('id'));
@@ -113,6 +145,9 @@ export const publicRoutes = new Hono<AppEnv>()
     noStore(c);
     await hitRateLimit(c.var.db, RATE_LIMITS.review, clientAddress(c));
     const input = parseOrThrow(ReviewSchema, await readJson(c));
-    const review = await writeReview(c.var.db, c.var.sessionSecret, input);
+    const review = await writeReview(c.var.db, c.var.sessionSecret, input, {
+      reviewerAddress: clientAddress(c),
+      reviewerProviderId: await providerInBrowser(c),
+    });
     return c.json({ ...review, message: 'Thank you for your review.' }, 201);
   });

@@ -4,8 +4,7 @@ import { UPLOAD_MESSAGES, UPLOAD_PURPOSES } from '../../lib/uploads.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../errors.ts';
 import { noStore } from '../http/cache.ts';
-import { contentTypeOfKey } from '../storage/image-type.ts';
-import { OBJECT_KEY } from '../storage/object-store.ts';
+import { readClaimedObject } from '../uploads/read-claimed-object.ts';
 import { receiveUpload } from '../uploads/upload-tickets.ts';
 
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_PURPOSES).map((p) => p.maxBytes));
@@ -31,12 +30,15 @@ export const uploadRoutes = new Hono<AppEnv>().put(
   },
 );
 
-/** GET /objects/{key}: uploaded images, with their true type; keys never change, so cached for a year. */
+/**
+ * GET /objects/{key}: claimed uploads only (read-claimed-object.ts), with their true type;
+ * keys never change, so cached for a year.
+ */
 export const objectRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   const key = c.req.path.replace(/^\/objects\//, '');
-  const type = contentTypeOfKey(key);
-  const bytes = OBJECT_KEY.test(key) && type ? await c.var.objects.get(key) : undefined;
-  if (!bytes || !type) throw new AppError('not_found', 'Image not found');
+  const object = await readClaimedObject(c.var.db, c.var.objects, key);
+  if (!object) throw new AppError('not_found', 'Image not found');
+  const { bytes, type } = object;
   return c.body(bytes, 200, {
     'Content-Type': type,
     'Cache-Control': 'public, max-age=31536000, immutable',

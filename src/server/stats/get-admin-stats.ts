@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import {
   customerEnquiries,
   providerApplications,
+  reviews,
   serviceProviders as p,
 } from '../../../db/schema.ts';
 
@@ -14,11 +15,13 @@ export interface AdminStats {
   totalEnquiries: number;
   newEnquiries: number;
   premiumProviders: number;
+  /** Reviews waiting for an admin's decision (issue 11: held for moderation). */
+  heldReviews: number;
 }
 
 /** Spec section 3: admin stats; 'new today' is counted in South African time. */
 export async function getAdminStats(db: Database): Promise<AdminStats> {
-  const [[applications], [providers], [enquiries]] = await Promise.all([
+  const [[applications], [providers], [enquiries], [held]] = await Promise.all([
     db
       .select({
         total: sql<number>`count(*)::int`,
@@ -38,6 +41,10 @@ export async function getAdminStats(db: Database): Promise<AdminStats> {
         today: sql<number>`count(*) FILTER (WHERE ${customerEnquiries.createdAt} >= (date_trunc('day', now() AT TIME ZONE 'Africa/Johannesburg') AT TIME ZONE 'Africa/Johannesburg'))::int`,
       })
       .from(customerEnquiries),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(reviews)
+      .where(sql`${reviews.heldAt} IS NOT NULL AND ${reviews.hiddenAt} IS NULL`),
   ]);
   return {
     totalApplications: applications?.total ?? 0,
@@ -47,5 +54,6 @@ export async function getAdminStats(db: Database): Promise<AdminStats> {
     totalEnquiries: enquiries?.total ?? 0,
     newEnquiries: enquiries?.today ?? 0,
     premiumProviders: providers?.premium ?? 0,
+    heldReviews: held?.count ?? 0,
   };
 }

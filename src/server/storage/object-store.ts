@@ -2,7 +2,8 @@
  * Where uploaded images live: local disk under DATA_DIR/objects by default, or an
  * S3-compatible bucket (s3-object-store.ts). Either way they are served at /objects/{key}.
  */
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageType } from '../../lib/uploads.ts';
 
@@ -26,6 +27,15 @@ export const INCOMING_KEY = /^incoming\/[A-Za-z0-9_-]{16,64}$/;
 
 export const isStoreKey = (key: string) => OBJECT_KEY.test(key) || INCOMING_KEY.test(key);
 
+/** Records keep a stored image as its path, '/objects/<key>'. */
+export const objectPathOf = (key: string) => `/objects/${key}`;
+
+/** The key of a stored image from the path a record keeps; undefined for anything else. */
+export function objectKeyOfPath(imagePath: string | null | undefined): string | undefined {
+  const key = imagePath?.startsWith('/objects/') ? imagePath.slice('/objects/'.length) : undefined;
+  return key !== undefined && OBJECT_KEY.test(key) ? key : undefined;
+}
+
 export function localObjectStore(dataDir: string): ObjectStore {
   const root = path.resolve(dataDir, 'objects');
   const file = (key: string) => {
@@ -36,7 +46,15 @@ export function localObjectStore(dataDir: string): ObjectStore {
     async put(key, bytes) {
       const target = file(key);
       await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, bytes, { flag: 'wx' });
+      // Written aside, then renamed: a reader never sees half a file, and a claim tried
+      // again after a rolled-back one replaces its image whole (as an S3 PUT does).
+      const partial = `${target}.${randomBytes(6).toString('hex')}.partial`;
+      try {
+        await writeFile(partial, bytes, { flag: 'wx' });
+        await rename(partial, target);
+      } finally {
+        await rm(partial, { force: true });
+      }
     },
     async get(key) {
       if (!isStoreKey(key)) return undefined;

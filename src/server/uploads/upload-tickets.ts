@@ -2,18 +2,29 @@
  * Upload addresses: made for one purpose (its size limit), good for 15 minutes and one
  * PUT; the stored object is then taken once by the operation that uses it.
  *
- * Two ways in. Local disk: the browser PUTs to our own /api/uploads/{ticket}, checked on
- * arrival. S3: the browser PUTs to a presigned URL under `incoming/`; the same checks
- * run when the upload is claimed, and only then is it stored under `uploads/`.
+ * Two ways in, both to `incoming/{ticket}`. Local disk: the browser PUTs to our own
+ * /api/uploads/{ticket}, checked for size and type on arrival. S3: the browser PUTs to a
+ * presigned URL. When the upload is claimed, it is checked (again), re-encoded and only
+ * then stored under `uploads/`, the one place images are served from (issue 11: nobody
+ * can host a file on our domain by uploading it and never using it). Unclaimed uploads
+ * are deleted a day after their ticket expired (jobs/clean-up-uploads.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../../../db/client.ts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database, Queryable, Transaction } from '../../../db/client.ts';
 import { uploadTickets } from '../../../db/schema.ts';
-import { UPLOAD_MESSAGES, UPLOAD_PURPOSES, type UploadPurpose } from '../../lib/uploads.ts';
+import {
+  IMAGE_TYPES,
+  UPLOAD_MESSAGES,
+  UPLOAD_PURPOSES,
+  type ImageType,
+  type UploadPurpose,
+} from '../../lib/uploads.ts';
 import { AppError } from '../errors.ts';
+import { enqueueObjectDeletion } from '../jobs/enqueue.ts';
 import { detectImageType, EXTENSIONS } from '../storage/image-type.ts';
-import type { ObjectStore } from '../storage/object-store.ts';
+import { isStoreKey, objectPathOf, type ObjectStore } from '../storage/object-store.ts';
+import { reEncodeImage, storedTypeOf } from './re-encode-image.ts';
 
 export const UPLOAD_TTL_MINUTES = 15;
 export const UPLOAD_PATH_PREFIX = '/api/uploads/';
@@ -58,7 +69,8 @@ function checkedImageType(bytes: Uint8Array, maxBytes: number, field?: string) {
 
 /**
  * Takes one PUT for a ticket: the size within the purpose's limit and a real image by
- * its bytes; the ticket is used up atomically, so a second PUT stores nothing.
+ * its bytes; the ticket is used up atomically, so a second PUT stores nothing. The bytes
+ * are kept as they came, under `incoming/`, never served: the claim re-encodes them.
  */
 export async function receiveUpload(
   db: Database,
@@ -74,8 +86,8 @@ export async function receiveUpload(
   }
   const type = checkedImageType(bytes, ticket.maxBytes);
 
-  const objectKey = `uploads/${ticket.id}.${EXTENSIONS[type]}`;
-  const [claimed] = await db
+  const objectKey = incomingKeyOf(ticket.id);
+  const [received] = await db
     .update(uploadTickets)
     .set({ uploadedAt: sql`now()`, objectKey, contentType: type, size: bytes.byteLength })
     .where(
@@ -86,14 +98,20 @@ export async function receiveUpload(
       ),
     )
     .returning({ id: uploadTickets.id });
-  if (!claimed) throw new AppError('conflict', 'This upload address has been used already.');
+  if (!received) throw new AppError('conflict', 'This upload address has been used already.');
   await store.put(objectKey, bytes, type);
-  return { objectPath: `/objects/${objectKey}` };
+  // Where the image will be once claimed: a reference the claim accepts as well.
+  return { objectPath: objectPathOf(storedKeyOf(ticket.id, storedTypeOf(type))) };
 }
+
+const IMAGE_NOT_FOUND = 'The uploaded image was not found. Please upload it again.';
 
 /**
  * The object uploaded through `reference` (an upload URL, or the object path it gave),
- * for `purpose`, taken once. With `owner`, only that owner's uploads count.
+ * for `purpose`, taken once: re-encoded (re-encode-image.ts) and stored under
+ * `uploads/`, where it is served from then on. With `owner`, only that owner's uploads
+ * count. Runs in a transaction of its own, or nested in the caller's: a claim rolled back
+ * with the caller's change can be tried again.
  */
 export async function claimUpload(
   db: Queryable,
@@ -111,79 +129,98 @@ export async function claimUpload(
     field: string;
   },
 ): Promise<string> {
+  const notFound = () => new AppError('bad_request', IMAGE_NOT_FOUND, { [field]: IMAGE_NOT_FOUND });
   const id = ticketIdOf(reference);
-  if (id) await checkDirectUpload(db, store, { id, field });
-  const [ticket] = id
-    ? await db
-        .update(uploadTickets)
-        .set({ claimedAt: sql`now()` })
-        .where(
-          and(
-            eq(uploadTickets.id, id),
-            isNotNull(uploadTickets.uploadedAt),
-            isNull(uploadTickets.claimedAt),
-            sql`${uploadTickets.purpose} IN (${sql.join(
-              purposes.map((p) => sql`${p}`),
-              sql`, `,
-            )})`,
-            owner ? eq(uploadTickets.owner, owner) : undefined,
-          ),
-        )
-        .returning({ objectKey: uploadTickets.objectKey })
-    : [];
-  if (!ticket) {
-    throw new AppError('bad_request', 'The uploaded image was not found. Please upload it again.', {
-      [field]: 'The uploaded image was not found. Please upload it again.',
-    });
-  }
-  return `/objects/${ticket.objectKey}`;
+  if (!id) throw notFound();
+  return db.transaction(async (tx) => {
+    // The row stays locked until the caller commits: a second claim waits and then finds
+    // it claimed, and the clean-up (clean-up-uploads.ts) skips it.
+    const [ticket] = await tx
+      .select()
+      .from(uploadTickets)
+      .where(eq(uploadTickets.id, id))
+      .for('update');
+    if (
+      !ticket ||
+      ticket.claimedAt ||
+      !(purposes as readonly string[]).includes(ticket.purpose) ||
+      (owner !== undefined && ticket.owner !== owner)
+    ) {
+      throw notFound();
+    }
+    const objectKey = await storeReEncoded(tx, store, { ticket, field, notFound });
+    await tx
+      .update(uploadTickets)
+      .set({ claimedAt: sql`now()` })
+      .where(eq(uploadTickets.id, id));
+    return objectPathOf(objectKey);
+  });
 }
 
 /**
- * A direct upload (S3) not yet checked: its size and bytes are checked now, as our own
- * PUT route checks them on arrival; a refused one is deleted, an accepted one is stored
- * under `uploads/` with its true type. Nothing happens for any other ticket.
+ * The ticket's upload as it came (`incoming/`, from our PUT route or straight from the
+ * browser to S3), checked for size and type, re-encoded and stored under `uploads/` with
+ * its true type; its key. A refused upload is deleted; the bytes as they came are deleted
+ * once the claim is committed (outbox), so a claim rolled back can be tried again.
  */
-async function checkDirectUpload(
-  db: Queryable,
+async function storeReEncoded(
+  tx: Transaction,
   store: ObjectStore,
-  { id, field }: { id: string; field: string },
-) {
-  const [ticket] = await db
-    .select()
-    .from(uploadTickets)
-    .where(
-      and(
-        eq(uploadTickets.id, id),
-        isNull(uploadTickets.uploadedAt),
-        sql`${uploadTickets.objectKey} LIKE 'incoming/%'`,
-      ),
-    );
-  if (!ticket) return;
-  const incoming = ticket.objectKey;
-  const size = await store.size(incoming);
-  if (size === undefined) return; // Not uploaded (yet): the claim answers "not found".
-  if (size > ticket.maxBytes) {
-    await store.delete(incoming);
-    throw new AppError('payload_too_large', UPLOAD_MESSAGES.tooLarge(ticket.maxBytes), {
-      [field]: UPLOAD_MESSAGES.tooLarge(ticket.maxBytes),
-    });
-  }
-  const bytes = (await store.get(incoming)) ?? new Uint8Array();
-  let type;
+  {
+    ticket,
+    field,
+    notFound,
+  }: { ticket: typeof uploadTickets.$inferSelect; field: string; notFound: () => AppError },
+): Promise<string> {
+  const received = ticket.objectKey;
+  // 'pending/...' (our PUT route has had no upload yet) is no object at all.
+  const size = isStoreKey(received) ? await store.size(received) : undefined;
+  if (size === undefined) throw notFound(); // Not uploaded (yet), or refused before.
+  let image;
   try {
-    type = checkedImageType(bytes, ticket.maxBytes, field);
+    if (size > ticket.maxBytes) {
+      throw new AppError('payload_too_large', UPLOAD_MESSAGES.tooLarge(ticket.maxBytes), {
+        [field]: UPLOAD_MESSAGES.tooLarge(ticket.maxBytes),
+      });
+    }
+    const bytes = (await store.get(received)) ?? new Uint8Array();
+    checkedImageType(bytes, ticket.maxBytes, field);
+    image = await reEncodeImage(bytes, { field });
   } catch (error) {
-    await store.delete(incoming);
+    // A refusal is final: the file goes now. Anything else (the store failing) may pass.
+    if (error instanceof AppError) await store.delete(received);
     throw error;
   }
-  const objectKey = `uploads/${ticket.id}.${EXTENSIONS[type]}`;
-  await store.put(objectKey, bytes, type);
-  await store.delete(incoming);
-  await db
+  const objectKey = storedKeyOf(ticket.id, image.type);
+  await store.put(objectKey, image.bytes, image.type);
+  await tx
     .update(uploadTickets)
-    .set({ uploadedAt: sql`now()`, objectKey, contentType: type, size: bytes.byteLength })
-    .where(and(eq(uploadTickets.id, id), isNull(uploadTickets.uploadedAt)));
+    .set({
+      uploadedAt: sql`coalesce(${uploadTickets.uploadedAt}, now())`,
+      objectKey,
+      contentType: image.type,
+      size: image.bytes.byteLength,
+    })
+    .where(eq(uploadTickets.id, ticket.id));
+  if (received !== objectKey) await enqueueObjectDeletion(tx, received);
+  return objectKey;
+}
+
+/** Where an upload waits for its claim, as it came: never served. */
+const incomingKeyOf = (ticketId: string) => `incoming/${ticketId}`;
+
+/** Where a claimed upload is stored and served from. */
+const storedKeyOf = (ticketId: string, type: ImageType) =>
+  `uploads/${ticketId}.${EXTENSIONS[type]}`;
+
+/** Every key an upload of this ticket may have been stored under, for the clean-up. */
+export function uploadKeysOf(ticket: { id: string; objectKey: string }): string[] {
+  const keys = [
+    ticket.objectKey,
+    incomingKeyOf(ticket.id),
+    ...IMAGE_TYPES.map((type) => storedKeyOf(ticket.id, type)),
+  ];
+  return [...new Set(keys)].filter(isStoreKey);
 }
 
 /**

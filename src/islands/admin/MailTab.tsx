@@ -1,0 +1,171 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { apiGet, apiSend } from '../../lib/api-client';
+import {
+  canResendMail,
+  MAIL_STATUS_LABELS,
+  MAIL_STATUSES,
+  type ListedMail,
+  type MailStatus,
+  type MailTotals,
+} from '../../lib/schemas/admin-mail';
+import { toast } from '../../lib/toast';
+import { SelectField } from '../forms/SelectField';
+import { AdminTable } from './AdminTable';
+import { ADMIN_KEYS, dateTime, failure } from './admin-data';
+import { Pager } from './Pager';
+import { useAdminPage } from './use-admin-page';
+
+const STATUS_BADGE: Record<MailStatus, string> = {
+  queued: 'badge-warning',
+  sending: 'badge-info',
+  sent: 'badge-success',
+  failed: 'badge-error',
+  cancelled: 'badge-ghost',
+};
+
+const TOTALS_KEY = [...ADMIN_KEYS.mail, 'totals'] as const;
+
+const SOON_AFTER_RESEND_MS = 2000;
+
+const onItsWay = (mail: ListedMail[]) =>
+  mail.some((m) => m.status === 'queued' || m.status === 'sending');
+
+/**
+ * Mail (issue 11, point 7): what the outbox sent, is sending and failed to send, newest
+ * first; a failed or sent mail can be sent again. Never the text: it may hold a link that
+ * signs someone in.
+ */
+export function MailTab() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState('');
+  // While mail on the page is on its way, the page and the counts follow its status.
+  const list = useAdminPage<ListedMail>(
+    ADMIN_KEYS.mail,
+    '/api/admin/mail',
+    { status },
+    { refreshWhile: onItsWay },
+  );
+  const { data, isPending, isError } = list;
+  const totals = useQuery({
+    queryKey: TOTALS_KEY,
+    queryFn: () => apiGet<MailTotals>('/api/admin/mail/totals'),
+    refetchInterval: data && onItsWay(data.items) ? 10_000 : false,
+  });
+
+  const resend = useMutation({
+    mutationFn: (mail: ListedMail) =>
+      apiSend<ListedMail>('POST', `/api/admin/mail/${mail.id}/resend`),
+    onSuccess: async (copy) => {
+      toast({ title: 'Mail Queued', description: `The mail to ${copy.to} will be sent again.` });
+      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.mail });
+      // The server sends at once after the change: look again shortly to show it sent.
+      window.setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.mail }),
+        SOON_AFTER_RESEND_MS,
+      );
+    },
+    onError: (error) =>
+      toast({
+        title: 'Resend Failed',
+        description: failure(error, 'Failed to resend the mail'),
+        variant: 'destructive',
+      }),
+  });
+
+  const count = (s: MailStatus) => totals.data?.[s];
+  return (
+    <div className="space-y-4">
+      <div>
+        <h2 className="text-lg font-semibold">Mail</h2>
+        <p className="text-sm">
+          Every e-mail the site sends, newest first. Mail that fails is tried again for a day, then
+          marked failed here; resend it once the address or the mail server is fixed.
+        </p>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <SelectField
+          id={`${id}-status`}
+          label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+        >
+          <option value="">All mail</option>
+          {MAIL_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {MAIL_STATUS_LABELS[s]}
+              {count(s) === undefined ? '' : ` (${count(s)?.toLocaleString('en-ZA')})`}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {(count('failed') ?? 0) > 0 && (
+        <p className="text-sm" role="status">
+          <span className="badge badge-error badge-sm mr-2">{count('failed')} failed</span>
+          {status === 'failed' ? null : (
+            <button type="button" className="link" onClick={() => setStatus('failed')}>
+              Show failed mail
+            </button>
+          )}
+        </p>
+      )}
+      {isPending ? (
+        <p role="status">Loading mail...</p>
+      ) : isError ? (
+        <p role="alert" className="text-error">
+          Failed to load mail.
+        </p>
+      ) : data.items.length === 0 && data.total === 0 ? (
+        <p>No mail found</p>
+      ) : (
+        <AdminTable
+          columns={['To', 'Subject', 'Status', 'Attempts', 'Last error', 'Created', 'Sent']}
+          busy={list.isPlaceholderData}
+        >
+          {data.items.map((mail) => (
+            <tr key={mail.id}>
+              <td className="break-all">{mail.to}</td>
+              <td>{mail.subject}</td>
+              <td>
+                <span className={`badge badge-sm ${STATUS_BADGE[mail.status]}`}>
+                  {MAIL_STATUS_LABELS[mail.status]}
+                </span>
+              </td>
+              <td>{mail.attempts}</td>
+              <td className="max-w-xs text-sm break-words">{mail.lastError ?? '—'}</td>
+              <td className="whitespace-nowrap text-sm">{dateTime(mail.createdAt)}</td>
+              <td className="whitespace-nowrap text-sm">
+                {mail.sentAt ? dateTime(mail.sentAt) : '—'}
+              </td>
+              <td>
+                {canResendMail(mail.status) && (
+                  <button
+                    type="button"
+                    className="btn btn-xs"
+                    disabled={resend.isPending}
+                    aria-label={`Resend ${mail.subject} to ${mail.to}`}
+                    onClick={() => resend.mutate(mail)}
+                  >
+                    Resend
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      {data && data.total > 0 && (
+        <Pager
+          label="Mail"
+          page={list.page}
+          limit={list.limit}
+          total={data.total}
+          shown={data.items.length}
+          busy={list.isPlaceholderData}
+          onPage={list.setPage}
+        />
+      )}
+    </div>
+  );
+}

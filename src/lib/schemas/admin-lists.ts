@@ -1,0 +1,74 @@
+/**
+ * Paging of the admin's lists (issue 11, point 9): providers, applications, the enquiry
+ * desk, reviews and mail answer one page at a time, with the total in X-Total-Count.
+ * Shared by the API, which validates with these schemas, and the admin tabs, which build
+ * their URLs from the same names and sizes.
+ */
+import { z } from 'zod';
+import { SERVICE_IDS } from '../catalog/categories.ts';
+import { EnquiryListQuerySchema } from './admin-operations.ts';
+
+export const ADMIN_PAGE_SIZE = 25;
+export const MAX_ADMIN_PAGE_SIZE = 100;
+/** 100,000 pages: every row of a big table at the smallest page size. */
+export const MAX_ADMIN_PAGE = 100_000;
+
+/**
+ * A whole number from the query string; absent or empty is the default. Digits only:
+ * Number() would also take '1e2', '0x10' or ' 2.0'.
+ */
+const wholeParam = (name: string, max: number, fallback: number) =>
+  z.preprocess(
+    (value) => {
+      if (value === undefined || (typeof value === 'string' && value.trim() === '')) {
+        return undefined;
+      }
+      return typeof value === 'string' && /^-?\d{1,9}$/.test(value.trim())
+        ? Number(value)
+        : Number.NaN;
+    },
+    z
+      .number({ error: `${name} must be a whole number` })
+      .int(`${name} must be a whole number`)
+      .min(1, `${name} must be at least 1`)
+      .max(max, `${name} must be at most ${max}`)
+      .default(fallback),
+  );
+
+export const AdminPageQuerySchema = z.object({
+  page: wholeParam('page', MAX_ADMIN_PAGE, 1),
+  limit: wholeParam('limit', MAX_ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE),
+});
+
+export type AdminPageQuery = z.output<typeof AdminPageQuerySchema>;
+
+/** Rows to skip for a page. */
+export const pageOffset = ({ page, limit }: AdminPageQuery) => (page - 1) * limit;
+
+/** 'true' or 'false'; absent or empty is no filter. */
+const booleanFilter = (name: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .enum(['true', 'false'], { error: `${name} must be true or false` })
+      .transform((value) => value === 'true')
+      .optional(),
+  );
+
+/** GET /api/admin/providers: every provider, or those that match the filters. */
+export const AdminProviderListQuerySchema = AdminPageQuerySchema.extend({
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  serviceType: z
+    .enum(SERVICE_IDS, { error: `serviceType must be one of: ${SERVICE_IDS.join(', ')}` })
+    .optional(),
+  approved: booleanFilter('approved'),
+});
+
+/** GET /api/admin/enquiries: the desk's filters and search, one page. */
+export const EnquiryDeskQuerySchema = EnquiryListQuerySchema.extend(AdminPageQuerySchema.shape);
+
+/** The admin's list answers: one page of rows and how many match in all. */
+export interface AdminPage<T> {
+  items: T[];
+  total: number;
+}

@@ -1,0 +1,896 @@
+/**
+ * Every write endpoint (POST, PUT, PATCH, DELETE) against bad bodies, generated with
+ * fast-check (issue 11, point 10: "Keep it proven"): random JSON, objects of the
+ * endpoint's own field names holding wrong types, near misses of a valid body, huge
+ * strings around the 64 KB limit, control characters, odd Unicode, deep nesting, numbers
+ * past what a column holds, prototype keys, and a fixed set of non-JSON bodies and wrong
+ * content types. Each endpoint is called with the session it needs, so the body is what
+ * answers, not the session check.
+ *
+ * Every answer: never a 5xx; a 4xx is the API's JSON error and leaves the database as it
+ * was (every table but the rate-limit counters, which count every call); a 2xx only for a
+ * body the endpoint's own schema accepts. Endpoints that read no body say why in TARGETS.
+ */
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { providerApplications, rateLimits, reviews, serviceProviders } from '../../db/schema.ts';
+import { ChangePasswordSchema, LoginSchema } from '../../src/lib/schemas/account.ts';
+import {
+  ForgotPasswordSchema,
+  ProcessImageSchema,
+  ResetPasswordSchema,
+  ReviewApplicationSchema,
+} from '../../src/lib/schemas/admin.ts';
+import {
+  CreateProviderSchema,
+  EnquiryUpdateSchema,
+  FlashAdSchema,
+  NewAdminSchema,
+  UpdateAdminSchema,
+  UpdateProviderSchema,
+} from '../../src/lib/schemas/admin-operations.ts';
+import { EnquirySchema } from '../../src/lib/schemas/enquiry.ts';
+import { ConfirmEnquiryEmailSchema } from '../../src/lib/schemas/enquiry-confirmation.ts';
+import { ApplicationSchema } from '../../src/lib/schemas/provider-application.ts';
+import {
+  EnquiryResponseSchema,
+  ProfileImageSchema,
+  ProviderProfileSchema,
+} from '../../src/lib/schemas/provider-dashboard.ts';
+import {
+  HideReviewSchema,
+  ReviewReplySchema,
+  ReviewSchema,
+} from '../../src/lib/schemas/reviews.ts';
+import { createApp } from '../../src/server/app.ts';
+import { signSession } from '../../src/server/auth/sessions.ts';
+import { findControlCharacter } from '../../src/server/http/control-characters.ts';
+import { adminSession, insertAdmin } from '../helpers/admin-fixtures.ts';
+import { testSessionSecret } from '../helpers/auth-fixtures.ts';
+import {
+  insertEnquiry,
+  insertFlashAd,
+  insertProvider,
+  validApplicationBody,
+} from '../helpers/builders.ts';
+import { queryRows } from '../helpers/api-fixtures.ts';
+import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+
+const SEED = 20_251_110;
+/** Generated bodies per endpoint that reads one; the fixed RAW_BODIES come on top. */
+const RUNS = 150;
+/** Endpoints that read no body only have to survive it: fewer runs keep the file fast. */
+const RUNS_WITHOUT_BODY = 30;
+/** The JSON body limit of /api/* (src/server/app.ts): huge strings reach past it. */
+const BODY_LIMIT = 64 * 1024;
+const NOTHING = 999_999;
+
+type Caller = 'anonymous' | 'admin' | 'provider';
+
+/** The rows the endpoints work on, made once for the file. */
+interface Fixtures {
+  adminId: number;
+  adminEmail: string;
+  otherAdminId: number;
+  providerId: number;
+  providerEmail: string;
+  otherProviderId: number;
+  flashAdId: number;
+  deskEnquiryId: number;
+  providerEnquiryId: number;
+  applicationId: number;
+  reviewId: number;
+  ticket: string;
+}
+
+interface Target {
+  /** The session the endpoint needs (so validation, not the session check, answers). */
+  caller: Caller;
+  /** What the endpoint takes: a 2xx answer to a body this refuses is a failure. */
+  schema?: z.ZodType;
+  /** A body the endpoint accepts: near misses change one field of it. */
+  example?: (f: Fixtures) => Record<string, unknown>;
+  /** Path parameters; NOTHING (an id no row has) unless given. */
+  params?: (f: Fixtures) => Record<string, string | number>;
+  /**
+   * Reads no body, so any body may be answered 2xx and change things (a ticket, a
+   * sign-out): only "no 5xx" and "a JSON error for a 4xx" are checked. Why.
+   */
+  readsNoBody?: string;
+}
+
+const UNKNOWN_TICKET = 'NoSuchTicket0000000000000';
+const LINK_TOKEN = 'NotARealLinkToken.0000000000000000000000';
+
+/** Every write endpoint of the app, as Hono registers it. */
+const TARGETS: Record<string, Target> = {
+  // Public
+  'PUT /api/uploads/:ticket{[A-Za-z0-9_-]{16,64}}': {
+    // Raw image bytes, not JSON: none of these bodies is an image, so none may be taken.
+    caller: 'anonymous',
+    params: (f) => ({ ticket: f.ticket }),
+  },
+  'POST /api/public/objects/upload': {
+    caller: 'anonymous',
+    readsNoBody: 'makes an upload address; takes no input',
+  },
+  'POST /api/provider-applications': {
+    caller: 'anonymous',
+    schema: ApplicationSchema,
+    example: () => validApplicationBody(),
+  },
+  'POST /api/enquiries': {
+    caller: 'anonymous',
+    schema: EnquirySchema,
+    example: (f) => ({
+      customerName: 'Thabo Nkosi',
+      customerEmail: 'thabo@example.co.za',
+      customerPhone: '+27821234567',
+      serviceType: 'cctv',
+      location: 'Johannesburg',
+      description: 'Four cameras for the house and the gate.',
+      budget: '5000-10000',
+      urgency: 'medium',
+      assignedProviderId: f.providerId,
+    }),
+  },
+  'POST /api/enquiries/confirm': {
+    caller: 'anonymous',
+    schema: ConfirmEnquiryEmailSchema,
+    example: () => ({ token: LINK_TOKEN }),
+  },
+  'POST /api/reviews': {
+    caller: 'anonymous',
+    schema: ReviewSchema,
+    example: () => ({ token: LINK_TOKEN, rating: 5, comment: 'Neat work, on time and tidy.' }),
+  },
+
+  // Admin sign-in
+  'POST /api/admin/login': {
+    caller: 'anonymous',
+    schema: LoginSchema,
+    example: (f) => ({ email: f.adminEmail, password: 'not the password' }),
+  },
+  'POST /api/admin/forgot-password': {
+    caller: 'anonymous',
+    schema: ForgotPasswordSchema,
+    example: (f) => ({ email: f.adminEmail }),
+  },
+  'POST /api/admin/reset-password': {
+    caller: 'anonymous',
+    schema: ResetPasswordSchema,
+    example: () => ({ resetToken: LINK_TOKEN, newPassword: 'admin password 2' }),
+  },
+
+  // The signed-in admin
+  'POST /api/admin/logout': { caller: 'admin', readsNoBody: 'signs out; takes no input' },
+  'POST /api/admin/objects/upload': {
+    caller: 'admin',
+    readsNoBody: 'makes an upload address; takes no input',
+  },
+  'POST /api/admin/flash-ads/upload': {
+    caller: 'admin',
+    readsNoBody: 'makes an upload address; takes no input',
+  },
+  'POST /api/admin/process-image': {
+    caller: 'admin',
+    schema: ProcessImageSchema,
+    example: () => ({ uploadURL: `/api/uploads/${UNKNOWN_TICKET}` }),
+  },
+  'PUT /api/admin/applications/:id/review': {
+    caller: 'admin',
+    schema: ReviewApplicationSchema,
+    example: () => ({ status: 'rejected', adminNotes: 'Not in our area yet.' }),
+    params: (f) => ({ id: f.applicationId }),
+  },
+  'POST /api/admin/applications/:id/approve': {
+    caller: 'admin',
+    readsNoBody: 'approval takes no input (an unknown application: nothing to approve)',
+  },
+  'POST /api/admin/providers': {
+    caller: 'admin',
+    schema: CreateProviderSchema,
+    example: () => ({
+      name: 'Fuzz Alarm Fitters',
+      description: 'Alarms and beams for homes.',
+      location: 'Pretoria',
+      province: 'gauteng',
+      services: ['alarms'],
+      phone: '0125550100',
+      email: 'fuzz-fitters@test.example.co.za',
+      yearsExperience: 4,
+    }),
+  },
+  'PUT /api/admin/providers/:id': {
+    caller: 'admin',
+    schema: UpdateProviderSchema,
+    example: () => ({ isVerified: true, startingPrice: 2500, rating: 4.5 }),
+    params: (f) => ({ id: f.otherProviderId }),
+  },
+  'DELETE /api/admin/providers/:id': {
+    caller: 'admin',
+    readsNoBody: 'deletion takes no input (an unknown provider: nothing to delete)',
+  },
+  'POST /api/admin/flash-ads': {
+    caller: 'admin',
+    schema: FlashAdSchema,
+    example: () => ({ title: 'Winter special', subtitle: 'Free site visit', priority: 2 }),
+  },
+  'PUT /api/admin/flash-ads/:id': {
+    caller: 'admin',
+    schema: FlashAdSchema,
+    example: () => ({ title: 'Spring special', subtitle: 'Two cameras free', displayDuration: 4000 }),
+    params: (f) => ({ id: f.flashAdId }),
+  },
+  'DELETE /api/admin/flash-ads/:id': {
+    caller: 'admin',
+    readsNoBody: 'deletion takes no input (an unknown ad: nothing to delete)',
+  },
+  'PUT /api/admin/enquiries/:id': {
+    caller: 'admin',
+    schema: EnquiryUpdateSchema,
+    example: (f) => ({
+      status: 'in_progress',
+      adminNotes: 'Called the customer.',
+      assignedProviderId: f.otherProviderId,
+    }),
+    params: (f) => ({ id: f.deskEnquiryId }),
+  },
+  'POST /api/admin/users': {
+    caller: 'admin',
+    schema: NewAdminSchema,
+    example: () => ({
+      email: 'fuzz-new-admin@test.example.co.za',
+      firstName: 'Nomsa',
+      lastName: 'Dube',
+      password: 'admin password 3',
+    }),
+  },
+  'PUT /api/admin/users/:id': {
+    caller: 'admin',
+    schema: UpdateAdminSchema,
+    example: () => ({ isActive: true }),
+    params: (f) => ({ id: f.otherAdminId }),
+  },
+  'PUT /api/admin/reviews/:id/hide': {
+    caller: 'admin',
+    schema: HideReviewSchema,
+    example: () => ({ reason: 'Personal details in the text.' }),
+    params: (f) => ({ id: f.reviewId }),
+  },
+  'PUT /api/admin/reviews/:id/show': {
+    caller: 'admin',
+    readsNoBody: 'showing a review again takes no input',
+    params: (f) => ({ id: f.reviewId }),
+  },
+  'PUT /api/admin/reviews/:id/release': {
+    caller: 'admin',
+    readsNoBody: 'releasing a held review takes no input',
+    params: (f) => ({ id: f.reviewId }),
+  },
+  'POST /api/admin/mail/:id/resend': {
+    caller: 'admin',
+    readsNoBody: 'resending takes no input (an unknown mail: nothing to resend)',
+  },
+
+  // Provider sign-in and password links
+  'POST /api/provider/login': {
+    caller: 'anonymous',
+    schema: LoginSchema,
+    example: (f) => ({ email: f.providerEmail, password: 'not the password' }),
+  },
+  'POST /api/provider/forgot-password': {
+    caller: 'anonymous',
+    schema: ForgotPasswordSchema,
+    example: (f) => ({ email: f.providerEmail }),
+  },
+  'POST /api/provider/set-password': {
+    caller: 'anonymous',
+    schema: ResetPasswordSchema,
+    example: () => ({ resetToken: LINK_TOKEN, newPassword: 'provider password 2' }),
+  },
+
+  // The signed-in provider
+  'POST /api/provider/logout': { caller: 'provider', readsNoBody: 'signs out; takes no input' },
+  'PUT /api/provider/password': {
+    caller: 'provider',
+    schema: ChangePasswordSchema,
+    example: () => ({ currentPassword: 'not the password', newPassword: 'provider password 3' }),
+  },
+  'PUT /api/provider/enquiries/:id{[0-9]+}/response': {
+    caller: 'provider',
+    schema: EnquiryResponseSchema,
+    example: () => ({ providerResponse: 'We can come on Tuesday.', status: 'in_progress' }),
+    params: (f) => ({ id: f.providerEnquiryId }),
+  },
+  'PUT /api/provider/reviews/:id/reply': {
+    caller: 'provider',
+    schema: ReviewReplySchema,
+    example: () => ({ reply: 'Thank you for having us.' }),
+    params: (f) => ({ id: f.reviewId }),
+  },
+  'PUT /api/provider/profile': {
+    caller: 'provider',
+    schema: ProviderProfileSchema,
+    example: (f) => ({
+      name: 'Fuzz Camera Works',
+      email: f.providerEmail,
+      phone: '+27115550199',
+      location: 'Johannesburg',
+      province: 'gauteng',
+      services: ['cctv', 'network'],
+      description: 'Cameras and networks for homes and shops.',
+    }),
+  },
+  'PUT /api/provider/profile-image': {
+    caller: 'provider',
+    schema: ProfileImageSchema,
+    example: () => ({ profileImageURL: `/api/uploads/${UNKNOWN_TICKET}` }),
+  },
+  'POST /api/objects/upload': {
+    caller: 'provider',
+    readsNoBody: 'makes an upload address; takes no input',
+  },
+};
+
+// ---------------------------------------------------------------------------------------
+// Bodies
+// ---------------------------------------------------------------------------------------
+
+/** One request body and its content type (none: no Content-Type header at all). */
+interface Sent {
+  label: string;
+  contentType: string | undefined;
+  body: string | Uint8Array<ArrayBuffer>;
+}
+
+const PROTOTYPE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+  'isAdmin',
+];
+
+const ODD_STRINGS = [
+  '',
+  ' ',
+  '\t\r\n',
+  '__proto__',
+  'constructor',
+  'null',
+  'undefined',
+  'true',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-0',
+  '1e308',
+  '1e309',
+  '0x1F',
+  '١٢٣',
+  '９９',
+  '\uD800',
+  'a\uDFFFb',
+  '\uFEFF',
+  '\u202Eevil',
+  '\u2028\u2029',
+  'İstanbul',
+  'Straße',
+  'ﬁx',
+  'ǅ',
+  "' OR '1'='1",
+  '"; DROP TABLE service_providers; --',
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '%00',
+  '\\u0000',
+  'javascript:alert(1)',
+  '😀'.repeat(60),
+  'a'.repeat(201),
+  'a'.repeat(2001),
+  'a'.repeat(5001),
+  'a@b.co',
+  'A@B.CO ',
+  '+27821234567',
+  'https://example.com',
+  '/objects/uploads/AAAAAAAAAAAAAAAA.png',
+  `/api/uploads/${UNKNOWN_TICKET}`,
+];
+
+const NUMBERS = [
+  '1e308',
+  '-1e308',
+  '1e309',
+  '-1e309',
+  '-0',
+  '0',
+  '0.0',
+  '0.5',
+  '-1',
+  '1.0000000001',
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  '1e-400',
+  '5e-324',
+  '123456789012345678901234567890',
+  '1E2',
+];
+
+/** A control character: C0 (NUL included), DEL and C1. */
+const controlCharacter = fc
+  .oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f }))
+  .map((code) => String.fromCharCode(code));
+
+/** A string of one repeated unit, from 1,000 characters to past the body limit. */
+const hugeString = fc
+  .tuple(
+    fc.constantFrom('a', 'é', '😀', ' ', '"', '\\', '\u0000'),
+    fc.integer({ min: 1_000, max: BODY_LIMIT + 6_000 }),
+  )
+  .map(([unit, length]) => unit.repeat(Math.ceil(length / unit.length)));
+
+const oddString = fc.oneof(
+  { weight: 3, arbitrary: fc.string() },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.string({ maxLength: 10 }), controlCharacter, fc.string({ maxLength: 10 }))
+      .map(([before, control, after]) => before + control + after),
+  },
+  { weight: 3, arbitrary: fc.constantFrom(...ODD_STRINGS) },
+  { weight: 1, arbitrary: hugeString },
+);
+
+/** Nested arrays or objects, 100 to 2,000 levels (RAW_BODIES go deeper, once each). */
+const deepNesting = fc
+  .tuple(fc.integer({ min: 100, max: 2_000 }), fc.boolean())
+  .map(([depth, arrays]) =>
+    arrays ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+  );
+
+/** A JSON value as text: raw, so numbers like 1e309 and -0 arrive as written. */
+const oddValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: oddString.map((s) => JSON.stringify(s)) },
+  { weight: 2, arbitrary: fc.constantFrom(...NUMBERS) },
+  { weight: 1, arbitrary: fc.double().map((n) => (Number.isFinite(n) ? String(n) : 'null')) },
+  { weight: 1, arbitrary: fc.constantFrom('true', 'false', 'null', '[]', '{}', '[null]', '[[]]') },
+  { weight: 2, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
+  { weight: 1, arbitrary: fc.array(oddString, { maxLength: 5 }).map((a) => JSON.stringify(a)) },
+  { weight: 1, arbitrary: deepNesting },
+);
+
+const objectText = (entries: [string, string][]) =>
+  `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(',')}}`;
+
+const json = (label: string) => (body: string) =>
+  ({ label, contentType: 'application/json', body }) satisfies Sent;
+
+/** Generated bodies for an endpoint with these field names and (maybe) this valid body. */
+function bodies(fields: string[], example: Record<string, unknown> | undefined): fc.Arbitrary<Sent> {
+  const key = fc.oneof(
+    ...(fields.length > 0 ? [{ weight: 4, arbitrary: fc.constantFrom(...fields) }] : []),
+    { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.string({ maxLength: 5 }), controlCharacter).map(([a, c]) => a + c),
+    },
+  );
+  const arbitraries: fc.WeightedArbitrary<Sent>[] = [
+    { weight: 2, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)).map(json('random JSON')) },
+    { weight: 2, arbitrary: oddValue.map(json('a bare value')) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .array(fc.tuple(key, oddValue), { maxLength: 12 })
+        .map(objectText)
+        .map(json('the fields, wrong')),
+    },
+  ];
+  if (example) {
+    const valid = Object.entries(example).map(
+      ([name, value]) => [name, JSON.stringify(value)] as [string, string],
+    );
+    arbitraries.push(
+      {
+        // A near miss: the valid body with one or two fields wrong or left out, maybe a
+        // prototype key on top.
+        weight: 5,
+        arbitrary: fc
+          .tuple(
+            fc.subarray(Object.keys(example), {
+              minLength: 1,
+              maxLength: Math.min(2, Object.keys(example).length),
+            }),
+            fc.array(fc.option(oddValue, { freq: 5 }), { minLength: 2, maxLength: 2 }),
+            fc.option(fc.tuple(fc.constantFrom(...PROTOTYPE_KEYS), oddValue)),
+          )
+          .map(([broken, values, extra]) => {
+            const entries = valid.flatMap(([name, value]): [string, string][] => {
+              const index = broken.indexOf(name);
+              if (index < 0) return [[name, value]];
+              const replacement = values[index];
+              return replacement === null || replacement === undefined
+                ? []
+                : [[name, replacement]];
+            });
+            return objectText(extra ? [...entries, extra] : entries);
+          })
+          .map(json('a near miss')),
+      },
+      {
+        // The valid body tucked under a prototype key, or the keys of one on top of it.
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.constantFrom(...PROTOTYPE_KEYS), fc.boolean())
+          .map(([name, wrapped]) =>
+            wrapped
+              ? objectText([[name, JSON.stringify(example)]])
+              : objectText([...valid, [name, '{"isAdmin":true,"role":"admin"}']]),
+          )
+          .map(json('prototype keys')),
+      },
+    );
+  }
+  return fc.oneof(...arbitraries);
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+/** Bodies that are not JSON, or not sent as JSON: the same for every endpoint. */
+function rawBodies(example: Record<string, unknown> | undefined): Sent[] {
+  const valid = JSON.stringify(example ?? { name: 'value' });
+  return [
+    { label: 'JSON sent as text/plain', contentType: 'text/plain', body: valid },
+    { label: 'JSON with no Content-Type', contentType: undefined, body: utf8(valid) },
+    {
+      label: 'a form',
+      contentType: 'application/x-www-form-urlencoded',
+      body: 'email=a%40b.co&password=x&__proto__%5BisAdmin%5D=true',
+    },
+    {
+      label: 'multipart',
+      contentType: 'multipart/form-data; boundary=XyZ',
+      body: '--XyZ\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--XyZ--\r\n',
+    },
+    { label: 'XML', contentType: 'application/xml', body: '<email>a@b.co</email>' },
+    { label: 'empty', contentType: 'application/json', body: '' },
+    { label: 'cut short', contentType: 'application/json', body: valid.slice(0, -1) },
+    { label: 'single quotes', contentType: 'application/json', body: "{'email': 'a@b.co'}" },
+    { label: 'trailing garbage', contentType: 'application/json', body: `${valid} x` },
+    { label: 'NaN literal', contentType: 'application/json', body: '{"a": NaN}' },
+    { label: 'byte-order mark', contentType: 'application/json', body: `\uFEFF${valid}` },
+    {
+      label: 'invalid UTF-8',
+      contentType: 'application/json',
+      body: new Uint8Array([...utf8('{"email":"'), 0xff, 0xfe, 0xc3, ...utf8('"}')]),
+    },
+    {
+      label: 'UTF-16',
+      contentType: 'application/json; charset=utf-16le',
+      body: new Uint8Array(Buffer.from(valid, 'utf16le')),
+    },
+    { label: 'a JSON suffix type', contentType: 'application/merge-patch+json', body: valid },
+    // Deep enough to overflow a recursive walk of the body, well within the size limit.
+    {
+      label: '9,000 nested arrays',
+      contentType: 'application/json',
+      body: '['.repeat(9_000) + ']'.repeat(9_000),
+    },
+    {
+      label: '9,000 nested objects',
+      contentType: 'application/json',
+      body: `{"a":${'{"a":'.repeat(9_000)}1${'}'.repeat(9_001)}`,
+    },
+    {
+      label: 'past the size limit',
+      contentType: 'application/json',
+      body: `[${'1,'.repeat(BODY_LIMIT / 2 + 1_000)}1]`,
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------
+// The database as a whole
+// ---------------------------------------------------------------------------------------
+
+/** Every table but the rate-limit counters (every call counts), rows in a fixed order. */
+async function databaseState(): Promise<Record<string, string>> {
+  const tables = await queryRows<{ name: string }>(
+    api.database.db,
+    sql`SELECT table_name AS name FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'rate_limits'
+        ORDER BY table_name`,
+  );
+  const parts = tables.map(
+    ({ name }) =>
+      sql`SELECT ${name} AS name, (SELECT coalesce(json_agg(r ORDER BY r::text), '[]')::text FROM ${sql.identifier(name)} r) AS rows`,
+  );
+  const rows = await queryRows<{ name: string; rows: string }>(
+    api.database.db,
+    sql.join(parts, sql` UNION ALL `),
+  );
+  return Object.fromEntries(rows.map(({ name, rows }) => [name, rows]));
+}
+
+/** The tables whose rows differ (with the rows before and after, cut short). */
+function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return Object.keys({ ...before, ...after })
+    .filter((table) => before[table] !== after[table])
+    .map(
+      (table) =>
+        `${table} (before ${before[table]?.slice(0, 600)}; after ${after[table]?.slice(0, 600)})`,
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------
+
+let api: TestApi;
+let fixtures: Fixtures;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const db = api.database.db;
+  const admin = await insertAdmin(api);
+  const otherAdmin = await insertAdmin(api);
+  const provider = await insertProvider(db, { isApproved: true, services: ['cctv'] });
+  const otherProvider = await insertProvider(db, { isApproved: true, services: ['cctv'] });
+  const flashAd = await insertFlashAd(db);
+  const deskEnquiry = await insertEnquiry(db);
+  const providerEnquiry = await insertEnquiry(db, {
+    assignedProviderId: provider.id,
+    status: 'assigned',
+  });
+  const [application] = await db
+    .insert(providerApplications)
+    .values({
+      businessName: 'Applying Installers',
+      contactName: 'Sipho Mokoena',
+      email: 'applying@test.example.co.za',
+      phone: '+27825550111',
+      location: 'Durban',
+      province: 'kwazulu-natal',
+      physicalAddress: '1 Marine Parade, Durban',
+      services: ['alarms'],
+      yearsExperience: 3,
+    })
+    .returning({ id: providerApplications.id });
+  const [review] = await db
+    .insert(reviews)
+    .values({
+      providerId: provider.id,
+      customerName: 'Lerato M.',
+      rating: 4,
+      comment: 'Good work and a tidy site afterwards.',
+      serviceType: 'cctv',
+    })
+    .returning({ id: reviews.id });
+  const ticketAnswer = await api.request('/api/public/objects/upload', { method: 'POST' });
+  const { uploadURL } = (await ticketAnswer.json()) as { uploadURL: string };
+  fixtures = {
+    adminId: admin.id,
+    adminEmail: admin.email,
+    otherAdminId: otherAdmin.id,
+    providerId: provider.id,
+    providerEmail: provider.email,
+    otherProviderId: otherProvider.id,
+    flashAdId: flashAd.id,
+    deskEnquiryId: deskEnquiry.id,
+    providerEnquiryId: providerEnquiry.id,
+    applicationId: application!.id,
+    reviewId: review!.id,
+    ticket: uploadURL.split('/').at(-1)!,
+  };
+});
+afterAll(() => api.close());
+
+/** A bearer token for the caller, minted afresh: a sign-out in the last call revoked the old. */
+async function authorization(caller: Caller): Promise<Record<string, string>> {
+  if (caller === 'anonymous') return {};
+  if (caller === 'admin') {
+    return { authorization: `Bearer ${await adminSession(api, fixtures.adminId)}` };
+  }
+  const [row] = await api.database.db
+    .select({ tokenVersion: serviceProviders.tokenVersion })
+    .from(serviceProviders)
+    .where(eq(serviceProviders.id, fixtures.providerId));
+  const token = await signSession(testSessionSecret(api), {
+    role: 'provider',
+    accountId: fixtures.providerId,
+    version: row!.tokenVersion,
+  });
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The Hono path with its parameters filled (patterns may nest braces: {[a-z]{16,64}}). */
+function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:(\w+)(\{(?:[^{}]|\{[^{}]*\})*\})?/g, (_, name: string) =>
+    String(params[name] ?? NOTHING),
+  );
+}
+
+/** Whether the endpoint's schema takes the body as sent (and it holds no control character). */
+function acceptable(target: Target, sent: Sent): boolean {
+  if (!target.schema) return false;
+  const text = typeof sent.body === 'string' ? sent.body : new TextDecoder().decode(sent.body);
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return false;
+  }
+  return target.schema.safeParse(value).success && findControlCharacter(value) === undefined;
+}
+
+function excerpt(sent: Sent): string {
+  const text = typeof sent.body === 'string' ? sent.body : `bytes ${Buffer.from(sent.body).toString('hex')}`;
+  const shown = text.length > 300 ? `${text.slice(0, 300)}... (${text.length} characters)` : text;
+  return `${sent.label} [${sent.contentType ?? 'no content type'}] ${JSON.stringify(shown)}`;
+}
+
+interface Tally {
+  sent: number;
+  serverErrors: number;
+  accepted: number;
+  failures: string[];
+}
+const tallies = new Map<string, Tally>();
+
+function fieldNames(target: Target, example: Record<string, unknown> | undefined): string[] {
+  const shape = (target.schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return [...new Set([...Object.keys(shape ?? {}), ...Object.keys(example ?? {})])];
+}
+
+/**
+ * What the app logs for a 5xx (the test API logs nothing): the same request once more
+ * through an app on the same database that keeps the error, for the failure message.
+ */
+async function loggedError(url: string, init: RequestInit): Promise<string> {
+  let logged = 'nothing logged';
+  const app = createApp({
+    db: api.database.db,
+    env: api.env,
+    logError: (error) => {
+      logged =
+        error instanceof Error
+          ? `${error.name}: ${error.message} at ${error.stack?.split('\n')[1]?.trim() ?? '?'}`
+          : String(error);
+    },
+  });
+  await api.database.db.delete(rateLimits);
+  await app.request(url, init);
+  return logged;
+}
+
+async function fuzz(route: string, target: Target): Promise<Tally> {
+  const [method, path] = route.split(' ') as [string, string];
+  const url = fillPath(path, target.params?.(fixtures) ?? {});
+  const example = target.example?.(fixtures);
+  const generated = fc.sample(bodies(fieldNames(target, example), example), {
+    // One seed per endpoint (its place in TARGETS): the same bodies every run.
+    seed: SEED + Object.keys(TARGETS).indexOf(route),
+    numRuns: target.readsNoBody ? RUNS_WITHOUT_BODY : RUNS,
+  });
+  const tally: Tally = { sent: 0, serverErrors: 0, accepted: 0, failures: [] };
+  let before = await databaseState();
+  for (const sent of [...generated, ...rawBodies(example)]) {
+    // Validation must answer, not the limiter: the counters start afresh for every body.
+    await api.database.db.delete(rateLimits);
+    const init: RequestInit = {
+      method,
+      headers: {
+        ...(await authorization(target.caller)),
+        ...(sent.contentType !== undefined && { 'content-type': sent.contentType }),
+      },
+      body: sent.body,
+    };
+    tally.sent++;
+    let response: Response;
+    try {
+      response = await api.request(url, init);
+    } catch (error) {
+      tally.failures.push(`the connection failed (${String(error)}) for ${excerpt(sent)}`);
+      continue;
+    }
+    const { status } = response;
+    const text = await response.text();
+    if (status >= 500) {
+      tally.serverErrors++;
+      tally.failures.push(
+        `${status} ${text} for ${excerpt(sent)}; the app logged ${await loggedError(url, init)}`,
+      );
+    } else if (status >= 400) {
+      const type = response.headers.get('content-type') ?? '';
+      let message: unknown;
+      try {
+        message = (JSON.parse(text) as { message?: unknown }).message;
+      } catch {
+        message = undefined;
+      }
+      if (!type.includes('application/json') || typeof message !== 'string' || !message) {
+        tally.failures.push(`${status} without a JSON error (${type}: ${text}) for ${excerpt(sent)}`);
+      }
+    } else {
+      tally.accepted++;
+      if (!target.readsNoBody && !acceptable(target, sent)) {
+        tally.failures.push(`${status} ${text} for a body its schema refuses: ${excerpt(sent)}`);
+      }
+    }
+    if (status >= 400 && !target.readsNoBody) {
+      const after = await databaseState();
+      const changed = changedTables(before, after);
+      if (changed.length > 0) {
+        tally.failures.push(
+          `${status} ${text}, yet ${changed.join(', ')} changed, for ${excerpt(sent)}`,
+        );
+      }
+      before = after;
+    } else {
+      // A change was allowed: its mail and clean-up run now, and the next body starts
+      // from the state after them.
+      await api.runJobs();
+      before = await databaseState();
+    }
+  }
+  return tally;
+}
+
+describe('bad bodies for every write endpoint', () => {
+  it('TARGETS names every write endpoint of the app, and nothing else', () => {
+    const app = createApp({ db: api.database.db, env: api.env });
+    const writes = [
+      ...new Set(
+        app.routes
+          .filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method))
+          .map((route) => `${route.method} ${route.path}`),
+      ),
+    ];
+    const missing = writes.filter((route) => !(route in TARGETS));
+    const stale = Object.keys(TARGETS).filter((route) => !writes.includes(route));
+    expect.soft(missing, `Write endpoints missing from TARGETS: ${missing.join(', ')}`).toEqual([]);
+    expect.soft(stale, `TARGETS for endpoints the app no longer has: ${stale.join(', ')}`).toEqual(
+      [],
+    );
+  });
+
+  it.each(Object.entries(TARGETS))(
+    '%s: no 5xx, JSON errors, nothing changed by a refusal',
+    async (route, target) => {
+      const tally = await fuzz(route, target);
+      tallies.set(route, tally);
+      expect(tally.failures, `${route}:\n${tally.failures.join('\n')}`).toEqual([]);
+    },
+    120_000,
+  );
+
+  it('answers no 5xx to any body, in all', () => {
+    const rows = [...tallies].map(([route, tally]) => ({
+      endpoint: route,
+      bodies: tally.sent,
+      accepted: tally.accepted,
+      '5xx': tally.serverErrors,
+    }));
+    console.log(
+      `Bad bodies per write endpoint (seed ${SEED}):\n${rows
+        .map(
+          (row) =>
+            `${row.endpoint.padEnd(58)} ${String(row.bodies).padStart(5)} sent ${String(row.accepted).padStart(4)} 2xx ${String(row['5xx']).padStart(4)} 5xx`,
+        )
+        .join('\n')}\ntotal ${rows.reduce((sum, row) => sum + row.bodies, 0)} bodies, ${rows.reduce((sum, row) => sum + row['5xx'], 0)} 5xx`,
+    );
+    expect(tallies.size).toBe(Object.keys(TARGETS).length);
+    expect(rows.reduce((sum, row) => sum + row['5xx'], 0)).toBe(0);
+  });
+});

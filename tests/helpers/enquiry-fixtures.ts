@@ -1,0 +1,52 @@
+/**
+ * Helpers for the e-mail confirmation of a service request (issue 11: reviews only from
+ * real customers): confirmation tokens as the app signs them (HS256, the session key,
+ * sub = enquiry id, purpose 'confirm-email', 30 days), with any part changed, and
+ * `confirmEnquiryEmail()` for tests whose customer has confirmed the address.
+ */
+import { SignJWT } from 'jose';
+import { testSessionSecret } from './auth-fixtures.ts';
+import type { TestApi } from './test-api.ts';
+
+const DAY = 24 * 60 * 60;
+
+/** A confirmation token for the enquiry; `expiresIn` seconds from now (negative: expired). */
+export function confirmationToken(
+  api: TestApi,
+  enquiryId: number | string,
+  {
+    purpose = 'confirm-email',
+    expiresIn = 30 * DAY,
+    key = testSessionSecret(api),
+  }: { purpose?: string | null; expiresIn?: number; key?: Uint8Array } = {},
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT(purpose === null ? {} : { purpose })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(enquiryId))
+    .setIssuedAt(Math.min(now, now + expiresIn - 30 * DAY))
+    .setExpirationTime(now + expiresIn)
+    .sign(key);
+}
+
+/** POST /api/enquiries/confirm with `{ token }` (any body when `token` is not a string). */
+export function postConfirmation(api: TestApi, token: unknown): Promise<Response> {
+  return api.request('/api/enquiries/confirm', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(typeof token === 'string' ? { token } : token),
+  });
+}
+
+/**
+ * The customer opens the confirmation link of the enquiry: from now on the provider's
+ * responses and the review link are e-mailed to them. Fails unless the API answers 200.
+ */
+export async function confirmEnquiryEmail(api: TestApi, enquiryId: number): Promise<void> {
+  const response = await postConfirmation(api, await confirmationToken(api, enquiryId));
+  if (response.status !== 200) {
+    throw new Error(
+      `Confirming enquiry ${enquiryId} answered ${response.status}: ${await response.text()}`,
+    );
+  }
+}
