@@ -291,6 +291,7 @@ describe('GET /api/admin/stats', () => {
       premiumProviders: 0,
       totalEnquiries: 0,
       newEnquiries: 0,
+      heldReviews: 0,
     });
   });
 
@@ -338,6 +339,7 @@ describe('GET /api/admin/stats', () => {
       premiumProviders: 2,
       totalEnquiries: 5,
       newEnquiries: 3,
+      heldReviews: 0,
     });
   });
 

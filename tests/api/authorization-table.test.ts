@@ -256,14 +256,15 @@ describe('the authorization table', () => {
     const routes = routesOf(app);
     const missing = routes.filter((route) => !(route in TABLE));
     const stale = Object.keys(TABLE).filter((route) => !routes.includes(route));
-    expect.soft(
-      missing,
-      `Routes with no entry in TABLE (decide who may call them): ${missing.join(', ')}`,
-    ).toEqual([]);
-    expect.soft(
-      stale,
-      `TABLE entries for routes the app no longer has: ${stale.join(', ')}`,
-    ).toEqual([]);
+    expect
+      .soft(
+        missing,
+        `Routes with no entry in TABLE (decide who may call them): ${missing.join(', ')}`,
+      )
+      .toEqual([]);
+    expect
+      .soft(stale, `TABLE entries for routes the app no longer has: ${stale.join(', ')}`)
+      .toEqual([]);
   });
 
   it.each(Object.entries(TABLE).map(([route, access]) => [route, access.name, access] as const))(

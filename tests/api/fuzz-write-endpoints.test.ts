@@ -221,7 +221,11 @@ const TARGETS: Record<string, Target> = {
   'PUT /api/admin/flash-ads/:id': {
     caller: 'admin',
     schema: FlashAdSchema,
-    example: () => ({ title: 'Spring special', subtitle: 'Two cameras free', displayDuration: 4000 }),
+    example: () => ({
+      title: 'Spring special',
+      subtitle: 'Two cameras free',
+      displayDuration: 4000,
+    }),
     params: (f) => ({ id: f.flashAdId }),
   },
   'DELETE /api/admin/flash-ads/:id': {
@@ -455,7 +459,9 @@ const oddString = fc.oneof(
 const deepNesting = fc
   .tuple(fc.integer({ min: 100, max: 2_000 }), fc.boolean())
   .map(([depth, arrays]) =>
-    arrays ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+    arrays
+      ? '['.repeat(depth) + ']'.repeat(depth)
+      : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
   );
 
 /** A JSON value as text: raw, so numbers like 1e309 and -0 arrive as written. */
@@ -476,7 +482,10 @@ const json = (label: string) => (body: string) =>
   ({ label, contentType: 'application/json', body }) satisfies Sent;
 
 /** Generated bodies for an endpoint with these field names and (maybe) this valid body. */
-function bodies(fields: string[], example: Record<string, unknown> | undefined): fc.Arbitrary<Sent> {
+function bodies(
+  fields: string[],
+  example: Record<string, unknown> | undefined,
+): fc.Arbitrary<Sent> {
   const key = fc.oneof(
     ...(fields.length > 0 ? [{ weight: 4, arbitrary: fc.constantFrom(...fields) }] : []),
     { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) },
@@ -487,7 +496,13 @@ function bodies(fields: string[], example: Record<string, unknown> | undefined):
     },
   );
   const arbitraries: fc.WeightedArbitrary<Sent>[] = [
-    { weight: 2, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)).map(json('random JSON')) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .jsonValue()
+        .map((v) => JSON.stringify(v))
+        .map(json('random JSON')),
+    },
     { weight: 2, arbitrary: oddValue.map(json('a bare value')) },
     {
       weight: 4,
@@ -520,9 +535,7 @@ function bodies(fields: string[], example: Record<string, unknown> | undefined):
               const index = broken.indexOf(name);
               if (index < 0) return [[name, value]];
               const replacement = values[index];
-              return replacement === null || replacement === undefined
-                ? []
-                : [[name, replacement]];
+              return replacement === null || replacement === undefined ? [] : [[name, replacement]];
             });
             return objectText(extra ? [...entries, extra] : entries);
           })
@@ -735,8 +748,9 @@ function acceptable(target: Target, sent: Sent): boolean {
 }
 
 function excerpt(sent: Sent): string {
-  const text = typeof sent.body === 'string' ? sent.body : `bytes ${Buffer.from(sent.body).toString('hex')}`;
-  const shown = text.length > 300 ? `${text.slice(0, 300)}... (${text.length} characters)` : text;
+  const text =
+    typeof sent.body === 'string' ? sent.body : `bytes ${Buffer.from(sent.body).toString('hex')}`;
+  const shown = text.length > 200 ? `${text.slice(0, 200)}... (${text.length} characters)` : text;
   return `${sent.label} [${sent.contentType ?? 'no content type'}] ${JSON.stringify(shown)}`;
 }
 
@@ -765,7 +779,7 @@ async function loggedError(url: string, init: RequestInit): Promise<string> {
     logError: (error) => {
       logged =
         error instanceof Error
-          ? `${error.name}: ${error.message} at ${error.stack?.split('\n')[1]?.trim() ?? '?'}`
+          ? `${error.name}: ${error.message} at ${error.stack?.split('\n')[1]?.trim().replace(/^at /, '') ?? '?'}`
           : String(error);
     },
   });
@@ -820,7 +834,9 @@ async function fuzz(route: string, target: Target): Promise<Tally> {
         message = undefined;
       }
       if (!type.includes('application/json') || typeof message !== 'string' || !message) {
-        tally.failures.push(`${status} without a JSON error (${type}: ${text}) for ${excerpt(sent)}`);
+        tally.failures.push(
+          `${status} without a JSON error (${type}: ${text}) for ${excerpt(sent)}`,
+        );
       }
     } else {
       tally.accepted++;
@@ -860,9 +876,9 @@ describe('bad bodies for every write endpoint', () => {
     const missing = writes.filter((route) => !(route in TARGETS));
     const stale = Object.keys(TARGETS).filter((route) => !writes.includes(route));
     expect.soft(missing, `Write endpoints missing from TARGETS: ${missing.join(', ')}`).toEqual([]);
-    expect.soft(stale, `TARGETS for endpoints the app no longer has: ${stale.join(', ')}`).toEqual(
-      [],
-    );
+    expect
+      .soft(stale, `TARGETS for endpoints the app no longer has: ${stale.join(', ')}`)
+      .toEqual([]);
   });
 
   it.each(Object.entries(TARGETS))(
@@ -888,7 +904,9 @@ describe('bad bodies for every write endpoint', () => {
           (row) =>
             `${row.endpoint.padEnd(58)} ${String(row.bodies).padStart(5)} sent ${String(row.accepted).padStart(4)} 2xx ${String(row['5xx']).padStart(4)} 5xx`,
         )
-        .join('\n')}\ntotal ${rows.reduce((sum, row) => sum + row.bodies, 0)} bodies, ${rows.reduce((sum, row) => sum + row['5xx'], 0)} 5xx`,
+        .join(
+          '\n',
+        )}\ntotal ${rows.reduce((sum, row) => sum + row.bodies, 0)} bodies, ${rows.reduce((sum, row) => sum + row['5xx'], 0)} 5xx`,
     );
     expect(tallies.size).toBe(Object.keys(TARGETS).length);
     expect(rows.reduce((sum, row) => sum + row['5xx'], 0)).toBe(0);

@@ -169,3 +169,19 @@ describe('the server log', () => {
     expect(logged).not.toContain(email);
   });
 });
+
+describe('a deeply nested body', () => {
+  it('answers 400, never 500', async () => {
+    for (const depth of [40, 5000, 20_000]) {
+      const response = await api.request('/api/enquiries', {
+        method: 'POST',
+        headers: json,
+        body: `${'['.repeat(depth)}${']'.repeat(depth)}`,
+      });
+      expect(response.status, `depth ${depth}`).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        'The request body is nested too deeply',
+      );
+    }
+  });
+});

@@ -259,6 +259,7 @@ test.describe('service request form', () => {
     const toast = page.getByTestId('toast');
     await expect(toast).toContainText(TEXT.enquiryOkTitle);
     await expect(toast).toContainText(TEXT.enquiryOk);
+    await expect(toast).toContainText(TEXT.enquiryConfirm);
     await expect(toast).toHaveAttribute('role', 'status');
     await expect(dialog.getByRole('button', { name: 'Send Request' })).toBeEnabled();
     for (const field of [f.name, f.email, f.phone, f.location, f.description]) {

@@ -88,6 +88,7 @@ export const TEXT = {
   reviewsSoon: 'Detailed reviews will be available soon',
   enquiryOkTitle: 'Service Request Submitted!',
   enquiryOk: "Your request has been sent to our admin team. We'll contact you soon.",
+  enquiryConfirm: 'Please open the link we e-mailed you to confirm your address.',
   enquiryFailTitle: 'Error',
   enquiryFail: 'Failed to submit service request. Please try again.',
   notFoundHeading: 'Provider Not Found',

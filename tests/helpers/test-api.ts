@@ -57,7 +57,14 @@ export async function startTestApi(
   const request = (path: string, init?: RequestInit) => fetch(`${url}${path}`, init);
   return {
     url,
-    database,
+    database: {
+      ...database,
+      // A delivery still running from the last test must not mark this test's rows.
+      async reset() {
+        await jobs.runNow();
+        await database.reset();
+      },
+    },
     env,
     get: (path, init) => request(path, { ...init, method: 'GET' }),
     request,

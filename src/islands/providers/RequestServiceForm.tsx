@@ -42,7 +42,9 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
     onSuccess: () => {
       toast({
         title: 'Service Request Submitted!',
-        description: "Your request has been sent to our admin team. We'll contact you soon.",
+        // The spec's text, then what the customer must do for answers to reach them.
+        description:
+          "Your request has been sent to our admin team. We'll contact you soon. Please open the link we e-mailed you to confirm your address.",
       });
       reset(blank(provider));
     },

@@ -10,21 +10,29 @@ import {
 } from '../../lib/text-rules.ts';
 import { AppError } from '../errors.ts';
 
-/** The path of the first string (or key) in a JSON value holding a control character. */
-export function findControlCharacter(value: unknown, path: string[] = []): string[] | undefined {
-  if (typeof value === 'string') return CONTROL.test(value) ? path : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findControlCharacter(item, [...path, String(index)]);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (CONTROL.test(key)) return [...path, key];
-      const found = findControlCharacter(item, [...path, key]);
-      if (found) return found;
+/** Deeper JSON than any form sends; refused before it is walked. */
+export const MAX_JSON_DEPTH = 32;
+export const TOO_DEEP_MESSAGE = 'The request body is nested too deeply';
+
+/**
+ * The path of the first string (or key) in a JSON value holding a control character.
+ * Walks without recursion, so no body can exhaust the stack; deeper than MAX_JSON_DEPTH
+ * is refused.
+ */
+export function findControlCharacter(value: unknown): string[] | undefined {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value: item, path } = next;
+    if (path.length > MAX_JSON_DEPTH) throw new AppError('bad_request', TOO_DEEP_MESSAGE);
+    if (typeof item === 'string') {
+      if (CONTROL.test(item)) return path;
+    } else if (Array.isArray(item)) {
+      item.forEach((child, index) => stack.push({ value: child, path: [...path, String(index)] }));
+    } else if (item && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (CONTROL.test(key)) return [...path, key];
+        stack.push({ value: child, path: [...path, key] });
+      }
     }
   }
   return undefined;
