@@ -31,6 +31,8 @@ export interface ProviderEnquiry {
   providerResponse: string | null;
   providerNotes: string | null;
   respondedAt: string | null;
+  /** The customer opened the confirmation link; only then are responses e-mailed. */
+  emailConfirmedAt: string | null;
   createdAt: string;
 }
 

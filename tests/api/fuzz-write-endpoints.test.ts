@@ -350,7 +350,8 @@ interface Sent {
   body: string | Uint8Array<ArrayBuffer>;
 }
 
-const PROTOTYPE_KEYS = [
+/** Keys that reach an object's prototype, or that a careless merge would trust. */
+const TRAP_KEYS = [
   '__proto__',
   'constructor',
   'prototype',
@@ -455,7 +456,7 @@ const oddString = fc.oneof(
   { weight: 1, arbitrary: hugeString },
 );
 
-/** Nested arrays or objects, 100 to 2,000 levels (RAW_BODIES go deeper, once each). */
+/** Nested arrays or objects, 100 to 2,000 levels (rawBodies go deeper, once each). */
 const deepNesting = fc
   .tuple(fc.integer({ min: 100, max: 2_000 }), fc.boolean())
   .map(([depth, arrays]) =>
@@ -488,7 +489,7 @@ function bodies(
 ): fc.Arbitrary<Sent> {
   const key = fc.oneof(
     ...(fields.length > 0 ? [{ weight: 4, arbitrary: fc.constantFrom(...fields) }] : []),
-    { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) },
+    { weight: 1, arbitrary: fc.constantFrom(...TRAP_KEYS) },
     { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
     {
       weight: 1,
@@ -528,7 +529,7 @@ function bodies(
               maxLength: Math.min(2, Object.keys(example).length),
             }),
             fc.array(fc.option(oddValue, { freq: 5 }), { minLength: 2, maxLength: 2 }),
-            fc.option(fc.tuple(fc.constantFrom(...PROTOTYPE_KEYS), oddValue)),
+            fc.option(fc.tuple(fc.constantFrom(...TRAP_KEYS), oddValue)),
           )
           .map(([broken, values, extra]) => {
             const entries = valid.flatMap(([name, value]): [string, string][] => {
@@ -545,7 +546,7 @@ function bodies(
         // The valid body tucked under a prototype key, or the keys of one on top of it.
         weight: 1,
         arbitrary: fc
-          .tuple(fc.constantFrom(...PROTOTYPE_KEYS), fc.boolean())
+          .tuple(fc.constantFrom(...TRAP_KEYS), fc.boolean())
           .map(([name, wrapped]) =>
             wrapped
               ? objectText([[name, JSON.stringify(example)]])

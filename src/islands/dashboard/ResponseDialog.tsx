@@ -65,7 +65,10 @@ export function ResponseDialog({
     onSuccess: async () => {
       toast({
         title: 'Response Submitted',
-        description: 'Your response has been sent to the customer',
+        // Only a confirmed address is e-mailed: say so rather than claim a mail went out.
+        description: enquiry?.emailConfirmedAt
+          ? 'Your response has been sent to the customer'
+          : 'Your response is saved. The customer has not confirmed their e-mail address yet, so it was not e-mailed.',
       });
       reset(EMPTY_DRAFT);
       onClose();
@@ -86,6 +89,12 @@ export function ResponseDialog({
       {enquiry && (
         <div className="p-6">
           <h2 className="pr-10 text-xl font-bold">Respond to Enquiry</h2>
+          {!enquiry.emailConfirmedAt && (
+            <p className="alert alert-warning mt-4 text-sm" role="note">
+              This customer has not confirmed their e-mail address yet, so your response will be
+              saved but not e-mailed. Phone them if it cannot wait.
+            </p>
+          )}
           <dl className="mt-4 grid gap-3 sm:grid-cols-2">
             <Detail label="Customer">{enquiry.customerName}</Detail>
             <Detail label="Email">
