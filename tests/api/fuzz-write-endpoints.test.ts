@@ -418,6 +418,9 @@ const NUMBERS = [
   '0.0',
   '0.5',
   '-1',
+  '1',
+  '3',
+  '999999',
   '1.0000000001',
   '2147483647',
   '2147483648',
@@ -456,9 +459,9 @@ const oddString = fc.oneof(
   { weight: 1, arbitrary: hugeString },
 );
 
-/** Nested arrays or objects, 100 to 2,000 levels (rawBodies go deeper, once each). */
+/** Nested arrays or objects, 20 to 2,000 levels (rawBodies go deeper, once each). */
 const deepNesting = fc
-  .tuple(fc.integer({ min: 100, max: 2_000 }), fc.boolean())
+  .tuple(fc.integer({ min: 20, max: 2_000 }), fc.boolean())
   .map(([depth, arrays]) =>
     arrays
       ? '['.repeat(depth) + ']'.repeat(depth)
