@@ -102,8 +102,15 @@ export async function startServer(
     const s = serve({ fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
+  // PORT=0 picks a free port: links and the Origin check follow the one it picked.
+  if (new URL(env.SITE_URL).port === '0') {
+    const site = new URL(env.SITE_URL);
+    site.port = String(port);
+    env.SITE_URL = site.origin;
+  }
+  // On loopback the printed address is SITE_URL itself (the one the Origin check expects).
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
-  const url = `http://${host}:${port}`;
+  const url = env.loopbackOnly ? env.SITE_URL : `http://${host}:${port}`;
   const stopListening = () => new Promise<void>((resolve) => server.close(() => resolve()));
 
   try {

@@ -52,7 +52,7 @@ const EnvSchema = z.object({
 export type Env = Omit<z.infer<typeof EnvSchema>, 'SITE_URL'> & {
   /** 'development' only with APP_ENV=development; otherwise production (or test). */
   appEnv: 'development' | 'production' | 'test';
-  /** SITE_URL's origin, or http://localhost:PORT while listening on loopback only. */
+  /** SITE_URL's origin, or http://HOST:PORT while listening on loopback only. */
   SITE_URL: string;
   /** HOST is a loopback address: nobody else can reach the server. */
   loopbackOnly: boolean;
@@ -66,8 +66,14 @@ export const isLoopbackHost = (host: string) =>
  * Secrets (reset and set-password tokens) may travel in an HTTP answer only in
  * development mode on a server nobody else can reach (DESIGN.md, Modes).
  */
-export const revealsTokens = (env: Pick<Env, 'appEnv' | 'loopbackOnly'>) =>
-  env.appEnv === 'development' && env.loopbackOnly;
+export const revealsTokens = (
+  env: Pick<Env, 'appEnv' | 'loopbackOnly' | 'TRUST_PROXY' | 'SITE_URL'>,
+) =>
+  env.appEnv === 'development' &&
+  env.loopbackOnly &&
+  // A proxy or a tunnel (which connects to loopback) would hand the token to the world.
+  !env.TRUST_PROXY &&
+  isLoopbackHost(new URL(env.SITE_URL).hostname);
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(
@@ -99,7 +105,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...env,
     appEnv: env.APP_ENV ?? 'production',
-    SITE_URL: env.SITE_URL ? new URL(env.SITE_URL).origin : `http://localhost:${env.PORT}`,
+    // The address the browser uses on loopback: the Origin check compares with it exactly.
+    SITE_URL: env.SITE_URL
+      ? new URL(env.SITE_URL).origin
+      : `http://${env.HOST.includes(':') && !env.HOST.startsWith('[') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`,
     loopbackOnly,
   };
 }

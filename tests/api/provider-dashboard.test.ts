@@ -222,7 +222,8 @@ describe('PUT /api/provider/enquiries/:id/response', () => {
         adminNotes: enquiry.adminNotes,
       });
       expectRecent(row.respondedAt);
-      expect(body).toEqual(JSON.parse(JSON.stringify(withoutOrigin(row))));
+      // The answer says the customer will get the response by e-mail.
+      expect(body).toEqual({ ...JSON.parse(JSON.stringify(withoutOrigin(row))), emailed: true });
 
       // The response; a completed request also brings the review invitation (reviews.test.ts).
       const mails = (await outbox.newMails()).filter((m) => !m.text.includes('/review?token='));
@@ -247,12 +248,29 @@ describe('PUT /api/provider/enquiries/:id/response', () => {
       status: 'completed',
     });
     expect(response.status).toBe(200);
+    // The dashboard is told, so it does not claim a mail that was not sent.
+    expect(((await response.json()) as { emailed: boolean }).emailed).toBe(false);
     expect(await enquiryRow(enquiry.id)).toMatchObject({
       providerResponse: 'We can come on Monday.',
       status: 'completed',
       emailConfirmedAt: null,
     });
     expect(await outbox.newMails()).toEqual([]);
+  });
+
+  it('mails a confirmed customer at most once an hour, and the last response of the hour after it', async () => {
+    await confirmEnquiryEmail(api, enquiry.id);
+    const outbox = await watchOutbox(api);
+    for (const text of ['On our way.', 'Running late, sorry.', 'All done: four cameras.']) {
+      const answer = await respond(enquiry.id, { providerResponse: text, status: 'in_progress' });
+      expect(((await answer.json()) as { emailed: boolean }).emailed).toBe(true);
+    }
+    const now = (await outbox.newMails()).filter((m) => m.to === 'lerato@example.co.za');
+    expect(now.map((m) => m.text.includes('On our way.'))).toEqual([true]);
+    await api.runJobs(new Date(Date.now() + 61 * 60_000));
+    const later = (await outbox.newMails()).filter((m) => m.to === 'lerato@example.co.za');
+    expect(later).toHaveLength(2);
+    expect(later[1]?.text).toContain('All done: four cameras.');
   });
 
   it('stores blank notes as none, and a second response replaces the first', async () => {

@@ -35,6 +35,14 @@ describe('device cookies (issue 11)', () => {
     expect(await verifyDeviceCookie(secret, 'not-a-token', admin)).toBeUndefined();
   });
 
+  it('lose their trust when the password changes', async () => {
+    const before = { ...admin, passwordStamp: 'stamp-of-the-old-password' };
+    const cookie = await signDeviceCookie(secret, before);
+    expect(await verifyDeviceCookie(secret, cookie, before)).toBeDefined();
+    const after = { ...admin, passwordStamp: 'stamp-of-the-new-password' };
+    expect(await verifyDeviceCookie(secret, cookie, after)).toBeUndefined();
+  });
+
   it('are no sessions, and sessions are no device cookies', async () => {
     const cookie = await signDeviceCookie(secret, admin);
     expect(await verifySession(secret, cookie)).toBeUndefined();

@@ -33,7 +33,8 @@ describe('parseEnv defaults', () => {
 describe('modes and the site address', () => {
   it('defaults SITE_URL to http://localhost:PORT while listening on loopback only', () => {
     expect(parseEnv({}).SITE_URL).toBe('http://localhost:8888');
-    expect(parseEnv({ PORT: '4000', HOST: '127.0.0.1' }).SITE_URL).toBe('http://localhost:4000');
+    expect(parseEnv({ PORT: '4000', HOST: '127.0.0.1' }).SITE_URL).toBe('http://127.0.0.1:4000');
+    expect(parseEnv({ HOST: '::1' }).SITE_URL).toBe('http://[::1]:8888');
     expect(parseEnv({ HOST: '::1' }).loopbackOnly).toBe(true);
   });
 

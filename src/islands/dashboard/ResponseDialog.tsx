@@ -61,12 +61,16 @@ export function ResponseDialog({
 
   const respond = useMutation({
     mutationFn: (draft: Draft) =>
-      apiSend('PUT', `/api/provider/enquiries/${enquiry?.id ?? 0}/response`, draft),
-    onSuccess: async () => {
+      apiSend<{ emailed: boolean }>(
+        'PUT',
+        `/api/provider/enquiries/${enquiry?.id ?? 0}/response`,
+        draft,
+      ),
+    onSuccess: async (answer) => {
       toast({
         title: 'Response Submitted',
-        // Only a confirmed address is e-mailed: say so rather than claim a mail went out.
-        description: enquiry?.emailConfirmedAt
+        // Only a confirmed address is e-mailed: the server says whether a mail is on its way.
+        description: answer.emailed
           ? 'Your response has been sent to the customer'
           : 'Your response is saved. The customer has not confirmed their e-mail address yet, so it was not e-mailed.',
       });

@@ -6,7 +6,10 @@
  * client and per account. Only failures count, so a flood of wrong passwords locks the
  * account for unknown clients while its owner's browser still signs in.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { adminUsers, serviceProviders } from '../../../db/schema.ts';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';
@@ -33,13 +36,31 @@ interface Account {
   role: Role;
   /** The login e-mail as the login schema normalises it (trimmed, lower case). */
   email: string;
+  /**
+   * A digest of the account's current password hash: a new password ends the trust of
+   * every device (someone who once knew the old one keeps no fresh guessing budgets).
+   */
+  passwordStamp?: string | undefined;
+}
+
+/** The digest of the account's password hash (see Account.passwordStamp); '' without one. */
+export async function passwordStampOf(
+  db: Database,
+  { role, email }: Pick<Account, 'role' | 'email'>,
+): Promise<string> {
+  const table = role === 'admin' ? adminUsers : serviceProviders;
+  const [row] = await db
+    .select({ hash: table.passwordHash })
+    .from(table)
+    .where(sql`lower(${table.email}) = lower(${email})`);
+  return row?.hash ? createHash('sha256').update(row.hash).digest('base64url').slice(0, 22) : '';
 }
 
 const subjectOf = ({ role, email }: Account) => `${role}:${email}`;
 
 /** A device cookie for the account, with a fresh random nonce. */
 export function signDeviceCookie(secret: Uint8Array, account: Account): Promise<string> {
-  return new SignJWT({})
+  return new SignJWT({ pw: account.passwordStamp ?? '' })
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience(AUDIENCE)
     .setSubject(subjectOf(account))
@@ -61,6 +82,7 @@ export async function verifyDeviceCookie(
       audience: AUDIENCE,
       subject: subjectOf(account),
     });
+    if (payload.pw !== (account.passwordStamp ?? '')) return undefined;
     return typeof payload.jti === 'string' && payload.jti !== '' ? payload.jti : undefined;
   } catch {
     return undefined;
@@ -101,7 +123,8 @@ export async function limitSignIn<T>(
   const { db, sessionSecret } = c.var;
   const limits = SIGN_IN_LIMITS[account.role];
   const presented = getCookie(c, DEVICE_COOKIE[account.role]);
-  const device = presented && (await verifyDeviceCookie(sessionSecret, presented, account));
+  const stamped = presented && { ...account, passwordStamp: await passwordStampOf(db, account) };
+  const device = stamped && (await verifyDeviceCookie(sessionSecret, presented, stamped));
   const counters: FailureCounter[] = device
     ? [{ limit: limits.perDevice, client: device, onSuccess: 'clear' }]
     : [
@@ -109,7 +132,8 @@ export async function limitSignIn<T>(
         { limit: limits.perAccount, client: account.email, onSuccess: 'clear' },
       ];
   const result = await limitFailures(db, counters, signIn);
-  setCookie(c, DEVICE_COOKIE[account.role], await signDeviceCookie(sessionSecret, account), {
+  const trusted = { ...account, passwordStamp: await passwordStampOf(db, account) };
+  setCookie(c, DEVICE_COOKIE[account.role], await signDeviceCookie(sessionSecret, trusted), {
     httpOnly: true,
     secure: true,
     sameSite: 'Strict',

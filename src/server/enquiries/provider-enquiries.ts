@@ -32,19 +32,19 @@ export async function listProviderEnquiries(db: Database, providerId: number) {
  * Mails the customer the provider's response: only to a confirmed address, and at most
  * one response mail per enquiry an hour, so a provider answering 50 times (or a
  * provider's script) cannot flood a customer (issue 11). A response mail still queued
- * is replaced by the newer one (the topic); once one has gone out, responses within the
- * hour are stored for the dashboard but not mailed.
+ * is replaced by the newer one (the topic); once one has gone out, the newest response
+ * of the hour goes out when the hour is over. Answers whether a mail is on its way.
  */
 async function mailResponse(
   tx: Queryable,
   enquiry: typeof e.$inferSelect,
   provider: { name: string; email: string; phone: string },
   response: { text: string; status: string },
-): Promise<void> {
-  if (!enquiry.emailConfirmedAt) return;
+): Promise<boolean> {
+  if (!enquiry.emailConfirmedAt) return false;
   const topic = `enquiry-response:${enquiry.id}`;
   const [recent] = await tx
-    .select({ id: outbox.id })
+    .select({ age: sql<number>`extract(epoch from now() - ${outbox.createdAt})::int` })
     .from(outbox)
     .where(
       and(
@@ -53,9 +53,15 @@ async function mailResponse(
         gt(outbox.createdAt, sql`now() - interval '1 hour'`),
       ),
     )
+    .orderBy(desc(outbox.createdAt))
     .limit(1);
-  if (recent) return;
-  await enqueueMail(tx, enquiryResponseMessage(enquiry, provider, response), { topic });
+  // Within the hour after a response mail, the newest response waits for the hour to end
+  // (replacing any response still waiting), so the customer's last word is never lost.
+  await enqueueMail(tx, enquiryResponseMessage(enquiry, provider, response), {
+    topic,
+    ...(recent && { delaySeconds: Math.max(1, 3600 - recent.age) }),
+  });
+  return true;
 }
 
 /**
@@ -107,16 +113,17 @@ export async function respondToEnquiry(
       })
       .from(serviceProviders)
       .where(eq(serviceProviders.id, providerId));
-    if (provider) {
-      await mailResponse(tx, updated, provider, {
-        text: response.providerResponse,
-        status: response.status,
-      });
-    }
+    const emailed = provider
+      ? await mailResponse(tx, updated, provider, {
+          text: response.providerResponse,
+          status: response.status,
+        })
+      : false;
     if (updated.status === 'completed' && before?.status !== 'completed') {
       await inviteReview(tx, { enquiryId, secret, siteUrl });
     }
     const { clientAddress: _address, senderProviderId: _sender, ...seen } = updated;
-    return seen;
+    // Whether the customer will get the response by e-mail (only a confirmed address does).
+    return { ...seen, emailed };
   });
 }

@@ -55,6 +55,10 @@ function ownFault(error: object): string | undefined {
   return MESSAGES.find(([pattern]) => pattern.test(message))?.[1];
 }
 
+/** The AWS SDK's errors carry `$metadata`; nodemailer's carry the SMTP `command`. */
+const fromAnotherService = (error: object): boolean =>
+  '$metadata' in error || ('command' in error && typeof error.command === 'string');
+
 /**
  * The Neon driver rejects with the WebSocket's error event itself (an `ErrorEvent` with
  * the socket error inside, or a bare `Event` in runtimes that say no more).
@@ -73,6 +77,9 @@ export function databaseFault(error: unknown): string | undefined {
   const look = (candidate: unknown): string | undefined => {
     if (typeof candidate !== 'object' || candidate === null || seen.has(candidate)) return;
     seen.add(candidate);
+    // The same socket codes come from the bucket and the mail server: their failures are
+    // not the database's, and must be logged as errors, not hidden behind a 503.
+    if (fromAnotherService(candidate)) return;
     const own = ownFault(candidate);
     if (own) return own;
     const { cause, errors } = candidate as { cause?: unknown; errors?: unknown };

@@ -9,13 +9,13 @@ import type { Database } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
-import { logErrorSafely } from '../http/describe-error.ts';
+import { describeError, logErrorSafely } from '../http/describe-error.ts';
 import { deleteObjectIfUnreferenced } from './delete-object.ts';
 import { carryOutPasswordReset, type PasswordResetRequest } from './password-reset-job.ts';
 
 export const GIVE_UP_AFTER_HOURS = 24;
 /** A claimed row whose sender died is taken again after this long. */
-const CLAIM_MINUTES = 5;
+const CLAIM_MINUTES = 15;
 
 export interface OutboxDependencies {
   db: Database;
@@ -37,7 +37,7 @@ export function backoffSeconds(attempts: number): number {
 
 export async function deliverOutbox(
   { db, mailer, objects, logError = logErrorSafely }: OutboxDependencies,
-  { now, limit = 50 }: { now?: Date | undefined; limit?: number } = {},
+  { now, limit = 10 }: { now?: Date | undefined; limit?: number } = {},
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
   const carryOut = async (kind: string, payload: unknown) => {
@@ -82,7 +82,9 @@ export async function deliverOutbox(
         const attempts = row.attempts + 1;
         const age = (now ?? new Date()).getTime() - row.createdAt.getTime();
         const giveUp = age >= GIVE_UP_AFTER_HOURS * 3600_000;
-        const message = error instanceof Error ? error.message : String(error);
+        // The first lines of a safe description: never a failed statement's values (a
+        // password-reset row's payload would be one).
+        const message = describeError(error).split('\n').slice(0, 2).join(' ');
         await db
           .update(outbox)
           .set({

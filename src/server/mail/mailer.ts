@@ -29,7 +29,14 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR
 }
 
 function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // Bounded waits: a hung mail server fails a send within a minute, well inside the
+  // outbox's claim on the row (jobs/deliver-outbox.ts), so no other sender takes it meanwhile.
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
   const { protocol, hostname, port } = new URL(url);
   return {
     destination: `${protocol}//${hostname}${port ? `:${port}` : ''}`,
