@@ -608,6 +608,20 @@ describe('POST /api/enquiries: the confirmation of the customer’s e-mail', () 
     expect((await later.newMails()).map((m) => m.to)).toEqual(['target@example.co.za']);
   });
 
+  it('confirms the same address’s unmailed requests with any one of its links', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++)
+      ids.push(await sendRequest({ customerEmail: 'Busy@Example.co.za' }));
+    const other = await sendRequest({ customerEmail: 'someone.else@example.co.za' });
+    await confirmEnquiryEmail(api, ids[0]!);
+    const rows = await api.database.db
+      .select({ id: customerEnquiries.id, confirmedAt: customerEnquiries.emailConfirmedAt })
+      .from(customerEnquiries)
+      .orderBy(asc(customerEnquiries.id));
+    expect(rows.filter((r) => r.confirmedAt !== null).map((r) => r.id)).toEqual(ids);
+    expect(rows.find((r) => r.id === other)?.confirmedAt).toBeNull();
+  });
+
   it('sends nothing and stores nothing for a rejected request', async () => {
     const mailbox = await watchOutbox(api);
     expect((await postEnquiry(validBody({ serviceType: 'laser' }))).status).toBe(400);

@@ -3,7 +3,7 @@
  * customers; no mail cannon). A request mails its address a signed link; until the
  * customer opens it, the provider's responses and the review link are not mailed there.
  */
-import { and, count, eq, gt, like, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { customerEnquiries as e, outbox } from '../../../db/schema.ts';
 import {
@@ -115,18 +115,35 @@ export async function confirmEnquiryEmail(
   });
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ confirmedAt: e.emailConfirmedAt, status: e.status })
+      .select({ confirmedAt: e.emailConfirmedAt, email: e.customerEmail })
       .from(e)
       .where(eq(e.id, enquiryId))
       .for('update');
     if (!current) throw new AppError('not_found', 'This request no longer exists.');
     if (current.confirmedAt) return;
-    await tx
+    // The address is the customer's: their other open requests of the last 30 days are
+    // confirmed with it (the cap on confirmation mails may have left some unmailed).
+    const confirmed = await tx
       .update(e)
       .set({ emailConfirmedAt: sql`now()` })
-      .where(eq(e.id, enquiryId));
-    if (current.status === 'completed') {
-      await inviteReview(tx, { enquiryId, secret, siteUrl });
+      .where(
+        and(
+          isNull(e.emailConfirmedAt),
+          or(
+            eq(e.id, enquiryId),
+            and(
+              sql`lower(${e.customerEmail}) = lower(${current.email})`,
+              sql`${e.createdAt} > now() - interval '30 days'`,
+              notInArray(e.status, ['cancelled']),
+            ),
+          ),
+        ),
+      )
+      .returning({ id: e.id, status: e.status });
+    for (const enquiry of confirmed) {
+      if (enquiry.status === 'completed') {
+        await inviteReview(tx, { enquiryId: enquiry.id, secret, siteUrl });
+      }
     }
   });
   return { message: EMAIL_CONFIRMED };
