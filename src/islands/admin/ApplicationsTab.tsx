@@ -267,15 +267,7 @@ export function ApplicationsTab() {
           </tr>
         ))}
       </AdminTable>
-      <Pager
-        label="Applications"
-        page={list.page}
-        limit={list.limit}
-        total={data.total}
-        shown={data.items.length}
-        busy={list.isPlaceholderData}
-        onPage={list.setPage}
-      />
+      <Pager label="Applications" list={list} page={data} />
       <Modal
         open={open !== undefined}
         onClose={() => setOpen(undefined)}

@@ -324,17 +324,7 @@ export function EnquiryDeskTab() {
           ))}
         </AdminTable>
       )}
-      {data && data.total > 0 && (
-        <Pager
-          label="Enquiries"
-          page={list.page}
-          limit={list.limit}
-          total={data.total}
-          shown={data.items.length}
-          busy={list.isPlaceholderData}
-          onPage={list.setPage}
-        />
-      )}
+      {data && data.total > 0 && <Pager label="Enquiries" list={list} page={data} />}
       <Modal open={open !== undefined} onClose={() => setOpen(undefined)} label="Enquiry">
         {open && <EnquiryDetail enquiry={open} onClose={() => setOpen(undefined)} />}
       </Modal>

@@ -155,17 +155,7 @@ export function MailTab() {
           ))}
         </AdminTable>
       )}
-      {data && data.total > 0 && (
-        <Pager
-          label="Mail"
-          page={list.page}
-          limit={list.limit}
-          total={data.total}
-          shown={data.items.length}
-          busy={list.isPlaceholderData}
-          onPage={list.setPage}
-        />
-      )}
+      {data && data.total > 0 && <Pager label="Mail" list={list} page={data} />}
     </div>
   );
 }

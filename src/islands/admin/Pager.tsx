@@ -1,26 +1,27 @@
 /** Paging of an admin list: "Showing 1–25 of 1 234", Previous and Next. */
 const count = (n: number) => n.toLocaleString('en-ZA');
 
-export function Pager({
-  page,
-  limit,
-  total,
-  shown,
-  label,
-  busy = false,
-  onPage,
-}: {
+/** What the Pager reads of useAdminPage (use-admin-page.ts). */
+interface PagedList {
   page: number;
   limit: number;
-  total: number;
-  /** Rows on this page. */
-  shown: number;
+  /** The next page is loading: the buttons wait. */
+  isPlaceholderData: boolean;
+  setPage: (page: number) => void;
+}
+
+export function Pager({
+  label,
+  list: { page, limit, isPlaceholderData: busy, setPage: onPage },
+  page: { total, items },
+}: {
   /** What is listed, for the navigation's name: 'Providers' gives 'Providers pages'. */
   label: string;
-  /** The next page is loading: the buttons wait. */
-  busy?: boolean;
-  onPage: (page: number) => void;
+  list: PagedList;
+  /** The page shown: its rows and how many there are in all. */
+  page: { total: number; items: readonly unknown[] };
 }) {
+  const shown = items.length;
   const first = total === 0 || shown === 0 ? 0 : (page - 1) * limit + 1;
   const last = first === 0 ? 0 : first + shown - 1;
   const lastPage = Math.max(1, Math.ceil(total / limit));

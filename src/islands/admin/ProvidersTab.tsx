@@ -312,17 +312,7 @@ export function ProvidersTab() {
           ))}
         </AdminTable>
       )}
-      {data && data.total > 0 && (
-        <Pager
-          label="Providers"
-          page={list.page}
-          limit={list.limit}
-          total={data.total}
-          shown={data.items.length}
-          busy={list.isPlaceholderData}
-          onPage={list.setPage}
-        />
-      )}
+      {data && data.total > 0 && <Pager label="Providers" list={list} page={data} />}
       <Modal
         open={viewing !== undefined}
         onClose={() => setViewing(undefined)}

@@ -165,15 +165,7 @@ export function ReviewsTab() {
           </ReviewItem>
         ))}
       </ul>
-      <Pager
-        label="Reviews"
-        page={list.page}
-        limit={list.limit}
-        total={data.total}
-        shown={data.items.length}
-        busy={list.isPlaceholderData}
-        onPage={list.setPage}
-      />
+      <Pager label="Reviews" list={list} page={data} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ApiError, apiGet } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
 import type { Provider } from '../../lib/provider';
@@ -116,24 +116,18 @@ function Profile({ provider }: { provider: Provider }) {
               </button>
               {/* The built page carries no contact details (a removed provider's must not
                   outlive its listing): they come with the API's answer. */}
-              {provider.phone ? (
-                <a className="btn btn-primary" href={`tel:${provider.phone}`}>
-                  Call Provider
-                </a>
-              ) : (
-                <span className="btn btn-primary btn-disabled" aria-disabled="true">
-                  Call Provider
-                </span>
-              )}
-              {provider.email ? (
-                <a className="btn btn-outline" href={`mailto:${provider.email}`}>
-                  Send Email
-                </a>
-              ) : (
-                <span className="btn btn-outline btn-disabled" aria-disabled="true">
-                  Send Email
-                </span>
-              )}
+              <ContactLink
+                className="btn btn-primary"
+                href={provider.phone && `tel:${provider.phone}`}
+              >
+                Call Provider
+              </ContactLink>
+              <ContactLink
+                className="btn btn-outline"
+                href={provider.email && `mailto:${provider.email}`}
+              >
+                Send Email
+              </ContactLink>
               {provider.website && (
                 <a
                   className="btn btn-ghost"
@@ -183,6 +177,27 @@ function idFromPath(): number | undefined {
   if (typeof window === 'undefined') return undefined;
   const match = /^\/provider\/(\d+)\/?$/.exec(window.location.pathname);
   return match ? Number(match[1]) : undefined;
+}
+
+/** A contact button, disabled in its place until the API has given the detail. */
+function ContactLink({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return href ? (
+    <a className={className} href={href}>
+      {children}
+    </a>
+  ) : (
+    <span className={`${className} btn-disabled`} aria-disabled="true">
+      {children}
+    </span>
+  );
 }
 
 /**
