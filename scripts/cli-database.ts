@@ -5,7 +5,7 @@ import { parseEnv, type Env } from '../src/server/env.ts';
 export async function withDatabase(
   work: (handle: DatabaseHandle, env: Env) => Promise<void>,
 ): Promise<void> {
-  const env = parseEnv();
+  const env = parseEnv(process.env, { purpose: 'database' });
   const handle = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     driver: env.DATABASE_DRIVER,

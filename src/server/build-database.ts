@@ -12,7 +12,7 @@ const holder = globalThis as unknown as Holder;
 
 export async function buildDatabase(): Promise<Database> {
   holder[KEY] ??= (async () => {
-    const env = parseEnv();
+    const env = parseEnv(process.env, { purpose: 'database' });
     return openDatabase({
       databaseUrl: env.DATABASE_URL,
       driver: env.DATABASE_DRIVER,

@@ -75,7 +75,15 @@ export const revealsTokens = (
   !env.TRUST_PROXY &&
   isLoopbackHost(new URL(env.SITE_URL).hostname);
 
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+/**
+ * `purpose: 'database'` is for the commands that only touch the database (migrate, seed,
+ * admin:create, the build's pre-rendering): they send no mail and check no Origin, so
+ * they do not need SITE_URL.
+ */
+export function parseEnv(
+  source: Record<string, string | undefined> = process.env,
+  { purpose = 'serve' }: { purpose?: 'serve' | 'database' } = {},
+): Env {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
@@ -93,7 +101,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     );
   }
   const loopbackOnly = isLoopbackHost(env.HOST);
-  if (!env.SITE_URL && (!loopbackOnly || env.DATABASE_URL)) {
+  if (purpose === 'serve' && !env.SITE_URL && (!loopbackOnly || env.DATABASE_URL)) {
     throw new Error(
       `Invalid environment configuration:\n  SITE_URL is required when ${
         loopbackOnly

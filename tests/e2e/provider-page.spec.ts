@@ -92,14 +92,29 @@ test('the page carries LocalBusiness JSON-LD for the provider', async ({ page, r
   expect(business).toMatchObject({
     '@context': 'https://schema.org',
     name: provider.name,
-    telephone: provider.phone,
-    email: provider.email,
     address: {
       addressLocality: provider.location,
       addressRegion: PROVINCE_NAMES[provider.province],
       addressCountry: 'ZA',
     },
   });
+  // Contact details come from the API only (decision 0011): not in the built page.
+  expect(business).not.toHaveProperty('telephone');
+  expect(business).not.toHaveProperty('email');
+});
+
+test('the contact buttons carry the number and address from the API', async ({ page, request }) => {
+  const provider = await fetchProvider(request, 1);
+  await page.goto('/provider/1');
+  const contact = page.getByRole('region', { name: 'Contact this provider' });
+  await expect(contact.getByRole('link', { name: 'Call Provider' })).toHaveAttribute(
+    'href',
+    `tel:${provider.phone}`,
+  );
+  await expect(contact.getByRole('link', { name: 'Send Email' })).toHaveAttribute(
+    'href',
+    `mailto:${provider.email}`,
+  );
 });
 
 test('the page refreshes the provider from /api/providers/{id}', async ({ page }) => {

@@ -45,6 +45,8 @@ beforeAll(async () => {
     BROWSER: 'none',
     // Production (a DATABASE_URL) requires the session key.
     SESSION_SECRET: 'netlify-test-session-secret-0123456789abcdef',
+    // Production requires the site's address (README: deploy on Netlify).
+    SITE_URL: `http://localhost:${PORT}`,
   };
   delete env.DATABASE_URL;
   if (serverUrl) {

@@ -59,6 +59,12 @@ describe('modes and the site address', () => {
     );
   });
 
+  it('lets the database commands (migrate, seed, the build) run without SITE_URL', () => {
+    expect(parseEnv({ DATABASE_URL: POSTGRES_URL }, { purpose: 'database' }).DATABASE_URL).toBe(
+      POSTGRES_URL,
+    );
+  });
+
   it('reveals tokens only in development mode on loopback', () => {
     const loopback = (APP_ENV?: string) => revealsTokens(parseEnv(APP_ENV ? { APP_ENV } : {}));
     expect(loopback('development')).toBe(true);
