@@ -1237,6 +1237,12 @@ describe('reviews only from real customers', () => {
         customerEmail: admin.email,
         emailConfirmedAt: new Date(),
       }),
+      // The provider's own mailbox under a +tag is still the provider's.
+      await completedEnquiry({
+        status: 'assigned',
+        customerEmail: provider.email.replace('@', '+reviews@'),
+        emailConfirmedAt: new Date(),
+      }),
     ];
     const mailbox = await watchOutbox(api);
     for (const enquiry of cases) expect((await respond(enquiry.id, 'completed')).status).toBe(200);

@@ -3,7 +3,7 @@
  * customers; no mail cannon). A request mails its address a signed link; until the
  * customer opens it, the provider's responses and the review link are not mailed there.
  */
-import { and, count, eq, gt, isNull, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, like, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { customerEnquiries as e, outbox } from '../../../db/schema.ts';
 import {
@@ -14,6 +14,7 @@ import {
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { enquiryConfirmationMessage } from '../mail/messages.ts';
+import { mailboxOf } from '../mail/mailbox.ts';
 import { inviteReview } from '../reviews/reviews.ts';
 import { enquiryOfToken, signEnquiryToken } from './enquiry-tokens.ts';
 
@@ -36,8 +37,6 @@ export function confirmationLink(siteUrl: string, token: string): string {
  * The address as the cap counts it: lower case, without a '+tag' in the local part
  * (name+1@ and name+2@ reach the same mailbox).
  */
-const capAddress = (address: string | SQL) =>
-  sql`regexp_replace(lower(${address}::text), '\\+[^@]*@', '@')`;
 
 /**
  * Writes the confirmation mail of a new enquiry in the caller's transaction, unless its
@@ -67,7 +66,7 @@ export async function mailEnquiryConfirmation(
 ): Promise<void> {
   const address = enquiry.customerEmail;
   await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtext(${ONCE_KEY_PREFIX} || ${capAddress(address)}))`,
+    sql`SELECT pg_advisory_xact_lock(hashtext(${ONCE_KEY_PREFIX} || ${mailboxOf(address)}))`,
   );
   const [recent] = await tx
     .select({ mails: count() })
@@ -76,7 +75,7 @@ export async function mailEnquiryConfirmation(
       and(
         like(outbox.onceKey, `${ONCE_KEY_PREFIX}%`),
         gt(outbox.createdAt, sql`now() - interval '1 day'`),
-        sql`${capAddress(sql`${outbox.payload}->>'to'`)} = ${capAddress(address)}`,
+        sql`${mailboxOf(sql`${outbox.payload}->>'to'`)} = ${mailboxOf(address)}`,
       ),
     );
   if ((recent?.mails ?? 0) >= CONFIRMATION_MAILS_PER_DAY) return;

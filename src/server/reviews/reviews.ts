@@ -22,6 +22,7 @@ import { pageOffset, type AdminPageQuery } from '../../lib/schemas/admin-lists.t
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { reviewRequestMessage } from '../mail/messages.ts';
+import { mailboxOf } from '../mail/mailbox.ts';
 import { enquiryOfReviewToken, reviewLink, signReviewToken } from './review-links.ts';
 
 export const REVIEW_WRITTEN = 'A review for this request has been written already. Thank you!';
@@ -160,7 +161,7 @@ async function holdReason(
   const [providerAccount] = await db
     .select({ id: serviceProviders.id })
     .from(serviceProviders)
-    .where(sql`lower(${serviceProviders.email}) = lower(${invitation.customerEmail})`)
+    .where(sql`${mailboxOf(serviceProviders.email)} = ${mailboxOf(invitation.customerEmail)}`)
     .limit(1);
   if (providerAccount) {
     reasons.push('The customer’s e-mail address belongs to a provider account.');
@@ -230,14 +231,14 @@ export async function inviteReview(
       serviceType: customerEnquiries.serviceType,
       emailConfirmedAt: customerEnquiries.emailConfirmedAt,
       providerName: serviceProviders.name,
-      providerEmail: serviceProviders.email,
-      isAdmin: sql<boolean>`EXISTS (SELECT 1 FROM ${adminUsers} WHERE lower(${adminUsers.email}) = lower(${customerEnquiries.customerEmail}))`,
+      // The provider's own address, or an admin's, gets no review link.
+      ownAddress: sql<boolean>`${mailboxOf(customerEnquiries.customerEmail)} = ${mailboxOf(serviceProviders.email)}
+        OR EXISTS (SELECT 1 FROM ${adminUsers} WHERE ${mailboxOf(adminUsers.email)} = ${mailboxOf(customerEnquiries.customerEmail)})`,
     })
     .from(customerEnquiries)
     .innerJoin(serviceProviders, eq(serviceProviders.id, customerEnquiries.assignedProviderId))
     .where(eq(customerEnquiries.id, enquiryId));
-  if (!enquiry?.emailConfirmedAt || enquiry.isAdmin) return;
-  if (enquiry.customerEmail.toLowerCase() === enquiry.providerEmail.toLowerCase()) return;
+  if (!enquiry?.emailConfirmedAt || enquiry.ownAddress) return;
   const link = reviewLink(siteUrl, await signReviewToken(secret, enquiryId));
   await enqueueMail(db, reviewRequestMessage(enquiry, link), {
     onceKey: `review-invitation:${enquiryId}`,
