@@ -7,7 +7,8 @@ import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, serviceProviders } from '../../db/schema.ts';
-import { describeError } from '../../src/server/http/describe-error.ts';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { describeError, errorMessageSafely } from '../../src/server/http/describe-error.ts';
 import { bearer, createTestProvider, providerToken } from '../helpers/auth-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
@@ -183,5 +184,16 @@ describe('a deeply nested body', () => {
         'The request body is nested too deeply',
       );
     }
+  });
+});
+
+describe('the outbox’s record of a failure', () => {
+  it('keeps the message of a failed statement, not its values', () => {
+    const email = 'private.person@example.co.za';
+    const failure = new DrizzleQueryError('insert into "outbox" ...', [email], new Error('boom'));
+    expect(errorMessageSafely(failure)).toBe('A database statement failed: boom');
+    expect(errorMessageSafely(new Error('421 Service not available'))).toBe(
+      '421 Service not available',
+    );
   });
 });

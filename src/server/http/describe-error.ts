@@ -20,6 +20,14 @@ export function describeError(error: unknown): string {
   return `Non-error thrown: ${typeof error}`;
 }
 
+/** One line for people (the admin's Mail screen): the message, never a statement's values. */
+export function errorMessageSafely(error: unknown): string {
+  if (error instanceof DrizzleQueryError) {
+    return `A database statement failed: ${errorMessageSafely(error.cause)}`;
+  }
+  return error instanceof Error ? error.message : `Non-error thrown: ${typeof error}`;
+}
+
 /** The default error reporter of the hosts: one safe description on stderr. */
 export function logErrorSafely(error: unknown): void {
   console.error(describeError(error));

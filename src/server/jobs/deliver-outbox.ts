@@ -9,7 +9,7 @@ import type { Database } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
-import { describeError, logErrorSafely } from '../http/describe-error.ts';
+import { errorMessageSafely, logErrorSafely } from '../http/describe-error.ts';
 import { deleteObjectIfUnreferenced } from './delete-object.ts';
 import { carryOutPasswordReset, type PasswordResetRequest } from './password-reset-job.ts';
 
@@ -84,7 +84,7 @@ export async function deliverOutbox(
         const giveUp = age >= GIVE_UP_AFTER_HOURS * 3600_000;
         // The first lines of a safe description: never a failed statement's values (a
         // password-reset row's payload would be one).
-        const message = describeError(error).split('\n').slice(0, 2).join(' ');
+        const message = errorMessageSafely(error);
         await db
           .update(outbox)
           .set({
