@@ -132,7 +132,16 @@ async function httpLoad(query: string, connections: number): Promise<Figures> {
 
 async function startServer(env: Record<string, string>): Promise<() => Promise<void>> {
   const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(PORT), HOST: '127.0.0.1', APP_ENV: 'test' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      APP_ENV: 'test',
+      // A database server needs the site's address and a shared session key.
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+      SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 120; i++) {
