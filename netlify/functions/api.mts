@@ -3,7 +3,6 @@
  * instance; production sets DATABASE_URL (Neon). Migrations run in the build command.
  */
 import { purgeCache, type Config, type Context } from '@netlify/functions';
-import { openDatabase } from '../../db/client.ts';
 import { createApp, type App } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import {
@@ -11,18 +10,13 @@ import {
   databaseUnavailableResponse,
 } from '../../src/server/http/database-faults.ts';
 import { logErrorSafely } from '../../src/server/http/describe-error.ts';
-import { netlifyEnvironment } from './netlify-environment.ts';
+import { netlifyEnvironment, openFunctionDatabase } from './netlify-environment.ts';
 
 let appPromise: Promise<App> | undefined;
 
 async function buildApp(): Promise<App> {
   const env = parseEnv(netlifyEnvironment());
-  const handle = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    driver: env.DATABASE_DRIVER,
-    dataDir: env.DATA_DIR,
-    maxConnections: 1,
-  });
+  const handle = await openFunctionDatabase(env);
   return createApp({
     db: handle.db,
     env,

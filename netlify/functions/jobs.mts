@@ -3,21 +3,15 @@
  * outbox's mail and deletions). The API function also runs them after each change.
  */
 import type { Config } from '@netlify/functions';
-import { openDatabase } from '../../db/client.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { runDueJobs } from '../../src/server/jobs/run-due-jobs.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { chooseObjectStore } from '../../src/server/storage/choose-object-store.ts';
-import { netlifyEnvironment } from './netlify-environment.ts';
+import { netlifyEnvironment, openFunctionDatabase } from './netlify-environment.ts';
 
 export default async (): Promise<Response> => {
   const env = parseEnv(netlifyEnvironment());
-  const handle = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    driver: env.DATABASE_DRIVER,
-    dataDir: env.DATA_DIR,
-    maxConnections: 1,
-  });
+  const handle = await openFunctionDatabase(env);
   try {
     const report = await runDueJobs({
       db: handle.db,

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { decodeJwt, SignJWT } from 'jose';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   customerEnquiries,
@@ -24,18 +24,22 @@ import {
   providerToken,
   tamperPayload,
   tamperSignature,
-  testSessionSecret,
   unsignedAdminToken,
   watchOutbox,
   type OutboxMail,
 } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
-import { confirmEnquiryEmail, postConfirmation } from '../helpers/enquiry-fixtures.ts';
+import {
+  confirmEnquiryEmail,
+  enquiryToken,
+  postConfirmation,
+  type EnquiryTokenOptions,
+} from '../helpers/enquiry-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 // Verified reviews: the link e-mailed when an enquiry is completed, the review written
 // with it (once), the public list, the provider's one reply and the admin's moderation.
-// Review links are signed here with the app's key (jose + testSessionSecret) and sessions
+// Review links are signed here with the app's key (enquiryToken) and sessions
 // are minted directly: the only scrypt run is the one shared admin password hash.
 // POST /api/reviews allows 10 attempts per client and hour: postReview() forgets the
 // counts before each attempt, except in the test of the limit itself.
@@ -118,21 +122,8 @@ function completedEnquiry(overrides: Partial<typeof customerEnquiries.$inferInse
  * A review link token as the app signs it (HS256, the session key, sub = enquiry id,
  * purpose 'review', 30 days), with any of it changed.
  */
-function linkToken(
-  enquiryId: number | string,
-  {
-    purpose = 'review',
-    expiresIn = 30 * DAY,
-    key = testSessionSecret(api),
-  }: { purpose?: string | null; expiresIn?: number; key?: Uint8Array } = {},
-): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT(purpose === null ? {} : { purpose })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(enquiryId))
-    .setIssuedAt(Math.min(now, now + expiresIn - 30 * DAY))
-    .setExpirationTime(now + expiresIn)
-    .sign(key);
+function linkToken(enquiryId: number | string, options: EnquiryTokenOptions = {}) {
+  return enquiryToken(api, enquiryId, { purpose: 'review', ...options });
 }
 
 const otherKey = new TextEncoder().encode('another-key-that-is-not-the-apps-own-secret');

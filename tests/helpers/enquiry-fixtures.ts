@@ -10,15 +10,31 @@ import type { TestApi } from './test-api.ts';
 
 const DAY = 24 * 60 * 60;
 
-/** A confirmation token for the enquiry; `expiresIn` seconds from now (negative: expired). */
+export interface EnquiryTokenOptions {
+  /** null: no purpose claim at all. */
+  purpose?: string | null;
+  /** Seconds from now (negative: expired). */
+  expiresIn?: number;
+  key?: Uint8Array;
+}
+
+/** A confirmation token for the enquiry, as the app signs it, with any of it changed. */
 export function confirmationToken(
   api: TestApi,
   enquiryId: number | string,
-  {
-    purpose = 'confirm-email',
-    expiresIn = 30 * DAY,
-    key = testSessionSecret(api),
-  }: { purpose?: string | null; expiresIn?: number; key?: Uint8Array } = {},
+  options: EnquiryTokenOptions = {},
+): Promise<string> {
+  return enquiryToken(api, enquiryId, { purpose: 'confirm-email', ...options });
+}
+
+/**
+ * A token naming an enquiry as the app signs them (HS256, the session key, sub = the
+ * enquiry id, a purpose claim, 30 days): confirmation and review links alike.
+ */
+export function enquiryToken(
+  api: TestApi,
+  enquiryId: number | string,
+  { purpose = null, expiresIn = 30 * DAY, key = testSessionSecret(api) }: EnquiryTokenOptions = {},
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT(purpose === null ? {} : { purpose })
