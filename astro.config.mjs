@@ -12,11 +12,11 @@ export default defineConfig({
   integrations: [
     react(),
     {
-      // Pages read the database while they pre-render (src/server/build-database.ts).
+      // Pages read the database while they pre-render (src/api/build-database.ts).
       name: 'close-build-database',
       hooks: {
         'astro:build:done': async () => {
-          const { closeBuildDatabase } = await import('./src/server/build-database.ts');
+          const { closeBuildDatabase } = await import('./src/api/build-database.ts');
           await closeBuildDatabase();
         },
       },

@@ -61,7 +61,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: ['**/server/**', '**/db/**', 'node:*'],
+              group: ['**/api/**', '**/hosts/**', '**/db/**', 'node:*'],
               message: 'Browser code must not import server-only modules.',
             },
           ],

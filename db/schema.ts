@@ -446,7 +446,7 @@ export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelle
 /**
  * Side effects written in the same transaction as the change that causes them (DESIGN.md,
  * Modes, side effects): mail, and deletion of stored objects. A sender claims due rows,
- * carries them out and retries with backoff for up to a day (src/server/jobs/).
+ * carries them out and retries with backoff for up to a day (src/api/jobs/).
  */
 export const outbox = pgTable(
   'outbox',

@@ -27,8 +27,8 @@ import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { addSyntheticProviders, seedDatabase } from '../db/seed/seed.ts';
 import { ProviderQuerySchema } from '../src/lib/schemas/provider-query.ts';
-import { listProviders } from '../src/server/providers/list-providers.ts';
-import { listAdminProviders } from '../src/server/providers/admin-providers.ts';
+import { listProviders } from '../src/api/providers/list-providers.ts';
+import { listAdminProviders } from '../src/api/providers/admin-providers.ts';
 import { AdminProviderListQuerySchema } from '../src/lib/schemas/admin-lists.ts';
 
 const { values } = parseArgs({
@@ -131,7 +131,7 @@ async function httpLoad(query: string, connections: number): Promise<Figures> {
 }
 
 async function startServer(env: Record<string, string>): Promise<() => Promise<void>> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, ['hosts/node/main.ts'], {
     env: {
       ...process.env,
       ...env,

@@ -1,6 +1,6 @@
 /** Opens the configured database for a command-line script and closes it afterwards. */
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-import { parseEnv, type Env } from '../src/server/env.ts';
+import { parseEnv, type Env } from '../src/api/env.ts';
 
 export async function withDatabase(
   work: (handle: DatabaseHandle, env: Env) => Promise<void>,

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { migrateDatabase } from '../db/migrate.ts';
-import { createAdmin } from '../src/server/admins/create-admin.ts';
+import { createAdmin } from '../src/api/admins/create-admin.ts';
 import { runScript, withDatabase } from './cli-database.ts';
 
 const ArgsSchema = z.object({

@@ -3,7 +3,7 @@
  * (catalog categories; on the embedded default the sample data when empty; the
  * ADMIN_EMAIL admin). Netlify's build command runs it before every deploy.
  */
-import { prepareDatabase } from '../server/prepare-database.ts';
+import { prepareDatabase } from '../hosts/node/prepare-database.ts';
 import { runScript, withDatabase } from './cli-database.ts';
 
 runScript(() =>

@@ -9,9 +9,9 @@ import {
   PutBucketCorsCommand,
   PutBucketLifecycleConfigurationCommand,
 } from '@aws-sdk/client-s3';
-import { parseEnv } from '../src/server/env.ts';
-import { s3ConfigOf } from '../src/server/storage/choose-object-store.ts';
-import { s3Client } from '../src/server/storage/s3-object-store.ts';
+import { parseEnv } from '../src/api/env.ts';
+import { s3ConfigOf } from '../src/api/storage/choose-object-store.ts';
+import { s3Client } from '../src/api/storage/s3-object-store.ts';
 
 const env = parseEnv();
 const config = s3ConfigOf(env);

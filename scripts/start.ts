@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { main } from '../server/main.ts';
+import { main } from '../hosts/node/main.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BUILD_INPUTS = [

@@ -8,9 +8,9 @@ import {
   rateLimits,
   serviceProviders,
 } from '../../db/schema.ts';
-import * as password from '../../src/server/auth/password.ts';
-import { AppError } from '../../src/server/errors.ts';
-import { hitRateLimit, RATE_LIMITS } from '../../src/server/rate-limits/hit-rate-limit.ts';
+import * as password from '../../src/api/auth/password.ts';
+import { AppError } from '../../src/api/errors.ts';
+import { hitRateLimit, RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import {
   adminRow,
   bearer,
@@ -28,7 +28,7 @@ import {
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 // The app's own hashing, watched: a refused request must not cost a scrypt run (issue 11).
-vi.mock('../../src/server/auth/password.ts', async (importOriginal) => {
+vi.mock('../../src/api/auth/password.ts', async (importOriginal) => {
   const original = await importOriginal<typeof password>();
   return {
     ...original,

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerApplications, uploadTickets } from '../../db/schema.ts';
 import { SA_PHONE_MESSAGE } from '../../src/lib/schemas/fields.ts';
-import { RATE_LIMITS } from '../../src/server/rate-limits/hit-rate-limit.ts';
+import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import { queryRows } from '../helpers/api-fixtures.ts';
 import { validApplicationBody } from '../helpers/builders.ts';
 import {

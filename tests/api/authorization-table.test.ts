@@ -13,8 +13,8 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits, serviceProviders } from '../../db/schema.ts';
-import { createApp } from '../../src/server/app.ts';
-import { SESSION_COOKIE, signSession } from '../../src/server/auth/sessions.ts';
+import { createApp } from '../../src/api/app.ts';
+import { SESSION_COOKIE, signSession } from '../../src/api/auth/sessions.ts';
 import { adminSession, insertAdmin } from '../helpers/admin-fixtures.ts';
 import { testSessionSecret } from '../helpers/auth-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
@@ -38,7 +38,7 @@ const PUBLIC: Access = {
 /**
  * An admin's change. A session cookie on a request from another site is refused (403): a
  * cookie travels with any request a browser makes, so changes by cookie must come from
- * SITE_URL (src/server/auth/sessions.ts).
+ * SITE_URL (src/api/auth/sessions.ts).
  */
 const ADMIN_ONLY: Access = {
   name: 'admin-only',

@@ -3,7 +3,7 @@
  * provider purges them (on Netlify, through its purge API) so the change shows at once.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PUBLIC_CACHE_TAG } from '../../src/server/http/cache.ts';
+import { PUBLIC_CACHE_TAG } from '../../src/api/http/cache.ts';
 import { bearer, createTestAdmin, signIn } from '../helpers/auth-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';

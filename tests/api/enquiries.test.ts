@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, outbox, rateLimits } from '../../db/schema.ts';
 import { ENQUIRY_LIMITS } from '../../src/lib/schemas/enquiry.ts';
-import { RATE_LIMITS } from '../../src/server/rate-limits/hit-rate-limit.ts';
+import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import {
   bearer,
   linkIn,

@@ -44,9 +44,9 @@ import {
   ReviewReplySchema,
   ReviewSchema,
 } from '../../src/lib/schemas/reviews.ts';
-import { createApp } from '../../src/server/app.ts';
-import { signSession } from '../../src/server/auth/sessions.ts';
-import { findControlCharacter } from '../../src/server/http/control-characters.ts';
+import { createApp } from '../../src/api/app.ts';
+import { signSession } from '../../src/api/auth/sessions.ts';
+import { findControlCharacter } from '../../src/api/http/control-characters.ts';
 import { adminSession, insertAdmin } from '../helpers/admin-fixtures.ts';
 import { testSessionSecret } from '../helpers/auth-fixtures.ts';
 import {
@@ -63,7 +63,7 @@ const SEED = 20_251_110;
 const RUNS = 150;
 /** Endpoints that read no body only have to survive it: fewer runs keep the file fast. */
 const RUNS_WITHOUT_BODY = 30;
-/** The JSON body limit of /api/* (src/server/app.ts): huge strings reach past it. */
+/** The JSON body limit of /api/* (src/api/app.ts): huge strings reach past it. */
 const BODY_LIMIT = 64 * 1024;
 const NOTHING = 999_999;
 

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, serviceProviders } from '../../db/schema.ts';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { describeError, errorMessageSafely } from '../../src/server/http/describe-error.ts';
+import { describeError, errorMessageSafely } from '../../src/api/http/describe-error.ts';
 import { bearer, createTestProvider, providerToken } from '../helpers/auth-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';

@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outbox, providerApplications, serviceProviders } from '../../db/schema.ts';
-import { backoffSeconds } from '../../src/server/jobs/deliver-outbox.ts';
-import type { MailMessage, Mailer } from '../../src/server/mail/mailer.ts';
+import { backoffSeconds } from '../../src/api/jobs/deliver-outbox.ts';
+import type { MailMessage, Mailer } from '../../src/api/mail/mailer.ts';
 import { adminSession, insertAdmin } from '../helpers/admin-fixtures.ts';
 import { bearer } from '../helpers/auth-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';

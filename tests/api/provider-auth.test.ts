@@ -8,10 +8,10 @@ import {
   serviceProviders,
   uploadTickets,
 } from '../../db/schema.ts';
-import * as password from '../../src/server/auth/password.ts';
-import { createPasswordToken } from '../../src/server/auth/password-tokens.ts';
-import { signSession } from '../../src/server/auth/sessions.ts';
-import { RATE_LIMITS } from '../../src/server/rate-limits/hit-rate-limit.ts';
+import * as password from '../../src/api/auth/password.ts';
+import { createPasswordToken } from '../../src/api/auth/password-tokens.ts';
+import { signSession } from '../../src/api/auth/sessions.ts';
+import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import {
   bearer,
   cookiePair,
@@ -38,7 +38,7 @@ import { insertEnquiry, insertProvider, validApplicationBody } from '../helpers/
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 // The app's own hashing, watched: a refused request must not cost a scrypt run (issue 11).
-vi.mock('../../src/server/auth/password.ts', async (importOriginal) => {
+vi.mock('../../src/api/auth/password.ts', async (importOriginal) => {
   const original = await importOriginal<typeof password>();
   return {
     ...original,

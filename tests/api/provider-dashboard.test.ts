@@ -4,8 +4,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, serviceProviders, uploadTickets } from '../../db/schema.ts';
 import { MB } from '../../src/lib/uploads.ts';
-import { signSession } from '../../src/server/auth/sessions.ts';
-import { RATE_LIMITS } from '../../src/server/rate-limits/hit-rate-limit.ts';
+import { signSession } from '../../src/api/auth/sessions.ts';
+import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import {
   bearer,
   createTestAdmin,

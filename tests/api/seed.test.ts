@@ -5,11 +5,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminUsers, flashAds, serviceCategories, serviceProviders } from '../../db/schema.ts';
 import { addSyntheticProviders, seedDatabase } from '../../db/seed/seed.ts';
-import { DEVELOPMENT_ADMIN_EMAIL, prepareDatabase } from '../../server/prepare-database.ts';
+import { DEVELOPMENT_ADMIN_EMAIL, prepareDatabase } from '../../hosts/node/prepare-database.ts';
 import { SERVICE_IDS } from '../../src/lib/catalog/categories.ts';
 import { DEFAULT_TOWN_VALUES } from '../../src/lib/geo.ts';
-import { verifyPassword } from '../../src/server/auth/password.ts';
-import { parseEnv } from '../../src/server/env.ts';
+import { verifyPassword } from '../../src/api/auth/password.ts';
+import { parseEnv } from '../../src/api/env.ts';
 import { listProviders } from '../helpers/api-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 

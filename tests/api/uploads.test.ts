@@ -6,10 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerApplications, uploadTickets } from '../../db/schema.ts';
 import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
-import { cleanUpUploads } from '../../src/server/jobs/clean-up-uploads.ts';
-import { RATE_LIMITS } from '../../src/server/rate-limits/hit-rate-limit.ts';
-import { localObjectStore } from '../../src/server/storage/object-store.ts';
-import { RE_ENCODE_MESSAGES } from '../../src/server/uploads/re-encode-image.ts';
+import { cleanUpUploads } from '../../src/api/jobs/clean-up-uploads.ts';
+import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
+import { localObjectStore } from '../../src/api/storage/object-store.ts';
+import { RE_ENCODE_MESSAGES } from '../../src/api/uploads/re-encode-image.ts';
 import {
   adminSession,
   insertAdmin,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { headersFor, readNetlifyRules } from '../../server/netlify-rules.ts';
+import { headersFor, readNetlifyRules } from '../../hosts/node/netlify-rules.ts';
 import { builtPages, DIST, inlineHashes, readPage } from '../../scripts/built-site.ts';
 
 const csp = headersFor(

@@ -1,8 +1,8 @@
 /** Serves the existing build on a fresh embedded database in a temporary folder. */
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { startServer } from '../../server/start-server.ts';
-import { parseEnv } from '../../src/server/env.ts';
+import { startServer } from '../../hosts/node/start-server.ts';
+import { parseEnv } from '../../src/api/env.ts';
 
 // One folder, emptied at each start: Playwright may stop this server before it can clean up.
 const dataDir = path.resolve(import.meta.dirname, '../../reports/e2e-data');

@@ -17,8 +17,8 @@ import {
   serviceProviders,
   uploadTickets,
 } from '../../db/schema.ts';
-import { hashPassword } from '../../src/server/auth/password.ts';
-import { signSession } from '../../src/server/auth/sessions.ts';
+import { hashPassword } from '../../src/api/auth/password.ts';
+import { signSession } from '../../src/api/auth/sessions.ts';
 import {
   adminRow,
   expiredAdminToken,

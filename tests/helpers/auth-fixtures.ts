@@ -6,10 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { adminUsers, serviceProviders } from '../../db/schema.ts';
-import { createAdmin } from '../../src/server/admins/create-admin.ts';
-import { hashPassword } from '../../src/server/auth/password.ts';
-import { sessionSecret } from '../../src/server/auth/session-secret.ts';
-import { signSession } from '../../src/server/auth/sessions.ts';
+import { createAdmin } from '../../src/api/admins/create-admin.ts';
+import { hashPassword } from '../../src/api/auth/password.ts';
+import { sessionSecret } from '../../src/api/auth/session-secret.ts';
+import { signSession } from '../../src/api/auth/sessions.ts';
 import { insertProvider, type ProviderRow } from './builders.ts';
 import { mailFiles, readOutboxIn, type OutboxMail } from './outbox.ts';
 import type { TestApi } from './test-api.ts';

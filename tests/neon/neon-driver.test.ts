@@ -11,8 +11,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
-import { createApp } from '../../src/server/app.ts';
-import { parseEnv } from '../../src/server/env.ts';
+import { createApp } from '../../src/api/app.ts';
+import { parseEnv } from '../../src/api/env.ts';
 import {
   startNeonWebSocketProxy,
   useNeonWebSocketProxy,

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
-import { databaseFault } from '../../src/server/http/database-faults.ts';
+import { databaseFault } from '../../src/api/http/database-faults.ts';
 import {
   startNeonWebSocketProxy,
   useNeonWebSocketProxy,
@@ -401,7 +401,7 @@ describe('the Netlify host', () => {
       SESSION_SECRET: 'resilience-test-session-secret-0123456789',
       DATA_DIR: path.join(workDir, 'data-netlify'),
     });
-    const { default: handler } = await import('../../netlify/functions/api.mts');
+    const { default: handler } = await import('../../hosts/netlify/functions/api.mts');
     const context = {
       ip: '127.0.0.1',
       waitUntil: () => {},

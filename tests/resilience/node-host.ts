@@ -4,8 +4,8 @@
  * DIST_DIR (the site to serve) and NEON_WS_PROXY (the Neon driver's WebSocket proxy).
  * Prints `READY <url>` once startServer has resolved.
  */
-import { startServer } from '../../server/start-server.ts';
-import { parseEnv } from '../../src/server/env.ts';
+import { startServer } from '../../hosts/node/start-server.ts';
+import { parseEnv } from '../../src/api/env.ts';
 import { useNeonWebSocketProxy } from '../helpers/neon-websocket-proxy.ts';
 
 if (process.env.NEON_WS_PROXY) useNeonWebSocketProxy(process.env.NEON_WS_PROXY);

@@ -18,8 +18,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerApplications, uploadTickets } from '../../db/schema.ts';
 import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
-import { s3ConfigOf } from '../../src/server/storage/choose-object-store.ts';
-import { s3Client, s3ObjectStore } from '../../src/server/storage/s3-object-store.ts';
+import { s3ConfigOf } from '../../src/api/storage/choose-object-store.ts';
+import { s3Client, s3ObjectStore } from '../../src/api/storage/s3-object-store.ts';
 import {
   bearer,
   createTestAdmin,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv, type CsvColumn } from '../../src/server/exports/csv.ts';
+import { toCsv, type CsvColumn } from '../../src/api/exports/csv.ts';
 
 type Cell = ReturnType<CsvColumn<unknown>['value']>;
 

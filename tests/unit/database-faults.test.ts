@@ -1,12 +1,12 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/server/errors.ts';
+import { AppError } from '../../src/api/errors.ts';
 import {
   databaseFault,
   databaseUnavailable,
   databaseUnavailableResponse,
-} from '../../src/server/http/database-faults.ts';
+} from '../../src/api/http/database-faults.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 const serverError = (message: string, code: string) =>

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { signDeviceCookie, verifyDeviceCookie } from '../../src/server/auth/device-cookies.ts';
-import { signSession, verifySession } from '../../src/server/auth/sessions.ts';
+import { signDeviceCookie, verifyDeviceCookie } from '../../src/api/auth/device-cookies.ts';
+import { signSession, verifySession } from '../../src/api/auth/sessions.ts';
 
 const secret = new TextEncoder().encode('a-session-secret-of-at-least-32-characters');
 const admin = { role: 'admin', email: 'naledi@verified.example.co.za' } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv, revealsTokens } from '../../src/server/env.ts';
-import { s3ConfigOf } from '../../src/server/storage/choose-object-store.ts';
+import { parseEnv, revealsTokens } from '../../src/api/env.ts';
+import { s3ConfigOf } from '../../src/api/storage/choose-object-store.ts';
 
 const POSTGRES_URL = 'postgres://user:secret@localhost:5432/providers';
 

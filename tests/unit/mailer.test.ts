@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../src/server/mail/mailer.ts';
+import { createMailer } from '../../src/api/mail/mailer.ts';
 
 const FROM = 'Verified Providers <no-reply@test.example>';
 const message = {

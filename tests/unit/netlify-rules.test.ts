@@ -10,7 +10,7 @@ import {
   type HeaderRule,
   type NetlifyRules,
   type Redirect,
-} from '../../server/netlify-rules.ts';
+} from '../../hosts/node/netlify-rules.ts';
 
 const REAL_TOML = new URL('../../netlify.toml', import.meta.url);
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../src/server/auth/password.ts';
+import { hashPassword, verifyPassword } from '../../src/api/auth/password.ts';
 
 // Each hash costs about 0.3 s (scrypt N=2^17), so the suite makes only two.
 let first: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ticketIdOf } from '../../src/server/uploads/upload-tickets.ts';
+import { ticketIdOf } from '../../src/api/uploads/upload-tickets.ts';
 
 describe('ticketIdOf', () => {
   const id = 'AbCdEfGhIjKlMnOpQrStUvWx';

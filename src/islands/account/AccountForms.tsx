@@ -14,7 +14,7 @@ import {
   ResetPasswordFormSchema,
 } from '../../lib/schemas/account';
 import { toast } from '../../lib/toast';
-import { TextField } from '../forms/TextField';
+import { TextField } from '../ui/TextField';
 
 export const serverMessage = (error: unknown, fallback: string) =>
   error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;

@@ -14,8 +14,8 @@ import {
 import { currentYear } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
-import { SelectField } from '../forms/SelectField';
-import { TextField } from '../forms/TextField';
+import { SelectField } from '../ui/SelectField';
+import { TextField } from '../ui/TextField';
 import { AdminImageField } from './AdminImageField';
 import { failure, refreshProviders } from './admin-data';
 

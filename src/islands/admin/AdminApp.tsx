@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiGetOrNullOn401, apiSend } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
-import { Tabs } from '../providers/Tabs';
+import { Tabs } from '../ui/Tabs';
 import type { AdminStats } from './admin-data';
 import { AdminSignIn } from './AdminSignIn';
 import { ApplicationsTab } from './ApplicationsTab';
@@ -10,7 +10,7 @@ import { EnquiryDeskTab } from './EnquiryDeskTab';
 import { FlashAdsTab } from './FlashAdsTab';
 import { MailTab } from './MailTab';
 import { ProvidersTab } from './ProvidersTab';
-import { ReviewsTab } from './ReviewsTab';
+import { AdminReviewsTab } from './AdminReviewsTab';
 import { TeamTab } from './TeamTab';
 
 interface Admin {
@@ -110,7 +110,7 @@ function Dashboard({ admin }: { admin: Admin }) {
             { id: 'providers', label: 'Providers', content: <ProvidersTab /> },
             { id: 'flash-ads', label: 'Flash Ads', content: <FlashAdsTab /> },
             { id: 'enquiries', label: 'Enquiries', content: <EnquiryDeskTab /> },
-            { id: 'reviews', label: 'Reviews', content: <ReviewsTab /> },
+            { id: 'reviews', label: 'Reviews', content: <AdminReviewsTab /> },
             { id: 'mail', label: 'Mail', content: <MailTab /> },
             { id: 'team', label: 'Team', content: <TeamTab currentEmail={admin.email} /> },
           ]}

@@ -5,7 +5,7 @@ import { APPLICATION_ACTIONS } from '../../lib/application-actions';
 import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
 import { DEFAULT_RESET_NOTE } from '../../lib/schemas/admin';
 import { toast } from '../../lib/toast';
-import { Modal } from '../providers/Modal';
+import { Modal } from '../ui/Modal';
 import { AdminTable } from './AdminTable';
 import { provinceName, serviceName } from '../providers/ProviderCard';
 import { Pager } from './Pager';

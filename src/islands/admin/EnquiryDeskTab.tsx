@@ -7,11 +7,11 @@ import { formatDate } from '../../lib/format';
 import { statusLabel } from '../../lib/enquiry-display';
 import { toast } from '../../lib/toast';
 import { StatusBadge, UrgencyBadge } from '../dashboard/EnquiryBadges';
-import { Modal } from '../providers/Modal';
+import { Modal } from '../ui/Modal';
 import { AdminTable } from './AdminTable';
 import { serviceName } from '../providers/ProviderCard';
 import { ADMIN_KEYS, dateTime, failure, type AdminProvider, type DeskEnquiry } from './admin-data';
-import { SelectField } from '../forms/SelectField';
+import { SelectField } from '../ui/SelectField';
 import { Pager } from './Pager';
 import { pagePath, useAdminPage, useSettledValue } from './use-admin-page';
 

@@ -12,8 +12,8 @@ import {
 } from '../../lib/schemas/admin-forms';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
-import { TextField } from '../forms/TextField';
-import { Modal } from '../providers/Modal';
+import { TextField } from '../ui/TextField';
+import { Modal } from '../ui/Modal';
 import { AdminImageField } from './AdminImageField';
 import { ADMIN_KEYS, failure, type AdminFlashAd } from './admin-data';
 

@@ -10,7 +10,7 @@ import {
   type MailTotals,
 } from '../../lib/schemas/admin-mail';
 import { toast } from '../../lib/toast';
-import { SelectField } from '../forms/SelectField';
+import { SelectField } from '../ui/SelectField';
 import { AdminTable } from './AdminTable';
 import { ADMIN_KEYS, dateTime, failure } from './admin-data';
 import { Pager } from './Pager';

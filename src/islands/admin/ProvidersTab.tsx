@@ -5,13 +5,13 @@ import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
 import { formatRating } from '../../lib/format';
 import { providerImageUrl } from '../../lib/provider-image';
 import { toast } from '../../lib/toast';
-import { Modal } from '../providers/Modal';
+import { Modal } from '../ui/Modal';
 import { AdminTable } from './AdminTable';
 import { provinceName, serviceName } from '../providers/ProviderCard';
 import { AddProviderForm } from './AddProviderForm';
 import { ServiceBadges } from './ApplicationsTab';
 import { ADMIN_KEYS, failure, refreshProviders, type AdminProvider } from './admin-data';
-import { SelectField } from '../forms/SelectField';
+import { SelectField } from '../ui/SelectField';
 import { Pager } from './Pager';
 import { useAdminPage, useSettledValue } from './use-admin-page';
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ApiError, apiGet, apiSend } from '../../lib/api-client';
 import { NewAdminSchema } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
-import { TextField } from '../forms/TextField';
+import { TextField } from '../ui/TextField';
 import { AdminTable } from './AdminTable';
 import { ADMIN_KEYS, dateTime, failure, type AdminUser } from './admin-data';
 

@@ -4,7 +4,7 @@ import { apiSend } from '../../lib/api-client';
 import { ME_KEY, type OwnProfile } from '../../lib/provider-dashboard';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
-import { Modal } from '../providers/Modal';
+import { Modal } from '../ui/Modal';
 import { ImageUpload, type UploadedImage } from '../uploads/ImageUpload';
 import { handledSessionEnd } from './session';
 

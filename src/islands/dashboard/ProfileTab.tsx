@@ -6,8 +6,8 @@ import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
 import { ME_KEY, type OwnProfile } from '../../lib/provider-dashboard';
 import { providerImageUrl } from '../../lib/provider-image';
 import { toast } from '../../lib/toast';
-import { SelectField } from '../forms/SelectField';
-import { TextField } from '../forms/TextField';
+import { SelectField } from '../ui/SelectField';
+import { TextField } from '../ui/TextField';
 import { PhotoUploader } from './PhotoUploader';
 import { handledSessionEnd } from './session';
 

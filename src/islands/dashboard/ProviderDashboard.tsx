@@ -9,13 +9,13 @@ import {
 } from '../../lib/provider-dashboard';
 import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
-import { Tabs } from '../providers/Tabs';
+import { Tabs } from '../ui/Tabs';
 import { EnquiriesTab } from './EnquiriesTab';
 import { OverviewTab } from './OverviewTab';
 import { ProfileTab } from './ProfileTab';
 import { ProviderLogin } from './ProviderLogin';
 import { ResponseDialog } from './ResponseDialog';
-import { ReviewsTab } from './ReviewsTab';
+import { DashboardReviewsTab } from './DashboardReviewsTab';
 import { endSession, providerGet, useSessionNotice } from './session';
 import { SettingsTab } from './SettingsTab';
 
@@ -72,7 +72,7 @@ function Dashboard({ profile }: { profile: OwnProfile }) {
                 />
               ),
             },
-            { id: 'reviews', label: 'Reviews', content: <ReviewsTab /> },
+            { id: 'reviews', label: 'Reviews', content: <DashboardReviewsTab /> },
             { id: 'profile', label: 'Profile', content: <ProfileTab profile={profile} /> },
             {
               id: 'settings',

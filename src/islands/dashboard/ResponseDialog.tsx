@@ -14,8 +14,8 @@ import {
   RESPONSE_STATUS_LABELS,
 } from '../../lib/schemas/provider-dashboard';
 import { toast } from '../../lib/toast';
-import { SelectField } from '../forms/SelectField';
-import { Modal } from '../providers/Modal';
+import { SelectField } from '../ui/SelectField';
+import { Modal } from '../ui/Modal';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
 import { handledSessionEnd } from './session';
 

@@ -7,7 +7,7 @@ import { ApiError, apiSend } from '../../lib/api-client';
 import { serverMessage } from '../account/AccountForms';
 import { ChangePasswordFormSchema } from '../../lib/schemas/account';
 import { toast } from '../../lib/toast';
-import { TextField } from '../forms/TextField';
+import { TextField } from '../ui/TextField';
 import { handledSessionEnd } from './session';
 
 type Form = z.input<typeof ChangePasswordFormSchema>;

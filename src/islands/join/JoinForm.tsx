@@ -12,7 +12,7 @@ import {
 } from '../../lib/schemas/provider-application';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
-import { TextField } from '../forms/TextField';
+import { TextField } from '../ui/TextField';
 import { ImageUpload } from '../uploads/ImageUpload';
 
 const NEXT_STEPS = [

@@ -57,7 +57,7 @@ export function ServicesTab({
   );
 }
 
-export function ReviewsTab({ provider }: { provider: Provider }) {
+export function ProfileReviewsTab({ provider }: { provider: Provider }) {
   return (
     <div className="text-center">
       <p className="text-4xl font-bold text-primary">

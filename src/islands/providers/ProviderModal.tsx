@@ -1,10 +1,10 @@
 import type { Provider } from '../../lib/provider';
 import { providerImageUrl } from '../../lib/provider-image';
-import { Modal } from './Modal';
+import { Modal } from '../ui/Modal';
 import { Badge, provinceName, serviceName, Stars } from './ProviderCard';
-import { ContactTab, CoverageTab, ReviewsTab, ServicesTab } from './ProviderDetails';
+import { ContactTab, CoverageTab, ProfileReviewsTab, ServicesTab } from './ProviderDetails';
 import { LazyRequestServiceForm } from './LazyRequestServiceForm';
-import { Tabs } from './Tabs';
+import { Tabs } from '../ui/Tabs';
 
 /** The provider modal of the list (spec section 2): summary, contact buttons, five tabs. */
 export function ProviderModal({
@@ -61,7 +61,11 @@ export function ProviderModal({
               label="Provider details"
               tabs={[
                 { id: 'services', label: 'Services', content: <ServicesTab provider={provider} /> },
-                { id: 'reviews', label: 'Reviews', content: <ReviewsTab provider={provider} /> },
+                {
+                  id: 'reviews',
+                  label: 'Reviews',
+                  content: <ProfileReviewsTab provider={provider} />,
+                },
                 { id: 'contact', label: 'Contact', content: <ContactTab provider={provider} /> },
                 { id: 'coverage', label: 'Coverage', content: <CoverageTab provider={provider} /> },
                 {

@@ -7,12 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { DatabaseHandle } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { isDatabaseEmpty, seedCategories, seedDatabase } from '../db/seed/seed.ts';
-import { countAdmins, createAdmin } from '../src/server/admins/create-admin.ts';
-import type { Env } from '../src/server/env.ts';
-import { databaseFault } from '../src/server/http/database-faults.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { migrateDatabase } from '../../db/migrate.ts';
+import { isDatabaseEmpty, seedCategories, seedDatabase } from '../../db/seed/seed.ts';
+import { countAdmins, createAdmin } from '../../src/api/admins/create-admin.ts';
+import type { Env } from '../../src/api/env.ts';
+import { databaseFault } from '../../src/api/http/database-faults.ts';
 
 export const DEVELOPMENT_ADMIN_EMAIL = 'admin@example.com';
 

@@ -3,14 +3,14 @@
  * instance; production sets DATABASE_URL (Neon). Migrations run in the build command.
  */
 import { purgeCache, type Config, type Context } from '@netlify/functions';
-import { createApp, type App } from '../../src/server/app.ts';
-import { parseEnv } from '../../src/server/env.ts';
+import { createApp, type App } from '../../../src/api/app.ts';
+import { parseEnv } from '../../../src/api/env.ts';
 import {
   databaseFault,
   databaseUnavailableResponse,
-} from '../../src/server/http/database-faults.ts';
-import { logErrorSafely } from '../../src/server/http/describe-error.ts';
-import { netlifyEnvironment, openFunctionDatabase } from './netlify-environment.ts';
+} from '../../../src/api/http/database-faults.ts';
+import { logErrorSafely } from '../../../src/api/http/describe-error.ts';
+import { netlifyEnvironment, openFunctionDatabase } from '../netlify-environment.ts';
 
 let appPromise: Promise<App> | undefined;
 

@@ -69,7 +69,7 @@ function ReplyForm({ review }: { review: OwnReview }) {
 }
 
 /** Reviews (beyond the spec's four tabs): the verified reviews, each with one public reply. */
-export function ReviewsTab() {
+export function DashboardReviewsTab() {
   const queryClient = useQueryClient();
   const { data, isPending, isError } = useQuery({
     queryKey: REVIEWS_KEY,

@@ -1,5 +1,5 @@
 /** `npm run serve`: serve the existing build; `npm start` builds first when needed. */
-import { parseEnv } from '../src/server/env.ts';
+import { parseEnv } from '../../src/api/env.ts';
 import { startServer } from './start-server.ts';
 
 export async function main(): Promise<void> {

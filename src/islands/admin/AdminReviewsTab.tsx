@@ -34,7 +34,7 @@ const DECISION_TOASTS: Record<Decision, string> = {
  * Reviews held because their request came from the provider's own network or session
  * wait here for a decision: release (it counts from then on) or hide.
  */
-export function ReviewsTab() {
+export function AdminReviewsTab() {
   const queryClient = useQueryClient();
   const [heldOnly, setHeldOnly] = useState(false);
   const list = useAdminPage<ModeratedReview>(REVIEWS_KEY, '/api/admin/reviews', {

@@ -3,11 +3,11 @@
  * outbox's mail and deletions). The API function also runs them after each change.
  */
 import type { Config } from '@netlify/functions';
-import { parseEnv } from '../../src/server/env.ts';
-import { runDueJobs } from '../../src/server/jobs/run-due-jobs.ts';
-import { createMailer } from '../../src/server/mail/mailer.ts';
-import { chooseObjectStore } from '../../src/server/storage/choose-object-store.ts';
-import { netlifyEnvironment, openFunctionDatabase } from './netlify-environment.ts';
+import { parseEnv } from '../../../src/api/env.ts';
+import { runDueJobs } from '../../../src/api/jobs/run-due-jobs.ts';
+import { createMailer } from '../../../src/api/mail/mailer.ts';
+import { chooseObjectStore } from '../../../src/api/storage/choose-object-store.ts';
+import { netlifyEnvironment, openFunctionDatabase } from '../netlify-environment.ts';
 
 export default async (): Promise<Response> => {
   const env = parseEnv(netlifyEnvironment());

@@ -5,17 +5,17 @@ import { formatRand } from '../../lib/format';
 import type { Provider } from '../../lib/provider';
 import { providerImageUrl } from '../../lib/provider-image';
 import { withQueryClient } from '../../lib/query-client';
-import { Modal } from '../providers/Modal';
-import { Badge, provinceName, serviceName, Stars } from '../providers/ProviderCard';
+import { Modal } from '../ui/Modal';
+import { Badge, provinceName, serviceName, Stars } from './ProviderCard';
 import {
   BusinessHours,
   ContactTab,
   CoverageTab,
-  ReviewsTab,
+  ProfileReviewsTab,
   ServicesTab,
-} from '../providers/ProviderDetails';
-import { LazyRequestServiceForm } from '../providers/LazyRequestServiceForm';
-import { Tabs } from '../providers/Tabs';
+} from './ProviderDetails';
+import { LazyRequestServiceForm } from './LazyRequestServiceForm';
+import { Tabs } from '../ui/Tabs';
 
 function NotFound() {
   return (
@@ -96,7 +96,11 @@ function Profile({ provider }: { provider: Provider }) {
                 label: 'Services',
                 content: <ServicesTab provider={provider} showExperience />,
               },
-              { id: 'reviews', label: 'Reviews', content: <ReviewsTab provider={provider} /> },
+              {
+                id: 'reviews',
+                label: 'Reviews',
+                content: <ProfileReviewsTab provider={provider} />,
+              },
               { id: 'contact', label: 'Contact', content: <ContactTab provider={provider} /> },
               { id: 'coverage', label: 'Coverage', content: <CoverageTab provider={provider} /> },
             ]}

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import type { App } from '../src/server/app.ts';
+import type { App } from '../../src/api/app.ts';
 import { headersFor, matchRedirect, type NetlifyRules } from './netlify-rules.ts';
 
 export interface SiteOptions {
