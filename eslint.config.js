@@ -52,21 +52,55 @@ export default defineConfig(
     files: ['**/*.astro'],
     ...tseslint.configs.disableTypeChecked,
   },
-  {
-    // Code that runs in the browser never imports server-only modules (STYLE.md).
-    files: ['src/lib/**', 'src/islands/**', 'src/components/**'],
+  // The parts of the project and what each may import (docs/architecture.md).
+  ...boundaries(),
+);
+
+/**
+ * One block per part: the import paths a part must not use. Browser code (lib, islands,
+ * components) may import the API app's types only (`import type`), never its code.
+ */
+function boundaries() {
+  const part = {
+    api: { group: ['**/api/**'], message: 'the API app (src/api)' },
+    db: { group: ['**/db/**'], message: 'the database layer (db/)' },
+    hosts: { group: ['**/hosts/**'], message: 'a host (hosts/)' },
+    node: { group: ['node:*'], message: "Node's built-in modules" },
+    islands: { group: ['**/islands/**'], message: 'islands (browser code)' },
+    pages: { group: ['**/pages/**', '**/layouts/**'], message: 'pages and layouts' },
+    components: { group: ['**/components/**'], message: 'Astro components' },
+  };
+  /** @param {string} name @param {string[]} files @param {(keyof typeof part)[]} banned @param {(keyof typeof part)[]} [typesAllowed] @returns {import("eslint").Linter.Config} */
+  const rule = (name, files, banned, typesAllowed = []) => ({
+    name: `boundaries/${name}`,
+    files,
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/api/**', '**/hosts/**', '**/db/**', 'node:*'],
-              message: 'Browser code must not import server-only modules.',
-            },
-          ],
+          patterns: banned.map((key) => ({
+            group: part[key].group,
+            message: `${name} must not import ${part[key].message} (docs/architecture.md).`,
+            ...(typesAllowed.includes(key) ? { allowTypeImports: true } : {}),
+          })),
         },
       ],
     },
-  },
-);
+  });
+  return [
+    rule(
+      'src/lib',
+      ['src/lib/**'],
+      ['api', 'db', 'hosts', 'node', 'islands', 'pages', 'components'],
+      ['api'],
+    ),
+    rule('Islands', ['src/islands/**'], ['api', 'db', 'hosts', 'node', 'pages'], ['api']),
+    rule('Components', ['src/components/**'], ['api', 'db', 'hosts', 'node', 'pages'], ['api']),
+    rule('Layouts', ['src/layouts/**'], ['api', 'db', 'hosts', 'node']),
+    rule('Pages', ['src/pages/**'], ['hosts']),
+    rule('The API app', ['src/api/**'], ['islands', 'pages', 'components', 'hosts']),
+    rule('db/', ['db/**'], ['api', 'islands', 'pages', 'components', 'hosts']),
+    rule('A host', ['hosts/**'], ['islands', 'pages', 'components']),
+    rule('Scripts', ['scripts/**'], ['islands', 'pages', 'components']),
+  ];
+}

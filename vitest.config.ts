@@ -1,6 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /**
+ * scrypt at N=2^10 instead of 2^17 (a millisecond instead of 0.3 s a hash) where the tests
+ * sign in and set passwords all the time; refused outside NODE_ENV=test, which Vitest sets
+ * (src/api/env.ts). The unit project keeps the production cost that password.test.ts checks.
+ */
+const CHEAP_PASSWORD_HASHES = { PASSWORD_HASH_COST: '10' };
+
+/**
  * Projects: unit (rules, no database), api on embedded PGlite, the same api suite on a
  * PostgreSQL server when TEST_DATABASE_URL is set (with the Neon driver and the resilience
  * of the Node host to database outages), uploads through S3 when
@@ -12,7 +19,9 @@ const api = (name: string, driver: 'pglite' | 'pg') => ({
   test: {
     name,
     include: ['tests/api/**/*.test.ts'],
-    env: { TEST_DATABASE_DRIVER: driver },
+    env: { TEST_DATABASE_DRIVER: driver, ...CHEAP_PASSWORD_HASHES },
+    // Migrates one template database; each test file gets a copy of it.
+    globalSetup: ['tests/helpers/database-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -48,7 +57,12 @@ export default defineConfig({
         : []),
       // Uploads through a real S3-compatible server (scripts/s3-test-server.sh).
       ...(process.env.S3_TEST_ENDPOINT
-        ? [{ extends: true as const, test: { name: 's3', include: ['tests/s3/**/*.test.ts'] } }]
+        ? [
+            {
+              extends: true as const,
+              test: { name: 's3', include: ['tests/s3/**/*.test.ts'], env: CHEAP_PASSWORD_HASHES },
+            },
+          ]
         : []),
       {
         extends: true,

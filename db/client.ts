@@ -26,6 +26,11 @@ export interface DatabaseOptions {
   driver?: DriverName | undefined;
   /** PGlite's folder; 'memory://' keeps it in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * PGlite only: start from this data folder, a tarball of PGlite's dumpDataDir(), instead
+   * of an empty one (the tests copy one migrated template this way).
+   */
+  loadDataDir?: Blob | undefined;
   /** Pool size for server drivers. */
   maxConnections?: number | undefined;
 }
@@ -85,14 +90,14 @@ export function chooseDriver(options: DatabaseOptions): DriverName {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const driver = chooseDriver(options);
-  if (driver === 'pglite') return openPglite(options.dataDir ?? '.data');
+  if (driver === 'pglite') return openPglite(options.dataDir ?? '.data', options.loadDataDir);
   if (!options.databaseUrl) throw new Error(`DATABASE_URL is required for the ${driver} driver`);
   return driver === 'neon'
     ? openNeon(options.databaseUrl, options.maxConnections)
     : openNodePostgres(options.databaseUrl, options.maxConnections);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const [{ PGlite }, { pg_trgm }, { cube }, { earthdistance }, { drizzle }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -110,7 +115,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     release = acquireDirectoryLock(location);
   }
   try {
-    const client = await PGlite.create(location, { extensions: { pg_trgm, cube, earthdistance } });
+    const client = await PGlite.create(location, {
+      extensions: { pg_trgm, cube, earthdistance },
+      ...(loadDataDir && { loadDataDir }),
+    });
     const db = drizzle({ client, schema }) as unknown as Database;
     return {
       db,

@@ -28,6 +28,8 @@ import {
   BUDGET_VALUES,
   ENQUIRY_STATUSES,
   URGENCY_VALUES,
+  type ApplicationStatus,
+  type EnquiryStatus,
 } from '../src/lib/catalog/enquiry-options.ts';
 
 /** `column IN ('a', 'b', ...)` for a check constraint over a catalog list. */
@@ -235,7 +237,7 @@ export const customerEnquiries = pgTable(
     description: text('description').notNull(),
     budget: text('budget'),
     urgency: text('urgency').notNull().default('medium'),
-    status: text('status').notNull().default('new'),
+    status: text('status').$type<EnquiryStatus>().notNull().default('new'),
     // An enquiry survives its provider: the history stays, the link is cleared.
     assignedProviderId: integer('assigned_provider_id').references(() => serviceProviders.id, {
       onDelete: 'set null',
@@ -284,7 +286,7 @@ export const providerApplications = pgTable(
     profileImage: text('profile_image'),
     previousWork: text('previous_work'),
     website: text('website'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<ApplicationStatus>().notNull().default('pending'),
     adminNotes: text('admin_notes'),
     reviewedBy: integer('reviewed_by').references(() => adminUsers.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

@@ -28,7 +28,7 @@ import { migrateDatabase } from '../db/migrate.ts';
 import { addSyntheticProviders, seedDatabase } from '../db/seed/seed.ts';
 import { ProviderQuerySchema } from '../src/lib/schemas/provider-query.ts';
 import { listProviders } from '../src/api/providers/list-providers.ts';
-import { listAdminProviders } from '../src/api/providers/admin-providers.ts';
+import { listAdminProviders } from '../src/api/providers/list-admin-providers.ts';
 import { AdminProviderListQuerySchema } from '../src/lib/schemas/admin-lists.ts';
 
 const { values } = parseArgs({

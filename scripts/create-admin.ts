@@ -5,11 +5,13 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { migrateDatabase } from '../db/migrate.ts';
 import { createAdmin } from '../src/api/admins/create-admin.ts';
+import { newPassword } from '../src/lib/schemas/account.ts';
+import { emailField } from '../src/lib/schemas/fields.ts';
 import { runScript, withDatabase } from './cli-database.ts';
 
 const ArgsSchema = z.object({
-  email: z.email('--email must be an e-mail address'),
-  password: z.string('--password is required').min(8, '--password must be at least 8 characters'),
+  email: emailField('--email must be an e-mail address'),
+  password: newPassword,
   'first-name': z.string().trim().min(1).default('Site'),
   'last-name': z.string().trim().min(1).default('Administrator'),
 });

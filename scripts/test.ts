@@ -5,11 +5,12 @@
  * then the Playwright browser tests. Ends with one 'N passed, N failed' line.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'reports');
+ensureChromium();
 // Reports of an earlier run must not count for this one.
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
@@ -27,6 +28,29 @@ function run(
     env: { ...process.env, ...env },
   });
   return result.status === 0;
+}
+
+/**
+ * The browser tests run on Debian's chromium (never a downloaded browser). A fresh machine
+ * gets it here when we may install packages (root with apt-get); otherwise the run stops
+ * at once with the one command that fixes it, instead of failing late in the suite.
+ */
+function ensureChromium(): void {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(chromium)) return;
+  const install = 'apt-get update && apt-get install -y chromium';
+  if (process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0) {
+    console.log(`Chromium is missing (${chromium}): installing Debian's chromium...`);
+    const installed = spawnSync('sh', ['-c', install], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (installed.status === 0 && existsSync(chromium)) return;
+  }
+  console.error(
+    `The browser tests need Chromium at ${chromium}. Install it with:\n  sudo sh -c '${install}'\n(or set CHROMIUM_PATH to a Chromium binary).`,
+  );
+  process.exit(1);
 }
 
 function readCounts(file: string, pick: (report: never) => { passed: number; failed: number }) {

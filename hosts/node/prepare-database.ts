@@ -10,7 +10,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { isDatabaseEmpty, seedCategories, seedDatabase } from '../../db/seed/seed.ts';
-import { countAdmins, createAdmin } from '../../src/api/admins/create-admin.ts';
+import { countAdmins } from '../../src/api/admins/count-admins.ts';
+import { createAdmin } from '../../src/api/admins/create-admin.ts';
 import type { Env } from '../../src/api/env.ts';
 import { databaseFault } from '../../src/api/http/database-faults.ts';
 

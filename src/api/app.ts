@@ -110,24 +110,26 @@ export function createApp({
 
   // Uploads come first, with their own size limit: the JSON limit registered after them
   // never runs for them (Hono runs handlers in the order they were added).
-  app.route('/api/uploads', uploadRoutes);
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: (c) => {
-        // The rest of the body is not read: close the connection after the answer, so
-        // what remains of the body is never read as a next request.
-        c.header('Connection', 'close');
-        throw new AppError('payload_too_large', 'The request body is too large');
-      },
-    }),
-  );
-  app.route('/api', publicRoutes);
-  app.route('/api/admin', adminRoutes);
-  app.route('/api/provider', providerRoutes);
-  app.route('/api/objects', providerUploadRoutes);
-  app.route('/objects', objectRoutes);
+  // One chain, so that its type carries every route for the typed client (App below).
+  const routes = app
+    .route('/api/uploads', uploadRoutes)
+    .use(
+      '/api/*',
+      bodyLimit({
+        maxSize: 64 * 1024,
+        onError: (c) => {
+          // The rest of the body is not read: close the connection after the answer, so
+          // what remains of the body is never read as a next request.
+          c.header('Connection', 'close');
+          throw new AppError('payload_too_large', 'The request body is too large');
+        },
+      }),
+    )
+    .route('/api', publicRoutes)
+    .route('/api/admin', adminRoutes)
+    .route('/api/provider', providerRoutes)
+    .route('/api/objects', providerUploadRoutes)
+    .route('/objects', objectRoutes);
 
   // Registered for /api/* so an unknown API path is a JSON 404, never a page.
   app.notFound((c) => c.json<ErrorBody>({ message: 'Not found' }, 404));
@@ -156,7 +158,12 @@ export function createApp({
     );
   });
 
-  return app;
+  return routes;
 }
 
+/**
+ * The app with the type of every route it mounts: the browser's typed client is built on
+ * it (src/lib/api-client.ts) by a type-only import, so no server code reaches the browser
+ * (docs/decisions/0012-typed-api-contract.md).
+ */
 export type App = ReturnType<typeof createApp>;

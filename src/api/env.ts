@@ -3,6 +3,12 @@
  * process with a message naming the variable. Empty strings count as unset.
  */
 import { z } from 'zod';
+import { newPassword } from '../lib/schemas/account.ts';
+import { emailField } from '../lib/schemas/fields.ts';
+
+/** scrypt's cost (log2 N) for new password hashes, as production uses it. */
+export const PRODUCTION_PASSWORD_HASH_COST = 17;
+const PasswordHashCost = z.coerce.number().int().min(10).max(PRODUCTION_PASSWORD_HASH_COST);
 
 const EnvSchema = z.object({
   DATABASE_URL: z
@@ -43,10 +49,12 @@ const EnvSchema = z.object({
   /** Without these the AWS SDK's default credential chain is used. */
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_EMAIL: emailField().optional(),
+  ADMIN_PASSWORD: newPassword.optional(),
   ADMIN_FIRST_NAME: z.string().trim().min(1).default('Site'),
   ADMIN_LAST_NAME: z.string().trim().min(1).default('Administrator'),
+  /** Test suites only (see passwordHashCost): scrypt's cost, log2 N, for new hashes. */
+  PASSWORD_HASH_COST: PasswordHashCost.optional(),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'SITE_URL'> & {
@@ -76,6 +84,29 @@ export const revealsTokens = (
   isLoopbackHost(new URL(env.SITE_URL).hostname);
 
 /**
+ * The cost of new password hashes: PRODUCTION_PASSWORD_HASH_COST unless PASSWORD_HASH_COST
+ * lowers it, which only the test suites may do (NODE_ENV=test, as Vitest sets it): at 2^10
+ * a hash takes a millisecond instead of 0.3 s, and cracking one is as cheap. Anywhere else
+ * the setting stops the process at start. Verifying reads the cost from the stored hash.
+ */
+export function passwordHashCost(source: Record<string, string | undefined> = process.env): number {
+  const value = source.PASSWORD_HASH_COST?.trim();
+  if (!value) return PRODUCTION_PASSWORD_HASH_COST;
+  if (source.NODE_ENV !== 'test') {
+    throw new Error(
+      'Invalid environment configuration:\n  PASSWORD_HASH_COST is for the test suites only (NODE_ENV=test); unset it: outside tests passwords are hashed at full cost',
+    );
+  }
+  const cost = PasswordHashCost.safeParse(value);
+  if (!cost.success) {
+    throw new Error(
+      `Invalid environment configuration:\n  PASSWORD_HASH_COST: must be a whole number from 10 to ${PRODUCTION_PASSWORD_HASH_COST}`,
+    );
+  }
+  return cost.data;
+}
+
+/**
  * `purpose: 'database'` is for the commands that only touch the database (migrate, seed,
  * admin:create, the build's pre-rendering): they send no mail and check no Origin, so
  * they do not need SITE_URL.
@@ -100,6 +131,7 @@ export function parseEnv(
       'Invalid environment configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
     );
   }
+  passwordHashCost(source);
   const loopbackOnly = isLoopbackHost(env.HOST);
   if (purpose === 'serve' && !env.SITE_URL && (!loopbackOnly || env.DATABASE_URL)) {
     throw new Error(

@@ -1,8 +1,17 @@
 /**
- * The browser's API calls (spec section 7). A non-OK answer throws an ApiError whose
- * message is "status: body text" (spec section 8); `serverMessage` is the JSON body's
- * `message`, which screens show when the spec says "server message".
+ * The browser's API calls (spec section 7), typed from the API's own routes: `api` has
+ * the type of Hono's client (hc) on the app's type, imported as a type only, so no server
+ * code reaches the browser and a changed answer fails the typecheck of the island that
+ * reads it (docs/decisions/0012-typed-api-contract.md).
+ *
+ * A non-OK answer throws an ApiError whose message is "status: body text" (spec section
+ * 8); `serverMessage` is the JSON body's `message`, which screens show when the spec says
+ * "server message". So only success answers are typed, and only they are ever read.
  */
+import type { ClientResponse, hc, InferRequestType } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { App } from '../api/app.ts';
+
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string | undefined;
@@ -24,8 +33,17 @@ export class ApiError extends Error {
   }
 }
 
-async function send(path: string, init: RequestInit): Promise<Response> {
-  const response = await fetch(path, { credentials: 'same-origin', ...init });
+/**
+ * The fetch of every call: the session cookie, JSON both ways, and an ApiError for an
+ * answer that is not OK.
+ */
+async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  if (init.method !== undefined && init.method !== 'GET') {
+    headers.set('Content-Type', 'application/json');
+  }
+  const response = await fetch(input, { credentials: 'same-origin', ...init, headers });
   if (!response.ok) {
     const text = await response.text();
     let body: unknown;
@@ -39,38 +57,93 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   return response;
 }
 
-export async function apiGet<T>(path: string): Promise<T> {
-  return (await send(path, { headers: { Accept: 'application/json' } })).json() as Promise<T>;
-}
-
-/** GET that also answers the X-Total-Count header (paged lists). */
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- T names the item type the caller expects; like apiGet, the body is trusted, not checked
-export async function apiGetPage<T>(path: string): Promise<{ items: T[]; total: number }> {
-  const response = await send(path, { headers: { Accept: 'application/json' } });
-  const items = (await response.json()) as T[];
-  return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length) };
-}
-
-export async function apiSend<T>(
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await send(path, {
-    method,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (response.status === 204 ? undefined : await response.json()) as T;
+/** What the typed client's calls of our routes take (hc's arguments, less form, header, cookie). */
+interface CallArgs {
+  param?: Record<string, string>;
+  query?: Record<string, string | undefined>;
+  json?: unknown;
 }
 
 /**
- * GET for "who is signed in" (spec section 7: reads can be set to return null on 401):
- * a 401 means not signed in, not an error.
+ * The request of `api.a.b[':id'].$put(args)`, made as hc makes it: `:name` segments from
+ * `param`, the query from `query` leaving out undefined values, `json` as the body.
  */
-export async function apiGetOrNullOn401<T>(path: string): Promise<T | null> {
+function call(path: readonly string[], { param = {}, query = {}, json }: CallArgs = {}) {
+  const method = (path.at(-1) ?? '').slice(1).toUpperCase();
+  const pathname = path
+    .slice(0, -1)
+    .map((part) => (part.startsWith(':') ? param[part.slice(1).replace(/\{.*$/, '')] : part))
+    .join('/');
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, value);
+  const text = search.toString();
+  return send(text ? `${pathname}?${text}` : pathname, {
+    method,
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  });
+}
+
+/** Property access builds the route's path; calling `$get`, `$post`... sends the request. */
+function routes(path: readonly string[]): unknown {
+  return new Proxy(() => undefined, {
+    // Not a promise: `await` and React must not take a route for one (hc does the same).
+    get: (_target, key) =>
+      typeof key === 'string' && key !== 'then' ? routes([...path, key]) : undefined,
+    apply: (_target, _this, [args]: [CallArgs?]) => call(path, args),
+  });
+}
+
+/**
+ * Every route of the API, typed: `api.admin.stats.$get()` is GET /api/admin/stats. The
+ * type is hc's; the few lines above stand in for hc's 5 KB, for which the home page's
+ * budget has no room (docs/decisions/0012-typed-api-contract.md), and
+ * tests/unit/api-client.test.ts checks that they send what hc sends.
+ */
+export const api = routes(['', 'api']) as ReturnType<typeof hc<App>>['api'];
+
+/** What a typed call gives: one response type for each answer the route may give. */
+type Answered = ClientResponse<unknown, number>;
+
+/** The JSON body of a route's success answers (send() has thrown for the others). */
+type SuccessBody<R> =
+  R extends ClientResponse<infer T, infer S, 'json'>
+    ? [S & SuccessStatusCode] extends [never]
+      ? never
+      : T
+    : never;
+
+/** What a route answers when it succeeds: `ApiAnswer<typeof api.admin.stats.$get>`. */
+export type ApiAnswer<F extends (...args: never[]) => Promise<Answered>> = SuccessBody<
+  Awaited<ReturnType<F>>
+>;
+
+/** What a route takes: `ApiInput<typeof api.providers.$get>['query']`. */
+export type ApiInput<F extends (...args: never[]) => Promise<Answered>> = InferRequestType<F>;
+
+/** The body of a typed call's answer. */
+export async function answer<R extends Answered>(call: Promise<R>): Promise<SuccessBody<R>> {
+  // Only an OK answer gets here (send), and its body is what the route answers on success.
+  return (await call).json() as Promise<SuccessBody<R>>;
+}
+
+/** A paged list: the rows of one page, and from X-Total-Count how many there are in all. */
+export async function answerPage<T>(
+  call: Promise<ClientResponse<T[], number, 'json'>>,
+): Promise<{ items: T[]; total: number }> {
+  const response = await call;
+  const items = await response.json();
+  return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length) };
+}
+
+/**
+ * For "who is signed in" (spec section 7: reads can be set to return null on 401): a 401
+ * means not signed in, not an error.
+ */
+export async function answerOrNullOn401<R extends Answered>(
+  call: Promise<R>,
+): Promise<SuccessBody<R> | null> {
   try {
-    return await apiGet<T>(path);
+    return await answer(call);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -2,9 +2,12 @@
  * The provider list's filters (spec sections 2 and 9) as they live in the page URL,
  * and the API query they become. 'all' is the default of every select.
  */
-import { isServiceId, type ServiceId } from './catalog/categories';
+import { safeParse, type core, type output } from 'zod/mini';
+import type { ServiceId } from './catalog/categories';
+import { ProviderQuerySchema } from './schemas/provider-query';
 import { PROVIDER_PAGE_SIZE } from './listing-limits';
 import type { LatLng } from './geo';
+import type { api, ApiInput } from './api-client';
 
 export type Verification = 'all' | 'verified' | 'premium';
 
@@ -18,6 +21,8 @@ export interface ProviderFilters {
   page: number;
 }
 
+const API_FIELDS = ProviderQuerySchema.shape;
+
 export const DEFAULT_FILTERS: ProviderFilters = {
   serviceType: 'all',
   location: 'all',
@@ -27,19 +32,24 @@ export const DEFAULT_FILTERS: ProviderFilters = {
   page: 1,
 };
 
+/**
+ * The filters in a page URL, read with the API's own query schema field by field: a value
+ * the API would refuse falls back to that filter's default instead of failing the page.
+ */
 export function filtersFromSearch(search: string): ProviderFilters {
   const params = new URLSearchParams(search);
-  const serviceType = params.get('serviceType') ?? 'all';
-  const verification = params.get('verification') ?? 'all';
+  const field = <S extends core.$ZodType>(schema: S, key: string): output<S> | undefined => {
+    const parsed = safeParse(schema, params.get(key) ?? undefined);
+    return parsed.success ? parsed.data : undefined;
+  };
+  const rating = field(API_FIELDS.rating, 'rating');
   const page = Number(params.get('page') ?? '1');
   return {
-    serviceType: isServiceId(serviceType) ? serviceType : 'all',
-    location: /^[a-z0-9-]{1,60}$/.test(params.get('location') ?? '')
-      ? (params.get('location') ?? 'all')
-      : 'all',
-    verification: verification === 'verified' || verification === 'premium' ? verification : 'all',
-    search: (params.get('search') ?? '').slice(0, 100),
-    rating: params.get('rating') ?? 'all',
+    serviceType: field(API_FIELDS.serviceType, 'serviceType') ?? DEFAULT_FILTERS.serviceType,
+    location: field(API_FIELDS.location, 'location') ?? DEFAULT_FILTERS.location,
+    verification: field(API_FIELDS.verification, 'verification') ?? DEFAULT_FILTERS.verification,
+    search: field(API_FIELDS.search, 'search') ?? DEFAULT_FILTERS.search,
+    rating: rating === undefined ? DEFAULT_FILTERS.rating : String(rating),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -57,23 +67,25 @@ export function searchFromFilters(filters: ProviderFilters): string {
   return query ? `?${query}` : '';
 }
 
-/** GET /api/providers for these filters (spec section 7: each only when not 'all' or empty). */
-export function providersApiPath(
+/**
+ * The query of GET /api/providers for these filters (spec section 7: each only when not
+ * 'all' or empty; an undefined one is left out of the URL).
+ */
+export function providersApiQuery(
   filters: ProviderFilters,
   position?: LatLng,
   pageSize = PROVIDER_PAGE_SIZE,
-): string {
-  const params = new URLSearchParams();
-  if (filters.serviceType !== 'all') params.set('serviceType', filters.serviceType);
-  if (filters.location !== 'all') params.set('location', filters.location);
-  if (filters.rating !== 'all' && filters.rating !== '') params.set('rating', filters.rating);
-  if (filters.verification !== 'all') params.set('verification', filters.verification);
-  if (filters.search.trim()) params.set('search', filters.search.trim());
-  if (position) {
-    params.set('userLat', position.latitude.toFixed(4));
-    params.set('userLng', position.longitude.toFixed(4));
-  }
-  params.set('limit', String(pageSize));
-  if (filters.page > 1) params.set('offset', String((filters.page - 1) * pageSize));
-  return `/api/providers?${params}`;
+): ApiInput<typeof api.providers.$get>['query'] {
+  const search = filters.search.trim();
+  return {
+    serviceType: filters.serviceType === 'all' ? undefined : filters.serviceType,
+    location: filters.location === 'all' ? undefined : filters.location,
+    rating: filters.rating === 'all' || filters.rating === '' ? undefined : filters.rating,
+    verification: filters.verification === 'all' ? undefined : filters.verification,
+    search: search || undefined,
+    userLat: position?.latitude.toFixed(4),
+    userLng: position?.longitude.toFixed(4),
+    limit: String(pageSize),
+    offset: filters.page > 1 ? String((filters.page - 1) * pageSize) : undefined,
+  };
 }

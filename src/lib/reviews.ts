@@ -1,16 +1,2 @@
-/** A review as GET /api/providers/{id}/reviews answers it. */
-export interface PublicReview {
-  id: number;
-  customerName: string;
-  rating: number;
-  comment: string;
-  serviceType: string;
-  createdAt: string;
-  providerReply: string | null;
-  repliedAt: string | null;
-}
-
+/** GET /api/providers/{id}/reviews: how many reviews a page of the provider's list holds. */
 export const REVIEWS_PAGE_SIZE = 10;
-
-export const reviewsPath = (providerId: number, page: number) =>
-  `/api/providers/${providerId}/reviews?page=${page}&limit=${REVIEWS_PAGE_SIZE}`;

@@ -2,11 +2,17 @@
  * The browser side of an upload: ask the API for an upload address, then PUT the file
  * to it with progress (fetch cannot report upload progress; XMLHttpRequest can).
  */
-import { ApiError, apiSend } from './api-client';
+import { answer, api, ApiError } from './api-client';
 
-export async function requestUploadUrl(path: string): Promise<string> {
+/**
+ * A route that answers an upload address, one per purpose (e.g.
+ * `api.admin.objects.upload.$post`); they all answer alike.
+ */
+export type UploadTicketRoute = typeof api.public.objects.upload.$post;
+
+export async function requestUploadUrl(ticketRoute: UploadTicketRoute): Promise<string> {
   try {
-    const { uploadURL } = await apiSend<{ uploadURL: string }>('POST', path);
+    const { uploadURL } = await answer(ticketRoute());
     return uploadURL;
   } catch (error) {
     throw new Error('Failed to get upload URL', { cause: error });

@@ -11,38 +11,34 @@ import {
 import * as password from '../../src/api/auth/password.ts';
 import { AppError } from '../../src/api/errors.ts';
 import { hitRateLimit, RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
+import { adminRow, createTestAdmin, type TestAdmin } from '../helpers/admin-fixtures.ts';
 import {
-  adminRow,
   bearer,
   cookiePair,
-  createTestAdmin,
   fromClient,
-  linkIn,
   postLogin,
   retryAfterOf,
   setCookie,
+  SIGN_IN_AGAIN,
   signIn,
-  watchOutbox,
-  type TestAdmin,
 } from '../helpers/auth-fixtures.ts';
+import { insertApplication } from '../helpers/builders.ts';
+import { expectError } from '../helpers/error-answer.ts';
+import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { postgresOnly } from '../helpers/test-database.ts';
 
 // The app's own hashing, watched: a refused request must not cost a scrypt run (issue 11).
-vi.mock('../../src/api/auth/password.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof password>();
-  return {
-    ...original,
-    hashPassword: vi.fn(original.hashPassword),
-    verifyPassword: vi.fn(original.verifyPassword),
-  };
-});
+vi.mock('../../src/api/auth/password.ts', async (importOriginal) =>
+  (await import('../helpers/watched-password.ts')).watchPasswordModule(importOriginal),
+);
 
 // All requests come from 127.0.0.1, except in the describe that starts its own API with
 // TRUST_PROXY (X-Forwarded-For names the client there). Sign-in counts failures: 20 per
 // client and 10 per account in 15 minutes (a browser with the account's device cookie has
 // its own 10); password reset 10 per client and 3 per e-mail an hour: reset() in
-// beforeEach empties the counters. Every admin costs one scrypt hash, and every sign-in
-// one more: tests create one admin each, a second only where needed.
+// beforeEach empties the counters. Hashes are cheap here (PASSWORD_HASH_COST in
+// vitest.config.ts); counting hashes is what shows a refusal that skipped the work.
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
@@ -60,13 +56,7 @@ beforeEach(async () => {
   });
 });
 
-interface ErrorAnswer {
-  message: string;
-  errors?: Record<string, string>;
-}
-
 const LOGIN_FAILED = { message: 'Invalid email or password' };
-const SIGN_IN_AGAIN = 'Your session has ended. Please sign in again.';
 const FORGOT_ANSWER = {
   message: 'If an administrator account uses that e-mail address, a reset link is on its way.',
 };
@@ -82,15 +72,6 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
 
 const me = (headers: Record<string, string>) => api.get('/api/admin/me', { headers });
 const cookieHeader = (token: string) => ({ cookie: `vp_admin_session=${token}` });
-
-async function expectError(response: Response, status: number, message?: string) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toContain('application/json');
-  const body = (await response.json()) as ErrorAnswer;
-  expect(typeof body.message).toBe('string');
-  if (message !== undefined) expect(body.message).toBe(message);
-  return body;
-}
 
 /** `count` failures on a counter of RATE_LIMITS, as if they had just happened (no scrypt). */
 async function failedBefore(
@@ -109,7 +90,10 @@ function expectNoSecrets(text: string) {
 
 describe('POST /api/admin/login', () => {
   it('answers the admin and a token, and sets the session cookie', async () => {
-    const response = await postLogin(api, { email: admin.email, password: admin.password });
+    const response = await postLogin(api, 'admin', {
+      email: admin.email,
+      password: admin.password,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const text = await response.text();
@@ -130,7 +114,7 @@ describe('POST /api/admin/login', () => {
   });
 
   it('accepts the e-mail in any case and with spaces around it', async () => {
-    const response = await postLogin(api, {
+    const response = await postLogin(api, 'admin', {
       email: '  Naledi.Admin@Verified.EXAMPLE.co.za ',
       password: admin.password,
     });
@@ -139,15 +123,15 @@ describe('POST /api/admin/login', () => {
 
   it('records the time of the last sign-in', async () => {
     expect((await adminRow(api, admin.id)).lastLogin).toBeNull();
-    await signIn(api, admin);
+    await signIn(api, 'admin', admin);
     const { lastLogin } = await adminRow(api, admin.id);
     expect(lastLogin).toBeInstanceOf(Date);
     expect(Math.abs(Date.now() - lastLogin!.getTime())).toBeLessThan(60_000);
   });
 
   it('answers the same 401 for a wrong password and an unknown e-mail, without a cookie', async () => {
-    const wrong = await postLogin(api, { email: admin.email, password: 'wrong password' });
-    const unknown = await postLogin(api, {
+    const wrong = await postLogin(api, 'admin', { email: admin.email, password: 'wrong password' });
+    const unknown = await postLogin(api, 'admin', {
       email: 'nobody@verified.example.co.za',
       password: admin.password,
     });
@@ -164,7 +148,10 @@ describe('POST /api/admin/login', () => {
       .update(adminUsers)
       .set({ isActive: false })
       .where(eq(adminUsers.id, admin.id));
-    const response = await postLogin(api, { email: admin.email, password: admin.password });
+    const response = await postLogin(api, 'admin', {
+      email: admin.email,
+      password: admin.password,
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual(LOGIN_FAILED);
     expect((await adminRow(api, admin.id)).lastLogin).toBeNull();
@@ -181,7 +168,7 @@ describe('POST /api/admin/login', () => {
     ['an empty password', { email: 'a@b.co.za', password: '' }, 'password', 'Password is required'],
     ['no password', { email: 'a@b.co.za' }, 'password', 'Password is required'],
   ])('answers 400 for %s', async (_, credentials, field, message) => {
-    const response = await postLogin(api, credentials);
+    const response = await postLogin(api, 'admin', credentials);
     const body = await expectError(response, 400, message);
     expect(body.errors?.[field]).toBe(message);
   });
@@ -193,16 +180,22 @@ describe('POST /api/admin/login', () => {
     await failedBefore(RATE_LIMITS.adminLogin, '127.0.0.1', max - 1);
     // Signing in with the right password is no failure: it neither counts nor is refused.
     for (let i = 1; i <= 3; i++) {
-      expect((await postLogin(api, { email: admin.email, password: admin.password })).status).toBe(
-        200,
-      );
+      expect(
+        (await postLogin(api, 'admin', { email: admin.email, password: admin.password })).status,
+      ).toBe(200);
     }
-    const last = await postLogin(api, { email: 'guess@verified.example.co.za', password: 'guess' });
+    const last = await postLogin(api, 'admin', {
+      email: 'guess@verified.example.co.za',
+      password: 'guess',
+    });
     await expectError(last, 401, LOGIN_FAILED.message);
 
     // Without a device cookie the owner is refused too, before any password is checked.
     vi.mocked(password.verifyPassword).mockClear();
-    const response = await postLogin(api, { email: admin.email, password: admin.password });
+    const response = await postLogin(api, 'admin', {
+      email: admin.email,
+      password: admin.password,
+    });
     await expectError(response, 429, message);
     expect(retryAfterOf(response)).toBeGreaterThan(0);
     expect(retryAfterOf(response)).toBeLessThanOrEqual(windowSeconds);
@@ -217,18 +210,21 @@ describe('POST /api/admin/login', () => {
     // run); three more lock it.
     await failedBefore(RATE_LIMITS.adminLoginPerEmail, admin.email, max - 3);
     for (let i = 1; i <= 3; i++) {
-      const response = await postLogin(api, { email: admin.email, password: `guess ${i}` });
+      const response = await postLogin(api, 'admin', {
+        email: admin.email,
+        password: `guess ${i}`,
+      });
       expect(response.status).toBe(401);
     }
     for (const email of [admin.email, admin.email.toUpperCase()]) {
-      const response = await postLogin(api, { email, password: admin.password });
+      const response = await postLogin(api, 'admin', { email, password: admin.password });
       await expectError(response, 429, message);
       expect(retryAfterOf(response)).toBeLessThanOrEqual(windowSeconds);
     }
     expect((await adminRow(api, admin.id)).lastLogin).toBeNull();
 
     const colleague = await createTestAdmin(api);
-    const response = await postLogin(api, {
+    const response = await postLogin(api, 'admin', {
       email: colleague.email,
       password: colleague.password,
     });
@@ -239,20 +235,24 @@ describe('POST /api/admin/login', () => {
     const { max } = RATE_LIMITS.adminLoginPerEmail;
     // Seven failures are on the counter already: with the next two, nine.
     await failedBefore(RATE_LIMITS.adminLoginPerEmail, admin.email, max - 3);
-    const guess = (i: number) => postLogin(api, { email: admin.email, password: `guess ${i}` });
+    const guess = (i: number) =>
+      postLogin(api, 'admin', { email: admin.email, password: `guess ${i}` });
     for (const i of [1, 2]) expect((await guess(i)).status, `guess ${i}`).toBe(401);
-    expect((await postLogin(api, { email: admin.email, password: admin.password })).status).toBe(
-      200,
-    );
+    expect(
+      (await postLogin(api, 'admin', { email: admin.email, password: admin.password })).status,
+    ).toBe(200);
     // Had the nine stayed, the second of these would be the eleventh failure (429).
     for (const i of [3, 4]) expect((await guess(i)).status, `guess ${i}`).toBe(401);
-    expect((await postLogin(api, { email: admin.email, password: admin.password })).status).toBe(
-      200,
-    );
+    expect(
+      (await postLogin(api, 'admin', { email: admin.email, password: admin.password })).status,
+    ).toBe(200);
   });
 
   it('sets a long-lived device cookie naming the account, for the login route only', async () => {
-    const response = await postLogin(api, { email: admin.email, password: admin.password });
+    const response = await postLogin(api, 'admin', {
+      email: admin.email,
+      password: admin.password,
+    });
     expect(response.status).toBe(200);
     const cookie = setCookie(response, 'vp_admin_device');
     expect(cookie).toBeDefined();
@@ -264,7 +264,7 @@ describe('POST /api/admin/login', () => {
     const maxAge = Number(/Max-Age=(\d+)/i.exec(cookie!)?.[1]);
     expect(maxAge).toBeGreaterThanOrEqual(30 * 24 * 60 * 60);
     // A wrong password gets no device cookie.
-    const wrong = await postLogin(api, { email: admin.email, password: 'wrong password' });
+    const wrong = await postLogin(api, 'admin', { email: admin.email, password: 'wrong password' });
     expect(setCookie(wrong, 'vp_admin_device')).toBeUndefined();
   });
 });
@@ -286,7 +286,7 @@ describe('sign-in limits do not lock the owner out (issue 11)', () => {
   const OWNER_BROWSER = '198.51.100.10';
   const ATTACKER = '203.0.113.66';
   const login = (credentials: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    postLogin(proxied, credentials, headers);
+    postLogin(proxied, 'admin', credentials, headers);
   const right = () => ({ email: owner.email, password: owner.password });
   const wrong = (i: number) => ({ email: owner.email, password: `guess ${i}` });
 
@@ -368,27 +368,30 @@ describe('sign-in limits do not lock the owner out (issue 11)', () => {
     expect((await login(right(), fromClient('192.0.2.8'))).status).toBe(200);
   });
 
-  it('allows far fewer than 100 guesses an hour at one account from rotating addresses', async () => {
-    const { max, windowSeconds } = RATE_LIMITS.adminLoginPerEmail;
-    expect((max * 60 * 60) / windowSeconds).toBeLessThan(100);
-    vi.mocked(password.verifyPassword).mockClear();
-    // All at once, so that a check-then-count race would show.
-    const answers = await Promise.all(
-      Array.from({ length: 150 }, (_, i) =>
-        login(wrong(i), fromClient(`10.${Math.floor(i / 250)}.${i % 250}.1`)),
-      ),
-    );
-    const statuses = answers.map((answer) => answer.status);
-    const guessed = statuses.filter((status) => status === 401).length;
-    expect(guessed).toBeLessThanOrEqual(max);
-    expect(guessed).toBeLessThanOrEqual(100);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(150 - guessed);
-    for (const answer of answers.filter((a) => a.status === 429)) {
-      expect(retryAfterOf(answer)).toBeLessThanOrEqual(windowSeconds);
-    }
-    // A refused guess costs no scrypt run.
-    expect(vi.mocked(password.verifyPassword).mock.calls.length).toBeLessThanOrEqual(max);
-  });
+  postgresOnly(
+    'allows far fewer than 100 guesses an hour at one account from rotating addresses',
+    async () => {
+      const { max, windowSeconds } = RATE_LIMITS.adminLoginPerEmail;
+      expect((max * 60 * 60) / windowSeconds).toBeLessThan(100);
+      vi.mocked(password.verifyPassword).mockClear();
+      // All at once, so that a check-then-count race would show.
+      const answers = await Promise.all(
+        Array.from({ length: 150 }, (_, i) =>
+          login(wrong(i), fromClient(`10.${Math.floor(i / 250)}.${i % 250}.1`)),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      const guessed = statuses.filter((status) => status === 401).length;
+      expect(guessed).toBeLessThanOrEqual(max);
+      expect(guessed).toBeLessThanOrEqual(100);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(150 - guessed);
+      for (const answer of answers.filter((a) => a.status === 429)) {
+        expect(retryAfterOf(answer)).toBeLessThanOrEqual(windowSeconds);
+      }
+      // A refused guess costs no scrypt run.
+      expect(vi.mocked(password.verifyPassword).mock.calls.length).toBeLessThanOrEqual(max);
+    },
+  );
 });
 
 describe('every rate limit answers Retry-After', () => {
@@ -432,7 +435,7 @@ describe('GET /api/admin/me', () => {
   });
 
   it('answers the signed-in admin with the bearer token and with the cookie', async () => {
-    const token = await signIn(api, admin);
+    const token = await signIn(api, 'admin', admin);
     const expected = {
       id: admin.id,
       email: admin.email,
@@ -457,7 +460,7 @@ describe('GET /api/admin/me', () => {
 
 describe('POST /api/admin/logout', () => {
   it('ends the session: the token stops working and the cookie is cleared', async () => {
-    const token = await signIn(api, admin);
+    const token = await signIn(api, 'admin', admin);
     const response = await api.request('/api/admin/logout', {
       method: 'POST',
       headers: bearer(token),
@@ -477,13 +480,13 @@ describe('POST /api/admin/logout', () => {
     await expectError(await me(cookieHeader(token)), 401, SIGN_IN_AGAIN);
 
     // Signing in again gives a working session.
-    const fresh = await signIn(api, admin);
+    const fresh = await signIn(api, 'admin', admin);
     expect((await me({ authorization: `Bearer ${fresh}` })).status).toBe(200);
   });
 
   it('ends every session of the admin, not only the one that signed out', async () => {
-    const first = await signIn(api, admin);
-    const second = await signIn(api, admin);
+    const first = await signIn(api, 'admin', admin);
+    const second = await signIn(api, 'admin', admin);
     expect(
       (await api.request('/api/admin/logout', { method: 'POST', headers: bearer(second) })).status,
     ).toBe(200);
@@ -499,7 +502,7 @@ describe('changes authenticated by the cookie must come from the site itself', (
     ['from another origin', { origin: 'https://evil.example.com' }],
     ['from a look-alike origin', { origin: 'http://127.0.0.1.evil.example.com' }],
   ])('a cookie-authenticated logout %s answers 403 and signs nobody out', async (_, headers) => {
-    const token = await signIn(api, admin);
+    const token = await signIn(api, 'admin', admin);
     const before = await adminRow(api, admin.id);
     const response = await api.request('/api/admin/logout', {
       method: 'POST',
@@ -512,22 +515,12 @@ describe('changes authenticated by the cookie must come from the site itself', (
   });
 
   it('a cookie-authenticated approval from another origin answers 403 and approves nothing', async () => {
-    const token = await signIn(api, admin);
-    const [application] = await api.database.db
-      .insert(providerApplications)
-      .values({
-        businessName: 'Cross Site Security',
-        contactName: 'Sipho Dlamini',
-        email: 'sipho@crosssite.example.co.za',
-        phone: '0825550123',
-        location: 'Pretoria',
-        province: 'gauteng',
-        physicalAddress: '1 Church Street, Pretoria',
-        services: ['cctv'],
-        yearsExperience: 3,
-      })
-      .returning();
-    const response = await api.request(`/api/admin/applications/${application!.id}/approve`, {
+    const token = await signIn(api, 'admin', admin);
+    const application = await insertApplication(api.database.db, {
+      businessName: 'Cross Site Security',
+      email: 'sipho@crosssite.example.co.za',
+    });
+    const response = await api.request(`/api/admin/applications/${application.id}/approve`, {
       method: 'POST',
       headers: { ...cookieHeader(token), origin: 'https://evil.example.com' },
     });
@@ -535,13 +528,13 @@ describe('changes authenticated by the cookie must come from the site itself', (
     const [after] = await api.database.db
       .select()
       .from(providerApplications)
-      .where(eq(providerApplications.id, application!.id));
+      .where(eq(providerApplications.id, application.id));
     expect(after).toEqual(application);
     expect(await api.database.db.select().from(serviceProviders)).toEqual([]);
   });
 
   it('a cookie-authenticated logout from the same origin works', async () => {
-    const token = await signIn(api, admin);
+    const token = await signIn(api, 'admin', admin);
     const response = await api.request('/api/admin/logout', {
       method: 'POST',
       headers: { ...cookieHeader(token), origin: api.url },
@@ -672,7 +665,7 @@ describe('POST /api/admin/reset-password', () => {
     post('/api/admin/reset-password', { resetToken, newPassword });
 
   it('sets the new password and ends the sessions from before', async () => {
-    const session = await signIn(api, admin);
+    const session = await signIn(api, 'admin', admin);
     const resetToken = await resetTokenByMail();
 
     const response = await resetPassword(resetToken, 'a brand new password');
@@ -682,10 +675,13 @@ describe('POST /api/admin/reset-password', () => {
     });
 
     await expectError(await me({ authorization: `Bearer ${session}` }), 401, SIGN_IN_AGAIN);
-    const old = await postLogin(api, { email: admin.email, password: admin.password });
+    const old = await postLogin(api, 'admin', { email: admin.email, password: admin.password });
     expect(old.status).toBe(401);
     expect(await old.json()).toEqual(LOGIN_FAILED);
-    const token = await signIn(api, { email: admin.email, password: 'a brand new password' });
+    const token = await signIn(api, 'admin', {
+      email: admin.email,
+      password: 'a brand new password',
+    });
     expect((await me({ authorization: `Bearer ${token}` })).status).toBe(200);
   });
 

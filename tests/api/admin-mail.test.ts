@@ -10,15 +10,15 @@ import { MAIL_STATUSES } from '../../src/lib/schemas/admin-mail.ts';
 import type { Mailer, MailMessage } from '../../src/api/mail/mailer.ts';
 import {
   adminSession,
+  createTestAdmin,
   expectAdminOnly,
-  expectError,
-  insertAdmin,
-  okJson,
-  sendAs,
-  type InsertedAdmin,
+  type TestAdmin,
 } from '../helpers/admin-fixtures.ts';
-import { providerToken, watchOutbox } from '../helpers/auth-fixtures.ts';
-import { validApplicationBody } from '../helpers/builders.ts';
+import { okJson, sendAs } from '../helpers/api-fixtures.ts';
+import { insertProvider, validApplicationBody } from '../helpers/builders.ts';
+import { expectError } from '../helpers/error-answer.ts';
+import { watchOutbox } from '../helpers/outbox.ts';
+import { providerSession } from '../helpers/provider-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 /** What GET /api/admin/mail answers for one mail: never its text. */
@@ -83,7 +83,7 @@ it('the mail screen knows every status of the outbox', () => {
 
 describe('the mail screen', () => {
   let api: TestApi;
-  let admin: InsertedAdmin;
+  let admin: TestAdmin;
   let token: string;
   beforeAll(async () => {
     api = await startTestApi();
@@ -92,7 +92,7 @@ describe('the mail screen', () => {
   beforeEach(async () => {
     await api.runJobs(); // the previous test's deliveries are done before the tables are emptied
     await api.database.reset();
-    admin = await insertAdmin(api);
+    admin = await createTestAdmin(api);
     token = await adminSession(api, admin.id);
   });
 
@@ -103,17 +103,11 @@ describe('the mail screen', () => {
   describe('who may use it', () => {
     it('GET /api/admin/mail is for signed-in admins only', async () => {
       await insertMail(api, { status: 'sent' });
-      await expectAdminOnly(api, admin.id, {
-        name: 'GET /api/admin/mail',
-        send: (headers) => api.get('/api/admin/mail', { headers }),
-      });
+      await expectAdminOnly(api, admin.id, { name: 'GET /api/admin/mail' });
     });
 
     it('GET /api/admin/mail/totals is for signed-in admins only', async () => {
-      await expectAdminOnly(api, admin.id, {
-        name: 'GET /api/admin/mail/totals',
-        send: (headers) => api.get('/api/admin/mail/totals', { headers }),
-      });
+      await expectAdminOnly(api, admin.id, { name: 'GET /api/admin/mail/totals' });
     });
 
     it('POST /api/admin/mail/:id/resend refuses no token (401) and a provider (403), writing nothing', async () => {
@@ -123,12 +117,12 @@ describe('the mail screen', () => {
         await api.request(`/api/admin/mail/${mail.id}/resend`, { method: 'POST' }),
         401,
       );
-      await expectError(await resend(mail.id, await providerToken(api)), 403);
+      const provider = await insertProvider(api.database.db);
+      await expectError(await resend(mail.id, await providerSession(api, provider.id)), 403);
       expect(await outboxRows(api)).toEqual(before);
       await expectAdminOnly(api, admin.id, {
         name: 'POST /api/admin/mail/:id/resend',
-        send: (headers) =>
-          api.request(`/api/admin/mail/${mail.id}/resend`, { method: 'POST', headers }),
+        path: () => `/api/admin/mail/${mail.id}/resend`,
       });
     });
   });
@@ -362,7 +356,7 @@ describe('mail that failed through a failing mail server', () => {
   };
   beforeAll(async () => {
     api = await startTestApi({}, { mailer });
-    const admin = await insertAdmin(api);
+    const admin = await createTestAdmin(api);
     token = await adminSession(api, admin.id);
   });
   afterAll(async () => {

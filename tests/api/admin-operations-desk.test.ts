@@ -2,32 +2,23 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminUsers, customerEnquiries } from '../../db/schema.ts';
 import {
-  adminSession,
-  csvBody,
-  csvRecords,
-  databaseSnapshot,
-  expectAdminOnly,
-  expectError,
-  insertAdmin,
-  okJson,
-  parseCsv,
-  sendAs,
-  SIGN_IN_AGAIN,
-  type AdminRoute,
-  type InsertedAdmin,
-} from '../helpers/admin-fixtures.ts';
-import {
   adminRow,
-  postLogin,
-  providerToken,
-  signIn,
-  watchOutbox,
-} from '../helpers/auth-fixtures.ts';
+  adminSession,
+  createTestAdmin,
+  expectAdminOnly,
+  type TestAdmin,
+} from '../helpers/admin-fixtures.ts';
+import { databaseSnapshot, okJson, sendAs, type ApiRoute } from '../helpers/api-fixtures.ts';
+import { postLogin, SIGN_IN_AGAIN, signIn } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
+import { csvBody, csvRecords, csvRows } from '../helpers/csv-download.ts';
+import { enquiryRow } from '../helpers/enquiry-fixtures.ts';
+import { expectError } from '../helpers/error-answer.ts';
+import { watchOutbox } from '../helpers/outbox.ts';
+import { providerSession } from '../helpers/provider-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
-// Admins are inserted with one shared password hash and their sessions minted directly;
-// only the admin-user tests sign in with a password (one scrypt check each time).
+// Admins' sessions are minted directly; only the admin-user tests sign in with a password.
 // Sign-in allows 10 attempts per client and 5 per e-mail: reset() empties the counters.
 let api: TestApi;
 beforeAll(async () => {
@@ -35,11 +26,11 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-let admin: InsertedAdmin;
+let admin: TestAdmin;
 let token: string;
 beforeEach(async () => {
   await api.database.reset();
-  admin = await insertAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' });
+  admin = await createTestAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' });
   token = await adminSession(api, admin.id);
 });
 
@@ -77,15 +68,6 @@ const putEnquiry = (id: number | string, body: unknown) =>
 const putUser = (id: number | string, body: unknown, auth = token) =>
   sendAs(api, auth, 'PUT', `/api/admin/users/${id}`, body);
 
-async function enquiryRow(id: number): Promise<EnquiryRow> {
-  const [row] = await api.database.db
-    .select()
-    .from(customerEnquiries)
-    .where(eq(customerEnquiries.id, id));
-  if (!row) throw new Error(`No enquiry ${id}`);
-  return row;
-}
-
 /** Sets when an enquiry arrived, `minutesAgo` minutes before now. */
 async function receivedAgo(id: number, minutesAgo: number) {
   await api.database.db
@@ -107,50 +89,29 @@ describe('every enquiry-desk, admin-user and export route is for signed-in admin
   let colleagueId: number;
   beforeEach(async () => {
     enquiryId = (await insertEnquiry(api.database.db)).id;
-    colleagueId = (await insertAdmin(api)).id;
+    colleagueId = (await createTestAdmin(api)).id;
   });
 
-  const json = { 'content-type': 'application/json' };
-  const get = (path: string): AdminRoute => ({
-    name: `GET ${path}`,
-    send: (headers) => api.get(path, { headers }),
-  });
-  const ROUTES: AdminRoute[] = [
-    get('/api/admin/enquiries'),
+  const ROUTES: ApiRoute[] = [
+    { name: 'GET /api/admin/enquiries' },
     {
       name: 'GET /api/admin/enquiries/:id',
-      send: (headers) => api.get(`/api/admin/enquiries/${enquiryId}`, { headers }),
+      path: () => `/api/admin/enquiries/${enquiryId}`,
     },
     {
       name: 'PUT /api/admin/enquiries/:id',
-      send: (headers) =>
-        api.request(`/api/admin/enquiries/${enquiryId}`, {
-          method: 'PUT',
-          headers: { ...json, ...headers },
-          body: JSON.stringify({ status: 'in_progress', adminNotes: 'Called the customer' }),
-        }),
+      path: () => `/api/admin/enquiries/${enquiryId}`,
+      body: () => ({ status: 'in_progress', adminNotes: 'Called the customer' }),
     },
-    get('/api/admin/users'),
-    {
-      name: 'POST /api/admin/users',
-      send: (headers) =>
-        api.request('/api/admin/users', {
-          method: 'POST',
-          headers: { ...json, ...headers },
-          body: JSON.stringify(newAdminBody()),
-        }),
-    },
+    { name: 'GET /api/admin/users' },
+    { name: 'POST /api/admin/users', body: () => newAdminBody() },
     {
       name: 'PUT /api/admin/users/:id',
-      send: (headers) =>
-        api.request(`/api/admin/users/${colleagueId}`, {
-          method: 'PUT',
-          headers: { ...json, ...headers },
-          body: JSON.stringify({ isActive: false }),
-        }),
+      path: () => `/api/admin/users/${colleagueId}`,
+      body: () => ({ isActive: false }),
     },
-    get('/api/admin/exports/providers.csv'),
-    get('/api/admin/exports/enquiries.csv'),
+    { name: 'GET /api/admin/exports/providers.csv' },
+    { name: 'GET /api/admin/exports/enquiries.csv' },
   ];
 
   it.each(ROUTES.map((route) => [route.name, route] as const))('%s', async (_, route) => {
@@ -301,10 +262,8 @@ describe('PUT /api/admin/enquiries/:id: assigning a provider', () => {
       location: 'Umhlanga',
       description: 'Six cameras around a townhouse complex',
     });
-    const providerSession = { authorization: `Bearer ${await providerToken(api, provider.id)}` };
-    expect(await okJson(api.get('/api/provider/enquiries', { headers: providerSession }))).toEqual(
-      [],
-    );
+    const asProvider = { authorization: `Bearer ${await providerSession(api, provider.id)}` };
+    expect(await okJson(api.get('/api/provider/enquiries', { headers: asProvider }))).toEqual([]);
     const outbox = await watchOutbox(api);
 
     const answer = await okJson<DeskEnquiry>(
@@ -316,7 +275,7 @@ describe('PUT /api/admin/enquiries/:id: assigning a provider', () => {
       assignedProviderId: provider.id,
       assignedProviderName: 'Durban Eye Security',
     });
-    expect(await enquiryRow(enquiry.id)).toMatchObject({
+    expect(await enquiryRow(api, enquiry.id)).toMatchObject({
       status: 'assigned',
       assignedProviderId: provider.id,
     });
@@ -331,7 +290,7 @@ describe('PUT /api/admin/enquiries/:id: assigning a provider', () => {
     expect(mails[0]!.text).toMatch(/https?:\/\/\S+\/dashboard/);
 
     const dashboard = await okJson<EnquiryRow[]>(
-      api.get('/api/provider/enquiries', { headers: providerSession }),
+      api.get('/api/provider/enquiries', { headers: asProvider }),
     );
     expect(dashboard.map((e) => [e.id, e.status])).toEqual([[enquiry.id, 'assigned']]);
 
@@ -362,7 +321,7 @@ describe('PUT /api/admin/enquiries/:id: assigning a provider', () => {
       (
         await okJson<EnquiryRow[]>(
           api.get('/api/provider/enquiries', {
-            headers: { authorization: `Bearer ${await providerToken(api, id)}` },
+            headers: { authorization: `Bearer ${await providerSession(api, id)}` },
           }),
         )
       ).map((e) => e.id);
@@ -383,7 +342,10 @@ describe('PUT /api/admin/enquiries/:id: assigning a provider', () => {
       assignedProviderId: null,
       assignedProviderName: null,
     });
-    expect(await enquiryRow(enquiry.id)).toMatchObject({ status: 'new', assignedProviderId: null });
+    expect(await enquiryRow(api, enquiry.id)).toMatchObject({
+      status: 'new',
+      assignedProviderId: null,
+    });
     expect(await outbox.newMails()).toEqual([]);
   });
 
@@ -419,7 +381,7 @@ describe('PUT /api/admin/enquiries/:id: assigning a provider', () => {
     );
     expect(body.errors).toEqual({ assignedProviderId: message });
     expect(await databaseSnapshot(api)).toEqual(before);
-    expect((await enquiryRow(enquiry.id)).status).toBe('new');
+    expect((await enquiryRow(api, enquiry.id)).status).toBe('new');
   });
 });
 
@@ -438,7 +400,7 @@ describe('PUT /api/admin/enquiries/:id: status and notes', () => {
       adminNotes: 'Customer confirmed the job is done.',
       assignedProviderId: null,
     });
-    expect(await enquiryRow(enquiry.id)).toMatchObject({
+    expect(await enquiryRow(api, enquiry.id)).toMatchObject({
       status: 'completed',
       adminNotes: 'Customer confirmed the job is done.',
     });
@@ -448,12 +410,15 @@ describe('PUT /api/admin/enquiries/:id: status and notes', () => {
   it('keeps the status when only notes change, and clears notes with a blank text', async () => {
     const enquiry = await insertEnquiry(api.database.db, { status: 'in_progress' });
     await okJson(putEnquiry(enquiry.id, { adminNotes: 'Quote sent' }));
-    expect(await enquiryRow(enquiry.id)).toMatchObject({
+    expect(await enquiryRow(api, enquiry.id)).toMatchObject({
       status: 'in_progress',
       adminNotes: 'Quote sent',
     });
     await okJson(putEnquiry(enquiry.id, { adminNotes: '  ' }));
-    expect(await enquiryRow(enquiry.id)).toMatchObject({ status: 'in_progress', adminNotes: null });
+    expect(await enquiryRow(api, enquiry.id)).toMatchObject({
+      status: 'in_progress',
+      adminNotes: null,
+    });
   });
 
   it.each<[string, unknown, string, string | undefined]>([
@@ -496,7 +461,7 @@ describe('PUT /api/admin/enquiries/:id: status and notes', () => {
 
 describe('admin users', () => {
   it('GET lists the admins, oldest first, without password hash or token version', async () => {
-    const colleague = await insertAdmin(api, { firstName: 'Sipho', lastName: 'Dlamini' });
+    const colleague = await createTestAdmin(api, { firstName: 'Sipho', lastName: 'Dlamini' });
     const response = await getAs('/api/admin/users');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
@@ -541,7 +506,7 @@ describe('admin users', () => {
     expect(row.passwordHash).toMatch(/^scrypt\$/);
     expect(row.passwordHash).not.toContain('secret1');
 
-    const login = await postLogin(api, {
+    const login = await postLogin(api, 'admin', {
       email: 'thabo.admin@verified.example.co.za',
       password: 'secret1',
     });
@@ -551,7 +516,7 @@ describe('admin users', () => {
   });
 
   it('POST answers 409 to an e-mail an admin has already, in any case', async () => {
-    await insertAdmin(api, { email: 'thabo.admin@verified.example.co.za' });
+    await createTestAdmin(api, { email: 'thabo.admin@verified.example.co.za' });
     const before = await databaseSnapshot(api);
     const message = 'An administrator with this e-mail address exists already.';
     const body = await expectError(
@@ -596,8 +561,8 @@ describe('admin users', () => {
   });
 
   it('PUT deactivates another admin: its session ends at once and it cannot sign in; reactivating lets it sign in again', async () => {
-    const colleague = await insertAdmin(api, { firstName: 'Sipho' });
-    const colleagueToken = await signIn(api, colleague);
+    const colleague = await createTestAdmin(api, { firstName: 'Sipho' });
+    const colleagueToken = await signIn(api, 'admin', colleague);
     const asColleague = { authorization: `Bearer ${colleagueToken}` };
     expect((await api.get('/api/admin/me', { headers: asColleague })).status).toBe(200);
 
@@ -612,7 +577,7 @@ describe('admin users', () => {
       SIGN_IN_AGAIN,
     );
     await expectError(
-      await postLogin(api, { email: colleague.email, password: colleague.password }),
+      await postLogin(api, 'admin', { email: colleague.email, password: colleague.password }),
       401,
       LOGIN_FAILED,
     );
@@ -621,7 +586,7 @@ describe('admin users', () => {
 
     const reactivated = await okJson<AdminUser>(putUser(colleague.id, { isActive: true }));
     expect(reactivated).toMatchObject({ id: colleague.id, isActive: true });
-    const fresh = await signIn(api, colleague);
+    const fresh = await signIn(api, 'admin', colleague);
     expect(
       (await api.get('/api/admin/me', { headers: { authorization: `Bearer ${fresh}` } })).status,
     ).toBe(200);
@@ -641,7 +606,7 @@ describe('admin users', () => {
   });
 
   it('PUT isActive true on an active admin changes nothing that matters', async () => {
-    const colleague = await insertAdmin(api);
+    const colleague = await createTestAdmin(api);
     const colleagueToken = await adminSession(api, colleague.id);
     expect(await okJson(putUser(colleague.id, { isActive: true }))).toMatchObject({
       isActive: true,
@@ -658,7 +623,7 @@ describe('admin users', () => {
     ['isActive as text', { isActive: 'no' }, 'isActive must be true or false'],
     ['no isActive', {}, 'isActive must be true or false'],
   ])('PUT answers 400 to %s and changes nothing', async (_, body, message) => {
-    const colleague = await insertAdmin(api);
+    const colleague = await createTestAdmin(api);
     const before = await databaseSnapshot(api);
     const answer = await expectError(await putUser(colleague.id, body), 400, message);
     expect(answer.errors).toEqual({ isActive: message });
@@ -747,7 +712,7 @@ describe('CSV exports', () => {
     expect(text.startsWith('\uFEFFID,Business name,')).toBe(true);
     expect(text).not.toContain('scrypt$');
     expect(text).toContain('"Smith, Jones & ""Sons"" Security"');
-    expect(parseCsv(text)[0]).toEqual(PROVIDER_HEADER);
+    expect(csvRows(text)[0]).toEqual(PROVIDER_HEADER);
 
     const records = csvRecords(text);
     expect(records).toHaveLength(2);
@@ -799,12 +764,12 @@ describe('CSV exports', () => {
     });
     const newer = await insertEnquiry(db, { customerName: 'Plain Customer' });
     await receivedAgo(older.id, 5);
-    const olderRow = await enquiryRow(older.id);
+    const olderRow = await enquiryRow(api, older.id);
 
     const response = await getAs('/api/admin/exports/enquiries.csv');
     expectCsvDownload(response, 'enquiries');
     const text = await csvBody(response);
-    expect(parseCsv(text)[0]).toEqual(ENQUIRY_HEADER);
+    expect(csvRows(text)[0]).toEqual(ENQUIRY_HEADER);
     // The apostrophe keeps a spreadsheet from running the cell; its quotes are doubled.
     expect(text).toContain(`,"'=HYPERLINK(""x"")",`);
     expect(text).toContain('"Line one, with a comma\nLine two"');

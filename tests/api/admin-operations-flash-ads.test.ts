@@ -3,31 +3,28 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { flashAds } from '../../db/schema.ts';
 import {
   adminSession,
-  databaseSnapshot,
+  createTestAdmin,
   expectAdminOnly,
-  expectError,
-  insertAdmin,
-  okJson,
-  sendAs,
   uploadAdminImage,
-  type AdminRoute,
-  type InsertedAdmin,
+  type TestAdmin,
 } from '../helpers/admin-fixtures.ts';
+import { databaseSnapshot, okJson, sendAs, type ApiRoute } from '../helpers/api-fixtures.ts';
 import { insertFlashAd } from '../helpers/builders.ts';
+import { expectError } from '../helpers/error-answer.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
-// Admins are inserted with one shared password hash and their sessions minted directly.
+// Admins' sessions are minted directly: no test here signs in with a password.
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(() => api.close());
 
-let admin: InsertedAdmin;
+let admin: TestAdmin;
 let token: string;
 beforeEach(async () => {
   await api.database.reset();
-  admin = await insertAdmin(api);
+  admin = await createTestAdmin(api);
   token = await adminSession(api, admin.id);
 });
 
@@ -63,34 +60,15 @@ describe('every flash-ad route is for signed-in admins only', () => {
     adId = (await insertFlashAd(api.database.db)).id;
   });
 
-  const json = { 'content-type': 'application/json' };
-  const ROUTES: AdminRoute[] = [
-    {
-      name: 'GET /api/admin/flash-ads',
-      send: (headers) => api.get('/api/admin/flash-ads', { headers }),
-    },
-    {
-      name: 'POST /api/admin/flash-ads',
-      send: (headers) =>
-        api.request('/api/admin/flash-ads', {
-          method: 'POST',
-          headers: { ...json, ...headers },
-          body: JSON.stringify(adBody()),
-        }),
-    },
+  const ROUTES: ApiRoute[] = [
+    { name: 'GET /api/admin/flash-ads' },
+    { name: 'POST /api/admin/flash-ads', body: () => adBody() },
     {
       name: 'PUT /api/admin/flash-ads/:id',
-      send: (headers) =>
-        api.request(`/api/admin/flash-ads/${adId}`, {
-          method: 'PUT',
-          headers: { ...json, ...headers },
-          body: JSON.stringify(adBody({ isActive: false })),
-        }),
+      path: () => `/api/admin/flash-ads/${adId}`,
+      body: () => adBody({ isActive: false }),
     },
-    {
-      name: 'DELETE /api/admin/flash-ads/:id',
-      send: (headers) => api.request(`/api/admin/flash-ads/${adId}`, { method: 'DELETE', headers }),
-    },
+    { name: 'DELETE /api/admin/flash-ads/:id', path: () => `/api/admin/flash-ads/${adId}` },
   ];
 
   it.each(ROUTES.map((route) => [route.name, route] as const))('%s', async (_, route) => {

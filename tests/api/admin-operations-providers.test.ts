@@ -1,39 +1,40 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, serviceProviders } from '../../db/schema.ts';
-import type { Provider } from '../../src/lib/provider.ts';
+import type { Provider } from '../../src/api/providers/public-columns.ts';
 import { SA_PHONE_MESSAGE } from '../../src/lib/schemas/fields.ts';
 import {
   adminSession,
-  databaseSnapshot,
+  createTestAdmin,
   expectAdminOnly,
-  expectError,
-  insertAdmin,
+  uploadAdminImage,
+  type TestAdmin,
+} from '../helpers/admin-fixtures.ts';
+import {
+  databaseSnapshot,
+  listProviders,
   okJson,
   sendAs,
-  SIGN_IN_AGAIN,
-  uploadAdminImage,
-  type AdminRoute,
-  type InsertedAdmin,
-} from '../helpers/admin-fixtures.ts';
-import { listProviders } from '../helpers/api-fixtures.ts';
-import { providerToken } from '../helpers/auth-fixtures.ts';
+  type ApiRoute,
+} from '../helpers/api-fixtures.ts';
+import { SIGN_IN_AGAIN } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
+import { expectError } from '../helpers/error-answer.ts';
+import { providerSession } from '../helpers/provider-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
-// Admins are inserted with one shared password hash and their sessions minted directly:
-// no test here needs to sign in with a password.
+// Admins' sessions are minted directly: no test here needs to sign in with a password.
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(() => api.close());
 
-let admin: InsertedAdmin;
+let admin: TestAdmin;
 let token: string;
 beforeEach(async () => {
   await api.database.reset();
-  admin = await insertAdmin(api);
+  admin = await createTestAdmin(api);
   token = await adminSession(api, admin.id);
 });
 
@@ -94,38 +95,21 @@ describe('every provider route is for signed-in admins only', () => {
     providerId = (await insertProvider(api.database.db)).id;
   });
 
-  const json = { 'content-type': 'application/json' };
-  const ROUTES: AdminRoute[] = [
-    {
-      name: 'GET /api/admin/providers',
-      send: (headers) => api.get('/api/admin/providers', { headers }),
-    },
-    {
-      name: 'POST /api/admin/providers',
-      send: (headers) =>
-        api.request('/api/admin/providers', {
-          method: 'POST',
-          headers: { ...json, ...headers },
-          body: JSON.stringify(requiredFields()),
-        }),
-    },
+  const ROUTES: ApiRoute[] = [
+    { name: 'GET /api/admin/providers' },
+    { name: 'POST /api/admin/providers', body: () => requiredFields() },
     {
       name: 'GET /api/admin/providers/:id',
-      send: (headers) => api.get(`/api/admin/providers/${providerId}`, { headers }),
+      path: () => `/api/admin/providers/${providerId}`,
     },
     {
       name: 'PUT /api/admin/providers/:id',
-      send: (headers) =>
-        api.request(`/api/admin/providers/${providerId}`, {
-          method: 'PUT',
-          headers: { ...json, ...headers },
-          body: JSON.stringify({ isVerified: true }),
-        }),
+      path: () => `/api/admin/providers/${providerId}`,
+      body: () => ({ isVerified: true }),
     },
     {
       name: 'DELETE /api/admin/providers/:id',
-      send: (headers) =>
-        api.request(`/api/admin/providers/${providerId}`, { method: 'DELETE', headers }),
+      path: () => `/api/admin/providers/${providerId}`,
     },
   ];
 
@@ -607,11 +591,11 @@ describe('DELETE /api/admin/providers/:id', () => {
       providerResponse: 'Installed four cameras.',
     });
     const others = await insertEnquiry(db, { assignedProviderId: other.id });
-    const providerSession = await providerToken(api, provider.id);
+    const session = await providerSession(api, provider.id);
     expect(
       (
         await api.get('/api/provider/me', {
-          headers: { authorization: `Bearer ${providerSession}` },
+          headers: { authorization: `Bearer ${session}` },
         })
       ).status,
     ).toBe(200);
@@ -637,7 +621,7 @@ describe('DELETE /api/admin/providers/:id', () => {
     // The deleted provider's session ends with it.
     await expectError(
       await api.get('/api/provider/me', {
-        headers: { authorization: `Bearer ${providerSession}` },
+        headers: { authorization: `Bearer ${session}` },
       }),
       401,
       SIGN_IN_AGAIN,

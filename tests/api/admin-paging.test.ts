@@ -13,16 +13,11 @@ import {
   reviews,
   serviceProviders,
 } from '../../db/schema.ts';
-import {
-  adminSession,
-  csvBody,
-  csvRecords,
-  expectError,
-  insertAdmin,
-  sendAs,
-} from '../helpers/admin-fixtures.ts';
-import { insertProviders } from '../helpers/api-fixtures.ts';
+import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { insertProviders, sendAs } from '../helpers/api-fixtures.ts';
 import { buildProvider } from '../helpers/builders.ts';
+import { csvBody, csvRecords } from '../helpers/csv-download.ts';
+import { expectError } from '../helpers/error-answer.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 const ROWS = 600;
@@ -35,7 +30,7 @@ const newestFirst: Record<string, number[]> = {};
 beforeAll(async () => {
   api = await startTestApi();
   const db = api.database.db;
-  token = await adminSession(api, (await insertAdmin(api)).id);
+  token = await adminSession(api, (await createTestAdmin(api)).id);
 
   // Providers: one statement, so they share one creation time and the id breaks ties.
   // Ten of them are unapproved wifi installers called Zebra, for the filters.
@@ -83,7 +78,7 @@ beforeAll(async () => {
         serviceType: 'cctv',
         location: i % 4 === 0 ? 'Paarl' : 'Johannesburg',
         description: 'Four cameras for a house',
-        status: i % 3 === 0 ? 'completed' : 'new',
+        status: i % 3 === 0 ? ('completed' as const) : ('new' as const),
       })),
     )
     .returning({

@@ -4,14 +4,12 @@ import { providerApplications, uploadTickets } from '../../db/schema.ts';
 import { SA_PHONE_MESSAGE } from '../../src/lib/schemas/fields.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import { queryRows } from '../helpers/api-fixtures.ts';
+import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { bearer } from '../helpers/auth-fixtures.ts';
 import { validApplicationBody } from '../helpers/builders.ts';
-import {
-  bearer,
-  createTestAdmin,
-  realImageBytes,
-  signIn,
-  watchOutbox,
-} from '../helpers/auth-fixtures.ts';
+import { expectError, expectFieldError } from '../helpers/error-answer.ts';
+import { realImageBytes } from '../helpers/image-bytes.ts';
+import { watchOutbox } from '../helpers/outbox.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 // All requests come from 127.0.0.1; RATE_LIMITS.application allows five per client an
@@ -23,11 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 beforeEach(() => api.database.reset());
-
-interface ErrorAnswer {
-  message: string;
-  errors?: Record<string, string>;
-}
 
 function postApplication(body: unknown): Promise<Response> {
   return api.request('/api/provider-applications', {
@@ -72,21 +65,10 @@ describe('POST /api/provider-applications: a valid application', () => {
     const rows = await storedApplications();
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
+    // Stored as sent.
     expect(row).toMatchObject({
       id: body.id,
-      businessName: 'Secure Home Installations',
-      contactName: 'Thandi Nkosi',
-      email: 'thandi@securehome.example.co.za',
-      phone: '+27825550101',
-      location: 'Sandton',
-      province: 'gauteng',
-      physicalAddress: '12 Rivonia Road, Sandton, 2196',
-      services: ['cctv', 'alarms'],
-      yearsExperience: 8,
-      businessLicense: 'CK2015/123456/07',
-      insurance: 'Public liability, R5 million',
-      previousWork: 'Camera systems for 40 homes in Sandton and Bryanston.',
-      website: 'https://securehome.example.co.za',
+      ...validApplicationBody(),
       profileImage: null,
       status: 'pending',
       adminNotes: null,
@@ -208,9 +190,11 @@ describe('POST /api/provider-applications: the profile picture', () => {
       const response = await postApplication(
         validApplicationBody({ email: 'someone.else@example.co.za', profileImage: reference }),
       );
-      expect(response.status).toBe(400);
-      const body = (await response.json()) as ErrorAnswer;
-      expect(body.message).toBe('The uploaded image was not found. Please upload it again.');
+      const body = await expectFieldError(
+        response,
+        'profileImage',
+        'The uploaded image was not found. Please upload it again.',
+      );
       expect(Object.keys(body.errors ?? {})).toEqual(['profileImage']);
     }
     const rows = await storedApplications();
@@ -229,9 +213,9 @@ describe('POST /api/provider-applications: the profile picture', () => {
       profileImage = ((await ticket.json()) as { uploadURL: string }).uploadURL;
     }
     const response = await postApplication(validApplicationBody({ profileImage }));
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as ErrorAnswer;
-    expect(body.errors?.profileImage).toBe(
+    await expectFieldError(
+      response,
+      'profileImage',
       'The uploaded image was not found. Please upload it again.',
     );
     expect(await applicationCount()).toBe(0);
@@ -305,10 +289,7 @@ describe('POST /api/provider-applications: invalid fields', () => {
     async (_, overrides, field, message) => {
       const outbox = await watchOutbox(api);
       const response = await postApplication(validApplicationBody(overrides));
-      expect(response.status).toBe(400);
-      expect(response.headers.get('content-type')).toContain('application/json');
-      const body = (await response.json()) as ErrorAnswer;
-      expect(body.message).toBe(message);
+      const body = await expectError(response, 400, message);
       expect(body.errors).toEqual({ [field]: message });
       expect(await applicationCount()).toBe(0);
       expect(await outbox.newMails()).toEqual([]);
@@ -319,8 +300,7 @@ describe('POST /api/provider-applications: invalid fields', () => {
     const response = await postApplication(
       validApplicationBody({ email: 'nope', phone: '123', services: [], yearsExperience: -1 }),
     );
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as ErrorAnswer;
+    const body = await expectError(response, 400);
     expect(body.errors).toEqual({
       email: 'Please enter a valid email address',
       phone: SA_PHONE_MESSAGE,
@@ -356,10 +336,12 @@ describe('POST /api/provider-applications: one pending application per e-mail', 
         businessName: 'Second try',
       }),
     );
-    expect(response.status).toBe(409);
-    const body = (await response.json()) as ErrorAnswer;
-    expect(body.message).toBe('An application for this e-mail address is already being reviewed.');
-    expect(body.errors?.email).toBe(body.message);
+    await expectFieldError(
+      response,
+      'email',
+      'An application for this e-mail address is already being reviewed.',
+      409,
+    );
     const rows = await storedApplications();
     expect(rows.map((r) => r.businessName)).toEqual(['Secure Home Installations']);
     expect(await outbox.newMails()).toEqual([]);
@@ -386,7 +368,7 @@ describe('POST /api/provider-applications: one pending application per e-mail', 
     const first = await postApplication(validApplicationBody());
     const { id } = (await first.json()) as { id: number };
     const admin = await createTestAdmin(api);
-    const token = await signIn(api, admin);
+    const token = await adminSession(api, admin.id);
     const rejected = await api.request(`/api/admin/applications/${id}/review`, {
       method: 'PUT',
       headers: bearer(token),
@@ -423,9 +405,7 @@ describe('POST /api/provider-applications: rate limit', () => {
     const response = await postApplication(
       validApplicationBody({ email: 'one.too.many@example.co.za' }),
     );
-    expect(response.status).toBe(429);
-    expect(response.headers.get('content-type')).toContain('application/json');
-    expect(((await response.json()) as ErrorAnswer).message).toBe(message);
+    await expectError(response, 429, message);
     expect(await applicationCount()).toBe(max);
   });
 });

@@ -9,15 +9,14 @@
  * an empty JSON body: a refusal (401, 403) must come from the session check, anything
  * else shows the call got past it.
  */
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimits, serviceProviders } from '../../db/schema.ts';
+import { rateLimits } from '../../db/schema.ts';
 import { createApp } from '../../src/api/app.ts';
-import { SESSION_COOKIE, signSession } from '../../src/api/auth/sessions.ts';
-import { adminSession, insertAdmin } from '../helpers/admin-fixtures.ts';
-import { testSessionSecret } from '../helpers/auth-fixtures.ts';
+import { SESSION_COOKIE } from '../../src/api/auth/sessions.ts';
+import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
+import { providerSession } from '../helpers/provider-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 type Caller = 'anonymous' | 'admin' | 'provider' | 'foreignCookie';
@@ -209,23 +208,10 @@ let providerId: number;
 
 beforeAll(async () => {
   api = await startTestApi();
-  adminId = (await insertAdmin(api)).id;
+  adminId = (await createTestAdmin(api)).id;
   providerId = (await insertProvider(api.database.db, { isApproved: true })).id;
 });
 afterAll(() => api.close());
-
-/** A valid provider session for the provider's current token version (logout raises it). */
-async function providerSession(): Promise<string> {
-  const [row] = await api.database.db
-    .select({ tokenVersion: serviceProviders.tokenVersion })
-    .from(serviceProviders)
-    .where(eq(serviceProviders.id, providerId));
-  return signSession(testSessionSecret(api), {
-    role: 'provider',
-    accountId: providerId,
-    version: row!.tokenVersion,
-  });
-}
 
 /**
  * The caller's headers, with sessions minted afresh for every call: a logout in the
@@ -238,12 +224,12 @@ async function headersOf(caller: Caller): Promise<Record<string, string>> {
     case 'admin':
       return { authorization: `Bearer ${await adminSession(api, adminId)}` };
     case 'provider':
-      return { authorization: `Bearer ${await providerSession()}` };
+      return { authorization: `Bearer ${await providerSession(api, providerId)}` };
     case 'foreignCookie':
       return {
         cookie: [
           `${SESSION_COOKIE.admin}=${await adminSession(api, adminId)}`,
-          `${SESSION_COOKIE.provider}=${await providerSession()}`,
+          `${SESSION_COOKIE.provider}=${await providerSession(api, providerId)}`,
         ].join('; '),
         origin: FOREIGN_ORIGIN,
       };

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PUBLIC_CACHE_TAG } from '../../src/api/http/cache.ts';
-import { bearer, createTestAdmin, signIn } from '../helpers/auth-fixtures.ts';
+import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { bearer, signIn } from '../helpers/auth-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
@@ -21,10 +22,12 @@ beforeAll(async () => {
       },
     },
   );
-  token = await signIn(api, await createTestAdmin(api));
 });
 afterAll(() => api.close());
-beforeEach(() => {
+// Each test starts from an empty database with its own admin, and counts its own purges.
+beforeEach(async () => {
+  await api.database.reset();
+  token = await adminSession(api, (await createTestAdmin(api)).id);
   purged.length = 0;
 });
 
@@ -63,7 +66,7 @@ describe('the CDN cache of public answers', () => {
     // Sign-in, sign-out, a password reset request, an upload address, a team change
     // and an enquiry change nothing a public answer shows.
     const admin = await createTestAdmin(api, { email: 'second.admin@verified.example.co.za' });
-    const second = await signIn(api, admin);
+    const second = await signIn(api, 'admin', admin);
     const json = { ...bearer(second), 'content-type': 'application/json' };
     const answers = [
       await api.request('/api/admin/forgot-password', {

@@ -1,26 +1,21 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, outbox, rateLimits } from '../../db/schema.ts';
 import { ENQUIRY_LIMITS } from '../../src/lib/schemas/enquiry.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
-import {
-  bearer,
-  linkIn,
-  providerToken,
-  readOutbox,
-  tamperPayload,
-  tamperSignature,
-  watchOutbox,
-  type OutboxMail,
-} from '../helpers/auth-fixtures.ts';
-import { insertAdmin, adminSession } from '../helpers/admin-fixtures.ts';
-import { insertProvider } from '../helpers/builders.ts';
+import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { bearer, FOREIGN_KEY, tamperPayload, tamperSignature } from '../helpers/auth-fixtures.ts';
+import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import {
   confirmationToken,
   confirmEnquiryEmail,
+  enquiryRow,
   postConfirmation,
 } from '../helpers/enquiry-fixtures.ts';
+import { expectError, expectFieldError } from '../helpers/error-answer.ts';
+import { linkIn, readOutbox, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
+import { providerSession } from '../helpers/provider-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 // Every request of this file comes from 127.0.0.1, and RATE_LIMITS.enquiry allows five
@@ -42,27 +37,9 @@ beforeEach(async () => {
   providerId = (await insertProvider(api.database.db, { services: ['cctv', 'alarms'] })).id;
 });
 
-interface ErrorAnswer {
-  message: string;
-  errors?: Record<string, string>;
-}
-
-/** A complete, valid request; `undefined` in the overrides leaves a field out. */
-function validBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    customerName: 'Thandi Nkosi',
-    customerEmail: 'thandi@example.co.za',
-    customerPhone: '+27 82 555 0101',
-    serviceType: 'cctv',
-    location: 'Sandton',
-    description: 'Four outdoor cameras for a house, with night vision.',
-    budget: '5000-10000',
-    urgency: 'high',
-    assignedProviderId: providerId,
-    ...overrides,
-  };
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-}
+/** A complete, valid request for the provider; `undefined` in the overrides leaves a field out. */
+const validBody = (overrides: Record<string, unknown> = {}) =>
+  validEnquiryBody(providerId, overrides);
 
 /** POST /api/enquiries; an object is sent as JSON, a string as it is. */
 function postEnquiry(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
@@ -81,20 +58,6 @@ async function enquiryCount(): Promise<number> {
   return (await storedEnquiries()).length;
 }
 
-/** Expects a 400 JSON answer holding `message` for `field`, and returns the answer. */
-async function expectFieldError(
-  response: Response,
-  field: string,
-  message: string,
-): Promise<ErrorAnswer> {
-  expect(response.status).toBe(400);
-  expect(response.headers.get('content-type')).toContain('application/json');
-  const body = (await response.json()) as ErrorAnswer;
-  expect(body.message).toBe(message);
-  expect(body.errors?.[field]).toBe(message);
-  return body;
-}
-
 describe('POST /api/enquiries: a valid request', () => {
   it('answers 201 with the new id and stores the enquiry with status new', async () => {
     const response = await postEnquiry(validBody());
@@ -106,16 +69,10 @@ describe('POST /api/enquiries: a valid request', () => {
     const rows = await storedEnquiries();
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
+    // Stored as sent.
     expect(row).toMatchObject({
       id: body.id,
-      customerName: 'Thandi Nkosi',
-      customerEmail: 'thandi@example.co.za',
-      customerPhone: '+27 82 555 0101',
-      serviceType: 'cctv',
-      location: 'Sandton',
-      description: 'Four outdoor cameras for a house, with night vision.',
-      budget: '5000-10000',
-      urgency: 'high',
+      ...validBody(),
       status: 'new',
       assignedProviderId: providerId,
       adminNotes: null,
@@ -265,8 +222,7 @@ describe('POST /api/enquiries: invalid fields', () => {
     const response = await postEnquiry(
       validBody({ customerName: '', customerEmail: 'nope', serviceType: 'laser' }),
     );
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as ErrorAnswer;
+    const body = await expectError(response, 400);
     expect(body.errors).toEqual({
       customerName: 'Please enter your name',
       customerEmail: 'Please enter a valid email address',
@@ -324,10 +280,7 @@ describe('POST /api/enquiries: rejected bodies', () => {
     ['an array', '[]'],
     ['a string', '"hello"'],
   ])('answers 400 JSON for a JSON body that is %s', async (_, text) => {
-    const response = await postEnquiry(text);
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as ErrorAnswer;
-    expect(typeof body.message).toBe('string');
+    await expectError(await postEnquiry(text), 400);
     expect(await enquiryCount()).toBe(0);
   });
 
@@ -376,11 +329,8 @@ describe('POST /api/enquiries: rate limit', () => {
     expect(await enquiryCount()).toBe(max);
 
     const response = await postEnquiry(validBody({ customerName: 'One too many' }));
-    expect(response.status).toBe(429);
-    expect(response.headers.get('content-type')).toContain('application/json');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
-    const body = (await response.json()) as ErrorAnswer;
-    expect(body.message).toBe(message);
+    const body = await expectError(response, 429, message);
     expect(body.message).toMatch(/too many/i);
     expect(await enquiryCount()).toBe(max);
   });
@@ -390,9 +340,7 @@ describe('POST /api/enquiries: rate limit', () => {
       const response = await postEnquiry(validBody({ customerEmail: 'not-an-email' }));
       expect(response.status).toBe(400);
     }
-    const response = await postEnquiry(validBody());
-    expect(response.status).toBe(429);
-    expect(((await response.json()) as ErrorAnswer).message).toBe(message);
+    await expectError(await postEnquiry(validBody()), 429, message);
     expect(await enquiryCount()).toBe(0);
   });
 
@@ -454,8 +402,7 @@ describe('POST /api/enquiries: rules found in review', () => {
     const response = await postEnquiry(JSON.stringify(validBody()), {
       'content-type': 'text/plain',
     });
-    expect(response.status).toBe(415);
-    expect(((await response.json()) as ErrorAnswer).message).toContain('JSON');
+    expect((await expectError(response, 415)).message).toContain('JSON');
     expect(await enquiryCount()).toBe(0);
   });
 
@@ -513,15 +460,6 @@ const confirmationLinksIn = (mails: OutboxMail[]) =>
     return link ? [{ mail, link }] : [];
   });
 
-async function storedEnquiry(id: number) {
-  const [row] = await api.database.db
-    .select()
-    .from(customerEnquiries)
-    .where(eq(customerEnquiries.id, id));
-  if (!row) throw new Error(`No enquiry ${id}`);
-  return row;
-}
-
 /** Sends a request as a visitor would and answers its id (the rate limit is forgotten first). */
 async function sendRequest(overrides: Record<string, unknown> = {}, headers = {}) {
   await api.database.db.delete(rateLimits);
@@ -539,7 +477,7 @@ describe('POST /api/enquiries: the confirmation of the customer’s e-mail', () 
   it('stores where the request came from and mails a signed confirmation link', async () => {
     const mailbox = await watchOutbox(api);
     const id = await sendRequest({ customerName: 'Thandi Nkosi' });
-    const row = await storedEnquiry(id);
+    const row = await enquiryRow(api, id);
     expect(row).toMatchObject({ emailConfirmedAt: null, senderProviderId: null });
     expect(row.clientAddress).toMatch(/127\.0\.0\.1/);
 
@@ -558,11 +496,11 @@ describe('POST /api/enquiries: the confirmation of the customer’s e-mail', () 
   });
 
   it('remembers the provider whose session cookie the browser carries, and ignores a bad one', async () => {
-    const session = await providerToken(api, providerId);
+    const session = await providerSession(api, providerId);
     const signedIn = await sendRequest({}, { cookie: `vp_provider_session=${session}` });
-    expect(await storedEnquiry(signedIn)).toMatchObject({ senderProviderId: providerId });
+    expect(await enquiryRow(api, signedIn)).toMatchObject({ senderProviderId: providerId });
 
-    const admin = await insertAdmin(api);
+    const admin = await createTestAdmin(api);
     const cases = [
       tamperSignature(session),
       tamperPayload(session, { sub: '999' }),
@@ -571,10 +509,10 @@ describe('POST /api/enquiries: the confirmation of the customer’s e-mail', () 
     ];
     for (const cookie of cases) {
       const id = await sendRequest({}, { cookie: `vp_provider_session=${cookie}` });
-      expect(await storedEnquiry(id)).toMatchObject({ senderProviderId: null });
+      expect(await enquiryRow(api, id)).toMatchObject({ senderProviderId: null });
     }
     const anonymous = await sendRequest();
-    expect(await storedEnquiry(anonymous)).toMatchObject({ senderProviderId: null });
+    expect(await enquiryRow(api, anonymous)).toMatchObject({ senderProviderId: null });
   });
 
   it('mails one address at most 3 confirmations a day; further requests are stored, not mailed', async () => {
@@ -644,19 +582,18 @@ describe('POST /api/enquiries/confirm', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(await response.json()).toEqual({ message: CONFIRMED });
-    const confirmed = await storedEnquiry(id);
+    const confirmed = await enquiryRow(api, id);
     expectRecent(confirmed.emailConfirmedAt);
 
     const again = await postConfirmation(api, link.searchParams.get('token'));
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ message: CONFIRMED });
-    expect((await storedEnquiry(id)).emailConfirmedAt).toEqual(confirmed.emailConfirmedAt);
+    expect((await enquiryRow(api, id)).emailConfirmedAt).toEqual(confirmed.emailConfirmedAt);
   });
 
   it('answers 400 to tampered, foreign and other tokens, 410 once expired, changing nothing', async () => {
     const second = await sendRequest({ customerEmail: 'second@example.co.za' });
     const valid = await confirmationToken(api, id);
-    const otherKey = new TextEncoder().encode('another-key-that-is-not-the-apps-own-secret');
     const cases: [string, unknown, number, string][] = [
       ['a changed signature', tamperSignature(valid), 400, INVALID_CONFIRMATION],
       ['a changed sub', tamperPayload(valid, { sub: String(second) }), 400, INVALID_CONFIRMATION],
@@ -668,7 +605,7 @@ describe('POST /api/enquiries/confirm', () => {
       ],
       [
         'another key',
-        await confirmationToken(api, id, { key: otherKey }),
+        await confirmationToken(api, id, { key: FOREIGN_KEY }),
         400,
         INVALID_CONFIRMATION,
       ],
@@ -685,7 +622,7 @@ describe('POST /api/enquiries/confirm', () => {
         INVALID_CONFIRMATION,
       ],
       ['a sub that is no id', await confirmationToken(api, 'abc'), 400, INVALID_CONFIRMATION],
-      ['a provider session', await providerToken(api, providerId), 400, INVALID_CONFIRMATION],
+      ['a provider session', await providerSession(api, providerId), 400, INVALID_CONFIRMATION],
       ['garbage', 'x'.repeat(40), 400, INVALID_CONFIRMATION],
       ['a short token', 'abc', 400, INVALID_CONFIRMATION],
       ['no token', {}, 400, INVALID_CONFIRMATION],
@@ -696,8 +633,7 @@ describe('POST /api/enquiries/confirm', () => {
     for (const [what, token, status, message] of cases) {
       const response = await postConfirmation(api, token);
       expect({ what, status: response.status }).toEqual({ what, status });
-      const body = (await response.json()) as ErrorAnswer;
-      expect({ what, message: body.message }).toEqual({ what, message });
+      await expectError(response, status, message);
     }
     expect(await storedEnquiries()).toEqual(before);
     expect(before.every((row) => row.emailConfirmedAt === null)).toBe(true);
@@ -705,8 +641,7 @@ describe('POST /api/enquiries/confirm', () => {
 
   it('answers 404 for a request that no longer exists', async () => {
     const response = await postConfirmation(api, await confirmationToken(api, 999_999));
-    expect(response.status).toBe(404);
-    expect(((await response.json()) as ErrorAnswer).message).toBe('This request no longer exists.');
+    await expectError(response, 404, 'This request no longer exists.');
   });
 });
 
@@ -721,7 +656,7 @@ describe('provider responses: no mail cannon', () => {
   it('50 responses to a stranger’s unconfirmed address mail the stranger nothing but the confirmation, and the limit answers 429', async () => {
     const stranger = 'stranger@example.co.za';
     const id = await sendRequest({ customerEmail: stranger });
-    const session = await providerToken(api, providerId);
+    const session = await providerSession(api, providerId);
     const { max, message } = RATE_LIMITS.enquiryResponse;
     expect(max).toBe(30);
 
@@ -730,14 +665,14 @@ describe('provider responses: no mail cannon', () => {
       const response = await respond(id, `Response number ${i}`, session);
       statuses.push(response.status);
       if (response.status === 429) {
-        expect(((await response.json()) as ErrorAnswer).message).toBe(message);
+        await expectError(response, 429, message);
         expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
       }
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(max);
     expect(statuses.slice(max).every((s) => s === 429)).toBe(true);
     // The responses are stored (the provider sees them), the last accepted one last.
-    expect((await storedEnquiry(id)).providerResponse).toBe(`Response number ${max}`);
+    expect((await enquiryRow(api, id)).providerResponse).toBe(`Response number ${max}`);
 
     const mails = (await readOutbox(api)).filter((mail) => mail.to === stranger);
     expect(mails).toHaveLength(1);
@@ -747,7 +682,7 @@ describe('provider responses: no mail cannon', () => {
   it('mails a confirmed customer one response an hour at most', async () => {
     const id = await sendRequest({ customerEmail: 'lerato@example.co.za' });
     await confirmEnquiryEmail(api, id);
-    const session = await providerToken(api, providerId);
+    const session = await providerSession(api, providerId);
     const mailbox = await watchOutbox(api);
     for (let i = 1; i <= 5; i++) {
       expect((await respond(id, `Response number ${i}`, session)).status).toBe(200);

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, serviceProviders } from '../../db/schema.ts';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describeError, errorMessageSafely } from '../../src/api/http/describe-error.ts';
-import { bearer, createTestProvider, providerToken } from '../helpers/auth-fixtures.ts';
-import { insertProvider } from '../helpers/builders.ts';
+import { bearer } from '../helpers/auth-fixtures.ts';
+import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';
+import { createTestProvider, providerSession } from '../helpers/provider-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 let api: TestApi;
@@ -22,19 +23,10 @@ beforeEach(() => api.database.reset());
 
 const json = { 'content-type': 'application/json' };
 
+/** A valid request for a provider inserted for it. */
 async function enquiryBody() {
   const provider = await insertProvider(api.database.db, { isApproved: true, services: ['cctv'] });
-  return {
-    customerName: 'Thabo Nkosi',
-    customerEmail: 'thabo@example.co.za',
-    customerPhone: '+27821234567',
-    serviceType: 'cctv',
-    location: 'Johannesburg',
-    description: 'Four cameras for the house and the gate, with night vision please.',
-    budget: '5000-10000',
-    urgency: 'medium',
-    assignedProviderId: provider.id,
-  };
+  return validEnquiryBody(provider.id) as { description: string };
 }
 
 describe('control characters', () => {
@@ -132,7 +124,7 @@ describe('a body over the limit', () => {
 describe('an unlisted provider', () => {
   it('loses its sessions when its approval is withdrawn', async () => {
     const provider = await createTestProvider(api, { isApproved: true });
-    const token = await providerToken(api, provider.id);
+    const token = await providerSession(api, provider.id);
     expect((await api.get('/api/provider/me', { headers: bearer(token) })).status).toBe(200);
     await api.database.db
       .update(serviceProviders)
@@ -143,7 +135,7 @@ describe('an unlisted provider', () => {
 
   it('keeps its sessions through other changes', async () => {
     const provider = await createTestProvider(api, { isApproved: true });
-    const token = await providerToken(api, provider.id);
+    const token = await providerSession(api, provider.id);
     await api.database.db
       .update(serviceProviders)
       .set({ description: 'A new description of the business and its work.' })

@@ -6,9 +6,10 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, providerApplications } from '../../db/schema.ts';
-import { adminSession, insertAdmin } from '../helpers/admin-fixtures.ts';
-import { linkIn, readOutbox } from '../helpers/auth-fixtures.ts';
+import { outbox } from '../../db/schema.ts';
+import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { insertApplication } from '../helpers/builders.ts';
+import { linkIn, readOutbox } from '../helpers/outbox.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 /** A POST with a Host header of the client's choosing (fetch would not send it). */
@@ -52,7 +53,7 @@ describe('links in mail', () => {
   afterAll(() => api.close());
 
   it('ignore a forged Host header: the reset link points at SITE_URL', async () => {
-    const admin = await insertAdmin(api, { email: 'owner@verified.example.co.za' });
+    const admin = await createTestAdmin(api, { email: 'owner@verified.example.co.za' });
     const answer = await postWithHost(
       api,
       '/api/admin/forgot-password',
@@ -67,24 +68,19 @@ describe('links in mail', () => {
   });
 
   it("ignore a forged Host header: a new provider's set-password link points at SITE_URL", async () => {
-    const admin = await insertAdmin(api);
-    const [application] = await api.database.db
-      .insert(providerApplications)
-      .values({
-        businessName: 'Karoo Access Control',
-        contactName: 'Pieter van Wyk',
-        email: 'pieter@karoo.example.co.za',
-        phone: '0825550199',
-        location: 'Bloemfontein',
-        province: 'free-state',
-        physicalAddress: '3 Park Road, Bloemfontein',
-        services: ['access'],
-        yearsExperience: 8,
-      })
-      .returning({ id: providerApplications.id });
+    const admin = await createTestAdmin(api);
+    const application = await insertApplication(api.database.db, {
+      businessName: 'Karoo Access Control',
+      contactName: 'Pieter van Wyk',
+      email: 'pieter@karoo.example.co.za',
+      location: 'Bloemfontein',
+      province: 'free-state',
+      physicalAddress: '3 Park Road, Bloemfontein',
+      services: ['access'],
+    });
     const answer = await postWithHost(
       api,
-      `/api/admin/applications/${application?.id}/approve`,
+      `/api/admin/applications/${application.id}/approve`,
       {},
       { host: 'evil.example', authorization: `Bearer ${await adminSession(api, admin.id)}` },
     );
@@ -103,7 +99,7 @@ describe('the Origin check of cookie-authenticated changes', () => {
   afterAll(() => api.close());
 
   const logout = async (origin: string) => {
-    const admin = await insertAdmin(api);
+    const admin = await createTestAdmin(api);
     return api.request('/api/admin/logout', {
       method: 'POST',
       headers: { cookie: `vp_admin_session=${await adminSession(api, admin.id)}`, origin },
@@ -128,7 +124,7 @@ describe('development mode', () => {
 
   async function forgotAnswer(env: Record<string, string>) {
     api = await startTestApi(env);
-    const admin = await insertAdmin(api);
+    const admin = await createTestAdmin(api);
     const response = await api.request('/api/admin/forgot-password', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -166,11 +162,11 @@ describe('forgot-password', () => {
   afterAll(() => api.close());
 
   it('does the same work for a known and an unknown address: one queued row', async () => {
-    const admin = await insertAdmin(api);
+    const admin = await createTestAdmin(api);
     // What the request itself writes (the sender may take the row at once after it).
     for (const email of [admin.email, 'nobody@verified.example.co.za']) {
       await api.database.reset();
-      await insertAdmin(api, { email: admin.email });
+      await createTestAdmin(api, { email: admin.email });
       const response = await api.request('/api/admin/forgot-password', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -1,30 +1,29 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { customerEnquiries, serviceProviders, uploadTickets } from '../../db/schema.ts';
+import { customerEnquiries, uploadTickets } from '../../db/schema.ts';
 import { MB } from '../../src/lib/uploads.ts';
-import { signSession } from '../../src/api/auth/sessions.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
-import {
-  bearer,
-  createTestAdmin,
-  createTestProvider,
-  postProviderLogin,
-  providerRow,
-  providerToken,
-  realImageBytes,
-  testSessionSecret,
-  watchOutbox,
-  type TestProvider,
-} from '../helpers/auth-fixtures.ts';
+import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { databaseSnapshot } from '../helpers/api-fixtures.ts';
+import { bearer, postLogin } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
-import { confirmEnquiryEmail } from '../helpers/enquiry-fixtures.ts';
+import { confirmEnquiryEmail, enquiryRow } from '../helpers/enquiry-fixtures.ts';
+import { expectError } from '../helpers/error-answer.ts';
+import { realImageBytes } from '../helpers/image-bytes.ts';
+import { watchOutbox } from '../helpers/outbox.ts';
+import {
+  createTestProvider,
+  providerRow,
+  providerSession,
+  type TestProvider,
+} from '../helpers/provider-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { postgresOnly } from '../helpers/test-database.ts';
 
 // The enquiries, profile and photo of the Provider Dashboard. Sessions are minted
-// directly (providerToken) except where logging in is the point: every login costs a
-// scrypt run. reset() in beforeEach empties the tables and the upload rate limit
+// directly (providerSession) except where logging in is the point. reset() in beforeEach empties the tables and the upload rate limit
 // (20 tickets per provider in ten minutes).
 let api: TestApi;
 beforeAll(async () => {
@@ -48,17 +47,12 @@ beforeEach(async () => {
     province: 'gauteng',
     services: ['cctv'],
   });
-  token = await providerToken(api, provider.id);
+  token = await providerSession(api, provider.id);
   other = await createTestProvider(api, {
     name: 'Cape Alarm Co',
     email: 'lindiwe@capealarm.example.co.za',
   });
 });
-
-interface ErrorAnswer {
-  message: string;
-  errors?: Record<string, string>;
-}
 
 type EnquiryRow = typeof customerEnquiries.$inferSelect;
 
@@ -96,15 +90,6 @@ const updateProfile = (body: unknown, session = token) =>
 const updateImage = (profileImageURL: unknown, session = token) =>
   put('/api/provider/profile-image', { profileImageURL }, session);
 
-async function expectError(response: Response, status: number, message?: string) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toContain('application/json');
-  const body = (await response.json()) as ErrorAnswer;
-  expect(typeof body.message).toBe('string');
-  if (message !== undefined) expect(body.message).toBe(message);
-  return body;
-}
-
 /** An answer's JSON, after checking it carries no password hash or token version. */
 async function jsonWithoutSecrets<T>(response: Response): Promise<T> {
   const text = await response.text();
@@ -113,23 +98,7 @@ async function jsonWithoutSecrets<T>(response: Response): Promise<T> {
 }
 
 /** Every row a dashboard call could change, for before/after comparisons. */
-async function snapshot() {
-  const { db } = api.database;
-  return {
-    providers: await db.select().from(serviceProviders).orderBy(asc(serviceProviders.id)),
-    enquiries: await db.select().from(customerEnquiries).orderBy(asc(customerEnquiries.id)),
-    uploads: await db.select().from(uploadTickets).orderBy(asc(uploadTickets.id)),
-  };
-}
-
-async function enquiryRow(id: number): Promise<EnquiryRow> {
-  const [row] = await api.database.db
-    .select()
-    .from(customerEnquiries)
-    .where(eq(customerEnquiries.id, id));
-  if (!row) throw new Error(`No enquiry ${id}`);
-  return row;
-}
+const snapshot = () => databaseSnapshot(api);
 
 function expectRecent(date: Date | null) {
   expect(date).toBeInstanceOf(Date);
@@ -212,7 +181,7 @@ describe('PUT /api/provider/enquiries/:id/response', () => {
       expect(response.status).toBe(200);
       const body = await jsonWithoutSecrets<Record<string, unknown>>(response);
 
-      const row = await enquiryRow(enquiry.id);
+      const row = await enquiryRow(api, enquiry.id);
       expect(row).toMatchObject({
         providerResponse: 'We can install four cameras on Monday at 9:00.',
         providerNotes: 'Bring the long ladder.',
@@ -250,7 +219,7 @@ describe('PUT /api/provider/enquiries/:id/response', () => {
     expect(response.status).toBe(200);
     // The dashboard is told, so it does not claim a mail that was not sent.
     expect(((await response.json()) as { emailed: boolean }).emailed).toBe(false);
-    expect(await enquiryRow(enquiry.id)).toMatchObject({
+    expect(await enquiryRow(api, enquiry.id)).toMatchObject({
       providerResponse: 'We can come on Monday.',
       status: 'completed',
       emailConfirmedAt: null,
@@ -280,7 +249,7 @@ describe('PUT /api/provider/enquiries/:id/response', () => {
       (await respond(enquiry.id, { providerResponse: 'First answer', status: 'in_progress' }))
         .status,
     ).toBe(200);
-    const first = await enquiryRow(enquiry.id);
+    const first = await enquiryRow(api, enquiry.id);
     expect(first).toMatchObject({ providerResponse: 'First answer', providerNotes: null });
 
     const second = await respond(enquiry.id, {
@@ -289,7 +258,7 @@ describe('PUT /api/provider/enquiries/:id/response', () => {
       status: 'completed',
     });
     expect(second.status).toBe(200);
-    const row = await enquiryRow(enquiry.id);
+    const row = await enquiryRow(api, enquiry.id);
     expect(row).toMatchObject({
       providerResponse: 'Done, thank you.',
       providerNotes: null,
@@ -363,7 +332,7 @@ describe('PUT /api/provider/enquiries/:id/response', () => {
     expect(await outbox.newMails()).toEqual([]);
 
     // The provider it belongs to can respond.
-    const session = await providerToken(api, other.id);
+    const session = await providerSession(api, other.id);
     const response = await respond(
       theirs.id,
       { providerResponse: 'Ours', status: 'completed' },
@@ -445,12 +414,12 @@ describe('PUT /api/provider/profile', () => {
 
     // The e-mail is the login: the session goes on, the old address no longer logs in.
     expect((await me()).status).toBe(200);
-    const login = await postProviderLogin(api, {
+    const login = await postLogin(api, 'provider', {
       email: 'info@ubuntualarms.example.co.za',
       password: provider.password,
     });
     expect(login.status).toBe(200);
-    const old = await postProviderLogin(api, {
+    const old = await postLogin(api, 'provider', {
       email: provider.email,
       password: provider.password,
     });
@@ -475,7 +444,7 @@ describe('PUT /api/provider/profile', () => {
 
   it('updates a provider that is not approved, which stays out of the public listing', async () => {
     const pending = await insertProvider(api.database.db, { isApproved: false });
-    const session = await providerToken(api, pending.id);
+    const session = await providerSession(api, pending.id);
     const response = await updateProfile(profile({ email: 'pending@example.co.za' }), session);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ isApproved: false, location: 'Durban' });
@@ -698,7 +667,7 @@ describe('the profile photo', () => {
     expect((await providerRow(api, provider.id)).profileImage).toBe(objectPath);
   });
 
-  it('lets only one of two simultaneous claims of an upload through', async () => {
+  postgresOnly('lets only one of two simultaneous claims of an upload through', async () => {
     const { uploadURL } = await newTicket();
     const objectPath = await uploadPng(uploadURL);
     const answers = await Promise.all([updateImage(uploadURL), updateImage(objectPath)]);
@@ -707,7 +676,7 @@ describe('the profile photo', () => {
   });
 
   it("refuses another provider's upload, which its owner can still use", async () => {
-    const session = await providerToken(api, other.id);
+    const session = await providerSession(api, other.id);
     const { uploadURL } = await newTicket(session);
     await uploadPng(uploadURL);
     const before = await snapshot();
@@ -717,11 +686,7 @@ describe('the profile photo', () => {
 
   it("refuses an administrator's upload", async () => {
     const admin = await createTestAdmin(api);
-    const adminToken = await signSession(testSessionSecret(api), {
-      role: 'admin',
-      accountId: admin.id,
-      version: 0,
-    });
+    const adminToken = await adminSession(api, admin.id);
     const ticket = await api.request('/api/admin/objects/upload', {
       method: 'POST',
       headers: auth(adminToken),
@@ -783,6 +748,6 @@ describe('the profile photo', () => {
     await expectError(response, 429, message);
     expect(await snapshot()).toEqual(before);
     // Counted per provider: another provider still gets one.
-    await newTicket(await providerToken(api, other.id));
+    await newTicket(await providerSession(api, other.id));
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serviceProviders } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
-import type { Provider } from '../../src/lib/provider.ts';
+import type { Provider } from '../../src/api/providers/public-columns.ts';
 import { insertProviders, listProviders, PROVIDER_KEYS } from '../helpers/api-fixtures.ts';
 import { insertProvider, type ProviderRow } from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { reviews, serviceProviders } from '../../db/schema.ts';
-import { adminSession, insertAdmin, okJson, sendAs } from '../helpers/admin-fixtures.ts';
+import { reviews, serviceCategories, serviceProviders } from '../../db/schema.ts';
+import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { okJson, sendAs } from '../helpers/api-fixtures.ts';
 import { insertEnquiry, insertFlashAd, insertProvider } from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
@@ -18,23 +19,34 @@ async function getJson(path: string): Promise<unknown> {
   return response.json();
 }
 
-const NO_PROVIDERS = { cctv: 0, alarms: 0, access: 0, network: 0, wifi: 0, ndi: 0 };
+/** Every service the categories table holds, with no provider. */
+async function noProviders(): Promise<Record<string, number>> {
+  const categories = await api.database.db
+    .select({ id: serviceCategories.id })
+    .from(serviceCategories);
+  expect(categories.length).toBeGreaterThan(0);
+  return Object.fromEntries(categories.map(({ id }) => [id, 0]));
+}
 
 describe('GET /api/service-stats', () => {
   it('answers every service id with zero when there are no providers', async () => {
-    expect(await getJson('/api/service-stats')).toEqual(NO_PROVIDERS);
+    expect(await getJson('/api/service-stats')).toEqual(await noProviders());
   });
 
   it('counts approved providers only', async () => {
     await insertProvider(api.database.db, { services: ['cctv'] });
     await insertProvider(api.database.db, { services: ['cctv'], isApproved: false });
-    expect(await getJson('/api/service-stats')).toEqual({ ...NO_PROVIDERS, cctv: 1 });
+    expect(await getJson('/api/service-stats')).toEqual({ ...(await noProviders()), cctv: 1 });
   });
 
   it('counts a provider with two services under both', async () => {
     await insertProvider(api.database.db, { services: ['wifi', 'network'] });
     await insertProvider(api.database.db, { services: ['network'] });
-    expect(await getJson('/api/service-stats')).toEqual({ ...NO_PROVIDERS, wifi: 1, network: 2 });
+    expect(await getJson('/api/service-stats')).toEqual({
+      ...(await noProviders()),
+      wifi: 1,
+      network: 2,
+    });
   });
 });
 
@@ -177,7 +189,7 @@ describe('API answers', () => {
 describe('GET /api/admin/stats: reviews held for moderation (issue 11)', () => {
   it('counts the held reviews that wait for a decision, not released or hidden ones', async () => {
     const { db } = api.database;
-    const token = await adminSession(api, (await insertAdmin(api)).id);
+    const token = await adminSession(api, (await createTestAdmin(api)).id);
     const stats = () =>
       okJson<{ heldReviews: number }>(sendAs(api, token, 'GET', '/api/admin/stats'));
     expect((await stats()).heldReviews).toBe(0);

@@ -1,16 +1,83 @@
 /**
- * Helpers for the API tests: reading answers of GET /api/providers, the keys a public
- * provider carries, many providers at once, and what the database says when it refuses
- * a statement.
+ * Helpers for the API tests: requests with a session and their JSON answers, routes to
+ * call with any headers, reading answers of GET /api/providers, the keys a public
+ * provider carries, many providers at once, the whole database as a snapshot for
+ * "nothing changed" checks, and what the database says when it refuses a statement.
  */
-import type { SQL } from 'drizzle-orm';
+import { asc, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { serviceProviders } from '../../db/schema.ts';
-import type { Provider } from '../../src/lib/provider.ts';
+import {
+  adminUsers,
+  customerEnquiries,
+  flashAds,
+  passwordTokens,
+  providerApplications,
+  reviews,
+  serviceProviders,
+  uploadTickets,
+} from '../../db/schema.ts';
+import type { Provider } from '../../src/api/providers/public-columns.ts';
 import { buildProvider, type ProviderRow } from './builders.ts';
+import { readOutbox } from './outbox.ts';
 import type { TestApi } from './test-api.ts';
 
-/** Every key of the public Provider (src/lib/provider.ts) except the optional distanceKm. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A request with `Authorization: Bearer <token>` and, when there is one, a JSON body. */
+export function sendAs(
+  api: TestApi,
+  token: string,
+  method: Method,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return api.request(path, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+}
+
+/** The answer's JSON, once its status is checked (200 unless given). */
+export async function okJson<T>(response: Promise<Response>, status = 200): Promise<T> {
+  const answer = await response;
+  if (answer.status !== status) {
+    throw new Error(
+      `${answer.url} answered ${answer.status}, not ${status}: ${await answer.text()}`,
+    );
+  }
+  return (await answer.json()) as T;
+}
+
+/** A route to call with whatever headers a test brings (no session, a bad one, ...). */
+export interface ApiRoute {
+  /** 'METHOD /path', as the app names the route. */
+  name: string;
+  /** The path to call when the name's holds parameters (':id'). */
+  path?: () => string;
+  /** A body the route would act on, sent as JSON. */
+  body?: () => unknown;
+}
+
+/** Calls the route with `headers` (and its JSON body, when it has one). */
+export function callRoute(
+  api: TestApi,
+  route: ApiRoute,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const [method = 'GET', namedPath = '/'] = route.name.split(' ');
+  const body = route.body?.();
+  return api.request(route.path?.() ?? namedPath, {
+    method,
+    headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...headers },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+}
+
+/** Every key of the public Provider (src/api/providers/public-columns.ts) except the optional distanceKm. */
 export const PROVIDER_KEYS = [
   'id',
   'name',
@@ -81,6 +148,25 @@ export async function insertProviders(
     .values(Array.from({ length: count }, () => buildProvider(overrides)))
     .returning({ id: serviceProviders.id });
   return rows.map((r) => r.id);
+}
+
+/** Every row a request could change, and the number of mails sent, for before/after checks. */
+export async function databaseSnapshot(api: TestApi) {
+  const db = api.database.db;
+  return {
+    providers: await db.select().from(serviceProviders).orderBy(asc(serviceProviders.id)),
+    enquiries: await db.select().from(customerEnquiries).orderBy(asc(customerEnquiries.id)),
+    flashAds: await db.select().from(flashAds).orderBy(asc(flashAds.id)),
+    admins: await db.select().from(adminUsers).orderBy(asc(adminUsers.id)),
+    applications: await db
+      .select()
+      .from(providerApplications)
+      .orderBy(asc(providerApplications.id)),
+    reviews: await db.select().from(reviews).orderBy(asc(reviews.id)),
+    passwordTokens: await db.select().from(passwordTokens).orderBy(asc(passwordTokens.id)),
+    uploads: await db.select().from(uploadTickets).orderBy(asc(uploadTickets.id)),
+    mails: (await readOutbox(api)).length,
+  };
 }
 
 export interface DatabaseRejection {

@@ -1,9 +1,15 @@
 /**
  * Test data with unique values. `buildProvider({ isPremium: true })` gives a complete,
- * valid provider row; insert it with `insertProvider(db, ...)`.
+ * valid provider row; insert it with `insertProvider(db, ...)`. Enquiries, flash ads and
+ * applications are inserted the same way.
  */
 import type { Database } from '../../db/client.ts';
-import { customerEnquiries, flashAds, serviceProviders } from '../../db/schema.ts';
+import {
+  customerEnquiries,
+  flashAds,
+  providerApplications,
+  serviceProviders,
+} from '../../db/schema.ts';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 
 let sequence = 0;
@@ -74,6 +80,54 @@ export async function insertEnquiry(
     .returning();
   if (!row) throw new Error('enquiry not inserted');
   return row;
+}
+
+/** Inserts a pending application row directly (no rate limit, no mail). */
+export async function insertApplication(
+  db: Database,
+  overrides: Partial<typeof providerApplications.$inferInsert> = {},
+) {
+  const n = next();
+  const [row] = await db
+    .insert(providerApplications)
+    .values({
+      businessName: `Applicant ${n} Security`,
+      contactName: 'Sipho Dlamini',
+      email: `applicant${n}-${Date.now()}@test.example.co.za`,
+      phone: '0825550123',
+      location: 'Pretoria',
+      province: 'gauteng',
+      physicalAddress: '1 Church Street, Pretoria',
+      services: ['cctv'],
+      yearsExperience: 3,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('application not inserted');
+  return row;
+}
+
+/**
+ * A complete, valid service request for the provider as the request form sends it;
+ * `undefined` leaves a field out.
+ */
+export function validEnquiryBody(
+  assignedProviderId: number,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    customerName: 'Thandi Nkosi',
+    customerEmail: 'thandi@example.co.za',
+    customerPhone: '+27 82 555 0101',
+    serviceType: 'cctv',
+    location: 'Sandton',
+    description: 'Four outdoor cameras for a house, with night vision.',
+    budget: '5000-10000',
+    urgency: 'high',
+    assignedProviderId,
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
 }
 
 /** A complete, valid application as the join form sends it; `undefined` leaves a field out. */

@@ -2,11 +2,24 @@
  * Helpers for the e-mail confirmation of a service request (issue 11: reviews only from
  * real customers): confirmation tokens as the app signs them (HS256, the session key,
  * sub = enquiry id, purpose 'confirm-email', 30 days), with any part changed, and
- * `confirmEnquiryEmail()` for tests whose customer has confirmed the address.
+ * `confirmEnquiryEmail()` for tests whose customer has confirmed the address; and the
+ * stored enquiry.
  */
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import { customerEnquiries } from '../../db/schema.ts';
 import { testSessionSecret } from './auth-fixtures.ts';
 import type { TestApi } from './test-api.ts';
+
+/** The stored enquiry, for before/after checks; fails when there is none. */
+export async function enquiryRow(api: TestApi, id: number) {
+  const [row] = await api.database.db
+    .select()
+    .from(customerEnquiries)
+    .where(eq(customerEnquiries.id, id));
+  if (!row) throw new Error(`No enquiry ${id}`);
+  return row;
+}
 
 const DAY = 24 * 60 * 60;
 

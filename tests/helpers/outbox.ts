@@ -1,9 +1,12 @@
 /**
- * The mail outbox (DATA_DIR/mail/*.eml) as tests read it: every message decoded, for the
- * API tests (their temporary DATA_DIR) and the browser tests (reports/e2e-data).
+ * The mail outbox (DATA_DIR/mail/*.eml) as tests read it: every message parsed by
+ * mailparser (an implementation apart from nodemailer, which wrote it), for the API tests
+ * (their temporary DATA_DIR) and the browser tests (reports/e2e-data).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { simpleParser, type AddressObject } from 'mailparser';
+import type { TestApi } from './test-api.ts';
 
 export interface OutboxMail {
   file: string;
@@ -24,55 +27,21 @@ export async function mailFiles(dataDir: string): Promise<string[]> {
   }
 }
 
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...new TextEncoder().encode(joined[i]));
-    }
-  }
-  return new TextDecoder().decode(new Uint8Array(bytes));
-}
+/** The addresses of a From or To header as one text, as the header names them. */
+const addressText = (addresses: AddressObject | AddressObject[] | undefined) =>
+  [addresses ?? []]
+    .flat()
+    .map((address) => address.text)
+    .join(', ');
 
-/** Decodes RFC 2047 encoded words (=?utf-8?Q?...?= and =?utf-8?B?...?=) in a header. */
-function decodeHeader(value: string): string {
-  return value.replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_, encoding: string, data: string) =>
-    encoding.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
-}
-
-function parseMail(file: string, source: string): OutboxMail {
-  const normalized = source.replace(/\r\n/g, '\n');
-  const split = normalized.indexOf('\n\n');
-  const head = normalized.slice(0, split).replace(/\n(?=[ \t])/g, '');
-  const body = normalized.slice(split + 2);
-  const headers = new Map<string, string>();
-  for (const line of head.split('\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) {
-      headers.set(line.slice(0, colon).toLowerCase(), decodeHeader(line.slice(colon + 1).trim()));
-    }
-  }
-  const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-        : body;
+async function parseMail(file: string, source: Buffer): Promise<OutboxMail> {
+  const mail = await simpleParser(source);
   return {
     file,
-    from: headers.get('from') ?? '',
-    to: headers.get('to') ?? '',
-    subject: headers.get('subject') ?? '',
-    text,
+    from: addressText(mail.from),
+    to: addressText(mail.to),
+    subject: mail.subject ?? '',
+    text: mail.text ?? '',
   };
 }
 
@@ -81,7 +50,7 @@ export async function readOutboxIn(dataDir: string): Promise<OutboxMail[]> {
   const files = await mailFiles(dataDir);
   return Promise.all(
     files.map(async (file) =>
-      parseMail(file, await readFile(path.join(mailFolder(dataDir), file), 'utf8')),
+      parseMail(file, await readFile(path.join(mailFolder(dataDir), file))),
     ),
   );
 }
@@ -90,4 +59,30 @@ export async function readOutboxIn(dataDir: string): Promise<OutboxMail[]> {
 export function linkIn(text: string, fragment: string): URL | undefined {
   const found = text.match(/https?:\/\/\S+/g)?.find((link) => link.includes(fragment));
   return found ? new URL(found) : undefined;
+}
+
+/**
+ * Mail held back for a short while (a rejection may still be reversed) goes out within
+ * minutes: tests read the outbox as it will be ten minutes from now.
+ */
+const soon = () => new Date(Date.now() + 10 * 60_000);
+
+/** Every mail the test API has written, after the outbox is carried out. */
+export async function readOutbox(api: TestApi): Promise<OutboxMail[]> {
+  await api.runJobs(soon());
+  return readOutboxIn(api.env.DATA_DIR);
+}
+
+/**
+ * Remembers which mails are in the outbox now (reset() does not empty it); `newMails()`
+ * then answers only the mails written since.
+ */
+export async function watchOutbox(api: TestApi): Promise<{ newMails(): Promise<OutboxMail[]> }> {
+  await api.runJobs(soon());
+  const seen = new Set(await mailFiles(api.env.DATA_DIR));
+  return {
+    async newMails() {
+      return (await readOutbox(api)).filter((mail) => !seen.has(mail.file));
+    },
+  };
 }

@@ -20,14 +20,9 @@ import { providerApplications, uploadTickets } from '../../db/schema.ts';
 import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
 import { s3ConfigOf } from '../../src/api/storage/choose-object-store.ts';
 import { s3Client, s3ObjectStore } from '../../src/api/storage/s3-object-store.ts';
-import {
-  bearer,
-  createTestAdmin,
-  fakeImageBytes,
-  imageBytes,
-  realImageBytes,
-  signIn,
-} from '../helpers/auth-fixtures.ts';
+import { createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { bearer, signIn } from '../helpers/auth-fixtures.ts';
+import { fakeImageBytes, imageBytes, realImageBytes } from '../helpers/image-bytes.ts';
 import { validApplicationBody } from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
@@ -268,7 +263,7 @@ describe('upload addresses with S3', () => {
 
   it('work for the admin: process-image turns the presigned URL into an object path', async () => {
     const admin = await createTestAdmin(api);
-    const token = await signIn(api, admin);
+    const token = await signIn(api, 'admin', admin);
     const uploadURL = await presignedUrl('/api/admin/flash-ads/upload', token);
     // A real image of 6 MB: above the 5 MB of other uploads, within a flash ad's 10 MB.
     const bytes = new Uint8Array(await largeRealPng(6 * MB));

@@ -29,8 +29,3 @@ export async function createAdmin(db: Database, admin: NewAdmin): Promise<boolea
     .returning({ id: adminUsers.id });
   return inserted.length > 0;
 }
-
-export async function countAdmins(db: Database): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(adminUsers);
-  return row?.count ?? 0;
-}

@@ -6,7 +6,7 @@ import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { applicationReceivedMessage, newApplicationMessage } from '../mail/messages.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
-import { claimUpload } from '../uploads/upload-tickets.ts';
+import { claimUpload } from '../uploads/claim-upload.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 
 /**

@@ -1,11 +1,14 @@
 /**
  * Password hashing with Node's scrypt (N=2^17, r=8, p=1, 16-byte salt), compared in
  * constant time. Stored as `scrypt$<log2 N>$<r>$<p>$<salt>$<hash>` (base64) so the
- * parameters can be raised later without breaking stored hashes.
+ * parameters can be raised later without breaking stored hashes: verifying always takes
+ * them from the stored hash. Only the test suites may lower N (PASSWORD_HASH_COST, env.ts).
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { passwordHashCost } from '../env.ts';
 
-const LOG2_N = 17;
+// Read once, at start: a PASSWORD_HASH_COST outside the test suites stops the process here.
+const LOG2_N = passwordHashCost();
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { customerEnquiries, serviceProviders } from '../../../db/schema.ts';
 import type { Enquiry } from '../../lib/schemas/enquiry.ts';
 import { AppError } from '../errors.ts';
-import { mailEnquiryConfirmation } from './enquiry-confirmation.ts';
+import { mailEnquiryConfirmation } from './mail-enquiry-confirmation.ts';
 
 /**
  * Stores a visitor's service request for the admin team, with status 'new'. The chosen

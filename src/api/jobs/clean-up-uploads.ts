@@ -4,7 +4,7 @@
  * S3 bucket may also have a lifecycle rule for `incoming/`; local disk has nothing else.
  *
  * Safe to run twice at once: each run locks the rows it takes (SKIP LOCKED), so two runs
- * take different rows, and a claim holding its row (upload-tickets.ts) is passed over.
+ * take different rows, and a claim holding its row (claim-upload.ts) is passed over.
  * Files are deleted before the rows are: a run that fails part-way leaves its rows for the
  * next run, which deletes what is left (deleting a missing file is no error).
  */

@@ -5,11 +5,12 @@
  */
 import type { Queryable, Database } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
-import { requestAdminPasswordReset } from '../admins/admin-sessions.ts';
-import { requestProviderPasswordReset } from '../providers/provider-account.ts';
+import { accountKinds } from '../accounts/account-kinds.ts';
+import { sendPasswordResetLink } from '../accounts/send-password-reset-link.ts';
+import type { Role } from '../auth/sessions.ts';
 
 export interface PasswordResetRequest {
-  role: 'admin' | 'provider';
+  role: Role;
   email: string;
   siteUrl: string;
 }
@@ -25,6 +26,5 @@ export async function carryOutPasswordReset(
   db: Database,
   { role, email, siteUrl }: PasswordResetRequest,
 ): Promise<void> {
-  if (role === 'admin') await requestAdminPasswordReset(db, { email, siteUrl });
-  else await requestProviderPasswordReset(db, { email, siteUrl });
+  await sendPasswordResetLink(db, accountKinds[role], { email, siteUrl });
 }

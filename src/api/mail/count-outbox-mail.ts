@@ -2,7 +2,10 @@
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
-import { MAIL_STATUSES, type MailStatus, type MailTotals } from '../../lib/schemas/admin-mail.ts';
+import { MAIL_STATUSES, type MailStatus } from '../../lib/schemas/admin-mail.ts';
+
+/** How many mails of the outbox are in each status. */
+export type MailTotals = Record<MailStatus, number>;
 
 export async function countOutboxMail(db: Database): Promise<MailTotals> {
   const rows = await db

@@ -7,7 +7,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
 import { pageOffset, type AdminPage, type AdminPageQuery } from '../../lib/schemas/admin-lists.ts';
-import type { ListedMail, MailStatus } from '../../lib/schemas/admin-mail.ts';
+import type { MailStatus } from '../../lib/schemas/admin-mail.ts';
 
 /** A listed mail's columns: everything but the payload's text. */
 export const listedMailColumns = {
@@ -26,6 +26,20 @@ export const listedMailColumns = {
 export const selectListedMail = (db: Queryable) => db.select(listedMailColumns).from(outbox);
 
 type MailRow = Awaited<ReturnType<typeof selectListedMail>>[number];
+
+/** One mail as GET /api/admin/mail lists it. */
+export interface ListedMail {
+  id: number;
+  to: string;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  /** When a queued mail is tried next. */
+  nextAttemptAt: string;
+}
 
 export function toListedMail(row: MailRow): ListedMail {
   return {

@@ -1,9 +1,8 @@
 /** The texts of every e-mail the product sends, in one place. */
-import { categoryById, isServiceId } from '../../lib/catalog/categories.ts';
+import { serviceName } from '../../lib/catalog/categories.ts';
 import type { MailMessage } from './mailer.ts';
 
-const serviceList = (services: readonly string[]) =>
-  services.map((s) => (isServiceId(s) ? categoryById(s).name : s)).join(', ');
+const serviceList = (services: readonly string[]) => services.map(serviceName).join(', ');
 
 export function applicationReceivedMessage(application: {
   email: string;

@@ -7,9 +7,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
-import type { ListedMail } from '../../lib/schemas/admin-mail.ts';
 import { AppError } from '../errors.ts';
-import { listedMailColumns, toListedMail } from './list-outbox-mail.ts';
+import { listedMailColumns, toListedMail, type ListedMail } from './list-outbox-mail.ts';
 
 export const MAIL_NOT_FOUND = 'Mail not found';
 

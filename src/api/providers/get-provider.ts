@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
-import type { Provider } from '../../lib/provider.ts';
 import { AppError } from '../errors.ts';
 import { toProvider } from './list-providers.ts';
-import { publicProviderColumns } from './public-columns.ts';
+import { publicProviderColumns, type Provider } from './public-columns.ts';
 
 /** One approved provider; unapproved and unknown ones are both 'not found'. */
 export async function getApprovedProvider(db: Database, id: number): Promise<Provider> {

@@ -1,9 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
-import type { Provider } from '../../lib/provider.ts';
 import { toProvider } from './list-providers.ts';
-import { publicProviderColumns } from './public-columns.ts';
+import { publicProviderColumns, type Provider } from './public-columns.ts';
 
 /** Every approved provider, for pre-rendering their pages. */
 export async function listApprovedProviders(db: Database): Promise<Provider[]> {

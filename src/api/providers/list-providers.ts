@@ -2,11 +2,10 @@ import { asc, desc, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
 import { EARTH_RADIUS_KM, type LatLng } from '../../lib/geo.ts';
-import type { Provider } from '../../lib/provider.ts';
 import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
 import { countProviders } from './count-providers.ts';
 import { providerFilters } from './provider-filters.ts';
-import { publicProviderColumns } from './public-columns.ts';
+import { publicProviderColumns, type Provider } from './public-columns.ts';
 
 export interface ProviderPage {
   items: Provider[];

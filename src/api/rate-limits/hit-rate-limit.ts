@@ -13,7 +13,7 @@ export interface RateLimit {
 
 /**
  * Spec: public submissions and sign-ins are limited per client. Sign-ins count failures
- * only (limitFailures below, auth/device-cookies.ts): an account takes at most 10 wrong
+ * only (limitFailures below, accounts/sign-in-account.ts): an account takes at most 10 wrong
  * passwords per 15 minutes from clients it does not know (at most 50 in any hour), and a
  * browser that has signed in to it before has its own 10, so a flood elsewhere does not
  * lock the owner out (issue 11).

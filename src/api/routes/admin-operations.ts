@@ -16,30 +16,35 @@ import {
   UpdateAdminSchema,
   UpdateProviderSchema,
 } from '../../lib/schemas/admin-operations.ts';
-import { addAdmin, listAdmins, setAdminActive } from '../admins/admin-users.ts';
+import { addAdmin } from '../admins/add-admin.ts';
+import { listAdmins } from '../admins/list-admins.ts';
+import { setAdminActive } from '../admins/set-admin-active.ts';
 import type { AdminEnv } from '../auth/require-admin.ts';
-import { getEnquiry, listEnquiries, updateEnquiry } from '../enquiries/enquiry-desk.ts';
-import { enquiriesCsv, providersCsv } from '../exports/admin-exports.ts';
-import {
-  createFlashAd,
-  deleteFlashAd,
-  listAllFlashAds,
-  updateFlashAd,
-} from '../flash-ads/admin-flash-ads.ts';
+import { getEnquiry } from '../enquiries/get-enquiry.ts';
+import { listEnquiries } from '../enquiries/list-enquiries.ts';
+import { updateEnquiry } from '../enquiries/update-enquiry.ts';
+import { exportEnquiriesCsv } from '../exports/export-enquiries-csv.ts';
+import { exportProvidersCsv } from '../exports/export-providers-csv.ts';
+import { createFlashAd } from '../flash-ads/create-flash-ad.ts';
+import { deleteFlashAd } from '../flash-ads/delete-flash-ad.ts';
+import { listAllFlashAds } from '../flash-ads/list-all-flash-ads.ts';
+import { updateFlashAd } from '../flash-ads/update-flash-ad.ts';
 import { idParam } from '../http/id-param.ts';
-import { listReviewsForAdmin, releaseReview, setReviewHidden } from '../reviews/reviews.ts';
+import { hideReview } from '../reviews/hide-review.ts';
+import { listReviewsForAdmin } from '../reviews/list-reviews-for-admin.ts';
+import { releaseReview } from '../reviews/release-review.ts';
+import { showReview } from '../reviews/show-review.ts';
 import { HideReviewSchema } from '../../lib/schemas/reviews.ts';
 import { AdminReviewQuerySchema } from '../../lib/schemas/review-moderation.ts';
+import { declareJson, declareQuery } from '../http/declare-input.ts';
 import { readJson } from '../http/read-json.ts';
 import { siteUrl } from '../http/site-url.ts';
 import { parseOrThrow } from '../http/validate.ts';
-import {
-  createProvider,
-  deleteProvider,
-  getAdminProvider,
-  listAdminProviders,
-  updateProvider,
-} from '../providers/admin-providers.ts';
+import { createProvider } from '../providers/create-provider.ts';
+import { deleteProvider } from '../providers/delete-provider.ts';
+import { getAdminProvider } from '../providers/get-admin-provider.ts';
+import { listAdminProviders } from '../providers/list-admin-providers.ts';
+import { updateProvider } from '../providers/update-provider.ts';
 import { countOutboxMail } from '../mail/count-outbox-mail.ts';
 import { listOutboxMail } from '../mail/list-outbox-mail.ts';
 import { MAIL_NOT_FOUND, resendMail } from '../mail/resend-mail.ts';
@@ -60,7 +65,7 @@ function csvDownload(body: string, name: string) {
 export const adminOperationRoutes = new Hono<AdminEnv>()
   // Providers
   // One page, filtered (X-Total-Count: how many match).
-  .get('/providers', async (c) => {
+  .get('/providers', declareQuery(AdminProviderListQuerySchema), async (c) => {
     const query = parseOrThrow(AdminProviderListQuerySchema, c.req.query());
     const { items, total } = await listAdminProviders(c.var.db, query);
     c.header('X-Total-Count', String(total));
@@ -69,11 +74,11 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   .get('/providers/:id', async (c) =>
     c.json(await getAdminProvider(c.var.db, id(c.req.param('id')))),
   )
-  .post('/providers', async (c) => {
+  .post('/providers', declareJson(CreateProviderSchema), async (c) => {
     const input = parseOrThrow(CreateProviderSchema, await readJson(c));
     return c.json(await createProvider(c.var.db, input), 201);
   })
-  .put('/providers/:id', async (c) => {
+  .put('/providers/:id', declareJson(UpdateProviderSchema), async (c) => {
     const providerId = id(c.req.param('id'));
     const changes = parseOrThrow(UpdateProviderSchema, await readJson(c));
     return c.json(await updateProvider(c.var.db, providerId, changes));
@@ -84,11 +89,11 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   })
   // Flash ads
   .get('/flash-ads', async (c) => c.json(await listAllFlashAds(c.var.db)))
-  .post('/flash-ads', async (c) => {
+  .post('/flash-ads', declareJson(FlashAdSchema), async (c) => {
     const input = parseOrThrow(FlashAdSchema, await readJson(c));
     return c.json(await createFlashAd(c.var.db, c.var.admin.id, input), 201);
   })
-  .put('/flash-ads/:id', async (c) => {
+  .put('/flash-ads/:id', declareJson(FlashAdSchema), async (c) => {
     const adId = id(c.req.param('id'));
     const input = parseOrThrow(FlashAdSchema, await readJson(c));
     return c.json(await updateFlashAd(c.var.db, adId, input));
@@ -98,14 +103,14 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
     return c.json({ message: 'Flash ad deleted' });
   })
   // The enquiry desk
-  .get('/enquiries', async (c) => {
+  .get('/enquiries', declareQuery(EnquiryDeskQuerySchema), async (c) => {
     const query = parseOrThrow(EnquiryDeskQuerySchema, c.req.query());
     const { items, total } = await listEnquiries(c.var.db, query);
     c.header('X-Total-Count', String(total));
     return c.json(items);
   })
   .get('/enquiries/:id', async (c) => c.json(await getEnquiry(c.var.db, id(c.req.param('id')))))
-  .put('/enquiries/:id', async (c) => {
+  .put('/enquiries/:id', declareJson(EnquiryUpdateSchema), async (c) => {
     const enquiryId = id(c.req.param('id'));
     const changes = parseOrThrow(EnquiryUpdateSchema, await readJson(c));
     return c.json(
@@ -119,11 +124,11 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   })
   // Admin users
   .get('/users', async (c) => c.json(await listAdmins(c.var.db)))
-  .post('/users', async (c) => {
+  .post('/users', declareJson(NewAdminSchema), async (c) => {
     const admin = parseOrThrow(NewAdminSchema, await readJson(c));
     return c.json(await addAdmin(c.var.db, admin), 201);
   })
-  .put('/users/:id', async (c) => {
+  .put('/users/:id', declareJson(UpdateAdminSchema), async (c) => {
     const adminId = id(c.req.param('id'));
     const { isActive } = parseOrThrow(UpdateAdminSchema, await readJson(c));
     return c.json(
@@ -132,24 +137,20 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   })
   // Reviews: hide one that breaks the rules (with a reason), or show it again; release
   // one held for moderation (issue 11). `held=true` lists the held ones.
-  .get('/reviews', async (c) => {
+  .get('/reviews', declareQuery(AdminReviewQuerySchema), async (c) => {
     const query = parseOrThrow(AdminReviewQuerySchema, c.req.query());
     const { items, total } = await listReviewsForAdmin(c.var.db, query);
     c.header('X-Total-Count', String(total));
     return c.json(items);
   })
-  .put('/reviews/:id/hide', async (c) => {
+  .put('/reviews/:id/hide', declareJson(HideReviewSchema), async (c) => {
     const reviewId = id(c.req.param('id'));
     const { reason } = parseOrThrow(HideReviewSchema, await readJson(c));
-    await setReviewHidden(c.var.db, { reviewId, adminId: c.var.admin.id, hidden: { reason } });
+    await hideReview(c.var.db, { reviewId, adminId: c.var.admin.id, reason });
     return c.json({ message: 'Review hidden' });
   })
   .put('/reviews/:id/show', async (c) => {
-    await setReviewHidden(c.var.db, {
-      reviewId: id(c.req.param('id')),
-      adminId: c.var.admin.id,
-      hidden: false,
-    });
+    await showReview(c.var.db, { reviewId: id(c.req.param('id')) });
     return c.json({ message: 'Review shown' });
   })
   .put('/reviews/:id/release', async (c) => {
@@ -157,7 +158,7 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
     return c.json({ message: 'Review released' });
   })
   // Mail (issue 11, point 7): queued, sent and failed, without its text; resend.
-  .get('/mail', async (c) => {
+  .get('/mail', declareQuery(MailListQuerySchema), async (c) => {
     const query = parseOrThrow(MailListQuerySchema, c.req.query());
     const { items, total } = await listOutboxMail(c.var.db, query);
     c.header('X-Total-Count', String(total));
@@ -169,8 +170,8 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   )
   // Exports
   .get('/exports/providers.csv', async (c) =>
-    csvDownload(await providersCsv(c.var.db), 'providers'),
+    csvDownload(await exportProvidersCsv(c.var.db), 'providers'),
   )
   .get('/exports/enquiries.csv', async (c) =>
-    csvDownload(await enquiriesCsv(c.var.db), 'enquiries'),
+    csvDownload(await exportEnquiriesCsv(c.var.db), 'enquiries'),
   );

@@ -7,37 +7,31 @@ import {
   ProcessImageSchema,
   ReviewApplicationSchema,
 } from '../../lib/schemas/admin.ts';
-import {
-  requestAdminPasswordReset,
-  resetAdminPassword,
-  signInAdmin,
-  signOutAdmin,
-} from '../admins/admin-sessions.ts';
-import {
-  approveApplication,
-  listApplications,
-  reviewApplication,
-} from '../applications/application-review.ts';
+import { adminAccounts } from '../accounts/account-kinds.ts';
+import { endSessions } from '../accounts/end-sessions.ts';
+import { requestPasswordReset } from '../accounts/request-password-reset.ts';
+import { setPasswordWithToken } from '../accounts/set-password-with-token.ts';
+import { signInAccount } from '../accounts/sign-in-account.ts';
+import { approveApplication } from '../applications/approve-application.ts';
+import { listApplications } from '../applications/list-applications.ts';
+import { reviewApplication } from '../applications/review-application.ts';
 import type { AppEnv } from '../app-env.ts';
 import { adminOperationRoutes } from './admin-operations.ts';
-import { limitSignIn } from '../auth/device-cookies.ts';
 import { requireAdmin, type AdminEnv } from '../auth/require-admin.ts';
-import { clearSessionCookie, setSessionCookie } from '../auth/sessions.ts';
+import { clearSessionCookie } from '../auth/sessions.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { idParam } from '../http/id-param.ts';
 import { noStore } from '../http/cache.ts';
+import { declareJson, declareQuery } from '../http/declare-input.ts';
 import { readJson } from '../http/read-json.ts';
 import { siteUrl } from '../http/site-url.ts';
 import { parseOrThrow } from '../http/validate.ts';
-import { enqueuePasswordReset } from '../jobs/password-reset-job.ts';
 import { AdminPageQuerySchema } from '../../lib/schemas/admin-lists.ts';
 import { revealsTokens } from '../env.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import { getAdminStats } from '../stats/get-admin-stats.ts';
-import { claimUpload, createUploadTicket } from '../uploads/upload-tickets.ts';
-
-const FORGOT_ANSWER =
-  'If an administrator account uses that e-mail address, a reset link is on its way.';
+import { claimUpload } from '../uploads/claim-upload.ts';
+import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
 
 /** Routes that work without a session. */
 const signIn = new Hono<AppEnv>()
@@ -45,35 +39,27 @@ const signIn = new Hono<AppEnv>()
     noStore(c);
     await next();
   })
-  .post('/login', async (c) => {
+  .post('/login', declareJson(AdminLoginSchema), async (c) => {
     const credentials = parseOrThrow(AdminLoginSchema, await readJson(c));
-    const { token, admin } = await limitSignIn(c, { role: 'admin', email: credentials.email }, () =>
-      signInAdmin(c.var.db, c.var.sessionSecret, credentials),
-    );
-    setSessionCookie(c, 'admin', token);
-    return c.json({ admin, token });
+    const { token, account } = await signInAccount(c, adminAccounts, credentials);
+    return c.json({ admin: account, token });
   })
-  .post('/forgot-password', async (c) => {
+  .post('/forgot-password', declareJson(ForgotPasswordSchema), async (c) => {
     const { email } = parseOrThrow(ForgotPasswordSchema, await readJson(c));
-    await hitRateLimit(c.var.db, RATE_LIMITS.passwordReset, clientAddress(c));
-    await hitRateLimit(c.var.db, RATE_LIMITS.passwordResetPerEmail, email);
-    // The token leaves the server only in development mode on loopback (the spec's client
-    // then switches to the reset form); everywhere else it travels by e-mail alone, and
-    // the work is queued so the answer takes the same time whether or not the admin exists.
-    if (revealsTokens(c.var.env)) {
-      const token = await requestAdminPasswordReset(c.var.db, { email, siteUrl: siteUrl(c) });
-      return c.json(
-        token ? { message: FORGOT_ANSWER, resetToken: token } : { message: FORGOT_ANSWER },
-      );
-    }
-    await enqueuePasswordReset(c.var.db, { role: 'admin', email, siteUrl: siteUrl(c) });
-    return c.json({ message: FORGOT_ANSWER });
+    const resetToken = await requestPasswordReset(c.var.db, adminAccounts, {
+      email,
+      client: clientAddress(c),
+      siteUrl: siteUrl(c),
+      revealToken: revealsTokens(c.var.env),
+    });
+    const message = adminAccounts.texts.forgotPasswordAnswer;
+    return c.json(resetToken ? { message, resetToken } : { message });
   })
-  .post('/reset-password', async (c) => {
+  .post('/reset-password', declareJson(ResetPasswordSchema), async (c) => {
     await hitRateLimit(c.var.db, RATE_LIMITS.passwordReset, clientAddress(c));
     const input = parseOrThrow(ResetPasswordSchema, await readJson(c));
-    await resetAdminPassword(c.var.db, input);
-    return c.json({ message: 'Your password has been changed. Please sign in.' });
+    await setPasswordWithToken(c.var.db, adminAccounts, input);
+    return c.json({ message: adminAccounts.texts.passwordSet });
   });
 
 /** Routes for a signed-in admin. */
@@ -81,9 +67,9 @@ const signedIn = new Hono<AdminEnv>()
   .use(requireAdmin)
   .get('/me', (c) => c.json(c.var.admin))
   .post('/logout', async (c) => {
-    await signOutAdmin(c.var.db, c.var.admin.id);
+    await endSessions(c.var.db, adminAccounts, c.var.admin.id);
     clearSessionCookie(c, 'admin');
-    return c.json({ message: 'Signed out' });
+    return c.json({ message: adminAccounts.texts.signedOut });
   })
   .get('/stats', async (c) => c.json(await getAdminStats(c.var.db)))
   // Upload addresses for an admin: provider photos (5 MB) and flash-ad images (10 MB).
@@ -104,7 +90,7 @@ const signedIn = new Hono<AdminEnv>()
     ),
   )
   /** Turns an upload URL into the object path to store (spec: POST /api/admin/process-image). */
-  .post('/process-image', async (c) => {
+  .post('/process-image', declareJson(ProcessImageSchema), async (c) => {
     const { uploadURL } = parseOrThrow(ProcessImageSchema, await readJson(c));
     const objectPath = await claimUpload(c.var.db, c.var.objects, {
       reference: uploadURL,
@@ -115,13 +101,13 @@ const signedIn = new Hono<AdminEnv>()
     return c.json({ objectPath });
   })
   /** One page of applications (X-Total-Count: how many in all). */
-  .get('/applications', async (c) => {
+  .get('/applications', declareQuery(AdminPageQuerySchema), async (c) => {
     const query = parseOrThrow(AdminPageQuerySchema, c.req.query());
     const { items, total } = await listApplications(c.var.db, query);
     c.header('X-Total-Count', String(total));
     return c.json(items);
   })
-  .put('/applications/:id/review', async (c) => {
+  .put('/applications/:id/review', declareJson(ReviewApplicationSchema), async (c) => {
     const { status, adminNotes } = parseOrThrow(ReviewApplicationSchema, await readJson(c));
     const application = await reviewApplication(c.var.db, {
       id: idParam(c.req.param('id')),

@@ -6,15 +6,15 @@ import { createApplication } from '../applications/create-application.ts';
 import { siteUrl } from '../http/site-url.ts';
 import { ProviderQuerySchema } from '../../lib/schemas/provider-query.ts';
 import { createEnquiry } from '../enquiries/create-enquiry.ts';
-import { confirmEnquiryEmail } from '../enquiries/enquiry-confirmation.ts';
+import { confirmEnquiryEmail } from '../enquiries/confirm-enquiry-email.ts';
 import { providerInBrowser } from '../enquiries/provider-in-browser.ts';
 import { ConfirmEnquiryEmailSchema } from '../../lib/schemas/enquiry-confirmation.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { declareJson, declareQuery } from '../http/declare-input.ts';
 import { readJson } from '../http/read-json.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
-import { createUploadTicket } from '../uploads/upload-tickets.ts';
+import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
 import type { AppEnv } from '../app-env.ts';
-import { AppError } from '../errors.ts';
 import { listActiveFlashAds } from '../flash-ads/list-active-flash-ads.ts';
 import { cachePublicly, noStore } from '../http/cache.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseFault } from '../http/database-faults.ts';
@@ -22,9 +22,12 @@ import { parseOrThrow } from '../http/validate.ts';
 import { getApprovedProvider } from '../providers/get-provider.ts';
 import { idParam } from '../http/id-param.ts';
 import { ReviewPageQuerySchema, ReviewSchema } from '../../lib/schemas/reviews.ts';
-import { getInvitation, listPublicReviews, writeReview } from '../reviews/reviews.ts';
+import { getInvitation } from '../reviews/get-invitation.ts';
+import { listPublicReviews } from '../reviews/list-public-reviews.ts';
+import { writeReview } from '../reviews/write-review.ts';
 import { listProviders } from '../providers/list-providers.ts';
-import { getPlatformStats, getServiceStats } from '../stats/get-platform-stats.ts';
+import { getPlatformStats } from '../stats/get-platform-stats.ts';
+import { getServiceStats } from '../stats/get-service-stats.ts';
 
 const PROVIDER_QUERY_KEYS = Object.keys(ProviderQuerySchema.shape);
 
@@ -61,7 +64,7 @@ export const publicRoutes = new Hono<AppEnv>()
     cachePublicly(c);
     return c.json(await getPlatformStats(c.var.db));
   })
-  .get('/providers', async (c) => {
+  .get('/providers', declareQuery(ProviderQuerySchema), async (c) => {
     const query = parseOrThrow(ProviderQuerySchema, c.req.query());
     const page = await listProviders(c.var.db, query);
     cachePublicly(c, { varyOnQuery: PROVIDER_QUERY_KEYS });
@@ -78,7 +81,7 @@ export const publicRoutes = new Hono<AppEnv>()
       }),
     );
   })
-  .post('/provider-applications', async (c) => {
+  .post('/provider-applications', declareJson(ApplicationSchema), async (c) => {
     noStore(c);
     await hitRateLimit(c.var.db, RATE_LIMITS.application, clientAddress(c));
     const application = parseOrThrow(ApplicationSchema, await readJson(c));
@@ -89,7 +92,7 @@ export const publicRoutes = new Hono<AppEnv>()
     });
     return c.json({ id, message: 'Application received' }, 201);
   })
-  .post('/enquiries', async (c) => {
+  .post('/enquiries', declareJson(EnquirySchema), async (c) => {
     noStore(c);
     // Every attempt counts, valid or not: the limit is against floods, not typos (the
     // form checks with the same schema before it sends).
@@ -104,7 +107,7 @@ export const publicRoutes = new Hono<AppEnv>()
     return c.json({ id, message: 'Your request has been sent to our admin team.' }, 201);
   })
   /** The link mailed to the customer of a request (issue 11). */
-  .post('/enquiries/confirm', async (c) => {
+  .post('/enquiries/confirm', declareJson(ConfirmEnquiryEmailSchema), async (c) => {
     noStore(c);
     const { token } = parseOrThrow(ConfirmEnquiryEmailSchema, await readJson(c));
     return c.json(
@@ -116,16 +119,15 @@ export const publicRoutes = new Hono<AppEnv>()
     );
   })
   .get('/providers/:id{[0-9]+}', async (c) => {
-    const id = Number(c.req.param('id'));
-    if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
-      throw new AppError('not_found', 'Provider not found');
-    }
-    const provider = await getApprovedProvider(c.var.db, id);
+    const provider = await getApprovedProvider(
+      c.var.db,
+      idParam(c.req.param('id'), 'Provider not found'),
+    );
     cachePublicly(c);
     return c.json(provider);
   })
   /** The provider's visible reviews, newest first, paged (X-Total-Count). */
-  .get('/providers/:id{[0-9]+}/reviews', async (c) => {
+  .get('/providers/:id{[0-9]+}/reviews', declareQuery(ReviewPageQuerySchema), async (c) => {
     const { id } = await getApprovedProvider(
       c.var.db,
       idParam(c.req.param('id'), 'Provider not found'),
@@ -136,12 +138,15 @@ export const publicRoutes = new Hono<AppEnv>()
     c.header('X-Total-Count', String(total));
     return c.json(items);
   })
-  /** What the review page shows for a link: the provider and the service. */
-  .get('/reviews/invitation', async (c) => {
+  /**
+   * What the review page shows for a link: the provider and the service. The query holds
+   * the link's token, as POST /reviews takes it.
+   */
+  .get('/reviews/invitation', declareQuery(ReviewSchema.pick({ token: true })), async (c) => {
     noStore(c);
     return c.json(await getInvitation(c.var.db, c.var.sessionSecret, c.req.query('token') ?? ''));
   })
-  .post('/reviews', async (c) => {
+  .post('/reviews', declareJson(ReviewSchema), async (c) => {
     noStore(c);
     await hitRateLimit(c.var.db, RATE_LIMITS.review, clientAddress(c));
     const input = parseOrThrow(ReviewSchema, await readJson(c));

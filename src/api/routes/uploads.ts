@@ -5,7 +5,7 @@ import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../errors.ts';
 import { noStore } from '../http/cache.ts';
 import { readClaimedObject } from '../uploads/read-claimed-object.ts';
-import { receiveUpload } from '../uploads/upload-tickets.ts';
+import { receiveUpload } from '../uploads/receive-upload.ts';
 
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_PURPOSES).map((p) => p.maxBytes));
 

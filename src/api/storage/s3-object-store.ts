@@ -2,7 +2,7 @@
  * Uploaded images in an S3-compatible bucket (AWS S3, Cloudflare R2, Ceph radosgw, ...).
  * The browser PUTs each upload straight to the bucket with a presigned URL (under
  * `incoming/`); the server checks its size and bytes when the upload is claimed and only
- * then stores it under `uploads/` with its true type (upload-tickets.ts).
+ * then stores it under `uploads/` with its true type (claim-upload.ts).
  */
 import {
   DeleteObjectCommand,

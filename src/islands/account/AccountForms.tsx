@@ -1,17 +1,19 @@
 /**
  * The sign-in forms admins and providers share: login, 'forgot password' and a new
- * password from an e-mailed link. Each caller names its API route and button texts.
+ * password from an e-mailed link. Each caller passes its API call and button texts.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError, apiSend } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import type { PasswordResetRequested } from '../../lib/api-answers';
 import {
   ForgotPasswordSchema,
   LoginSchema,
   ResetPasswordFormSchema,
+  type ResetPasswordSchema,
 } from '../../lib/schemas/account';
 import { toast } from '../../lib/toast';
 import { TextField } from '../ui/TextField';
@@ -24,7 +26,7 @@ const failureToast = (title: string, fallback: string) => (error: unknown) =>
 
 export function LoginForm({
   idPrefix,
-  endpoint,
+  signIn,
   submitLabel,
   pendingLabel,
   onSignedIn,
@@ -32,7 +34,7 @@ export function LoginForm({
   forgotLabel,
 }: {
   idPrefix: string;
-  endpoint: string;
+  signIn: (credentials: z.input<typeof LoginSchema>) => Promise<unknown>;
   submitLabel: string;
   pendingLabel: string;
   onSignedIn: () => Promise<void>;
@@ -43,7 +45,7 @@ export function LoginForm({
     resolver: zodResolver(LoginSchema),
   });
   const login = useMutation({
-    mutationFn: (values: z.input<typeof LoginSchema>) => apiSend('POST', endpoint, values),
+    mutationFn: signIn,
     onSuccess: onSignedIn,
     onError: failureToast('Login Failed', 'Login failed'),
   });
@@ -80,12 +82,12 @@ export function LoginForm({
 }
 
 export function ForgotPasswordForm({
-  endpoint,
+  requestReset,
   intro,
   onBack,
   onToken,
 }: {
-  endpoint: string;
+  requestReset: (values: z.input<typeof ForgotPasswordSchema>) => Promise<PasswordResetRequested>;
   intro: string;
   onBack: () => void;
   /** Development mode only: the API hands the token over instead of mailing it alone. */
@@ -96,12 +98,11 @@ export function ForgotPasswordForm({
   });
   const [sent, setSent] = useState<string>();
   const forgot = useMutation({
-    mutationFn: (values: z.input<typeof ForgotPasswordSchema>) =>
-      apiSend<{ message: string; resetToken?: string }>('POST', endpoint, values),
+    mutationFn: requestReset,
     onSuccess: (answer) => {
       toast({ title: 'Reset Link Generated', description: answer.message });
       setSent(answer.message);
-      if (answer.resetToken) onToken(answer.resetToken);
+      if ('resetToken' in answer && answer.resetToken) onToken(answer.resetToken);
     },
     onError: failureToast('Reset Failed', 'Password reset failed'),
   });
@@ -136,14 +137,14 @@ export function ForgotPasswordForm({
 }
 
 export function NewPasswordForm({
-  endpoint,
+  setPassword,
   token,
   submitLabel,
   successTitle,
   onDone,
   onBack,
 }: {
-  endpoint: string;
+  setPassword: (values: z.input<typeof ResetPasswordSchema>) => Promise<unknown>;
   token: string;
   submitLabel: string;
   successTitle: string;
@@ -155,7 +156,7 @@ export function NewPasswordForm({
   });
   const reset = useMutation({
     mutationFn: ({ newPassword }: z.input<typeof ResetPasswordFormSchema>) =>
-      apiSend('POST', endpoint, { resetToken: token, newPassword }),
+      setPassword({ resetToken: token, newPassword }),
     onSuccess: () => {
       toast({ title: successTitle, description: 'Please sign in with your new password.' });
       onDone();

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ApiError, apiSend } from '../../lib/api-client';
+import { answer, api, ApiError } from '../../lib/api-client';
 import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
 import {
   AddProviderFormSchema,
@@ -17,7 +17,7 @@ import { UPLOAD_PURPOSES } from '../../lib/uploads';
 import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
 import { AdminImageField } from './AdminImageField';
-import { failure, refreshProviders } from './admin-data';
+import { failure, refreshProviders } from './admin-queries';
 
 /** Add Provider (spec section 5): every field, rule and default; the image through process-image. */
 export function AddProviderForm({ onDone }: { onDone: () => void }) {
@@ -32,7 +32,7 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
   );
   const create = useMutation({
     mutationFn: (values: AddProviderValues) =>
-      apiSend('POST', '/api/admin/providers', providerBody(values, profileImage)),
+      answer(api.admin.providers.$post({ json: providerBody(values, profileImage) })),
     onSuccess: async (_, values) => {
       toast({ title: 'Provider Created', description: `${values.name} is now listed.` });
       await refreshProviders(queryClient);
@@ -134,7 +134,7 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
       </div>
       <AdminImageField
         label="Profile Image"
-        ticketPath="/api/admin/objects/upload"
+        ticketRoute={api.admin.objects.upload.$post}
         maxBytes={UPLOAD_PURPOSES['admin-image'].maxBytes}
         hint="Optional. One image, up to 5 MB (JPG, PNG, GIF or WebP)."
         onChange={setProfileImage}

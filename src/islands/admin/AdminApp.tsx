@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiGetOrNullOn401, apiSend } from '../../lib/api-client';
+import { answer, answerOrNullOn401, api } from '../../lib/api-client';
+import type { SignedInAdmin } from '../../lib/api-answers';
 import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { Tabs } from '../ui/Tabs';
-import type { AdminStats } from './admin-data';
 import { AdminSignIn } from './AdminSignIn';
 import { ApplicationsTab } from './ApplicationsTab';
 import { EnquiryDeskTab } from './EnquiryDeskTab';
@@ -13,16 +13,10 @@ import { ProvidersTab } from './ProvidersTab';
 import { AdminReviewsTab } from './AdminReviewsTab';
 import { TeamTab } from './TeamTab';
 
-interface Admin {
-  firstName: string;
-  lastName: string;
-  email: string;
-}
-
 function Overview() {
   const { data } = useQuery({
     queryKey: ['/api/admin/stats'],
-    queryFn: () => apiGet<AdminStats>('/api/admin/stats'),
+    queryFn: () => answer(api.admin.stats.$get()),
   });
   const cards = [
     {
@@ -65,12 +59,12 @@ function Overview() {
   );
 }
 
-function Dashboard({ admin }: { admin: Admin }) {
+function Dashboard({ admin }: { admin: SignedInAdmin }) {
   const queryClient = useQueryClient();
   const logout = useMutation({
     mutationFn: async () => {
       try {
-        await apiSend('POST', '/api/admin/logout');
+        await answer(api.admin.logout.$post());
       } catch (error) {
         throw new Error('Logout failed', { cause: error });
       }
@@ -125,7 +119,7 @@ function AdminApp() {
   const { data, isPending } = useQuery({
     queryKey: ['/api/admin/me'],
     // Spec section 7: runs while signed out; a 401 means "not signed in", not an error.
-    queryFn: () => apiGetOrNullOn401<Admin>('/api/admin/me'),
+    queryFn: () => answerOrNullOn401(api.admin.me.$get()),
   });
   if (isPending)
     return (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { apiSend } from '../../lib/api-client';
+import { answer, api } from '../../lib/api-client';
+import type { UploadTicketRoute } from '../../lib/upload-file';
 import { toast } from '../../lib/toast';
 import { ImageUpload, type UploadedImage } from '../uploads/ImageUpload';
 
@@ -9,13 +10,13 @@ import { ImageUpload, type UploadedImage } from '../uploads/ImageUpload';
  */
 export function AdminImageField({
   label,
-  ticketPath,
+  ticketRoute,
   maxBytes,
   hint,
   onChange,
 }: {
   label: string;
-  ticketPath: string;
+  ticketRoute: UploadTicketRoute;
   maxBytes: number;
   hint: string;
   onChange: (objectPath: string | undefined) => void;
@@ -28,10 +29,8 @@ export function AdminImageField({
     }
     setProcessing(true);
     try {
-      const { objectPath } = await apiSend<{ objectPath: string }>(
-        'POST',
-        '/api/admin/process-image',
-        { uploadURL: image.uploadURL },
+      const { objectPath } = await answer(
+        api.admin['process-image'].$post({ json: { uploadURL: image.uploadURL } }),
       );
       onChange(objectPath);
       toast({ title: 'Image Uploaded', description: 'The image is ready to be saved.' });
@@ -50,7 +49,7 @@ export function AdminImageField({
     <div>
       <ImageUpload
         label={label}
-        ticketPath={ticketPath}
+        ticketRoute={ticketRoute}
         maxBytes={maxBytes}
         hint={hint}
         onUploaded={(image) => void processImage(image)}

@@ -1,25 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiGet, apiSend } from '../../lib/api-client';
-import type { PublicReview } from '../../lib/reviews';
+import { answer, answerPage, api } from '../../lib/api-client';
+import type { ModeratedReview } from '../../lib/api-answers';
 import { toast } from '../../lib/toast';
 import { ReviewItem } from '../providers/ReviewList';
-import { ADMIN_KEYS, failure, refreshProviders, type AdminStats } from './admin-data';
+import { ADMIN_KEYS, failure, refreshProviders } from './admin-queries';
 import { Pager } from './Pager';
 import { useAdminPage } from './use-admin-page';
 
-interface ModeratedReview extends PublicReview {
-  providerId: number;
-  providerName: string;
-  hiddenAt: string | null;
-  hiddenReason: string | null;
-  /** Held for moderation (issue 11): not shown, not counted until released. */
-  heldAt: string | null;
-  /** Why it was held; kept after a release, for the record. */
-  heldReason: string | null;
-}
-
 type Decision = 'show' | 'hide' | 'release';
+
+/** An admin's decision on a review; hiding one needs the reason. */
+type Moderation =
+  | { review: ModeratedReview; decision: 'hide'; reason: string }
+  | { review: ModeratedReview; decision: Exclude<Decision, 'hide'> };
 
 const REVIEWS_KEY = ['/api/admin/reviews'] as const;
 
@@ -37,28 +31,23 @@ const DECISION_TOASTS: Record<Decision, string> = {
 export function AdminReviewsTab() {
   const queryClient = useQueryClient();
   const [heldOnly, setHeldOnly] = useState(false);
-  const list = useAdminPage<ModeratedReview>(REVIEWS_KEY, '/api/admin/reviews', {
+  const list = useAdminPage(REVIEWS_KEY, (query) => answerPage(api.admin.reviews.$get({ query })), {
     held: heldOnly ? 'true' : undefined,
   });
   const { data, isPending, isError } = list;
   const stats = useQuery({
     queryKey: ADMIN_KEYS.stats,
-    queryFn: () => apiGet<AdminStats>('/api/admin/stats'),
+    queryFn: () => answer(api.admin.stats.$get()),
   });
   const heldCount = stats.data?.heldReviews;
   const moderate = useMutation({
-    mutationFn: ({
-      review,
-      decision,
-      reason,
-    }: {
-      review: ModeratedReview;
-      decision: Decision;
-      reason?: string;
-    }) =>
-      decision === 'hide'
-        ? apiSend('PUT', `/api/admin/reviews/${review.id}/hide`, { reason })
-        : apiSend('PUT', `/api/admin/reviews/${review.id}/${decision}`),
+    mutationFn: (moderation: Moderation) => {
+      const review = api.admin.reviews[':id'];
+      const param = { id: String(moderation.review.id) };
+      return moderation.decision === 'hide'
+        ? answer(review.hide.$put({ param, json: { reason: moderation.reason } }))
+        : answer(review[moderation.decision].$put({ param }));
+    },
     onSuccess: async (_, { decision }) => {
       toast({
         title: DECISION_TOASTS[decision],

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { answer, api } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { ForgotPasswordForm, LoginForm, NewPasswordForm } from '../account/AccountForms';
 
@@ -33,7 +34,7 @@ export function AdminSignIn() {
           {mode === 'login' && (
             <LoginForm
               idPrefix="admin"
-              endpoint="/api/admin/login"
+              signIn={(credentials) => answer(api.admin.login.$post({ json: credentials }))}
               submitLabel="Sign In"
               pendingLabel="Signing in..."
               forgotLabel="Forgot your password?"
@@ -46,7 +47,9 @@ export function AdminSignIn() {
           )}
           {mode === 'forgot-password' && (
             <ForgotPasswordForm
-              endpoint="/api/admin/forgot-password"
+              requestReset={(values) =>
+                answer(api.admin['forgot-password'].$post({ json: values }))
+              }
               intro="Enter your e-mail address and we'll send you a link to choose a new password."
               onBack={toLogin}
               onToken={(t) => {
@@ -57,7 +60,7 @@ export function AdminSignIn() {
           )}
           {mode === 'reset-password' && token && (
             <NewPasswordForm
-              endpoint="/api/admin/reset-password"
+              setPassword={(values) => answer(api.admin['reset-password'].$post({ json: values }))}
               token={token}
               submitLabel="Reset Password"
               successTitle="Password Reset Successful"

@@ -1,37 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, apiSend } from '../../lib/api-client';
+import { answer, answerPage, api, ApiError } from '../../lib/api-client';
+import type { Application } from '../../lib/api-answers';
 import { APPLICATION_ACTIONS } from '../../lib/application-actions';
 import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
 import { DEFAULT_RESET_NOTE } from '../../lib/schemas/admin';
 import { toast } from '../../lib/toast';
 import { Modal } from '../ui/Modal';
 import { AdminTable } from './AdminTable';
-import { provinceName, serviceName } from '../providers/ProviderCard';
+import { serviceName } from '../../lib/catalog/categories';
+import { provinceName } from '../../lib/catalog/provinces';
 import { Pager } from './Pager';
 import { useAdminPage } from './use-admin-page';
-
-export interface Application {
-  id: number;
-  businessName: string;
-  contactName: string;
-  email: string;
-  phone: string;
-  location: string;
-  province: string;
-  physicalAddress: string;
-  services: string[];
-  yearsExperience: number;
-  businessLicense: string | null;
-  insurance: string | null;
-  profileImage: string | null;
-  previousWork: string | null;
-  website: string | null;
-  status: ApplicationStatus;
-  adminNotes: string | null;
-  reviewedAt: string | null;
-  createdAt: string;
-}
 
 const STATUS_BADGE: Record<ApplicationStatus, string> = {
   pending: 'badge-warning',
@@ -71,10 +51,15 @@ function Detail({ application, onClose }: { application: Application; onClose: (
 
   const review = useMutation({
     mutationFn: (status: 'rejected' | 'pending') =>
-      apiSend('PUT', `/api/admin/applications/${application.id}/review`, {
-        status,
-        adminNotes: status === 'pending' ? notes.trim() || DEFAULT_RESET_NOTE : notes,
-      }),
+      answer(
+        api.admin.applications[':id'].review.$put({
+          param: { id: String(application.id) },
+          json: {
+            status,
+            adminNotes: status === 'pending' ? notes.trim() || DEFAULT_RESET_NOTE : notes,
+          },
+        }),
+      ),
     onSuccess: async () => {
       toast({
         title: 'Application Updated',
@@ -91,7 +76,10 @@ function Detail({ application, onClose }: { application: Application; onClose: (
       }),
   });
   const approve = useMutation({
-    mutationFn: () => apiSend('POST', `/api/admin/applications/${application.id}/approve`),
+    mutationFn: () =>
+      answer(
+        api.admin.applications[':id'].approve.$post({ param: { id: String(application.id) } }),
+      ),
     onSuccess: async () => {
       toast({
         title: 'Application Approved',
@@ -216,7 +204,9 @@ function Detail({ application, onClose }: { application: Application; onClose: (
 }
 
 export function ApplicationsTab() {
-  const list = useAdminPage<Application>(['/api/admin/applications'], '/api/admin/applications');
+  const list = useAdminPage(['/api/admin/applications'], (query) =>
+    answerPage(api.admin.applications.$get({ query })),
+  );
   const { data, isPending, isError } = list;
   const [open, setOpen] = useState<Application>();
 

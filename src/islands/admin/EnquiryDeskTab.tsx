@@ -1,19 +1,25 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { apiGetPage, apiSend } from '../../lib/api-client';
+import { answer, answerPage, api } from '../../lib/api-client';
+import type { DeskEnquiry } from '../../lib/api-answers';
 import { MAX_ADMIN_PAGE_SIZE } from '../../lib/schemas/admin-lists';
-import { BUDGETS, ENQUIRY_STATUSES, URGENCIES } from '../../lib/catalog/enquiry-options';
+import {
+  BUDGETS,
+  ENQUIRY_STATUSES,
+  URGENCIES,
+  type EnquiryStatus,
+} from '../../lib/catalog/enquiry-options';
 import { formatDate } from '../../lib/format';
 import { statusLabel } from '../../lib/enquiry-display';
 import { toast } from '../../lib/toast';
 import { StatusBadge, UrgencyBadge } from '../dashboard/EnquiryBadges';
 import { Modal } from '../ui/Modal';
 import { AdminTable } from './AdminTable';
-import { serviceName } from '../providers/ProviderCard';
-import { ADMIN_KEYS, dateTime, failure, type AdminProvider, type DeskEnquiry } from './admin-data';
+import { serviceName } from '../../lib/catalog/categories';
+import { ADMIN_KEYS, dateTime, failure } from './admin-queries';
 import { SelectField } from '../ui/SelectField';
 import { Pager } from './Pager';
-import { pagePath, useAdminPage, useSettledValue } from './use-admin-page';
+import { pageQuery, useAdminPage, useSettledValue } from './use-admin-page';
 
 interface Filters {
   status: string;
@@ -37,8 +43,10 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
   const providers = useQuery({
     queryKey: [...ADMIN_KEYS.providers, 'candidates', candidateFilters],
     queryFn: () =>
-      apiGetPage<AdminProvider>(
-        pagePath('/api/admin/providers', candidateFilters, 1, MAX_ADMIN_PAGE_SIZE),
+      answerPage(
+        api.admin.providers.$get({
+          query: pageQuery(candidateFilters, 1, MAX_ADMIN_PAGE_SIZE),
+        }),
       ),
     placeholderData: keepPreviousData,
   });
@@ -62,13 +70,18 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
   const [notes, setNotes] = useState(enquiry.adminNotes ?? '');
   const save = useMutation({
     mutationFn: () =>
-      apiSend<DeskEnquiry>('PUT', `/api/admin/enquiries/${enquiry.id}`, {
-        ...(providerId && Number(providerId) !== enquiry.assignedProviderId
-          ? { assignedProviderId: Number(providerId) }
-          : {}),
-        ...(status !== enquiry.status ? { status } : {}),
-        adminNotes: notes,
-      }),
+      answer(
+        api.admin.enquiries[':id'].$put({
+          param: { id: String(enquiry.id) },
+          json: {
+            ...(providerId && Number(providerId) !== enquiry.assignedProviderId
+              ? { assignedProviderId: Number(providerId) }
+              : {}),
+            ...(status !== enquiry.status ? { status } : {}),
+            adminNotes: notes,
+          },
+        }),
+      ),
     onSuccess: async (updated) => {
       toast({
         title: 'Enquiry Updated',
@@ -181,7 +194,8 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
           id={`${id}-status`}
           label="Status"
           value={status}
-          onChange={(e) => setStatus(e.target.value)}
+          // The options are ENQUIRY_STATUSES.
+          onChange={(e) => setStatus(e.target.value as EnquiryStatus)}
         >
           {ENQUIRY_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -225,9 +239,11 @@ export function EnquiryDeskTab() {
   const id = useId();
   const [filters, setFilters] = useState<Filters>({ status: '', urgency: '', search: '' });
   const [open, setOpen] = useState<DeskEnquiry>();
-  const list = useAdminPage<DeskEnquiry>(ADMIN_KEYS.enquiries, '/api/admin/enquiries', {
-    ...filters,
-  });
+  const list = useAdminPage(
+    ADMIN_KEYS.enquiries,
+    (query) => answerPage(api.admin.enquiries.$get({ query })),
+    { ...filters },
+  );
   const { data, isPending, isError, isFetching } = list;
   const set =
     (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>

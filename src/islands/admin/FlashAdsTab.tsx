@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { apiGet, apiSend } from '../../lib/api-client';
+import { answer, api } from '../../lib/api-client';
+import type { AdminFlashAd } from '../../lib/api-answers';
 import { formatDate } from '../../lib/format';
 import {
   EMPTY_FLASH_AD_FORM,
@@ -15,7 +16,7 @@ import { UPLOAD_PURPOSES } from '../../lib/uploads';
 import { TextField } from '../ui/TextField';
 import { Modal } from '../ui/Modal';
 import { AdminImageField } from './AdminImageField';
-import { ADMIN_KEYS, failure, type AdminFlashAd } from './admin-data';
+import { ADMIN_KEYS, failure } from './admin-queries';
 
 type Values = z.output<typeof FlashAdFormSchema>;
 
@@ -46,8 +47,13 @@ function FlashAdEditor({
   const save = useMutation({
     mutationFn: (values: Values) =>
       editing
-        ? apiSend('PUT', `/api/admin/flash-ads/${editing.id}`, { ...values, imageUrl })
-        : apiSend('POST', '/api/admin/flash-ads', { ...values, imageUrl }),
+        ? answer(
+            api.admin['flash-ads'][':id'].$put({
+              param: { id: String(editing.id) },
+              json: { ...values, imageUrl },
+            }),
+          )
+        : answer(api.admin['flash-ads'].$post({ json: { ...values, imageUrl } })),
     onSuccess: async () => {
       toast({
         title: editing ? 'Flash Ad Updated' : 'Flash Ad Created',
@@ -143,7 +149,7 @@ function FlashAdEditor({
         )}
         <AdminImageField
           label="Image (optional)"
-          ticketPath="/api/admin/flash-ads/upload"
+          ticketRoute={api.admin['flash-ads'].upload.$post}
           maxBytes={UPLOAD_PURPOSES['flash-ad-image'].maxBytes}
           hint="One image, up to 10 MB (JPG, PNG, GIF or WebP)."
           onChange={(path) => path && setImageUrl(path)}
@@ -186,13 +192,14 @@ export function FlashAdsTab() {
   const queryClient = useQueryClient();
   const { data, isPending, isError } = useQuery({
     queryKey: ADMIN_KEYS.flashAds,
-    queryFn: () => apiGet<AdminFlashAd[]>('/api/admin/flash-ads'),
+    queryFn: () => answer(api.admin['flash-ads'].$get()),
   });
   // undefined: no form; null: creating; an ad: editing it.
   const [editing, setEditing] = useState<AdminFlashAd | null>();
   const [previewing, setPreviewing] = useState<AdminFlashAd>();
   const remove = useMutation({
-    mutationFn: (ad: AdminFlashAd) => apiSend('DELETE', `/api/admin/flash-ads/${ad.id}`),
+    mutationFn: (ad: AdminFlashAd) =>
+      answer(api.admin['flash-ads'][':id'].$delete({ param: { id: String(ad.id) } })),
     onSuccess: async () => {
       toast({ title: 'Flash Ad Deleted', description: 'It no longer shows on the home page.' });
       await Promise.all([

@@ -1,18 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { apiGet, apiSend } from '../../lib/api-client';
+import { answer, answerPage, api } from '../../lib/api-client';
+import type { ListedMail } from '../../lib/api-answers';
 import {
   canResendMail,
   MAIL_STATUS_LABELS,
   MAIL_STATUSES,
-  type ListedMail,
   type MailStatus,
-  type MailTotals,
 } from '../../lib/schemas/admin-mail';
 import { toast } from '../../lib/toast';
 import { SelectField } from '../ui/SelectField';
 import { AdminTable } from './AdminTable';
-import { ADMIN_KEYS, dateTime, failure } from './admin-data';
+import { ADMIN_KEYS, dateTime, failure } from './admin-queries';
 import { Pager } from './Pager';
 import { useAdminPage } from './use-admin-page';
 
@@ -41,22 +40,22 @@ export function MailTab() {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState('');
   // While mail on the page is on its way, the page and the counts follow its status.
-  const list = useAdminPage<ListedMail>(
+  const list = useAdminPage(
     ADMIN_KEYS.mail,
-    '/api/admin/mail',
+    (query) => answerPage(api.admin.mail.$get({ query })),
     { status },
     { refreshWhile: onItsWay },
   );
   const { data, isPending, isError } = list;
   const totals = useQuery({
     queryKey: TOTALS_KEY,
-    queryFn: () => apiGet<MailTotals>('/api/admin/mail/totals'),
+    queryFn: () => answer(api.admin.mail.totals.$get()),
     refetchInterval: data && onItsWay(data.items) ? 10_000 : false,
   });
 
   const resend = useMutation({
     mutationFn: (mail: ListedMail) =>
-      apiSend<ListedMail>('POST', `/api/admin/mail/${mail.id}/resend`),
+      answer(api.admin.mail[':id'].resend.$post({ param: { id: String(mail.id) } })),
     onSuccess: async (copy) => {
       toast({ title: 'Mail Queued', description: `The mail to ${copy.to} will be sent again.` });
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.mail });

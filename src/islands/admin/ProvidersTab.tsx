@@ -1,16 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { apiSend } from '../../lib/api-client';
+import { answer, answerPage, api } from '../../lib/api-client';
+import type { AdminProvider } from '../../lib/api-answers';
 import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
 import { formatRating } from '../../lib/format';
 import { providerImageUrl } from '../../lib/provider-image';
 import { toast } from '../../lib/toast';
 import { Modal } from '../ui/Modal';
 import { AdminTable } from './AdminTable';
-import { provinceName, serviceName } from '../providers/ProviderCard';
+import { serviceName } from '../../lib/catalog/categories';
+import { provinceName } from '../../lib/catalog/provinces';
 import { AddProviderForm } from './AddProviderForm';
 import { ServiceBadges } from './ApplicationsTab';
-import { ADMIN_KEYS, failure, refreshProviders, type AdminProvider } from './admin-data';
+import { ADMIN_KEYS, failure, refreshProviders } from './admin-queries';
 import { SelectField } from '../ui/SelectField';
 import { Pager } from './Pager';
 import { useAdminPage, useSettledValue } from './use-admin-page';
@@ -22,7 +24,7 @@ function useProviderActions() {
   const queryClient = useQueryClient();
   const update = useMutation({
     mutationFn: ({ provider, change }: { provider: AdminProvider; change: Change }) =>
-      apiSend<AdminProvider>('PUT', `/api/admin/providers/${provider.id}`, change),
+      answer(api.admin.providers[':id'].$put({ param: { id: String(provider.id) }, json: change })),
     onSuccess: async (updated) => {
       toast({ title: 'Provider Updated', description: `${updated.name} was updated.` });
       await refreshProviders(queryClient);
@@ -36,7 +38,7 @@ function useProviderActions() {
   });
   const remove = useMutation({
     mutationFn: (provider: AdminProvider) =>
-      apiSend('DELETE', `/api/admin/providers/${provider.id}`),
+      answer(api.admin.providers[':id'].$delete({ param: { id: String(provider.id) } })),
     onSuccess: async (_, provider) => {
       toast({ title: 'Provider Deleted', description: `${provider.name} was deleted.` });
       await refreshProviders(queryClient);
@@ -169,10 +171,11 @@ export function ProvidersTab() {
     serviceType: '',
   });
   const search = useSettledValue(filters.search);
-  const list = useAdminPage<AdminProvider>(ADMIN_KEYS.providers, '/api/admin/providers', {
-    ...filters,
-    search,
-  });
+  const list = useAdminPage(
+    ADMIN_KEYS.providers,
+    (query) => answerPage(api.admin.providers.$get({ query })),
+    { ...filters, search },
+  );
   const { data, isPending, isError } = list;
   const set =
     (key: keyof ProviderFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>

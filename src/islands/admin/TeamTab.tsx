@@ -3,12 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError, apiGet, apiSend } from '../../lib/api-client';
+import { answer, api, ApiError } from '../../lib/api-client';
+import type { AdminUser } from '../../lib/api-answers';
 import { NewAdminSchema } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
 import { TextField } from '../ui/TextField';
 import { AdminTable } from './AdminTable';
-import { ADMIN_KEYS, dateTime, failure, type AdminUser } from './admin-data';
+import { ADMIN_KEYS, dateTime, failure } from './admin-queries';
 
 type Form = z.input<typeof NewAdminSchema>;
 
@@ -20,7 +21,7 @@ function AddAdminForm() {
     defaultValues: { email: '', firstName: '', lastName: '', password: '' },
   });
   const add = useMutation({
-    mutationFn: (values: Form) => apiSend<AdminUser>('POST', '/api/admin/users', values),
+    mutationFn: (values: Form) => answer(api.admin.users.$post({ json: values })),
     onSuccess: async (admin) => {
       toast({ title: 'Administrator Added', description: `${admin.email} can now sign in.` });
       reset();
@@ -90,11 +91,16 @@ export function TeamTab({ currentEmail }: { currentEmail: string }) {
   const queryClient = useQueryClient();
   const { data, isPending, isError } = useQuery({
     queryKey: ADMIN_KEYS.users,
-    queryFn: () => apiGet<AdminUser[]>('/api/admin/users'),
+    queryFn: () => answer(api.admin.users.$get()),
   });
   const setActive = useMutation({
     mutationFn: (admin: AdminUser) =>
-      apiSend<AdminUser>('PUT', `/api/admin/users/${admin.id}`, { isActive: !admin.isActive }),
+      answer(
+        api.admin.users[':id'].$put({
+          param: { id: String(admin.id) },
+          json: { isActive: !admin.isActive },
+        }),
+      ),
     onSuccess: async (admin) => {
       toast({
         title: admin.isActive ? 'Administrator Reactivated' : 'Administrator Deactivated',

@@ -6,28 +6,31 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiGetPage } from '../../lib/api-client';
 import { ADMIN_PAGE_SIZE } from '../../lib/schemas/admin-lists';
 
 export type ListFilters = Record<string, string | undefined>;
 
 const REFRESH_MS = 10_000;
 
-/** `path?filter=...&page=...&limit=...`, leaving out empty filters. */
-export function pagePath(path: string, filters: ListFilters, page: number, limit: number) {
-  const params = new URLSearchParams();
+/** The query of one page: `filter=...&page=...&limit=...`, leaving out empty filters. */
+export function pageQuery(filters: ListFilters, page: number, limit: number) {
+  const query: Record<string, string> = {};
   for (const [key, value] of Object.entries(filters)) {
     const text = value?.trim();
-    if (text) params.set(key, text);
+    if (text) query[key] = text;
   }
-  params.set('page', String(page));
-  params.set('limit', String(limit));
-  return `${path}?${params.toString()}`;
+  return { ...query, page: String(page), limit: String(limit) };
 }
+
+/**
+ * Reads one page of a list with `answerPage` (src/lib/api-client.ts), e.g.
+ * `(query) => answerPage(api.admin.mail.$get({ query }))`.
+ */
+type ReadPage<T> = (query: ReturnType<typeof pageQuery>) => Promise<{ items: T[]; total: number }>;
 
 export function useAdminPage<T>(
   queryKey: readonly unknown[],
-  path: string,
+  readPage: ReadPage<T>,
   filters: ListFilters = {},
   {
     limit = ADMIN_PAGE_SIZE,
@@ -45,7 +48,7 @@ export function useAdminPage<T>(
 
   const query = useQuery({
     queryKey: [...queryKey, { ...filters, page, limit }],
-    queryFn: () => apiGetPage<T>(pagePath(path, filters, page, limit)),
+    queryFn: () => readPage(pageQuery(filters, page, limit)),
     placeholderData: keepPreviousData,
     refetchInterval: (current) => {
       const items = current.state.data?.items;

@@ -1,15 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ApiError, apiSend } from '../../lib/api-client';
-import type { PublicReview } from '../../lib/reviews';
+import { answer, api, ApiError } from '../../lib/api-client';
+import type { OwnReview } from '../../lib/api-answers';
 import { toast } from '../../lib/toast';
 import { ReviewItem } from '../providers/ReviewList';
-import { handledSessionEnd, providerGet } from './session';
-
-interface OwnReview extends PublicReview {
-  hiddenAt: string | null;
-  hiddenReason: string | null;
-}
+import { handledSessionEnd, readSignedIn } from './session';
 
 const REVIEWS_KEY = ['/api/provider/reviews'] as const;
 
@@ -18,7 +13,13 @@ function ReplyForm({ review }: { review: OwnReview }) {
   const id = useId();
   const [reply, setReply] = useState('');
   const send = useMutation({
-    mutationFn: () => apiSend('PUT', `/api/provider/reviews/${review.id}/reply`, { reply }),
+    mutationFn: () =>
+      answer(
+        api.provider.reviews[':id'].reply.$put({
+          param: { id: String(review.id) },
+          json: { reply },
+        }),
+      ),
     onSuccess: async () => {
       toast({ title: 'Reply Published', description: 'Your reply shows under the review.' });
       await Promise.all([
@@ -73,7 +74,7 @@ export function DashboardReviewsTab() {
   const queryClient = useQueryClient();
   const { data, isPending, isError } = useQuery({
     queryKey: REVIEWS_KEY,
-    queryFn: () => providerGet<OwnReview[]>(queryClient, '/api/provider/reviews'),
+    queryFn: () => readSignedIn(queryClient, answer(api.provider.reviews.$get())),
   });
   if (isPending) return <p role="status">Loading reviews...</p>;
   if (isError) return <p role="alert">Failed to load your reviews.</p>;

@@ -1,7 +1,7 @@
 import { formatDate } from '../../lib/format';
-import type { ProviderEnquiry } from '../../lib/provider-dashboard';
+import type { ProviderEnquiry } from '../../lib/api-answers';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
-import { serviceName } from './ResponseDialog';
+import { serviceName } from '../../lib/catalog/categories';
 
 function EnquiryCard({
   enquiry,

@@ -1,8 +1,8 @@
 import { isOpenForProvider } from '../../lib/enquiry-display';
 import { formatDate, formatRating } from '../../lib/format';
-import type { OwnProfile, ProviderEnquiry } from '../../lib/provider-dashboard';
+import type { OwnProfile, ProviderEnquiry } from '../../lib/api-answers';
 import { StatusBadge } from './EnquiryBadges';
-import { serviceName } from './ResponseDialog';
+import { serviceName } from '../../lib/catalog/categories';
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiSend } from '../../lib/api-client';
-import { ME_KEY, type OwnProfile } from '../../lib/provider-dashboard';
+import { answer, api } from '../../lib/api-client';
+import { ME_KEY } from '../../lib/provider-dashboard';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
 import { Modal } from '../ui/Modal';
@@ -18,9 +18,7 @@ export function PhotoUploader({ open, onClose }: { open: boolean; onClose: () =>
   };
   const save = useMutation({
     mutationFn: (uploaded: UploadedImage) =>
-      apiSend<OwnProfile>('PUT', '/api/provider/profile-image', {
-        profileImageURL: uploaded.uploadURL,
-      }),
+      answer(api.provider['profile-image'].$put({ json: { profileImageURL: uploaded.uploadURL } })),
     onSuccess: (profile) => {
       queryClient.setQueryData(ME_KEY, profile);
       toast({
@@ -44,7 +42,7 @@ export function PhotoUploader({ open, onClose }: { open: boolean; onClose: () =>
         <h2 className="pr-10 text-xl font-bold">Upload Profile Photo</h2>
         <ImageUpload
           label="Profile photo"
-          ticketPath="/api/objects/upload"
+          ticketRoute={api.objects.upload.$post}
           maxBytes={UPLOAD_PURPOSES['profile-image'].maxBytes}
           hint="Max file size: 5MB • Formats: JPG, PNG, GIF"
           onUploaded={setImage}

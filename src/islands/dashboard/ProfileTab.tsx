@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ApiError, apiSend } from '../../lib/api-client';
+import { answer, api, ApiError, type ApiInput } from '../../lib/api-client';
+import type { OwnProfile } from '../../lib/api-answers';
 import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
-import { ME_KEY, type OwnProfile } from '../../lib/provider-dashboard';
+import { ME_KEY } from '../../lib/provider-dashboard';
 import { providerImageUrl } from '../../lib/provider-image';
 import { toast } from '../../lib/toast';
 import { SelectField } from '../ui/SelectField';
@@ -44,10 +45,15 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
   };
   const save = useMutation({
     mutationFn: (values: ProfileForm) =>
-      apiSend<OwnProfile>('PUT', '/api/provider/profile', {
-        ...values,
-        services: profile.services,
-      }),
+      answer(
+        api.provider.profile.$put({
+          // Not checked here: the server checks the profile, and its answers show under the
+          // fields (the province and services are the catalog's, as the server gave them).
+          json: { ...values, services: profile.services } as ApiInput<
+            typeof api.provider.profile.$put
+          >['json'],
+        }),
+      ),
     onSuccess: (updated) => {
       queryClient.setQueryData(ME_KEY, updated);
       toast({

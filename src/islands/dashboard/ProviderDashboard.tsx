@@ -1,12 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiGetOrNullOn401, apiSend } from '../../lib/api-client';
-import {
-  ENQUIRIES_KEY,
-  ME_KEY,
-  type OwnProfile,
-  type ProviderEnquiry,
-} from '../../lib/provider-dashboard';
+import { answer, answerOrNullOn401, api } from '../../lib/api-client';
+import { ENQUIRIES_KEY, ME_KEY } from '../../lib/provider-dashboard';
+import type { OwnProfile, ProviderEnquiry } from '../../lib/api-answers';
 import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { Tabs } from '../ui/Tabs';
@@ -16,7 +12,7 @@ import { ProfileTab } from './ProfileTab';
 import { ProviderLogin } from './ProviderLogin';
 import { ResponseDialog } from './ResponseDialog';
 import { DashboardReviewsTab } from './DashboardReviewsTab';
-import { endSession, providerGet, useSessionNotice } from './session';
+import { endSession, readSignedIn, useSessionNotice } from './session';
 import { SettingsTab } from './SettingsTab';
 
 function Dashboard({ profile }: { profile: OwnProfile }) {
@@ -24,10 +20,10 @@ function Dashboard({ profile }: { profile: OwnProfile }) {
   const [responding, setResponding] = useState<ProviderEnquiry>();
   const enquiries = useQuery({
     queryKey: ENQUIRIES_KEY,
-    queryFn: () => providerGet<ProviderEnquiry[]>(queryClient, '/api/provider/enquiries'),
+    queryFn: () => readSignedIn(queryClient, answer(api.provider.enquiries.$get())),
   });
   const logout = useMutation({
-    mutationFn: () => apiSend('POST', '/api/provider/logout'),
+    mutationFn: () => answer(api.provider.logout.$post()),
     // Spec section 4: logout clears all cached data, whatever the server answered.
     onSettled: () => endSession(queryClient),
     onSuccess: () =>
@@ -95,7 +91,7 @@ function ProviderDashboard() {
   const { data, isPending, isError } = useQuery({
     queryKey: ME_KEY,
     // A 401 means "not signed in" (or the session ended): the login card, not an error.
-    queryFn: () => apiGetOrNullOn401<OwnProfile>('/api/provider/me'),
+    queryFn: () => answerOrNullOn401(api.provider.me.$get()),
   });
   if (isPending)
     return (

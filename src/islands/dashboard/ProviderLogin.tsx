@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { answer, api } from '../../lib/api-client';
 import { ME_KEY } from '../../lib/provider-dashboard';
 import { toast } from '../../lib/toast';
 import { ForgotPasswordForm, LoginForm } from '../account/AccountForms';
@@ -23,7 +24,7 @@ export function ProviderLogin({ notice }: { notice: string | null }) {
           {mode === 'login' ? (
             <LoginForm
               idPrefix="provider"
-              endpoint="/api/provider/login"
+              signIn={(credentials) => answer(api.provider.login.$post({ json: credentials }))}
               submitLabel="Login to Dashboard"
               pendingLabel="Logging in..."
               forgotLabel="Forgot password?"
@@ -38,7 +39,9 @@ export function ProviderLogin({ notice }: { notice: string | null }) {
             />
           ) : (
             <ForgotPasswordForm
-              endpoint="/api/provider/forgot-password"
+              requestReset={(values) =>
+                answer(api.provider['forgot-password'].$post({ json: values }))
+              }
               intro="Enter the e-mail address of your listing and we'll send you a link to choose a new password."
               onBack={() => setMode('login')}
               onToken={(token) =>

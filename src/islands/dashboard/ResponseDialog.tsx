@@ -3,11 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { apiSend } from '../../lib/api-client';
+import { answer, api } from '../../lib/api-client';
+import type { ProviderEnquiry } from '../../lib/api-answers';
 import { BUDGETS } from '../../lib/catalog/enquiry-options';
-import { categoryById, isServiceId } from '../../lib/catalog/categories';
+import { serviceName } from '../../lib/catalog/categories';
 import { formatDate } from '../../lib/format';
-import { ENQUIRIES_KEY, type ProviderEnquiry } from '../../lib/provider-dashboard';
+import { ENQUIRIES_KEY } from '../../lib/provider-dashboard';
 import {
   EnquiryResponseSchema,
   RESPONSE_STATUSES,
@@ -22,7 +23,6 @@ import { handledSessionEnd } from './session';
 type Draft = z.input<typeof EnquiryResponseSchema>;
 const EMPTY_DRAFT: Draft = { providerResponse: '', providerNotes: '', status: 'in_progress' };
 
-export const serviceName = (id: string) => (isServiceId(id) ? categoryById(id).name : id);
 const budgetLabel = (value: string | null) =>
   BUDGETS.find((b) => b.value === value)?.label ?? 'Not specified';
 
@@ -61,16 +61,17 @@ export function ResponseDialog({
 
   const respond = useMutation({
     mutationFn: (draft: Draft) =>
-      apiSend<{ emailed: boolean }>(
-        'PUT',
-        `/api/provider/enquiries/${enquiry?.id ?? 0}/response`,
-        draft,
+      answer(
+        api.provider.enquiries[':id{[0-9]+}'].response.$put({
+          param: { id: String(enquiry?.id ?? 0) },
+          json: draft,
+        }),
       ),
-    onSuccess: async (answer) => {
+    onSuccess: async (response) => {
       toast({
         title: 'Response Submitted',
         // Only a confirmed address is e-mailed: the server says whether a mail is on its way.
-        description: answer.emailed
+        description: response.emailed
           ? 'Your response has been sent to the customer'
           : 'Your response is saved. The customer has not confirmed their e-mail address yet, so it was not e-mailed.',
       });

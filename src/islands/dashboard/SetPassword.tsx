@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
+import { answer, api } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
 import { NewPasswordForm } from '../account/AccountForms';
+import { PASSWORD_MIN_LENGTH } from '../../lib/schemas/account';
 
 /**
  * /dashboard/set-password?token=...: the link of the approval e-mail (choose a first
@@ -29,10 +31,13 @@ function SetPassword() {
           ) : token ? (
             <>
               <p className="text-sm">
-                Choose the password for your provider dashboard (at least 6 characters).
+                Choose the password for your provider dashboard (at least {PASSWORD_MIN_LENGTH}{' '}
+                characters).
               </p>
               <NewPasswordForm
-                endpoint="/api/provider/set-password"
+                setPassword={(values) =>
+                  answer(api.provider['set-password'].$post({ json: values }))
+                }
                 token={token}
                 submitLabel="Set Password"
                 successTitle="Password Set"

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError, apiSend } from '../../lib/api-client';
+import { answer, api, ApiError } from '../../lib/api-client';
 import { serverMessage } from '../account/AccountForms';
 import { ChangePasswordFormSchema } from '../../lib/schemas/account';
 import { toast } from '../../lib/toast';
@@ -28,7 +28,7 @@ export function SettingsTab({
   });
   const change = useMutation({
     mutationFn: ({ currentPassword, newPassword }: Form) =>
-      apiSend('PUT', '/api/provider/password', { currentPassword, newPassword }),
+      answer(api.provider.password.$put({ json: { currentPassword, newPassword } })),
     onSuccess: () => {
       reset();
       toast({

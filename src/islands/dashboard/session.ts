@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { ME_KEY } from '../../lib/provider-dashboard';
 
 export const SESSION_ENDED = 'Your session has ended. Please log in again.';
@@ -17,9 +17,9 @@ export function useSessionNotice(): string | null {
   return queryClient.getQueryData<string | null>(NOTICE_KEY) ?? null;
 }
 
-/** GET for a signed-in provider: a 401 (expired or revoked session) signs the dashboard out. */
-export function providerGet<T>(queryClient: QueryClient, path: string): Promise<T> {
-  return apiGet<T>(path).catch((error: unknown) => {
+/** A read for a signed-in provider: a 401 (expired or revoked session) signs the dashboard out. */
+export function readSignedIn<T>(queryClient: QueryClient, read: Promise<T>): Promise<T> {
+  return read.catch((error: unknown) => {
     if (error instanceof ApiError && error.status === 401) endSession(queryClient, SESSION_ENDED);
     throw error;
   });

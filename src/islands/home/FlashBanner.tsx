@@ -1,14 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiGet } from '../../lib/api-client';
+import { answer, api } from '../../lib/api-client';
+import type { FlashAd } from '../../lib/api-answers';
 import { withQueryClient } from '../../lib/query-client';
-
-interface FlashAd {
-  title: string;
-  subtitle: string;
-  imageUrl: string | null;
-  displayDuration: number;
-}
 
 /** Spec section 9: default duration, and the fade that starts before each switch. */
 export const DEFAULT_AD_DURATION = 3000;
@@ -100,7 +94,7 @@ function StaticBanner() {
 function FlashBanner() {
   const { data } = useQuery({
     queryKey: ['/api/flash-ads'],
-    queryFn: () => apiGet<FlashAd[]>('/api/flash-ads'),
+    queryFn: () => answer(api['flash-ads'].$get()),
   });
   return data && data.length > 0 ? <Banner ads={data} /> : <StaticBanner />;
 }

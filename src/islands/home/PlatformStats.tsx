@@ -1,19 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client';
+import { answer, api } from '../../lib/api-client';
 import { verificationRate } from '../../lib/format';
 import { withQueryClient } from '../../lib/query-client';
-
-interface Stats {
-  verifiedProviders: number;
-  totalEnquiries: number;
-  totalProviders: number;
-}
 
 /** Spec section 4: three skeletons while loading; nothing without data; '+' on counts. */
 function PlatformStats() {
   const { data, isPending } = useQuery({
     queryKey: ['/api/stats'],
-    queryFn: () => apiGet<Stats>('/api/stats'),
+    queryFn: () => answer(api.stats.$get()),
   });
 
   if (isPending) {

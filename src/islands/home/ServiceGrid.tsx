@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client';
-import { SERVICE_CATEGORIES, type ServiceId } from '../../lib/catalog/categories';
+import { answer, api } from '../../lib/api-client';
+import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
 import { withQueryClient } from '../../lib/query-client';
 import { ServiceIcon } from '../../components/ServiceIcon';
 
@@ -10,7 +10,7 @@ function ServiceGrid() {
     queryKey: ['/api/service-stats'],
     queryFn: async () => {
       try {
-        return await apiGet<Partial<Record<ServiceId, number>>>('/api/service-stats');
+        return await answer(api['service-stats'].$get());
       } catch {
         throw new Error('Failed to fetch service statistics');
       }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ApiError, apiSend } from '../../lib/api-client';
+import { answer, api, ApiError } from '../../lib/api-client';
 import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
 import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
 import { withQueryClient } from '../../lib/query-client';
@@ -65,7 +65,7 @@ function JoinForm() {
   const mutation = useMutation({
     // Spec section 7: the terms and privacy flags are removed before sending.
     mutationFn: ({ acceptTerms, acceptPrivacy, ...application }: ApplicationFormInput) =>
-      apiSend<{ id: number }>('POST', '/api/provider-applications', application),
+      answer(api['provider-applications'].$post({ json: application })),
     onSuccess: () => {
       toast({
         title: 'Application Submitted',
@@ -228,7 +228,7 @@ function JoinForm() {
           <div className="sm:col-span-2">
             <ImageUpload
               label="Profile Picture"
-              ticketPath="/api/public/objects/upload"
+              ticketRoute={api.public.objects.upload.$post}
               maxBytes={UPLOAD_PURPOSES['application-image'].maxBytes}
               hint="Max file size: 5MB • Formats: JPG, PNG, GIF, WebP"
               onUploaded={(image) => {

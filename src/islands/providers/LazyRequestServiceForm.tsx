@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { Provider } from '../../lib/provider';
+import type { Provider } from '../../lib/api-answers';
 
 // The form brings zod and react-hook-form (~35 KB gzipped): loaded when a visitor opens
 // it, not with the list.

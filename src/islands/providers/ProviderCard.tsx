@@ -1,18 +1,10 @@
-import { categoryById, isServiceId } from '../../lib/catalog/categories';
-import { PROVINCE_NAMES, isProvinceId } from '../../lib/catalog/provinces';
+import { serviceName } from '../../lib/catalog/categories';
+import { provinceName } from '../../lib/catalog/provinces';
 import { formatDistance, formatRand, formatRating } from '../../lib/format';
-import type { Provider } from '../../lib/provider';
+import type { Provider } from '../../lib/api-answers';
 import { providerBadge, providerImageUrl } from '../../lib/provider-image';
 
 export const MAX_CARD_CHIPS = 3;
-
-export function serviceName(id: string): string {
-  return isServiceId(id) ? categoryById(id).name : id;
-}
-
-export function provinceName(id: string): string {
-  return isProvinceId(id) ? PROVINCE_NAMES[id] : id;
-}
 
 export function Stars({ rating }: { rating: string }) {
   const value = Number(rating);

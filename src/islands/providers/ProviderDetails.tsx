@@ -1,7 +1,7 @@
 import { WEEKDAYS } from '../../lib/catalog/enquiry-options';
 import { formatRand, formatRating } from '../../lib/format';
-import type { Provider } from '../../lib/provider';
-import { serviceName } from './ProviderCard';
+import type { Provider } from '../../lib/api-answers';
+import { serviceName } from '../../lib/catalog/categories';
 import { ReviewList } from './ReviewList';
 
 /** The tab contents shared by the provider modal and the provider page. */

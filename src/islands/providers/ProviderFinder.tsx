@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { apiGetPage } from '../../lib/api-client';
+import { answerPage, api } from '../../lib/api-client';
 import { SERVICE_CATEGORIES, type ServiceId } from '../../lib/catalog/categories';
 import { TOWNS } from '../../lib/catalog/towns';
 import { DEFAULT_TOWN_VALUES, nearestTowns } from '../../lib/geo';
-import type { Provider } from '../../lib/provider';
-import { providersApiPath, type ProviderFilters } from '../../lib/provider-filters';
+import type { Provider } from '../../lib/api-answers';
+import { providersApiQuery, type ProviderFilters } from '../../lib/provider-filters';
 import { withQueryClient } from '../../lib/query-client';
 import { PROVIDER_PAGE_SIZE } from '../../lib/listing-limits';
 import { ProviderCard } from './ProviderCard';
@@ -119,10 +119,10 @@ function ProviderFinder({ serviceType }: ProviderFinderProps) {
   const [open, setOpen] = useState<Provider>();
   const known = position.status === 'known' ? position.position : undefined;
 
-  const path = providersApiPath(filters, known);
+  const query = providersApiQuery(filters, known);
   const { data, isError, error, isPlaceholderData } = useQuery({
-    queryKey: [path],
-    queryFn: () => apiGetPage<Provider>(path),
+    queryKey: ['/api/providers', query],
+    queryFn: () => answerPage(api.providers.$get({ query })),
     // The list shows at once; when the visitor's position arrives it is fetched again,
     // nearest first (the previous list stays on screen meanwhile).
     staleTime: 2 * 60 * 1000,

@@ -1,7 +1,9 @@
-import type { Provider } from '../../lib/provider';
+import type { Provider } from '../../lib/api-answers';
 import { providerImageUrl } from '../../lib/provider-image';
 import { Modal } from '../ui/Modal';
-import { Badge, provinceName, serviceName, Stars } from './ProviderCard';
+import { Badge, Stars } from './ProviderCard';
+import { serviceName } from '../../lib/catalog/categories';
+import { provinceName } from '../../lib/catalog/provinces';
 import { ContactTab, CoverageTab, ProfileReviewsTab, ServicesTab } from './ProviderDetails';
 import { LazyRequestServiceForm } from './LazyRequestServiceForm';
 import { Tabs } from '../ui/Tabs';

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ApiError, apiGet } from '../../lib/api-client';
+import { answer, api, ApiError } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
-import type { Provider } from '../../lib/provider';
+import type { Provider } from '../../lib/api-answers';
 import { providerImageUrl } from '../../lib/provider-image';
 import { withQueryClient } from '../../lib/query-client';
 import { Modal } from '../ui/Modal';
-import { Badge, provinceName, serviceName, Stars } from './ProviderCard';
+import { Badge, Stars } from './ProviderCard';
+import { serviceName } from '../../lib/catalog/categories';
+import { provinceName } from '../../lib/catalog/provinces';
 import {
   BusinessHours,
   ContactTab,
@@ -213,7 +215,7 @@ function ProviderProfile({ initial }: ProviderProfileProps) {
   const [id] = useState(() => initial?.id ?? idFromPath());
   const { data, error, isPending } = useQuery({
     queryKey: [`/api/providers/${id ?? 'none'}`],
-    queryFn: () => apiGet<Provider>(`/api/providers/${id ?? 0}`),
+    queryFn: () => answer(api.providers[':id{[0-9]+}'].$get({ param: { id: String(id ?? 0) } })),
     enabled: id !== undefined,
     ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
   });

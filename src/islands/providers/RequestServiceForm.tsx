@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { ApiError, apiSend } from '../../lib/api-client';
+import { answer, api, ApiError } from '../../lib/api-client';
 import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options';
 import { EnquirySchema, ENQUIRY_LIMITS, type EnquiryInput } from '../../lib/schemas/enquiry';
-import type { Provider } from '../../lib/provider';
+import type { Provider } from '../../lib/api-answers';
 import { toast } from '../../lib/toast';
-import { serviceName } from './ProviderCard';
+import { serviceName } from '../../lib/catalog/categories';
 
 type FormValues = EnquiryInput;
 
@@ -38,7 +38,7 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
   const errors = formState.errors;
 
   const mutation = useMutation({
-    mutationFn: (values: FormValues) => apiSend<{ id: number }>('POST', '/api/enquiries', values),
+    mutationFn: (values: FormValues) => answer(api.enquiries.$post({ json: values })),
     onSuccess: () => {
       toast({
         title: 'Service Request Submitted!',

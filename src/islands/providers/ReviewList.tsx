@@ -1,8 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiGetPage } from '../../lib/api-client';
+import { answerPage, api } from '../../lib/api-client';
+import type { PublicReview } from '../../lib/api-answers';
 import { formatDate } from '../../lib/format';
-import { reviewsPath, REVIEWS_PAGE_SIZE, type PublicReview } from '../../lib/reviews';
-import { serviceName, Stars } from './ProviderCard';
+import { REVIEWS_PAGE_SIZE } from '../../lib/reviews';
+import { Stars } from './ProviderCard';
+import { serviceName } from '../../lib/catalog/categories';
 
 export function ReviewItem({
   review,
@@ -37,7 +39,13 @@ export function ReviewList({ providerId }: { providerId: number }) {
   const { data, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useInfiniteQuery({
       queryKey: ['/api/providers', providerId, 'reviews'],
-      queryFn: ({ pageParam }) => apiGetPage<PublicReview>(reviewsPath(providerId, pageParam)),
+      queryFn: ({ pageParam }) =>
+        answerPage(
+          api.providers[':id{[0-9]+}'].reviews.$get({
+            param: { id: String(providerId) },
+            query: { page: String(pageParam), limit: String(REVIEWS_PAGE_SIZE) },
+          }),
+        ),
       initialPageParam: 1,
       getNextPageParam: (last, pages) =>
         pages.length * REVIEWS_PAGE_SIZE < last.total ? pages.length + 1 : undefined,

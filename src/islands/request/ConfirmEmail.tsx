@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError, apiSend } from '../../lib/api-client';
+import { answer, api, ApiError } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
 import { INVALID_CONFIRMATION_LINK } from '../../lib/schemas/enquiry-confirmation';
 
@@ -27,7 +27,8 @@ function ConfirmEmail() {
   useEffect(() => setToken(new URLSearchParams(window.location.search).get('token')), []);
   const confirmation = useQuery({
     queryKey: ['/api/enquiries/confirm', token],
-    queryFn: () => apiSend<{ message: string }>('POST', '/api/enquiries/confirm', { token }),
+    // Runs only with a token (enabled below).
+    queryFn: () => answer(api.enquiries.confirm.$post({ json: { token: token ?? '' } })),
     enabled: Boolean(token),
     staleTime: Infinity,
   });

@@ -3,18 +3,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ApiError, apiGet, apiSend } from '../../lib/api-client';
+import { answer, api, ApiError } from '../../lib/api-client';
+import type { ReviewInvitation } from '../../lib/api-answers';
 import { withQueryClient } from '../../lib/query-client';
 import { REVIEW_COMMENT_MAX, ReviewSchema } from '../../lib/schemas/reviews';
 import { toast } from '../../lib/toast';
-import { serviceName } from '../providers/ProviderCard';
-
-interface Invitation {
-  providerId: number;
-  providerName: string;
-  serviceType: string;
-  customerName: string;
-}
+import { serviceName } from '../../lib/catalog/categories';
 
 // Radio buttons give their value as text: '5' is read as 5.
 const FormSchema = ReviewSchema.omit({ token: true, providerId: true }).extend({
@@ -40,7 +34,7 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
   );
 }
 
-function WriteReview({ token, invitation }: { token: string; invitation: Invitation }) {
+function WriteReview({ token, invitation }: { token: string; invitation: ReviewInvitation }) {
   const id = useId();
   const [sent, setSent] = useState(false);
   const { register, handleSubmit, formState, watch } = useForm<
@@ -53,7 +47,7 @@ function WriteReview({ token, invitation }: { token: string; invitation: Invitat
   });
   const send = useMutation({
     mutationFn: (values: z.output<typeof FormSchema>) =>
-      apiSend('POST', '/api/reviews', { ...values, token, providerId: invitation.providerId }),
+      answer(api.reviews.$post({ json: { ...values, token, providerId: invitation.providerId } })),
     onSuccess: () => setSent(true),
     onError: (error) =>
       toast({
@@ -145,8 +139,7 @@ function ReviewPage() {
   useEffect(() => setToken(new URLSearchParams(window.location.search).get('token')), []);
   const invitation = useQuery({
     queryKey: ['/api/reviews/invitation', token],
-    queryFn: () =>
-      apiGet<Invitation>(`/api/reviews/invitation?token=${encodeURIComponent(token ?? '')}`),
+    queryFn: () => answer(api.reviews.invitation.$get({ query: { token: token ?? '' } })),
     enabled: Boolean(token),
   });
   if (token === undefined || (token && invitation.isPending)) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { IMAGE_TYPES, UPLOAD_MESSAGES } from '../../lib/uploads';
-import { putFile, requestUploadUrl } from '../../lib/upload-file';
+import { putFile, requestUploadUrl, type UploadTicketRoute } from '../../lib/upload-file';
 
 export interface UploadedImage {
   /** Where the file went; later calls (application, process-image) refer to it. */
@@ -10,8 +10,8 @@ export interface UploadedImage {
 
 interface Props {
   label: string;
-  /** API route that answers { uploadURL } for this purpose. */
-  ticketPath: string;
+  /** The API route that answers an upload address for this purpose. */
+  ticketRoute: UploadTicketRoute;
   maxBytes: number;
   hint?: string;
   onUploaded: (image: UploadedImage | undefined) => void;
@@ -19,7 +19,7 @@ interface Props {
 }
 
 /** One image: checked here first (type, size), uploaded with a progress bar, previewed. */
-export function ImageUpload({ label, ticketPath, maxBytes, hint, onUploaded, onError }: Props) {
+export function ImageUpload({ label, ticketRoute, maxBytes, hint, onUploaded, onError }: Props) {
   const id = useId();
   const [progress, setProgress] = useState<number>();
   const [preview, setPreview] = useState<string>();
@@ -54,7 +54,7 @@ export function ImageUpload({ label, ticketPath, maxBytes, hint, onUploaded, onE
     setPreview(URL.createObjectURL(file));
     setProgress(0);
     try {
-      const uploadURL = await requestUploadUrl(ticketPath);
+      const uploadURL = await requestUploadUrl(ticketRoute);
       await putFile(uploadURL, file, setProgress);
       setProgress(100);
       setDone(true);

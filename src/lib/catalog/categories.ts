@@ -73,6 +73,11 @@ export function isServiceId(value: string): value is ServiceId {
   return (SERVICE_IDS as readonly string[]).includes(value);
 }
 
+/** A service's display name; an id the catalog does not know is shown as it is. */
+export function serviceName(id: string): string {
+  return isServiceId(id) ? categoryById(id).name : id;
+}
+
 export function categoryById(id: ServiceId): ServiceCategory {
   const category = SERVICE_CATEGORIES.find((c) => c.id === id);
   if (!category) throw new Error(`Unknown service category: ${id}`);

@@ -27,3 +27,8 @@ export const PROVINCE_NAMES: Readonly<Record<ProvinceId, string>> = {
 export function isProvinceId(value: string): value is ProvinceId {
   return (PROVINCE_IDS as readonly string[]).includes(value);
 }
+
+/** A province's display name; an id the catalog does not know is shown as it is. */
+export function provinceName(id: string): string {
+  return isProvinceId(id) ? PROVINCE_NAMES[id] : id;
+}

@@ -3,17 +3,17 @@
  * and reset; the provider's set-password link and Change Password follow the same rules).
  */
 import { z } from 'zod';
+import { emailField } from './fields.ts';
 
+/** The one password rule (spec section 5), for every way a password is chosen. */
 export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
 
-const email = emailOf('Invalid email address');
-function emailOf(message: string) {
-  return z.string(message).trim().toLowerCase().pipe(z.email(message));
-}
+const email = emailField('Invalid email address');
 
 export const newPassword = z
-  .string('Password must be at least 6 characters long')
-  .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters long')
+  .string(PASSWORD_RULE)
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_RULE)
   .max(200, 'Password must be at most 200 characters long');
 
 export const LoginSchema = z.object({

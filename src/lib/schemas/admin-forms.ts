@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { DEFAULT_STARTING_PRICE } from '../catalog/enquiry-options.ts';
-import { categoryById, isServiceId } from '../catalog/categories.ts';
 import { currentYear, FLASH_AD_DEFAULTS } from './admin-operations.ts';
 import {
   emailField,
@@ -122,16 +121,12 @@ export const EMPTY_PROVIDER_FORM: AddProviderForm = {
 };
 
 /**
- * The POST /api/admin/providers body (spec section 7): coverage areas fall back to the
- * location, specialties copy the services, the fixed default business hours.
+ * The POST /api/admin/providers body (spec section 7). The provider's defaults (coverage
+ * areas from the location, specialties from the services, business hours) are the
+ * server's to compute (src/api/providers), so the form sends only what the admin typed.
  */
 export function providerBody(values: AddProviderValues, profileImage: string | undefined) {
-  return {
-    ...values,
-    profileImage: profileImage ?? null,
-    coverageAreas: [values.location],
-    specialties: values.services.map((s) => (isServiceId(s) ? categoryById(s).name : s)),
-  };
+  return { ...values, profileImage: profileImage ?? null };
 }
 
 /** Flash ad form: spec fallbacks (priority 1, duration 3000) when a number is not numeric. */

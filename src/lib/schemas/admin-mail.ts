@@ -25,19 +25,3 @@ export const MailListQuerySchema = AdminPageQuerySchema.extend({
     .enum(MAIL_STATUSES, { error: `status must be one of: ${MAIL_STATUSES.join(', ')}` })
     .optional(),
 });
-
-/** One mail as GET /api/admin/mail lists it. */
-export interface ListedMail {
-  id: number;
-  to: string;
-  subject: string;
-  status: MailStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  /** When a queued mail is tried next. */
-  nextAttemptAt: string;
-}
-
-export type MailTotals = Record<MailStatus, number>;

@@ -4,12 +4,13 @@
  */
 import { z } from 'zod';
 import { SERVICE_IDS } from '../catalog/categories.ts';
+import { emailField, EMAIL_MAX_LENGTH } from './fields.ts';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../text-rules.ts';
 import { BUDGET_VALUES, URGENCY_VALUES } from '../catalog/enquiry-options.ts';
 
 export const ENQUIRY_LIMITS = {
   name: 100,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   phone: 20,
   location: 120,
   description: 2000,
@@ -27,12 +28,7 @@ export const EnquirySchema = z.object({
     .min(1, 'Please enter your name')
     .max(ENQUIRY_LIMITS.name, `Name must be at most ${ENQUIRY_LIMITS.name} characters`)
     .refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
-  customerEmail: z
-    .string('Please enter a valid email address')
-    .trim()
-    .toLowerCase()
-    .max(ENQUIRY_LIMITS.email, 'Please enter a valid email address')
-    .pipe(z.email('Please enter a valid email address')),
+  customerEmail: emailField(),
   customerPhone: z.preprocess(
     emptyToUndefined,
     z

@@ -17,8 +17,12 @@ export const optionalText = (max: number) =>
     z.string().trim().max(max, `At most ${max} characters`).optional(),
   );
 
+/** The longest address SMTP carries (RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** The one e-mail rule: trimmed, lower-cased, at most 254 characters, a valid address. */
 export const emailField = (message = 'Please enter a valid email address') =>
-  z.string(message).trim().toLowerCase().max(254, message).pipe(z.email(message));
+  z.string(message).trim().toLowerCase().max(EMAIL_MAX_LENGTH, message).pipe(z.email(message));
 
 export const saPhoneField = z
   .string(SA_PHONE_MESSAGE)

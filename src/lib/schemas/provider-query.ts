@@ -3,7 +3,9 @@
  * it, and the provider list, which builds its URLs from the same names.
  * 'all' or an empty value means no filter.
  */
-import { z } from 'zod';
+// zod/mini, the same zod with functions instead of methods: the provider list reads its
+// URL with this schema in the browser, and the classic build would add 25 KB to the page.
+import * as z from 'zod/mini';
 import { SERVICE_IDS } from '../catalog/categories.ts';
 import {
   MAX_PROVIDER_PAGE_SIZE,
@@ -13,88 +15,93 @@ import {
 
 export { MAX_PROVIDER_PAGE_SIZE, MAX_SEARCH_LENGTH, PROVIDER_PAGE_SIZE };
 
+/** A preprocessing step: `prepare` runs on the raw value, then `schema` checks it. */
+const after = <T extends z.core.$ZodType>(prepare: (value: unknown) => unknown, schema: T) =>
+  z.pipe<z.ZodMiniTransform, T>(z.transform(prepare), schema);
+
 const noFilter = (value: unknown) =>
   typeof value === 'string' && (value.trim() === '' || value.trim() === 'all') ? undefined : value;
 
-const optionalNumber = (message: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined),
-    z.number({ error: message }).optional(),
+const numberOrUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined;
+
+const numberBetween = (min: number, max: number, message: string) =>
+  after(
+    numberOrUndefined,
+    z.optional(z.number({ error: message }).check(z.gte(min, message), z.lte(max, message))),
   );
 
 const integerParam = (name: string, min: number, max: number, fallback: number) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined),
-    z
-      .number({ error: `${name} must be a whole number` })
-      .int(`${name} must be a whole number`)
-      .min(min, `${name} must be at least ${min}`)
-      .max(max, `${name} must be at most ${max}`)
-      .default(fallback),
+  after(
+    numberOrUndefined,
+    z._default(
+      z
+        .number({ error: `${name} must be a whole number` })
+        .check(
+          z.int({ error: `${name} must be a whole number` }),
+          z.gte(min, `${name} must be at least ${min}`),
+          z.lte(max, `${name} must be at most ${max}`),
+        ),
+      fallback,
+    ),
   );
+
+const TOWN_VALUE_MESSAGE = 'location must be a town value such as cape-town';
 
 export const ProviderQuerySchema = z
   .object({
-    serviceType: z.preprocess(
+    serviceType: after(
       noFilter,
-      z
-        .enum(SERVICE_IDS, { error: `serviceType must be one of: all, ${SERVICE_IDS.join(', ')}` })
-        .optional(),
-    ),
-    location: z.preprocess(
-      noFilter,
-      z
-        .string()
-        .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'location must be a town value such as cape-town')
-        .max(60, 'location must be a town value such as cape-town')
-        .optional(),
-    ),
-    rating: z.preprocess(
-      noFilter,
-      optionalNumber('rating must be a number from 0 to 5').pipe(
-        z
-          .number()
-          .min(0, 'rating must be a number from 0 to 5')
-          .max(5, 'rating must be a number from 0 to 5')
-          .optional(),
+      z.optional(
+        z.enum(SERVICE_IDS, {
+          error: `serviceType must be one of: all, ${SERVICE_IDS.join(', ')}`,
+        }),
       ),
     ),
-    verification: z.preprocess(
+    location: after(
       noFilter,
-      z
-        .enum(['verified', 'premium'], {
+      z.optional(
+        z
+          .string()
+          .check(
+            z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, TOWN_VALUE_MESSAGE),
+            z.maxLength(60, TOWN_VALUE_MESSAGE),
+          ),
+      ),
+    ),
+    rating: after(noFilter, numberBetween(0, 5, 'rating must be a number from 0 to 5')),
+    verification: after(
+      noFilter,
+      z.optional(
+        z.enum(['verified', 'premium'], {
           error: 'verification must be one of: all, verified, premium',
-        })
-        .optional(),
+        }),
+      ),
     ),
-    search: z.preprocess(
+    search: after(
       (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined),
-      z
-        .string()
-        .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
-        .optional(),
+      z.optional(
+        z
+          .string()
+          .check(
+            z.maxLength(
+              MAX_SEARCH_LENGTH,
+              `search must be at most ${MAX_SEARCH_LENGTH} characters`,
+            ),
+          ),
+      ),
     ),
-    userLat: optionalNumber('userLat must be a latitude from -90 to 90').pipe(
-      z
-        .number()
-        .min(-90, 'userLat must be a latitude from -90 to 90')
-        .max(90, 'userLat must be a latitude from -90 to 90')
-        .optional(),
-    ),
-    userLng: optionalNumber('userLng must be a longitude from -180 to 180').pipe(
-      z
-        .number()
-        .min(-180, 'userLng must be a longitude from -180 to 180')
-        .max(180, 'userLng must be a longitude from -180 to 180')
-        .optional(),
-    ),
+    userLat: numberBetween(-90, 90, 'userLat must be a latitude from -90 to 90'),
+    userLng: numberBetween(-180, 180, 'userLng must be a longitude from -180 to 180'),
     limit: integerParam('limit', 1, MAX_PROVIDER_PAGE_SIZE, PROVIDER_PAGE_SIZE),
     offset: integerParam('offset', 0, 1_000_000, 0),
   })
-  .refine((q) => (q.userLat === undefined) === (q.userLng === undefined), {
-    message: 'userLat and userLng must be given together',
-    path: ['userLat'],
-  });
+  .check(
+    z.refine((q) => (q.userLat === undefined) === (q.userLng === undefined), {
+      message: 'userLat and userLng must be given together',
+      path: ['userLat'],
+    }),
+  );
 
 export type ProviderQueryInput = z.input<typeof ProviderQuerySchema>;
 export type ProviderQuery = z.output<typeof ProviderQuerySchema>;

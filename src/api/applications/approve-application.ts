@@ -1,0 +1,101 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import { providerApplications, serviceProviders } from '../../../db/schema.ts';
+import { canApply } from '../../lib/application-actions.ts';
+import { serviceName } from '../../lib/catalog/categories.ts';
+import {
+  DEFAULT_BUSINESS_HOURS,
+  DEFAULT_STARTING_PRICE,
+} from '../../lib/catalog/enquiry-options.ts';
+import { passwordLink } from '../accounts/account-kind.ts';
+import { providerAccounts } from '../accounts/account-kinds.ts';
+import { createPasswordToken } from '../auth/password-tokens.ts';
+import { AppError } from '../errors.ts';
+import { enqueueMail } from '../jobs/enqueue.ts';
+import { applicationApprovedMessage } from '../mail/messages.ts';
+import { coordinatesOf } from '../providers/coordinates.ts';
+import {
+  decisionTopic,
+  lockApplication,
+  refuse,
+  type ApplicationRow,
+} from './application-decision.ts';
+
+export const SET_PASSWORD_HOURS = 72;
+
+/**
+ * Approves a pending or rejected application, in one transaction: creates its approved
+ * provider (or lists again the one an earlier approval created), records who and when,
+ * and e-mails the new provider a link to choose a password.
+ */
+export async function approveApplication(
+  db: Database,
+  { id, adminId, siteUrl }: { id: number; adminId: number; siteUrl: string },
+): Promise<{ application: ApplicationRow; providerId: number }> {
+  const result = await db
+    .transaction(async (tx) => {
+      const application = await lockApplication(tx, id);
+      if (!canApply(application.status, 'approve')) refuse(application.status, 'approve');
+
+      let providerId = application.providerId;
+      if (providerId !== null) {
+        await tx
+          .update(serviceProviders)
+          .set({ isApproved: true })
+          .where(eq(serviceProviders.id, providerId));
+      } else {
+        const serviceNames = application.services.map(serviceName);
+        const [provider] = await tx
+          .insert(serviceProviders)
+          .values({
+            name: application.businessName,
+            description: `${application.businessName} provides ${serviceNames.join(', ').toLowerCase()} in ${application.location} and surrounds, with ${application.yearsExperience} years of experience.`,
+            location: application.location,
+            province: application.province,
+            ...coordinatesOf(application.location),
+            services: application.services,
+            specialties: serviceNames,
+            coverageAreas: [application.location],
+            profileImage: application.profileImage,
+            isApproved: true,
+            startingPrice: DEFAULT_STARTING_PRICE,
+            phone: application.phone,
+            email: application.email,
+            website: application.website,
+            yearsExperience: application.yearsExperience,
+            businessHours: { ...DEFAULT_BUSINESS_HOURS },
+            contactName: application.contactName,
+            businessLicense: application.businessLicense,
+            insurance: application.insurance,
+          })
+          .returning({ id: serviceProviders.id });
+        if (!provider) throw new Error('The provider was not created');
+        providerId = provider.id;
+      }
+      const [row] = await tx
+        .update(providerApplications)
+        .set({ status: 'approved', providerId, reviewedBy: adminId, reviewedAt: sql`now()` })
+        .where(eq(providerApplications.id, id))
+        .returning();
+      if (!row) throw new AppError('not_found', 'Application not found');
+      const token = await createPasswordToken(tx, {
+        owner: providerAccounts.tokenOwner(providerId),
+        purpose: 'set-password',
+        validMinutes: SET_PASSWORD_HOURS * 60,
+      });
+      const link = passwordLink(providerAccounts, siteUrl, token);
+      await enqueueMail(tx, applicationApprovedMessage(row, link, SET_PASSWORD_HOURS), {
+        topic: decisionTopic(id),
+      });
+      return { application: row, providerId };
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error, 'service_providers_email_lower_key')) {
+        throw new AppError('conflict', 'A provider with this e-mail address exists already.');
+      }
+      throw error;
+    });
+
+  return result;
+}

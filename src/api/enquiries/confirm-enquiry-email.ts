@@ -1,0 +1,54 @@
+import { and, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { customerEnquiries as e } from '../../../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { inviteReview } from '../reviews/invite-review.ts';
+import { confirmationLinks, enquiryOfToken } from './enquiry-links.ts';
+
+export const EMAIL_CONFIRMED = 'Thank you: your e-mail address is confirmed.';
+
+/**
+ * POST /api/enquiries/confirm: marks the enquiry's e-mail confirmed (the first time
+ * only; a second use of the link answers the same). A request completed before its
+ * customer confirmed now gets its review link.
+ */
+export async function confirmEnquiryEmail(
+  db: Database,
+  { token, secret, siteUrl }: { token: string; secret: Uint8Array; siteUrl: string },
+): Promise<{ message: string }> {
+  const enquiryId = await enquiryOfToken(secret, confirmationLinks, token);
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ confirmedAt: e.emailConfirmedAt, email: e.customerEmail })
+      .from(e)
+      .where(eq(e.id, enquiryId))
+      .for('update');
+    if (!current) throw new AppError('not_found', 'This request no longer exists.');
+    if (current.confirmedAt) return;
+    // The address is the customer's: their other open requests of the last 30 days are
+    // confirmed with it (the cap on confirmation mails may have left some unmailed).
+    const confirmed = await tx
+      .update(e)
+      .set({ emailConfirmedAt: sql`now()` })
+      .where(
+        and(
+          isNull(e.emailConfirmedAt),
+          or(
+            eq(e.id, enquiryId),
+            and(
+              sql`lower(${e.customerEmail}) = lower(${current.email})`,
+              sql`${e.createdAt} > now() - interval '30 days'`,
+              notInArray(e.status, ['cancelled']),
+            ),
+          ),
+        ),
+      )
+      .returning({ id: e.id, status: e.status });
+    for (const enquiry of confirmed) {
+      if (enquiry.status === 'completed') {
+        await inviteReview(tx, { enquiryId: enquiry.id, secret, siteUrl });
+      }
+    }
+  });
+  return { message: EMAIL_CONFIRMED };
+}

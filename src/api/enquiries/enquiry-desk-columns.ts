@@ -1,0 +1,28 @@
+/**
+ * The enquiry desk (beyond the spec: its enquiries "go to an admin team, which
+ * coordinates with the provider"): every enquiry, filtered and searched; assign one to
+ * an approved provider who offers the service, change its status, keep notes.
+ */
+import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts';
+
+/** What the desk shows of an enquiry, with the name of the provider it is assigned to. */
+export const deskColumns = {
+  id: e.id,
+  customerName: e.customerName,
+  customerEmail: e.customerEmail,
+  customerPhone: e.customerPhone,
+  serviceType: e.serviceType,
+  location: e.location,
+  description: e.description,
+  budget: e.budget,
+  urgency: e.urgency,
+  status: e.status,
+  assignedProviderId: e.assignedProviderId,
+  assignedProviderName: serviceProviders.name,
+  adminNotes: e.adminNotes,
+  providerResponse: e.providerResponse,
+  providerNotes: e.providerNotes,
+  respondedAt: e.respondedAt,
+  createdAt: e.createdAt,
+  updatedAt: e.updatedAt,
+};

@@ -1,0 +1,110 @@
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../../../db/client.ts';
+import { customerEnquiries as e, outbox, serviceProviders } from '../../../db/schema.ts';
+import type { z } from 'zod';
+import type { EnquiryResponseSchema } from '../../lib/schemas/provider-dashboard.ts';
+import { AppError } from '../errors.ts';
+import { enqueueMail } from '../jobs/enqueue.ts';
+import { enquiryResponseMessage } from '../mail/messages.ts';
+import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
+import { inviteReview } from '../reviews/invite-review.ts';
+
+/**
+ * Mails the customer the provider's response: only to a confirmed address, and at most
+ * one response mail per enquiry an hour, so a provider answering 50 times (or a
+ * provider's script) cannot flood a customer (issue 11). A response mail still queued
+ * is replaced by the newer one (the topic); once one has gone out, the newest response
+ * of the hour goes out when the hour is over. Answers whether a mail is on its way.
+ */
+async function mailResponse(
+  tx: Queryable,
+  enquiry: typeof e.$inferSelect,
+  provider: { name: string; email: string; phone: string },
+  response: { text: string; status: string },
+): Promise<boolean> {
+  if (!enquiry.emailConfirmedAt) return false;
+  const topic = `enquiry-response:${enquiry.id}`;
+  const [recent] = await tx
+    .select({ age: sql<number>`extract(epoch from now() - ${outbox.createdAt})::int` })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.topic, topic),
+        inArray(outbox.status, ['sending', 'sent', 'failed']),
+        gt(outbox.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    )
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  // Within the hour after a response mail, the newest response waits for the hour to end
+  // (replacing any response still waiting), so the customer's last word is never lost.
+  await enqueueMail(tx, enquiryResponseMessage(enquiry, provider, response), {
+    topic,
+    ...(recent && { delaySeconds: Math.max(1, 3600 - recent.age) }),
+  });
+  return true;
+}
+
+/**
+ * Stores the response on the provider's own enquiry (another's answers 404, as if it did
+ * not exist), sets respondedAt, and e-mails the response to a confirmed customer.
+ * Responses are limited per provider (RATE_LIMITS.enquiryResponse).
+ */
+export async function respondToEnquiry(
+  db: Database,
+  {
+    providerId,
+    enquiryId,
+    response,
+    secret,
+    siteUrl,
+  }: {
+    providerId: number;
+    enquiryId: number;
+    response: z.output<typeof EnquiryResponseSchema>;
+    /** Signs the review link sent when the enquiry becomes completed. */
+    secret: Uint8Array;
+    siteUrl: string;
+  },
+) {
+  await hitRateLimit(db, RATE_LIMITS.enquiryResponse, `provider:${providerId}`);
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: e.status })
+      .from(e)
+      .where(and(eq(e.id, enquiryId), eq(e.assignedProviderId, providerId)))
+      .for('update');
+    const [updated] = await tx
+      .update(e)
+      .set({
+        providerResponse: response.providerResponse,
+        providerNotes: response.providerNotes ?? null,
+        status: response.status,
+        respondedAt: sql`now()`,
+      })
+      .where(and(eq(e.id, enquiryId), eq(e.assignedProviderId, providerId)))
+      .returning();
+    if (!updated) throw new AppError('not_found', 'Enquiry not found');
+
+    const [provider] = await tx
+      .select({
+        name: serviceProviders.name,
+        email: serviceProviders.email,
+        phone: serviceProviders.phone,
+      })
+      .from(serviceProviders)
+      .where(eq(serviceProviders.id, providerId));
+    const emailed = provider
+      ? await mailResponse(tx, updated, provider, {
+          text: response.providerResponse,
+          status: response.status,
+        })
+      : false;
+    if (updated.status === 'completed' && before?.status !== 'completed') {
+      await inviteReview(tx, { enquiryId, secret, siteUrl });
+    }
+    const { clientAddress: _address, senderProviderId: _sender, ...seen } = updated;
+    // Whether the customer will get the response by e-mail (only a confirmed address does).
+    return { ...seen, emailed };
+  });
+}

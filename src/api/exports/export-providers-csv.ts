@@ -1,0 +1,28 @@
+import type { Database } from '../../../db/client.ts';
+import { listAllProviders, type AdminProviderRow } from '../providers/list-all-providers.ts';
+import { toCsv, type CsvColumn } from './csv.ts';
+
+const PROVIDER_COLUMNS: CsvColumn<AdminProviderRow>[] = [
+  { header: 'ID', value: (p) => p.id },
+  { header: 'Business name', value: (p) => p.name },
+  { header: 'Contact name', value: (p) => p.contactName },
+  { header: 'Email', value: (p) => p.email },
+  { header: 'Phone', value: (p) => p.phone },
+  { header: 'Location', value: (p) => p.location },
+  { header: 'Province', value: (p) => p.province },
+  { header: 'Services', value: (p) => p.services },
+  { header: 'Approved', value: (p) => p.isApproved },
+  { header: 'Verified', value: (p) => p.isVerified },
+  { header: 'Premium', value: (p) => p.isPremium },
+  { header: 'Rating', value: (p) => p.rating },
+  { header: 'Reviews', value: (p) => p.reviewCount },
+  { header: 'Starting price (R)', value: (p) => p.startingPrice },
+  { header: 'Years experience', value: (p) => p.yearsExperience },
+  { header: 'Website', value: (p) => p.website },
+  { header: 'Created', value: (p) => p.createdAt },
+];
+
+/** The admin team's CSV download of every provider. */
+export async function exportProvidersCsv(db: Database): Promise<string> {
+  return toCsv(await listAllProviders(db), PROVIDER_COLUMNS);
+}

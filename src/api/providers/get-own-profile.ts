@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { serviceProviders as p } from '../../../db/schema.ts';
+import { AppError } from '../errors.ts';
+
+/** What the dashboard reads; never the password hash or token version. */
+const ownProfileColumns = {
+  id: p.id,
+  name: p.name,
+  email: p.email,
+  phone: p.phone,
+  location: p.location,
+  province: p.province,
+  services: p.services,
+  description: p.description,
+  profileImage: p.profileImage,
+  rating: p.rating,
+  reviewCount: p.reviewCount,
+  isVerified: p.isVerified,
+  isPremium: p.isPremium,
+  isApproved: p.isApproved,
+};
+
+export type OwnProfile = Awaited<ReturnType<typeof getOwnProfile>>;
+
+/** A signed-in provider's own profile (spec: GET /api/provider/me). */
+export async function getOwnProfile(db: Database, providerId: number) {
+  const [row] = await db.select(ownProfileColumns).from(p).where(eq(p.id, providerId));
+  if (!row) throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
+  return { ...row, rating: Number(row.rating) };
+}

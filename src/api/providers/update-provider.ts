@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { serviceProviders as p } from '../../../db/schema.ts';
+import type { z } from 'zod';
+import type { UpdateProviderSchema } from '../../lib/schemas/admin-operations.ts';
+import { AppError } from '../errors.ts';
+import { releaseImage } from '../uploads/release-image.ts';
+import { coordinatesOf } from './coordinates.ts';
+import { conflictOnDuplicateEmail } from './duplicate-provider-email.ts';
+import { getAdminProvider } from './get-admin-provider.ts';
+
+export async function updateProvider(
+  db: Database,
+  id: number,
+  changes: z.output<typeof UpdateProviderSchema>,
+) {
+  const { rating, ...fields } = changes;
+  await db
+    .transaction(async (tx) => {
+      // Locked: two changes at once each release the photo they replace.
+      const [previous] = await tx
+        .select({ profileImage: p.profileImage })
+        .from(p)
+        .where(eq(p.id, id))
+        .for('update');
+      if (!previous) throw new AppError('not_found', 'Provider not found');
+      await tx
+        .update(p)
+        .set({
+          ...fields,
+          ...(rating !== undefined && { rating: rating.toFixed(1) }),
+          ...(changes.location !== undefined && coordinatesOf(changes.location)),
+        })
+        .where(eq(p.id, id));
+      // A photo replaced or removed is deleted once nothing else shows it.
+      if (changes.profileImage !== undefined) {
+        await releaseImage(tx, previous.profileImage, changes.profileImage);
+      }
+    })
+    .catch(conflictOnDuplicateEmail);
+  return getAdminProvider(db, id);
+}

@@ -1,0 +1,54 @@
+/**
+ * The provider's rating (one decimal) and review count are recomputed from the visible
+ * reviews in the same transaction as every change to its reviews (a held review is not
+ * counted until an admin releases it, issue 11).
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Database, Queryable } from '../../../db/client.ts';
+import { reviews as r, serviceProviders } from '../../../db/schema.ts';
+import { AppError } from '../errors.ts';
+
+/**
+ * Rating and count from the visible reviews (no reviews: 0.0 and 0). The provider row is
+ * locked first, in a statement of its own: under READ COMMITTED the UPDATE's subqueries
+ * read the snapshot its statement started with, so two transactions recomputing at once
+ * (two reviews of one provider, or a review and a hide) would each miss the other's
+ * review and the later commit would store a stale count. After waiting for the lock, the
+ * UPDATE starts with a snapshot that includes every review committed before it. FOR NO
+ * KEY UPDATE does not conflict with the key-share lock the review's foreign key takes.
+ */
+export async function recomputeRating(db: Queryable, providerId: number): Promise<void> {
+  await db
+    .select({ id: serviceProviders.id })
+    .from(serviceProviders)
+    .where(eq(serviceProviders.id, providerId))
+    .for('no key update');
+  await db
+    .update(serviceProviders)
+    .set({
+      rating: sql`(SELECT coalesce(round(avg(${r.rating})::numeric, 1), 0) FROM ${r} WHERE ${r.providerId} = ${providerId} AND ${r.hiddenAt} IS NULL AND ${r.heldAt} IS NULL)`,
+      reviewCount: sql`(SELECT count(*)::int FROM ${r} WHERE ${r.providerId} = ${providerId} AND ${r.hiddenAt} IS NULL AND ${r.heldAt} IS NULL)`,
+    })
+    .where(eq(serviceProviders.id, providerId));
+}
+
+/**
+ * An admin's decision on a review (hide, show, release): the change and the rating that
+ * follows it in one transaction; 404 for a review that does not exist.
+ */
+export async function moderateReview(
+  db: Database,
+  reviewId: number,
+  changes: PgUpdateSetSource<typeof r>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(r)
+      .set(changes)
+      .where(eq(r.id, reviewId))
+      .returning({ providerId: r.providerId });
+    if (!row) throw new AppError('not_found', 'Review not found');
+    await recomputeRating(tx, row.providerId);
+  });
+}

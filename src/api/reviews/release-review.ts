@@ -1,0 +1,11 @@
+import type { Database } from '../../../db/client.ts';
+import { moderateReview } from './recompute-rating.ts';
+
+/**
+ * An admin lets a held review through (issue 11): it is shown and counts from now on;
+ * releasing one that is not held changes nothing. The rating follows in the same
+ * transaction.
+ */
+export async function releaseReview(db: Database, { reviewId }: { reviewId: number }) {
+  await moderateReview(db, reviewId, { heldAt: null });
+}

@@ -1,0 +1,111 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable, Transaction } from '../../../db/client.ts';
+import { uploadTickets } from '../../../db/schema.ts';
+import { UPLOAD_MESSAGES, type UploadPurpose } from '../../lib/uploads.ts';
+import { AppError } from '../errors.ts';
+import { enqueueObjectDeletion } from '../jobs/enqueue.ts';
+import { isStoreKey, objectPathOf, type ObjectStore } from '../storage/object-store.ts';
+import { reEncodeImage } from './re-encode-image.ts';
+import { checkedImageType, storedKeyOf, ticketIdOf } from './upload-tickets.ts';
+
+const IMAGE_NOT_FOUND = 'The uploaded image was not found. Please upload it again.';
+
+/**
+ * The object uploaded through `reference` (an upload URL, or the object path it gave),
+ * for `purpose`, taken once: re-encoded (re-encode-image.ts) and stored under
+ * `uploads/`, where it is served from then on. With `owner`, only that owner's uploads
+ * count. Runs in a transaction of its own, or nested in the caller's: a claim rolled back
+ * with the caller's change can be tried again.
+ */
+export async function claimUpload(
+  db: Queryable,
+  store: ObjectStore,
+  {
+    reference,
+    purposes,
+    owner,
+    field,
+  }: {
+    reference: string;
+    purposes: readonly UploadPurpose[];
+    owner?: string;
+    /** The request field that carried the reference, for the error answer. */
+    field: string;
+  },
+): Promise<string> {
+  const notFound = () => new AppError('bad_request', IMAGE_NOT_FOUND, { [field]: IMAGE_NOT_FOUND });
+  const id = ticketIdOf(reference);
+  if (!id) throw notFound();
+  return db.transaction(async (tx) => {
+    // The row stays locked until the caller commits: a second claim waits and then finds
+    // it claimed, and the clean-up (clean-up-uploads.ts) skips it.
+    const [ticket] = await tx
+      .select()
+      .from(uploadTickets)
+      .where(eq(uploadTickets.id, id))
+      .for('update');
+    if (
+      !ticket ||
+      ticket.claimedAt ||
+      !(purposes as readonly string[]).includes(ticket.purpose) ||
+      (owner !== undefined && ticket.owner !== owner)
+    ) {
+      throw notFound();
+    }
+    const objectKey = await storeReEncoded(tx, store, { ticket, field, notFound });
+    await tx
+      .update(uploadTickets)
+      .set({ claimedAt: sql`now()` })
+      .where(eq(uploadTickets.id, id));
+    return objectPathOf(objectKey);
+  });
+}
+
+/**
+ * The ticket's upload as it came (`incoming/`, from our PUT route or straight from the
+ * browser to S3), checked for size and type, re-encoded and stored under `uploads/` with
+ * its true type; its key. A refused upload is deleted; the bytes as they came are deleted
+ * once the claim is committed (outbox), so a claim rolled back can be tried again.
+ */
+async function storeReEncoded(
+  tx: Transaction,
+  store: ObjectStore,
+  {
+    ticket,
+    field,
+    notFound,
+  }: { ticket: typeof uploadTickets.$inferSelect; field: string; notFound: () => AppError },
+): Promise<string> {
+  const received = ticket.objectKey;
+  // 'pending/...' (our PUT route has had no upload yet) is no object at all.
+  const size = isStoreKey(received) ? await store.size(received) : undefined;
+  if (size === undefined) throw notFound(); // Not uploaded (yet), or refused before.
+  let image;
+  try {
+    if (size > ticket.maxBytes) {
+      throw new AppError('payload_too_large', UPLOAD_MESSAGES.tooLarge(ticket.maxBytes), {
+        [field]: UPLOAD_MESSAGES.tooLarge(ticket.maxBytes),
+      });
+    }
+    const bytes = (await store.get(received)) ?? new Uint8Array();
+    checkedImageType(bytes, ticket.maxBytes, field);
+    image = await reEncodeImage(bytes, { field });
+  } catch (error) {
+    // A refusal is final: the file goes now. Anything else (the store failing) may pass.
+    if (error instanceof AppError) await store.delete(received);
+    throw error;
+  }
+  const objectKey = storedKeyOf(ticket.id, image.type);
+  await store.put(objectKey, image.bytes, image.type);
+  await tx
+    .update(uploadTickets)
+    .set({
+      uploadedAt: sql`coalesce(${uploadTickets.uploadedAt}, now())`,
+      objectKey,
+      contentType: image.type,
+      size: image.bytes.byteLength,
+    })
+    .where(eq(uploadTickets.id, ticket.id));
+  if (received !== objectKey) await enqueueObjectDeletion(tx, received);
+  return objectKey;
+}

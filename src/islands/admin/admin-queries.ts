@@ -1,0 +1,35 @@
+/**
+ * What the admin tabs share: their query keys, the refresh after a change to providers,
+ * the text of a failure toast, and how dates with times read. The rows they show are
+ * typed from the API's routes (src/lib/api-answers.ts).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-client';
+
+export const ADMIN_KEYS = {
+  providers: ['/api/admin/providers'],
+  flashAds: ['/api/admin/flash-ads'],
+  enquiries: ['/api/admin/enquiries'],
+  users: ['/api/admin/users'],
+  stats: ['/api/admin/stats'],
+  mail: ['/api/admin/mail'],
+} as const;
+
+/** The spec's failure toasts: the server's message, else the fallback. */
+export const failure = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
+
+/**
+ * After a change to providers: the admin lists and stats, and every public list the page
+ * may hold (spec: the public listing and stats follow every change).
+ */
+export const refreshProviders = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.providers }),
+    queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stats }),
+    queryClient.invalidateQueries({ queryKey: ['/api/providers'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/stats'] }),
+  ]);
+
+export const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });

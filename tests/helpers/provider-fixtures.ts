@@ -1,0 +1,51 @@
+/**
+ * Providers that can log in, for the provider API tests: inserted with a password (hashed
+ * by the app's own hashPassword, cheap under PASSWORD_HASH_COST), their stored row, and
+ * sessions minted directly (auth-fixtures.ts) instead of logging in for every test.
+ */
+import { eq } from 'drizzle-orm';
+import { serviceProviders } from '../../db/schema.ts';
+import { hashPassword } from '../../src/api/auth/password.ts';
+import { sessionToken } from './auth-fixtures.ts';
+import { insertProvider, type ProviderRow } from './builders.ts';
+import type { TestApi } from './test-api.ts';
+
+export interface TestProvider {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+}
+
+let providerSequence = 0;
+
+/**
+ * Inserts a provider (see buildProvider) that has chosen a password and can log in;
+ * the password is unique to it unless given.
+ */
+export async function createTestProvider(
+  api: TestApi,
+  overrides: Partial<ProviderRow> & { password?: string } = {},
+): Promise<TestProvider> {
+  const { password = `provider-password-${++providerSequence}`, ...fields } = overrides;
+  const row = await insertProvider(api.database.db, {
+    passwordHash: await hashPassword(password),
+    ...fields,
+  });
+  return { id: row.id, name: row.name, email: row.email, password };
+}
+
+/** The stored provider row (password hash, token version, ...), for before/after checks. */
+export async function providerRow(api: TestApi, id: number) {
+  const [row] = await api.database.db
+    .select()
+    .from(serviceProviders)
+    .where(eq(serviceProviders.id, id));
+  if (!row) throw new Error(`No provider ${id}`);
+  return row;
+}
+
+/** A valid session of the provider, as the login would make it now. */
+export function providerSession(api: TestApi, providerId: number): Promise<string> {
+  return sessionToken(api, 'provider', providerId);
+}
