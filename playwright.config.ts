@@ -1,27 +1,38 @@
 import { defineConfig, devices } from '@playwright/test';
+import type { ServerOptions } from './tests/e2e/fixtures.ts';
+import { E2E_ADMIN, E2E_SESSION_SECRET, serverUrl } from './tests/e2e/servers.ts';
 
 /**
- * Browser tests against the built site served by the Node host on a fresh embedded
- * database. Debian's chromium, never a downloaded browser.
+ * Browser tests against the built site served by the Node host, on two fresh embedded
+ * databases (tests/e2e/servers.ts): the catalog files read the sample data, the
+ * operations files sign in and change data of their own. Every test stands alone (its
+ * own page, accounts and data), so files and tests run in parallel. Debian's chromium,
+ * never a downloaded browser.
  */
-const PORT = Number(process.env.E2E_PORT ?? 4417);
+const CATALOG_FILES = [
+  'accessibility.spec.ts',
+  'chrome.spec.ts',
+  'home.spec.ts',
+  'provider-modal.spec.ts',
+  'provider-page.spec.ts',
+  'providers.spec.ts',
+  'smoke.spec.ts',
+];
+const OPERATIONS_FILES = [
+  'admin-mail.spec.ts',
+  'admin-operations.spec.ts',
+  'joining.spec.ts',
+  'provider-dashboard.spec.ts',
+];
 
-export const E2E_ADMIN = {
-  email: 'e2e.admin@example.com',
-  password: 'e2e-admin-password',
-  firstName: 'Thandi',
-  lastName: 'Mokoena',
-} as const;
-
-export default defineConfig({
+export default defineConfig<ServerOptions>({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e-results.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -36,15 +47,30 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    {
+      name: 'catalog',
+      testMatch: CATALOG_FILES,
+      use: { ...devices['Desktop Chrome'], baseURL: serverUrl('catalog'), server: 'catalog' },
+    },
+    {
+      name: 'operations',
+      testMatch: OPERATIONS_FILES,
+      use: { ...devices['Desktop Chrome'], baseURL: serverUrl('operations'), server: 'operations' },
+    },
+  ],
   webServer: {
+    // Both servers, started side by side (tests/e2e/serve-fresh.ts).
     command: 'node tests/e2e/serve-fresh.ts',
-    url: `http://127.0.0.1:${PORT}/api/health`,
+    wait: { stdout: /e2e servers ready/ },
     env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      SITE_URL: `http://127.0.0.1:${PORT}`,
-      // A known admin for the sign-in flows (tests/e2e/joining.spec.ts).
+      // Each test is a client of its own (X-Forwarded-For, tests/e2e/fixtures.ts), so the
+      // per-client rate limits of one test never count another's requests. It also keeps
+      // reset and set-password tokens out of the answers: they travel by mail only.
+      TRUST_PROXY: 'true',
+      // The fixtures sign sessions with the same key (tests/e2e/fixtures.ts).
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      // The admin the fixtures create the tests' own admins and providers with.
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ADMIN_FIRST_NAME: E2E_ADMIN.firstName,

@@ -17,7 +17,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const ROOT = new URL('../', import.meta.url);
+const ROOT = new URL('../../', import.meta.url);
 const JOBS_INTERVAL_MS = 15_000;
 /** While the database is away the timer's runs fail alike: one line a minute says so. */
 const JOBS_FAULT_REPORT_MS = 60_000;

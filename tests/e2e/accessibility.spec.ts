@@ -4,12 +4,13 @@
  * Each page is scanned once its islands have settled (every `client:visible` island
  * scrolled into view, the network idle, no loading placeholders left).
  *
- * Pages are scanned a few at a time in one browser context so that the 56 sitemap pages
- * fit the suite's time budget; a failure lists every page with its violations.
+ * Pages are scanned a few at a time in one browser context, ten pages to a test so that
+ * the workers share the 56 sitemap pages; a failure lists every page with its violations.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { scan } from './axe.ts';
 import { APPROVED_PROVIDER_COUNT, expectCount, hydrateAll, openProviderModal } from './support.ts';
 
@@ -101,11 +102,19 @@ test('the sitemap lists the public pages', () => {
   expect(groups['provider pages']).toHaveLength(APPROVED_PROVIDER_COUNT);
 });
 
+/** Pages per test: the workers share a long group, and each test stays short. */
+const PAGES_PER_TEST = 10;
+
 for (const [name, paths] of Object.entries(groups)) {
-  test(`${name} of the sitemap have no axe violations`, async ({ context }) => {
-    test.setTimeout(30_000 + paths.length * 3_000);
-    expect(await scanAll(context, paths)).toEqual([]);
-  });
+  const parts = Math.ceil(paths.length / PAGES_PER_TEST);
+  for (let part = 0; part < parts; part++) {
+    const some = paths.slice(part * PAGES_PER_TEST, (part + 1) * PAGES_PER_TEST);
+    const which = parts > 1 ? ` (${part + 1} of ${parts})` : '';
+    test(`${name} of the sitemap${which} have no axe violations`, async ({ context }) => {
+      test.setTimeout(30_000 + some.length * 3_000);
+      expect(await scanAll(context, some)).toEqual([]);
+    });
+  }
 }
 
 test('the provider modal has no axe violations on any of its tabs', async ({ page }) => {

@@ -1,67 +1,61 @@
 /**
  * The admin's Mail tab (issue 11, point 7): an application's confirmation mail is listed
  * as sent, without its text; the status filter finds it; Resend sends it again. The
- * admin's lists page on the server (issue 11, point 9); these tabs have no axe violations. The Node host delivers the outbox after each change, into
- * reports/e2e-data/mail.
+ * admin's lists page on the server (issue 11, point 9); these tabs have no axe
+ * violations. The Node host delivers the outbox after each change, into its DATA_DIR/mail.
+ * Each test applies with its own e-mail address and looks at that address's mail only.
  */
-import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
-import { E2E_ADMIN } from '../../playwright.config.ts';
-import { readOutboxIn } from '../helpers/outbox.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { scan } from './axe.ts';
+import { apply, newApplication } from './builders.ts';
+import { expect, openAdmin, test, type Mailbox, type TestAdmin } from './fixtures.ts';
 
-test.describe.configure({ mode: 'serial' });
-
-const DATA_DIR = path.resolve(import.meta.dirname, '../../reports/e2e-data');
-const APPLICANT = {
-  businessName: 'Mailcheck Alarms',
-  contactName: 'Lindiwe Zulu',
-  email: 'lindiwe.mailcheck@example.co.za',
-  phone: '+27825550177',
-  location: 'Durban',
-  province: 'kwazulu-natal',
-  physicalAddress: '3 Florida Road, Durban, 4001',
-  services: ['alarms'],
-  yearsExperience: 4,
-};
 const SUBJECT = 'We received your application to join Verified Providers';
 /** A line of the mail's text: the screen never shows it. */
 const BODY_LINE = 'Thank you for applying';
 
-let page: Page;
-test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
-});
-test.afterAll(() => page.close());
+/** Applies with a new e-mail address; answers it once its confirmation mail is delivered. */
+async function applyAndAwaitMail(request: APIRequestContext, mailbox: Mailbox): Promise<string> {
+  const application = newApplication({
+    contactName: 'Lindiwe Zulu',
+    phone: '+27825550177',
+    location: 'Durban',
+    province: 'kwazulu-natal',
+    physicalAddress: '3 Florida Road, Durban, 4001',
+    services: ['alarms'],
+    yearsExperience: 4,
+  });
+  await apply(request, application);
+  await expect.poll(async () => (await mailbox.mailsTo(application.email)).length).toBe(1);
+  return application.email;
+}
 
-const toast = () => page.getByTestId('toast');
-const mailRows = () => page.getByRole('row').filter({ hasText: APPLICANT.email });
-const deliveredTo = async (email: string) =>
-  (await readOutboxIn(DATA_DIR)).filter((mail) => mail.to.includes(email));
+const mailRows = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
 
-async function openMailTab() {
-  await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Mail' }).click();
+async function openMailTab(page: Page, admin: TestAdmin) {
+  await openAdmin(page, admin, 'Mail');
   await expect(page.getByText('Loading mail...')).toHaveCount(0);
 }
 
-test('the admin signs in; an application mails its applicant', async ({ request }) => {
-  const applied = await request.post('/api/provider-applications', { data: APPLICANT });
-  expect(applied.status()).toBe(201);
-  await expect.poll(async () => (await deliveredTo(APPLICANT.email)).length).toBe(1);
-
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText(`Welcome, ${E2E_ADMIN.firstName}`)).toBeVisible();
+test('an application mails its applicant', async ({ request, mailbox }) => {
+  const email = await applyAndAwaitMail(request, mailbox);
+  const [mail] = await mailbox.mailsTo(email);
+  expect(mail?.subject).toBe(SUBJECT);
+  expect(mail?.text).toContain(BODY_LINE);
 });
 
-test('the Mail tab lists the mail as sent, never its text, and filters by status', async () => {
-  await openMailTab();
-  await expect(mailRows()).toHaveCount(1);
-  await expect(mailRows()).toContainText(SUBJECT);
-  await expect(mailRows()).toContainText('Sent');
+test('the Mail tab lists the mail as sent, never its text, and filters by status', async ({
+  page,
+  request,
+  mailbox,
+  signedInAdmin,
+}) => {
+  const email = await applyAndAwaitMail(request, mailbox);
+  await openMailTab(page, signedInAdmin);
+  const rows = mailRows(page, email);
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(SUBJECT);
+  await expect(rows).toContainText('Sent');
   await expect(page.getByRole('tabpanel')).not.toContainText(BODY_LINE);
   await expect(page.getByText(/^Showing 1–\d+ of \d+$/)).toBeVisible();
 
@@ -69,29 +63,36 @@ test('the Mail tab lists the mail as sent, never its text, and filters by status
   await status.selectOption('failed');
   await expect(page.getByText('No mail found')).toBeVisible();
   await status.selectOption('sent');
-  await expect(mailRows()).toHaveCount(1);
+  await expect(rows).toHaveCount(1);
   await status.selectOption({ label: 'All mail' });
-  await expect(mailRows()).toHaveCount(1);
+  await expect(rows).toHaveCount(1);
 });
 
-test('Resend queues the mail again and it is delivered a second time', async () => {
-  await openMailTab();
-  await mailRows()
-    .getByRole('button', { name: `Resend ${SUBJECT} to ${APPLICANT.email}` })
-    .click();
-  await expect(toast()).toContainText('Mail Queued');
-  await expect(mailRows()).toHaveCount(2);
+test('Resend queues the mail again and it is delivered a second time', async ({
+  page,
+  request,
+  mailbox,
+  signedInAdmin,
+}) => {
+  const email = await applyAndAwaitMail(request, mailbox);
+  await openMailTab(page, signedInAdmin);
+  const rows = mailRows(page, email);
+  await rows.getByRole('button', { name: `Resend ${SUBJECT} to ${email}` }).click();
+  await expect(page.getByTestId('toast')).toContainText('Mail Queued');
+  await expect(rows).toHaveCount(2);
   // The copy is delivered by the host at once; the list follows within its refresh.
-  await expect.poll(async () => (await deliveredTo(APPLICANT.email)).length).toBe(2);
-  await expect(mailRows().first()).toContainText('Sent', { timeout: 20_000 });
-  const [, again] = await deliveredTo(APPLICANT.email);
+  await expect.poll(async () => (await mailbox.mailsTo(email)).length).toBe(2);
+  await expect(rows.first()).toContainText('Sent', { timeout: 20_000 });
+  const [, again] = await mailbox.mailsTo(email);
   expect(again?.subject).toBe(SUBJECT);
   expect(again?.text).toContain(BODY_LINE);
 });
 
-test('the providers list pages on the server: Next and Previous', async () => {
-  await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Providers' }).click();
+test('the providers list pages on the server: Next and Previous', async ({
+  page,
+  signedInAdmin,
+}) => {
+  await openAdmin(page, signedInAdmin, 'Providers');
   const pages = page.getByRole('navigation', { name: 'Providers pages' });
   // The sample data has more than one page of providers.
   await expect(pages).toContainText(/Showing 1–25 of \d+/);
@@ -114,11 +115,11 @@ test('the providers list pages on the server: Next and Previous', async () => {
   await expect(page.getByText('No providers found')).toBeVisible();
 });
 
-test('the Mail tab and the paged lists have no axe violations', async () => {
+test('the Mail tab and the paged lists have no axe violations', async ({ page, signedInAdmin }) => {
+  test.setTimeout(60_000);
   const found: string[] = [];
   for (const tab of ['Applications', 'Providers', 'Enquiries', 'Reviews', 'Mail']) {
-    await page.goto('/admin');
-    await page.getByRole('tab', { name: tab }).click();
+    await openAdmin(page, signedInAdmin, tab);
     await page.waitForLoadState('networkidle');
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
     found.push(...(await scan(page, `/admin, ${tab} tab`)));

@@ -2,7 +2,8 @@
  * The chrome of every page (spec sections 1 and 2): footer, header navigation, Services
  * dropdown, active link, help widget, mobile drawer, toasts, titles.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { APPROVED_PROVIDER_COUNT, CATEGORIES, expectCount, openProviderModal } from './support.ts';
 
 /** Footer links whose pages do not exist yet (none now). */

@@ -1,12 +1,11 @@
 /**
  * Joining (issue: provider applications, uploads, admin sign-in and review): a person
- * applies with a photo, an admin reviews applications, and the password reset works in
- * development mode. Runs in order: the admin flows use the applications made first.
+ * applies with a photo, an admin reviews applications, and an admin who forgot the
+ * password resets it with the mailed link. Each test makes its own applications and admin.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config.ts';
-
-test.describe.configure({ mode: 'serial' });
+import type { Page } from '@playwright/test';
+import { apply, newApplication, uniqueTag, uploadApplicationPhoto } from './builders.ts';
+import { expect, test } from './fixtures.ts';
 
 const PHOTO = 'public/public-objects/sample-provider-3.webp';
 
@@ -28,9 +27,9 @@ async function fillApplication(
   await page.getByLabel(/privacy policy/).check();
 }
 
-async function signIn(page: Page, password: string = E2E_ADMIN.password) {
+async function signIn(page: Page, { email, password }: { email: string; password: string }) {
   await page.goto('/admin');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
@@ -64,10 +63,11 @@ test('each rule of the application form shows its message and nothing is sent', 
 test('a provider applies with a photo, sees the upload progress and the success screen', async ({
   page,
 }) => {
+  const tag = uniqueTag();
   await page.goto('/join');
   await fillApplication(page, {
-    business: 'Garden Route Security',
-    email: 'apply.one@example.co.za',
+    business: `${tag} Garden Route Security`,
+    email: `apply.${tag.toLowerCase()}@example.co.za`,
   });
   await page.getByLabel('Profile Picture').setInputFiles(PHOTO);
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
@@ -87,15 +87,9 @@ test('a provider applies with a photo, sees the upload progress and the success 
   await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
 });
 
-test('a second application to reject', async ({ page }) => {
-  await page.goto('/join');
-  await fillApplication(page, { business: 'Knysna Alarm Works', email: 'apply.two@example.co.za' });
-  await page.getByRole('button', { name: 'Submit Application' }).click();
-  await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
-});
-
-test('a wrong password shows Login Failed', async ({ page }) => {
-  await signIn(page, 'not-the-password');
+test('a wrong password shows Login Failed', async ({ page, accounts }) => {
+  const admin = await accounts.newAdmin();
+  await signIn(page, { email: admin.email, password: 'not-the-password' });
   const toast = page.getByTestId('toast');
   await expect(toast).toContainText('Login Failed');
   await expect(toast).toContainText('Invalid email or password');
@@ -105,48 +99,61 @@ test('a wrong password shows Login Failed', async ({ page }) => {
 test('an admin rejects one application with notes and approves another, which goes live', async ({
   page,
   request,
+  signedInAdmin,
 }) => {
-  await signIn(page);
-  await expect(page.getByTestId('toast')).toContainText('Login Successful');
+  const tag = uniqueTag();
+  const toApprove = newApplication({
+    businessName: `${tag} Garden Route Security`,
+    profileImage: await uploadApplicationPhoto(request, PHOTO),
+  });
+  const toReject = newApplication({ businessName: `${tag} Knysna Alarm Works` });
+  await apply(request, toApprove);
+  await apply(request, toReject);
+
+  // The pending count as the page got it from the API (other tests apply too).
+  const statsAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/stats');
+  await page.goto('/admin');
   await expect(
-    page.getByText(`Welcome, ${E2E_ADMIN.firstName} ${E2E_ADMIN.lastName}`),
+    page.getByText(`Welcome, ${signedInAdmin.firstName} ${signedInAdmin.lastName}`),
   ).toBeVisible();
-  // The pending count as the database has it (other spec files may have applied too).
-  const stats = await page.request.get('/api/admin/stats');
-  const { pendingApplications } = (await stats.json()) as { pendingApplications: number };
+  const { pendingApplications } = (await (await statsAnswer).json()) as {
+    pendingApplications: number;
+  };
   expect(pendingApplications).toBeGreaterThanOrEqual(2);
   await expect(page.getByRole('region', { name: 'Total Applications' })).toContainText(
     `${pendingApplications} pending review`,
   );
 
   await page.getByRole('tab', { name: 'Applications' }).click();
-  await page.getByRole('button', { name: 'View Knysna Alarm Works' }).click();
+  await page.getByRole('button', { name: `View ${toReject.businessName}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Admin notes').fill('No proof of public liability insurance.');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByTestId('toast')).toContainText('Application Updated');
-  await expect(page.getByRole('row', { name: /Knysna Alarm Works/ })).toContainText('rejected');
+  await expect(page.getByRole('row', { name: new RegExp(toReject.businessName) })).toContainText(
+    'rejected',
+  );
 
-  await page.getByRole('button', { name: 'View Garden Route Security' }).click();
+  const approvedRow = page.getByRole('row', { name: new RegExp(toApprove.businessName) });
+  await page.getByRole('button', { name: `View ${toApprove.businessName}` }).click();
   await expect(dialog.getByRole('button', { name: 'Reject' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Reset to Pending' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByTestId('toast')).toContainText('Application Approved');
-  await expect(page.getByRole('row', { name: /Garden Route Security/ })).toContainText('approved');
+  await expect(approvedRow).toContainText('approved');
 
-  const listing = await request.get('/api/providers?search=garden%20route');
+  const listing = await request.get(`/api/providers?search=${tag}`);
   const providers = (await listing.json()) as { name: string; profileImage: string | null }[];
-  expect(providers.map((p) => p.name)).toEqual(['Garden Route Security']);
+  expect(providers.map((p) => p.name)).toEqual([toApprove.businessName]);
   expect(providers[0]!.profileImage).toMatch(/^\/objects\/uploads\/.+\.webp$/);
   const image = await request.get(providers[0]!.profileImage!);
   expect(image.headers()['content-type']).toBe('image/webp');
 
-  // Back to pending: the provider leaves the public list again, so the sample data the
-  // other browser tests count on is as it was.
-  await page.getByRole('button', { name: 'View Garden Route Security' }).click();
+  // Back to pending: the provider leaves the public list again.
+  await page.getByRole('button', { name: `View ${toApprove.businessName}` }).click();
   await dialog.getByRole('button', { name: 'Reset to Pending' }).click();
-  await expect(page.getByRole('row', { name: /Garden Route Security/ })).toContainText('pending');
-  const after = await request.get('/api/providers?search=garden%20route');
+  await expect(approvedRow).toContainText('pending');
+  const after = await request.get(`/api/providers?search=${tag}`);
   expect(after.headers()['x-total-count']).toBe('0');
 
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -154,15 +161,25 @@ test('an admin rejects one application with notes and approves another, which go
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
 });
 
-test('forgot password and reset in development mode, then sign in with the new password', async ({
+test('forgot password: the mailed link resets it, then the admin signs in with the new one', async ({
   page,
+  accounts,
+  mailbox,
 }) => {
+  const admin = await accounts.newAdmin();
   await page.goto('/admin');
   await page.getByRole('button', { name: 'Forgot your password?' }).click();
   await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Email').fill(admin.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByTestId('toast')).toContainText('Reset Link Generated');
+  // Not development mode: the token travels by mail only, and the form says so.
+  await expect(page.getByRole('main').getByRole('status')).toContainText(
+    'a reset link is on its way',
+  );
+
+  const link = await mailbox.linkTo(admin.email, '/admin?resetToken=');
+  await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
   await page.getByLabel('New Password').fill('short');
   await page.getByLabel('Confirm Password').fill('other');
@@ -176,8 +193,8 @@ test('forgot password and reset in development mode, then sign in with the new p
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByTestId('toast')).toContainText('Password Reset Successful');
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-  await signIn(page, 'a-new-password');
-  await expect(
-    page.getByText(`Welcome, ${E2E_ADMIN.firstName} ${E2E_ADMIN.lastName}`),
-  ).toBeVisible();
+
+  await signIn(page, { email: admin.email, password: 'a-new-password' });
+  await expect(page.getByTestId('toast')).toContainText('Login Successful');
+  await expect(page.getByText(`Welcome, ${admin.firstName} ${admin.lastName}`)).toBeVisible();
 });

@@ -1,88 +1,22 @@
 /**
  * The provider dashboard (issue: account, enquiries and responses, profile and photo):
- * an approved applicant chooses a password from the e-mailed link, logs in, answers an
- * enquiry, edits the profile, uploads a photo, changes the password and logs out.
- * Runs in order on one provider; at the end the application goes back to pending, so the
- * provider leaves the public list and the other files' counts hold.
+ * an approved applicant chooses a password from the e-mailed link; a provider answers an
+ * enquiry, edits the profile, uploads a photo, changes the password and logs out. Each
+ * test has a provider of its own; only the login tests type into the login card.
  */
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config.ts';
-import { linkIn, readOutboxIn } from '../helpers/outbox.ts';
+import type { Page } from '@playwright/test';
 import { scan } from './axe.ts';
+import { apply, newApplication, newEnquiry, sendEnquiry, uniqueTag } from './builders.ts';
+import { bearer, expect, mintSession, test, type Mailbox } from './fixtures.ts';
 import { cardByName } from './support.ts';
 
-test.describe.configure({ mode: 'serial' });
-
-const DATA_DIR = path.resolve(import.meta.dirname, '../../reports/e2e-data');
 const PHOTO = 'public/public-objects/sample-provider-2.webp';
-const PROVIDER = {
-  businessName: 'Umgeni Network Works',
-  contactName: 'Sipho Dlamini',
-  email: 'dashboard.provider@example.co.za',
-  phone: '031 555 0142',
-  location: 'Durban',
-  province: 'kwazulu-natal',
-  physicalAddress: '8 Florida Road, Durban',
-  services: ['network', 'wifi'],
-  yearsExperience: 6,
-};
 const FIRST_PASSWORD = 'first-dashboard-password';
 const SECOND_PASSWORD = 'second-dashboard-password';
-const CUSTOMER = { name: 'Lerato Mokoena', email: 'lerato.customer@example.co.za' };
 
-// One page for the whole file: the provider logs in as few times as a person would (the
-// per-account login limit is 5 in 15 minutes).
-let page: Page;
-test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
-});
-test.afterAll(() => page.close());
-
-let adminToken = '';
-let applicationId = 0;
-let providerId = 0;
-
-/** A fresh admin session through the API (development mode hands out the reset token). */
-async function adminSession(request: APIRequestContext): Promise<string> {
-  const forgot = await request.post('/api/admin/forgot-password', {
-    data: { email: E2E_ADMIN.email },
-  });
-  const { resetToken } = (await forgot.json()) as { resetToken: string };
-  const password = 'dashboard-spec-admin-password';
-  await request.post('/api/admin/reset-password', { data: { resetToken, newPassword: password } });
-  const login = await request.post('/api/admin/login', {
-    data: { email: E2E_ADMIN.email, password },
-  });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { token: string }).token;
-}
-
-async function mailsTo(address: string) {
-  return (await readOutboxIn(DATA_DIR)).filter((mail) => mail.to.includes(address));
-}
-
-/**
- * The first mail to `address` whose text holds `fragment`; the Node host delivers the
- * outbox in the background, so the mail may take a moment to appear.
- */
-async function mailTo(address: string, fragment: string) {
-  let found: Awaited<ReturnType<typeof mailsTo>>[number] | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await mailsTo(address)).find((mail) => mail.text.includes(fragment));
-        return found?.file;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeDefined();
-  return found!;
-}
-
-async function logIn(page: Page, password: string) {
+async function logIn(page: Page, { email, password }: { email: string; password: string }) {
   await page.goto('/dashboard');
-  await page.getByLabel('Email').fill(PROVIDER.email);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login to Dashboard' }).click();
 }
@@ -93,22 +27,29 @@ async function sessionCookie(page: Page): Promise<string> {
   return cookie.value;
 }
 
-test('an approved applicant chooses a password from the e-mailed link', async ({ request }) => {
-  const applied = await request.post('/api/provider-applications', { data: PROVIDER });
-  expect(applied.status()).toBe(201);
-  applicationId = ((await applied.json()) as { id: number }).id;
-  adminToken = await adminSession(request);
+/** The customer opens the confirmation link mailed after the request (issue 11). */
+async function confirmCustomer(page: Page, mailbox: Mailbox, email: string) {
+  const link = await mailbox.linkTo(email, '/request/confirm?token=');
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: 'Your e-mail is confirmed' })).toBeVisible();
+  await expect(page.getByText('What happens next')).toBeVisible();
+}
+
+test('an approved applicant chooses a password from the e-mailed link', async ({
+  page,
+  request,
+  accounts,
+  mailbox,
+}) => {
+  const application = newApplication({ services: ['network', 'wifi'] });
+  const applicationId = await apply(request, application);
   const approved = await request.post(`/api/admin/applications/${applicationId}/approve`, {
-    headers: { authorization: `Bearer ${adminToken}` },
+    headers: await accounts.adminHeaders(),
   });
   expect(approved.status()).toBe(201);
-  providerId = ((await approved.json()) as { providerId: number }).providerId;
 
-  const welcome = await mailTo(PROVIDER.email, '/dashboard/set-password');
-  const link = linkIn(welcome.text, '/dashboard/set-password');
-  expect(link).toBeDefined();
-
-  await page.goto(`${link!.pathname}${link!.search}`);
+  const link = await mailbox.linkTo(application.email, '/dashboard/set-password');
+  await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Choose Your Password' })).toBeVisible();
   await page.getByLabel('New Password').fill('short');
   await page.getByLabel('Confirm Password').fill('short');
@@ -122,63 +63,49 @@ test('an approved applicant chooses a password from the e-mailed link', async ({
   await expect(page.getByRole('heading', { name: 'Provider Login' })).toBeVisible();
 
   // The link works once.
-  await page.goto(`${link!.pathname}${link!.search}`);
+  await page.goto(`${link.pathname}${link.search}`);
   await page.getByLabel('New Password').fill('another-password');
   await page.getByLabel('Confirm Password').fill('another-password');
   await page.getByRole('button', { name: 'Set Password' }).click();
   await expect(page.getByTestId('toast')).toContainText('Reset Failed');
 });
 
-test('a wrong password shows Login Failed', async () => {
+test('a wrong password shows Login Failed', async ({ page, accounts }) => {
+  const provider = await accounts.newProvider();
+  await accounts.setProviderPassword(provider, FIRST_PASSWORD);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Provider Login' })).toBeVisible();
   expect(await scan(page, '/dashboard, login card')).toEqual([]);
-  await logIn(page, 'not-the-password');
+  await logIn(page, { email: provider.email, password: 'not-the-password' });
   await expect(page.getByTestId('toast')).toContainText('Login Failed');
   await expect(page.getByTestId('toast')).toContainText('Invalid email or password');
 });
 
-test('the provider logs in, sees the enquiry assigned to them and responds', async ({
-  request,
+test('the provider sees the enquiry assigned to them and responds', async ({
+  page,
   browser,
+  request,
+  mailbox,
+  signedInProvider,
 }) => {
-  const sent = await request.post('/api/enquiries', {
-    data: {
-      customerName: CUSTOMER.name,
-      customerEmail: CUSTOMER.email,
-      customerPhone: '082 555 0199',
-      serviceType: 'wifi',
-      location: 'Umhlanga',
-      description: 'Wi-Fi dead spots on the second floor of our guest house.',
-      budget: '5000-10000',
-      urgency: 'high',
-      assignedProviderId: providerId,
-    },
-  });
-  expect(sent.status()).toBe(201);
+  const enquiry = newEnquiry(signedInProvider.id);
+  await sendEnquiry(request, enquiry);
 
   // The customer confirms the address with the mailed link: only then is the response
   // mailed there (issue 11).
-  const confirmation = linkIn(
-    (await mailTo(CUSTOMER.email, '/request/confirm?token=')).text,
-    '/request/confirm?token=',
-  );
   const customer = await browser.newPage();
-  await customer.goto(`${confirmation!.pathname}${confirmation!.search}`);
-  await expect(customer.getByRole('heading', { name: 'Your e-mail is confirmed' })).toBeVisible();
-  await expect(customer.getByText('What happens next')).toBeVisible();
+  await confirmCustomer(customer, mailbox, enquiry.customerEmail);
   await customer.close();
 
-  await logIn(page, FIRST_PASSWORD);
-  await expect(page.getByTestId('toast')).toContainText('Login Successful');
+  await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'New Enquiries' })).toContainText('1');
   await expect(page.getByRole('region', { name: 'Status' })).toContainText('Active provider');
   const recent = page.getByRole('region', { name: 'Recent Enquiries' });
-  await expect(recent).toContainText(CUSTOMER.name);
+  await expect(recent).toContainText(enquiry.customerName);
 
   await page.getByRole('tab', { name: 'Enquiries' }).click();
-  const card = page.getByRole('article', { name: `Enquiry from ${CUSTOMER.name}` });
+  const card = page.getByRole('article', { name: `Enquiry from ${enquiry.customerName}` });
   await expect(card).toContainText('Wi-Fi dead spots on the second floor');
   await expect(card).toContainText('high urgency');
   await card.getByRole('button', { name: 'Respond' }).click();
@@ -197,7 +124,7 @@ test('the provider logs in, sees the enquiry assigned to them and responds', asy
   await expect(card).toContainText('Responded');
   await expect(card).toContainText('in progress');
 
-  const reply = await mailTo(CUSTOMER.email, 'responded to your request');
+  const reply = await mailbox.mailTo(enquiry.customerEmail, 'responded to your request');
   expect(reply.text).toContain('We can survey on Thursday morning and quote the same day.');
 
   // The previous response shows when the dialog opens again.
@@ -208,10 +135,16 @@ test('the provider logs in, sees the enquiry assigned to them and responds', asy
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
 
-test('the provider edits the profile and sees it on /providers', async () => {
+test('the provider edits the profile and sees it on /providers', async ({ page, accounts }) => {
+  const tag = uniqueTag();
+  const provider = await accounts.newProvider({ name: `${tag} Network Works` });
+  await accounts.signIn(page.context(), 'provider', provider.id);
+  const newName = `${tag} Wi-Fi & Network Works`;
+
+  await page.goto('/dashboard');
   await page.getByRole('tab', { name: 'Profile' }).click();
-  await page.getByLabel('Business Name').fill('Umgeni Wi-Fi & Network Works');
-  await expect(page.getByLabel('Contact Name')).toHaveValue('Umgeni Wi-Fi & Network Works');
+  await page.getByLabel('Business Name').fill(newName);
+  await expect(page.getByLabel('Contact Name')).toHaveValue(newName);
   await page
     .getByLabel('Business Description')
     .fill('Mesh Wi-Fi for guest houses and offices from Umhlanga to Ballito.');
@@ -223,13 +156,16 @@ test('the provider edits the profile and sees it on /providers', async () => {
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByTestId('toast')).toContainText('Profile Updated');
 
-  await page.goto('/providers?search=umgeni');
-  const card = cardByName(page, 'Umgeni Wi-Fi & Network Works');
+  await page.goto(`/providers?search=${tag}`);
+  const card = cardByName(page, newName);
   await expect(card).toBeVisible();
   await expect(card).toContainText('Umhlanga, KwaZulu-Natal');
 });
 
-test('the provider uploads a photo with progress and sees it', async () => {
+test('the provider uploads a photo with progress and sees it', async ({
+  page,
+  signedInProvider,
+}) => {
   await page.goto('/dashboard');
   await page.getByRole('tab', { name: 'Profile' }).click();
   await page.getByRole('button', { name: 'Upload Photo' }).click();
@@ -242,11 +178,13 @@ test('the provider uploads a photo with progress and sees it', async () => {
   const photo = page.getByRole('img', { name: /Profile photo of/ });
   await expect(photo).toHaveAttribute('src', /^\/objects\/uploads\/.+\.webp$/);
 
-  await page.goto(`/provider/${providerId}`);
+  await page.goto(`/provider/${signedInProvider.id}`);
   await expect(page.locator(`img[src^="/objects/uploads/"]`).first()).toBeVisible();
 });
 
-test('the dashboard has no axe violations', async () => {
+test('the dashboard has no axe violations', async ({ page, request, signedInProvider }) => {
+  // An enquiry, so that the Enquiries tab and the response dialog have content.
+  await sendEnquiry(request, newEnquiry(signedInProvider.id));
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
   const found: string[] = [];
@@ -263,8 +201,18 @@ test('the dashboard has no axe violations', async () => {
 });
 
 test('the provider changes the password, logs out, and the old session is dead', async ({
+  page,
   request,
+  accounts,
 }) => {
+  const provider = await accounts.newProvider();
+  await accounts.setProviderPassword(provider, FIRST_PASSWORD);
+  // A new password ends every older session, so this session comes from signing in
+  // with it (through the API: the login card is tested below).
+  const login = await page.request.post('/api/provider/login', {
+    data: { email: provider.email, password: FIRST_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
   const before = await sessionCookie(page);
@@ -278,31 +226,31 @@ test('the provider changes the password, logs out, and the old session is dead',
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByTestId('toast')).toContainText('Password Changed');
 
-  const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
-  expect((await request.get('/api/provider/me', bearer(before))).status()).toBe(401);
+  expect((await request.get('/api/provider/me', { headers: bearer(before) })).status()).toBe(401);
   const current = await sessionCookie(page);
-  expect((await request.get('/api/provider/me', bearer(current))).status()).toBe(200);
+  expect((await request.get('/api/provider/me', { headers: bearer(current) })).status()).toBe(200);
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByTestId('toast')).toContainText('Logged Out');
   await expect(page.getByRole('heading', { name: 'Provider Login' })).toBeVisible();
-  expect((await request.get('/api/provider/me', bearer(current))).status()).toBe(401);
+  expect((await request.get('/api/provider/me', { headers: bearer(current) })).status()).toBe(401);
 
-  await logIn(page, SECOND_PASSWORD);
+  await logIn(page, { email: provider.email, password: SECOND_PASSWORD });
+  await expect(page.getByTestId('toast')).toContainText('Login Successful');
   await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
 });
 
 test('an ended session sends the provider back to the login card with a message', async ({
+  page,
   request,
+  signedInProvider,
 }) => {
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
-  // Signed out elsewhere: a second login, then its logout, ends every session.
-  const other = await request.post('/api/provider/login', {
-    data: { email: PROVIDER.email, password: SECOND_PASSWORD },
-  });
-  const { token } = (await other.json()) as { token: string };
-  await request.post('/api/provider/logout', { headers: { authorization: `Bearer ${token}` } });
+  // Signed out elsewhere: the logout of another session ends every session.
+  const other = await mintSession('provider', signedInProvider.id);
+  const logout = await request.post('/api/provider/logout', { headers: bearer(other) });
+  expect(logout.status()).toBe(200);
 
   await page.getByRole('tab', { name: 'Profile' }).click();
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -310,14 +258,4 @@ test('an ended session sends the provider back to the login card with a message'
   await expect(page.getByRole('alert')).toContainText(
     'Your session has ended. Please log in again.',
   );
-});
-
-test.afterAll(async ({ request }) => {
-  // Back to pending: the provider leaves the public list (see the file's comment).
-  if (applicationId && adminToken) {
-    await request.put(`/api/admin/applications/${applicationId}/review`, {
-      headers: { authorization: `Bearer ${adminToken}` },
-      data: { status: 'pending', adminNotes: 'Reset after the dashboard browser test' },
-    });
-  }
 });

@@ -1,5 +1,5 @@
 /** The provider page /provider/{id} and the category pages (spec section 2). */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   PROVINCE_NAMES,
   TEXT,

@@ -1,5 +1,6 @@
 /** Find Providers (spec sections 2, 4 and 9): filters in the URL, paging, location, states, cards. */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   APPROVED_PROVIDER_COUNT,
   PROVIDER_LIST_API,

@@ -1,0 +1,109 @@
+/**
+ * Test data with unique values: every test makes its own providers, applications and
+ * enquiries and finds them again by their unique names and e-mail addresses, whatever
+ * other tests do on the same server at the same time.
+ */
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { expect, type APIRequestContext } from '@playwright/test';
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * Six letters no other test uses (26^6 choices), capitalised: a word for names (letters
+ * only, so every name rule takes it) and, lower-cased, for e-mail addresses.
+ */
+export function uniqueTag(): string {
+  const letters = Array.from({ length: 6 }, () => LETTERS[randomInt(LETTERS.length)]).join('');
+  return letters[0]!.toUpperCase() + letters.slice(1);
+}
+
+/** The fields of POST /api/admin/providers for a new approved provider. */
+export function newProviderFields(overrides: Record<string, unknown> = {}) {
+  const tag = uniqueTag();
+  return {
+    name: `${tag} Network Works`,
+    contactName: 'Sipho Dlamini',
+    description: 'Network cabling and Wi-Fi for homes and offices across the province.',
+    location: 'Durban',
+    province: 'kwazulu-natal',
+    services: ['network', 'wifi'],
+    phone: '031 555 0142',
+    email: `provider.${tag.toLowerCase()}@example.co.za`,
+    yearsExperience: 6,
+    ...overrides,
+  };
+}
+
+/** A body of POST /api/provider-applications. */
+export function newApplication(overrides: Record<string, unknown> = {}) {
+  const tag = uniqueTag();
+  return {
+    businessName: `${tag} Alarm Works`,
+    contactName: 'Pieter Botha',
+    email: `apply.${tag.toLowerCase()}@example.co.za`,
+    phone: '082 555 1234',
+    location: 'George',
+    province: 'western-cape',
+    physicalAddress: '12 York Street, George',
+    services: ['cctv', 'alarms'],
+    yearsExperience: 7,
+    ...overrides,
+  };
+}
+
+/** A body of POST /api/enquiries for a provider. */
+export function newEnquiry(assignedProviderId: number, overrides: Record<string, unknown> = {}) {
+  const tag = uniqueTag();
+  return {
+    customerName: `Lerato M${tag.toLowerCase()}`,
+    customerEmail: `customer.${tag.toLowerCase()}@example.co.za`,
+    customerPhone: '082 555 0199',
+    serviceType: 'wifi',
+    location: 'Umhlanga',
+    description: 'Wi-Fi dead spots on the second floor of our guest house.',
+    budget: '5000-10000',
+    urgency: 'high',
+    assignedProviderId,
+    ...overrides,
+  };
+}
+
+/** Sends an application; answers its id. */
+export async function apply(
+  request: APIRequestContext,
+  application: ReturnType<typeof newApplication>,
+): Promise<number> {
+  const applied = await request.post('/api/provider-applications', { data: application });
+  expect(applied.status(), await applied.text()).toBe(201);
+  return ((await applied.json()) as { id: number }).id;
+}
+
+/** Sends a service request; answers its id. */
+export async function sendEnquiry(
+  request: APIRequestContext,
+  enquiry: ReturnType<typeof newEnquiry>,
+): Promise<number> {
+  const sent = await request.post('/api/enquiries', { data: enquiry });
+  expect(sent.status(), await sent.text()).toBe(201);
+  return ((await sent.json()) as { id: number }).id;
+}
+
+/**
+ * Uploads a photo as the join form does (a ticket, then the bytes); answers the upload
+ * URL an application names as its profileImage.
+ */
+export async function uploadApplicationPhoto(
+  request: APIRequestContext,
+  file: string,
+): Promise<string> {
+  const ticket = await request.post('/api/public/objects/upload');
+  expect(ticket.status(), await ticket.text()).toBe(200);
+  const { uploadURL } = (await ticket.json()) as { uploadURL: string };
+  const put = await request.put(uploadURL, {
+    headers: { 'content-type': 'image/webp' },
+    data: readFileSync(file),
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  return uploadURL;
+}

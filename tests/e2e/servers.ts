@@ -1,0 +1,46 @@
+/**
+ * The two servers of the browser tests, each the Node host on its own fresh embedded
+ * database with the sample data (serve-fresh.ts):
+ * - `catalog` serves the files that read the sample catalog (the spec's 39 providers,
+ *   their order, pages and counts). Nothing there approves, edits or deletes a provider,
+ *   so those numbers hold however many tests run at once.
+ * - `operations` serves the files that sign in and change data (applications, providers,
+ *   flash ads, reviews, mail). Each test there makes its own accounts and rows with unique
+ *   names and looks only at those.
+ * playwright.config.ts starts both and routes each spec file to one (its projects).
+ */
+import path from 'node:path';
+
+export type ServerName = 'catalog' | 'operations';
+
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 4417);
+
+export const E2E_SERVERS: Record<ServerName, { port: number; dataDir: string }> = {
+  catalog: { port: FIRST_PORT, dataDir: dataDirOf('catalog') },
+  operations: { port: FIRST_PORT + 1, dataDir: dataDirOf('operations') },
+};
+
+/** Where a server keeps its database, uploads and mail outbox (emptied at each start). */
+function dataDirOf(name: ServerName): string {
+  return path.resolve(import.meta.dirname, '../../reports/e2e-data', name);
+}
+
+export const serverUrl = (name: ServerName) => `http://127.0.0.1:${E2E_SERVERS[name].port}`;
+
+/**
+ * The administrator each server creates at start (ADMIN_EMAIL). The fixtures use it
+ * only to create the test's own admins and providers (fixtures.ts): no test signs in,
+ * signs out or changes the password as this admin, so its minted sessions stay valid.
+ */
+export const E2E_ADMIN = {
+  email: 'e2e.admin@example.com',
+  password: 'e2e-admin-password',
+  firstName: 'Thandi',
+  lastName: 'Mokoena',
+} as const;
+
+/**
+ * The servers' SESSION_SECRET: the fixtures sign sessions with it, as the API tests do
+ * with their app's key (tests/helpers/auth-fixtures.ts). A test key, for loopback only.
+ */
+export const E2E_SESSION_SECRET = 'e2e-session-secret-for-the-loopback-test-servers';
