@@ -30,6 +30,9 @@ const api = (name: string, driver: 'pglite' | 'pg') => ({
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Vitest's default is one worker less than the cores: one worker on CI's two. The
+    // API files wait on PostgreSQL and on I/O as much as on the CPU, so both cores work.
+    maxWorkers: '100%',
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       // Checks of the built site in dist/ (the test runner builds first).

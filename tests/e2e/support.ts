@@ -4,34 +4,11 @@
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-/** A provider as GET /api/providers answers it (the fields the tests read). */
-export interface ApiProvider {
-  id: number;
-  name: string;
-  description: string;
-  location: string;
-  province: string;
-  services: string[];
-  rating: string;
-  reviewCount: number;
-  isVerified: boolean;
-  isPremium: boolean;
-  startingPrice: number;
-  phone: string;
-  email: string;
-  website: string | null;
-  coverageAreas: string[];
-  specialties: string[];
-  yearsExperience: number;
-  businessHours: Record<string, string>;
-  distanceKm?: number;
-}
+/** A provider and the platform's figures as the public API answers them (the routes' own types). */
+import type { PlatformStats } from '../../src/api/stats/get-platform-stats.ts';
+import type { Provider as ApiProvider } from '../../src/lib/api-answers.ts';
 
-export interface PlatformStats {
-  verifiedProviders: number;
-  totalEnquiries: number;
-  totalProviders: number;
-}
+export type { ApiProvider, PlatformStats };
 
 /** The six categories of the spec (section 2), with the service filter's labels (section 9). */
 export const CATEGORIES = [
