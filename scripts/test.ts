@@ -1,10 +1,10 @@
 /**
- * `npm test`: everything CI checks, in order: lint, types, build, the Vitest projects
+ * `npm test`: everything CI checks: lint beside types and build, then the Vitest projects
  * (unit, API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, through the Neon driver
  * and through database outages, uploads through S3 with S3_TEST_ENDPOINT, the Netlify host),
  * then the Playwright browser tests. Ends with one 'N passed, N failed' line.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -15,12 +15,9 @@ ensureChromium();
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-function run(
-  title: string,
-  command: string,
-  args: readonly string[],
-  env: Record<string, string> = {},
-): boolean {
+type Step = [title: string, command: string, args: readonly string[], env?: Record<string, string>];
+
+function run([title, command, args, env = {}]: Step): boolean {
   console.log(`\n=== ${title} ===`);
   const result = spawnSync(command, args, {
     cwd: root,
@@ -28,6 +25,22 @@ function run(
     env: { ...process.env, ...env },
   });
   return result.status === 0;
+}
+
+/** Runs a step with its output held back, so steps side by side print one after another. */
+function runQuietly([title, command, args, env = {}]: Step): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env } });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(String(error))));
+    child.on('close', (code) => {
+      console.log(`\n=== ${title} ===`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(code === 0);
+    });
+  });
 }
 
 /**
@@ -87,12 +100,18 @@ const serverProjects = [
   ...(process.env.S3_TEST_ENDPOINT ? ['s3'] : []),
 ];
 
-const steps: [string, string, readonly string[], Record<string, string>?][] = [
-  ['Lint', 'npm', ['run', 'lint', '--silent']],
-  ['Typecheck', 'npm', ['run', 'typecheck', '--silent']],
-  // The build reads its own embedded database, so a running `npm start` (which holds
-  // .data) does not block it.
-  ['Build', 'npm', ['run', 'build', '--silent'], { DATA_DIR: path.join(results, 'build-data') }],
+// Lint and (types, then build) side by side: each is mostly one thread, and CI has two
+// cores. The type check (astro check) covers the .astro files and every .ts file tsc would.
+const checks: Step[][] = [
+  [['Lint', 'npm', ['run', 'lint', '--silent']]],
+  [
+    ['Typecheck', 'npm', ['run', 'typecheck', '--silent']],
+    // The build reads its own embedded database, so a running `npm start` (which holds
+    // .data) does not block it.
+    ['Build', 'npm', ['run', 'build', '--silent'], { DATA_DIR: path.join(results, 'build-data') }],
+  ],
+];
+const tests: Step[] = [
   [
     'Unit, build and API tests (Vitest)',
     ...vitestStep('vitest-main', ['unit', 'build', 'api-pglite', ...serverProjects]),
@@ -102,12 +121,17 @@ const steps: [string, string, readonly string[], Record<string, string>?][] = [
 ];
 
 let failedSteps = 0;
-for (const [title, command, args, env] of steps) {
-  if (!run(title, command, args, env)) {
-    failedSteps++;
-    console.log(`--- ${title}: FAILED`);
-  }
+function tally(title: string, passed: boolean) {
+  if (passed) return;
+  failedSteps++;
+  console.log(`--- ${title}: FAILED`);
 }
+await Promise.all(
+  checks.map(async (lane) => {
+    for (const step of lane) tally(step[0], await runQuietly(step));
+  }),
+);
+for (const step of tests) tally(step[0], run(step));
 
 const vitestCounts = (file: string) =>
   readCounts(file, (r: { numPassedTests: number; numFailedTests: number }) => ({
