@@ -32,7 +32,11 @@ function knownBug(where: string, rule: string, node: ViolationNode) {
 export async function scan(page: Page, where: string): Promise<string[]> {
   // Legacy mode runs axe in the page itself instead of finishing in an extra blank page:
   // twice as fast, and the site has no cross-origin frames it would miss.
-  const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(TAGS)
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode()
+    .analyze();
   const lines: string[] = [];
   for (const violation of results.violations) {
     for (const node of violation.nodes) {
