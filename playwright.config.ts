@@ -17,10 +17,12 @@ const CATALOG_FILES = [
   'provider-page.spec.ts',
   'providers.spec.ts',
   'smoke.spec.ts',
+  'verification.spec.ts',
 ];
 const OPERATIONS_FILES = [
   'admin-mail.spec.ts',
   'admin-operations.spec.ts',
+  'admin-verification.spec.ts',
   'joining.spec.ts',
   'provider-dashboard.spec.ts',
 ];

@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -23,6 +24,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { SERVICE_IDS } from '../src/lib/catalog/categories.ts';
 import { PROVINCE_IDS } from '../src/lib/catalog/provinces.ts';
+import {
+  CHECK_STATUSES,
+  CHECK_TYPES,
+  LEGAL_FORMS,
+  type CheckStatus,
+  type CheckType,
+  type LegalForm,
+} from '../src/lib/catalog/checks.ts';
 import {
   APPLICATION_STATUSES,
   BUDGET_VALUES,
@@ -94,7 +103,17 @@ export const serviceProviders = pgTable(
     profileImage: text('profile_image'),
     rating: numeric('rating', { precision: 2, scale: 1 }).notNull().default('0.0'),
     reviewCount: integer('review_count').notNull().default(0),
-    isVerified: boolean('is_verified').notNull().default(false),
+    /**
+     * The last day every check its services require counts: the earliest expiry of those
+     * checks when all have passed, else '-infinity'. Kept by triggers on provider_checks
+     * and on this row (0011_verification_checks.sql), never written by the app. Verified
+     * is `verified_until >= sa_today()`, decided at read time, so a badge lapses the day a
+     * check expires with no job to run (docs/decisions/0014-derived-verification.md).
+     */
+    verifiedUntil: date('verified_until')
+      .notNull()
+      .default(sql`'-infinity'::date`),
+    legalForm: text('legal_form').$type<LegalForm>().notNull().default('company'),
     isPremium: boolean('is_premium').notNull().default(false),
     isApproved: boolean('is_approved').notNull().default(false),
     startingPrice: integer('starting_price').notNull().default(1500),
@@ -154,15 +173,15 @@ export const serviceProviders = pgTable(
     ),
     check('service_providers_province_check', oneOf(sql`${t.province}`, PROVINCE_IDS)),
     check('service_providers_services_check', someOf(sql`${t.services}`, SERVICE_IDS)),
-    // The listing's default order: premium, verified, rating, name (id keeps pages stable).
-    index('service_providers_listing_idx')
-      .on(
-        t.isPremium.desc().nullsFirst(),
-        t.isVerified.desc().nullsFirst(),
-        t.rating.desc().nullsFirst(),
-        t.name,
-        t.id,
-      )
+    check('service_providers_legal_form_check', oneOf(sql`${t.legalForm}`, LEGAL_FORMS)),
+    // The listing's order without the verified key (it depends on the day): each of the
+    // premium and verified groups is read from it in order (list-providers.ts).
+    index('service_providers_ranking_idx')
+      .on(t.isPremium.desc().nullsFirst(), t.rating.desc().nullsFirst(), t.name, t.id)
+      .where(sql`${t.isApproved}`),
+    // Finds the few providers outside the verified group, and the verified filter.
+    index('service_providers_verified_until_idx')
+      .on(t.isPremium, t.verifiedUntil)
       .where(sql`${t.isApproved}`),
     index('service_providers_services_idx').using('gin', t.services),
     index('service_providers_area_values_idx').using('gin', t.areaValues),
@@ -347,11 +366,57 @@ export const providerCounts = pgTable(
   'provider_counts',
   {
     service: text('service').notNull(),
-    isVerified: boolean('is_verified').notNull(),
+    /** The providers' verified_until: verified today are the rows on or after today. */
+    verifiedUntil: date('verified_until')
+      .notNull()
+      .default(sql`'-infinity'::date`),
     isPremium: boolean('is_premium').notNull(),
     approvedCount: integer('approved_count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.service, t.isVerified, t.isPremium] })],
+  (t) => [primaryKey({ columns: [t.service, t.isPremium, t.verifiedUntil] })],
+);
+
+/**
+ * One record per check behind the badge (src/lib/catalog/checks.ts): its outcome, the
+ * reference where it has one, who checked and when, and until when a pass counts.
+ * Notes are for admins only. A pass always has its date and expiry.
+ */
+export const providerChecks = pgTable(
+  'provider_checks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => serviceProviders.id, { onDelete: 'cascade' }),
+    checkType: text('check_type').$type<CheckType>().notNull(),
+    status: text('status').$type<CheckStatus>().notNull().default('pending'),
+    /** Free text: a register number as the register writes it, no invented format. */
+    reference: text('reference'),
+    /** Public liability insurance only. */
+    insurer: text('insurer'),
+    coverAmount: integer('cover_amount'),
+    checkedBy: integer('checked_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** The last day the pass counts (a certificate's expiry, or the check's own term). */
+    validUntil: date('valid_until'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('provider_checks_provider_type_key').on(t.providerId, t.checkType),
+    check('provider_checks_type_check', oneOf(sql`${t.checkType}`, CHECK_TYPES)),
+    check('provider_checks_status_check', oneOf(sql`${t.status}`, CHECK_STATUSES)),
+    check(
+      'provider_checks_passed_check',
+      sql`${t.status} <> 'passed' OR (${t.checkedAt} IS NOT NULL AND ${t.validUntil} IS NOT NULL)`,
+    ),
+    check('provider_checks_cover_amount_check', sql`${t.coverAmount} > 0`),
+    // The expiry queues and the renewal reminders read passes by their expiry.
+    index('provider_checks_valid_until_idx')
+      .on(t.validUntil)
+      .where(sql`${t.status} = 'passed'`),
+  ],
 );
 
 /**

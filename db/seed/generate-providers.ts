@@ -7,6 +7,7 @@ import { SERVICE_IDS, type ServiceId } from '../../src/lib/catalog/categories.ts
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 import { TOWNS } from '../../src/lib/catalog/towns.ts';
 import type { ProviderSeed } from './provider-seed.ts';
+import type { CheckPlan } from './check-records.ts';
 
 /** A small, fast, deterministic pseudo-random generator (mulberry32). */
 function random(seed: number): () => number {
@@ -93,7 +94,14 @@ export function generateProvider(index: number): ProviderSeed {
     .map((t) => t.name);
   const jitter = () => (next() - 0.5) * 0.08; // within about 4 km of the town centre
   const isApproved = next() < 0.85;
-  const isVerified = next() < 0.6;
+  const verified = next() < 0.6;
+  const checks: CheckPlan = verified
+    ? index % 10 === 3
+      ? 'expiring'
+      : 'verified'
+    : index % 2 === 0
+      ? 'pending'
+      : 'unchecked';
   const website = next() < 0.4 ? `https://provider-${index + 1}.example.co.za` : undefined;
 
   return {
@@ -112,8 +120,9 @@ export function generateProvider(index: number): ProviderSeed {
     startingPrice: 500 + Math.floor(next() * 60) * 100,
     rating: (3 + next() * 2).toFixed(1),
     reviewCount: Math.floor(next() * 120),
-    isVerified,
-    isPremium: isVerified && next() < 0.25,
+    checks,
+    ...(index % 4 === 1 ? { legalForm: 'sole_trader' as const } : {}),
+    isPremium: verified && next() < 0.25,
     isApproved,
     phone: `+2710${String(1000000 + index).slice(-7)}`,
     email: `provider-${index + 1}@example.co.za`,

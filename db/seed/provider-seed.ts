@@ -1,6 +1,8 @@
 import type { ServiceId } from '../../src/lib/catalog/categories.ts';
 import type { Weekday } from '../../src/lib/catalog/enquiry-options.ts';
 import type { ProvinceId } from '../../src/lib/catalog/provinces.ts';
+import type { LegalForm } from '../../src/lib/catalog/checks.ts';
+import type { CheckPlan } from './check-records.ts';
 
 export type { Weekday };
 
@@ -19,7 +21,9 @@ export interface ProviderSeed {
   startingPrice: number;
   rating: string;
   reviewCount: number;
-  isVerified: boolean;
+  /** The check records seeded with it: the badge follows from them. */
+  checks: CheckPlan;
+  legalForm?: LegalForm;
   isPremium: boolean;
   isApproved: boolean;
   phone: string;

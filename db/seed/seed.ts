@@ -3,7 +3,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { flashAds, serviceCategories, serviceProviders } from '../schema.ts';
+import { flashAds, providerChecks, serviceCategories, serviceProviders } from '../schema.ts';
+import { checkRecordsFor } from './check-records.ts';
 import { SERVICE_CATEGORIES } from '../../src/lib/catalog/categories.ts';
 import { SAMPLE_PROVIDERS } from './sample-providers.ts';
 import { SAMPLE_FLASH_ADS } from './flash-ads.ts';
@@ -29,7 +30,10 @@ export async function seedCategories(db: Database): Promise<void> {
   }
 }
 
-/** Inserts providers in batches; a provider whose e-mail exists already is skipped. */
+/**
+ * Inserts providers in batches, each with its check records; a provider whose e-mail
+ * exists already is skipped, and so are its records.
+ */
 export async function insertProviders(
   db: Database,
   providers: readonly ProviderSeed[],
@@ -37,11 +41,24 @@ export async function insertProviders(
 ): Promise<number> {
   let inserted = 0;
   for (let start = 0; start < providers.length; start += batchSize) {
+    const batch = providers.slice(start, start + batchSize);
     const rows = await db
       .insert(serviceProviders)
-      .values(providers.slice(start, start + batchSize).map((p) => ({ ...p })))
+      .values(batch.map(({ checks: _plan, ...provider }) => provider))
       .onConflictDoNothing()
-      .returning({ id: serviceProviders.id });
+      .returning({ id: serviceProviders.id, email: serviceProviders.email });
+    const seeds = new Map(batch.map((provider) => [provider.email, provider]));
+    const records = rows.flatMap(({ id, email }) => {
+      const provider = seeds.get(email);
+      if (!provider) return [];
+      return checkRecordsFor(
+        provider.checks,
+        provider.services,
+        provider.legalForm ?? 'company',
+        id,
+      ).map((record) => ({ ...record, providerId: id }));
+    });
+    if (records.length > 0) await db.insert(providerChecks).values(records);
     inserted += rows.length;
   }
   return inserted;

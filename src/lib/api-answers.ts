@@ -13,8 +13,13 @@ type ProviderRoutes = (typeof api.providers)[':id{[0-9]+}'];
 
 // The public site
 
-/** A provider as the public API answers it (spec section 3): nothing secret. */
-export type Provider = ApiAnswer<ProviderRoutes['$get']>;
+/** A provider as the public API lists it (spec section 3): nothing secret. */
+export type Provider = Row<ApiAnswer<typeof api.providers.$get>>;
+/** One provider with its Verification section (GET /api/providers/{id}). */
+export type ProviderDetail = ApiAnswer<ProviderRoutes['$get']>;
+/** The checks behind a provider's badge, as the public sees them. */
+export type PublicVerification = ProviderDetail['verification'];
+export type PublicCheck = PublicVerification['checks'][number];
 /** A visible review of a provider, newest first. */
 export type PublicReview = Row<ApiAnswer<ProviderRoutes['reviews']['$get']>>;
 /** An active flash ad of the home page's banner. */
@@ -32,6 +37,8 @@ export type PasswordResetRequested = ApiAnswer<
 // The provider dashboard
 
 export type OwnProfile = ApiAnswer<typeof api.provider.me.$get>;
+/** The signed-in provider's own checks and their expiry. */
+export type OwnChecks = ApiAnswer<typeof api.provider.checks.$get>;
 export type ProviderEnquiry = Row<ApiAnswer<typeof api.provider.enquiries.$get>>;
 /** A review of the signed-in provider, with its reply. */
 export type OwnReview = Row<ApiAnswer<typeof api.provider.reviews.$get>>;
@@ -49,3 +56,11 @@ export type AdminUser = Row<ApiAnswer<typeof api.admin.users.$get>>;
 export type ModeratedReview = Row<ApiAnswer<typeof api.admin.reviews.$get>>;
 /** One mail of the outbox, without its text (it may hold a reset link). */
 export type ListedMail = Row<ApiAnswer<typeof api.admin.mail.$get>>;
+
+// Verification (admin)
+
+/** A provider's checks on the admin's Verification screen, notes included. */
+export type AdminChecks = ApiAnswer<(typeof api.admin.providers)[':id']['checks']['$get']>;
+export type AdminCheck = AdminChecks['checks'][number];
+/** One row of a verification queue: expiring, expired or waiting for review. */
+export type VerificationQueueRow = Row<ApiAnswer<typeof api.admin.verification.$get>>;

@@ -11,12 +11,15 @@ export function providerImageUrl(profileImage: string | null | undefined): strin
   return `/public-objects/${encodeURIComponent(profileImage)}`;
 }
 
-/** Spec: the badge reads 'Premium' if isPremium, else 'Verified' when isVerified. */
+/**
+ * Spec: the badge reads 'Premium' if isPremium, else 'Verified' when isVerified. Premium
+ * is given to verified providers only, so a premium provider whose verification has
+ * lapsed shows no badge until it is verified again (issue 13: no claim without data).
+ */
 export function providerBadge(provider: {
   isPremium: boolean;
   isVerified: boolean;
 }): 'Premium' | 'Verified' | undefined {
-  if (provider.isPremium) return 'Premium';
-  if (provider.isVerified) return 'Verified';
-  return undefined;
+  if (!provider.isVerified) return undefined;
+  return provider.isPremium ? 'Premium' : 'Verified';
 }

@@ -1,9 +1,9 @@
 /** Names and texts used across the site's chrome. */
 export const PRODUCT_NAME = 'Verified Providers';
-export const TAGLINE = 'Background-Verified Technical Service Providers in South Africa';
+export const TAGLINE = 'Technical Service Providers in South Africa, with Checks You Can See';
 export const PAGE_TITLE = `${PRODUCT_NAME} - ${TAGLINE}`;
 export const HOME_DESCRIPTION =
-  'Find background-verified CCTV, alarm, access control, network, Wi-Fi and NDI installers across South Africa. Compare providers near you and request a quote.';
+  'Find CCTV, alarm, access control, network, Wi-Fi and NDI installers across South Africa, with the dated checks behind every Verified badge. Compare providers near you and request a quote.';
 
 export const NAV_LINKS = [
   { href: '/', label: 'Home' },

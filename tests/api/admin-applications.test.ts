@@ -309,7 +309,8 @@ describe('approving a pending application', () => {
       website: 'https://securehome.example.co.za',
       yearsExperience: 8,
       isApproved: true,
-      isVerified: false,
+      // Listed, but unverified until an admin records its checks.
+      verifiedUntil: '-infinity',
       isPremium: false,
       passwordHash: null,
     });

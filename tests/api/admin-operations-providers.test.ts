@@ -105,7 +105,7 @@ describe('every provider route is for signed-in admins only', () => {
     {
       name: 'PUT /api/admin/providers/:id',
       path: () => `/api/admin/providers/${providerId}`,
-      body: () => ({ isVerified: true }),
+      body: () => ({ isApproved: false }),
     },
     {
       name: 'DELETE /api/admin/providers/:id',
@@ -190,7 +190,6 @@ describe('POST /api/admin/providers', () => {
       profileImage: null,
       rating: '0.0',
       reviewCount: 0,
-      isVerified: false,
       isPremium: false,
       isApproved: true,
       startingPrice: 1500,
@@ -213,6 +212,8 @@ describe('POST /api/admin/providers', () => {
     };
     expect(created).toMatchObject({
       ...expected,
+      // No check is recorded yet.
+      isVerified: false,
       contactName: null,
       teamSize: null,
       establishedYear: null,
@@ -221,15 +222,21 @@ describe('POST /api/admin/providers', () => {
     });
 
     const row = await storedProvider(created.id);
-    expect(row).toMatchObject({ ...expected, passwordHash: null, tokenVersion: 0 });
+    expect(row).toMatchObject({
+      ...expected,
+      legalForm: 'company',
+      verifiedUntil: '-infinity',
+      passwordHash: null,
+      tokenVersion: 0,
+    });
 
     // Public at once: the list, the profile, and the counts of the home page.
     const list = await listProviders(api);
     expect(list.providers.map((p) => p.id)).toEqual([created.id]);
-    expect(list.providers[0]).toMatchObject(expected);
+    expect(list.providers[0]).toMatchObject({ ...expected, isVerified: false });
     const profile = await publicProvider(created.id);
     expect(profile.status).toBe(200);
-    expect(await profile.json()).toMatchObject({ id: created.id, ...expected });
+    expect(await profile.json()).toMatchObject({ id: created.id, ...expected, isVerified: false });
     expect(await publicStats()).toMatchObject({ totalProviders: 1, verifiedProviders: 0 });
     expect(await okJson(api.get('/api/service-stats'))).toMatchObject({
       cctv: 1,
@@ -258,7 +265,7 @@ describe('POST /api/admin/providers', () => {
     const body = requiredFields({
       contactName: 'Sipho Dlamini',
       profileImage,
-      isVerified: true,
+      legalForm: 'sole_trader',
       isPremium: true,
       isApproved: true,
       startingPrice: 2500,
@@ -280,7 +287,6 @@ describe('POST /api/admin/providers', () => {
     const expected = {
       contactName: 'Sipho Dlamini',
       profileImage,
-      isVerified: true,
       isPremium: true,
       isApproved: true,
       startingPrice: 2500,
@@ -308,7 +314,10 @@ describe('POST /api/admin/providers', () => {
       saturday: 'Closed',
       sunday: 'By appointment',
     });
-    expect(await storedProvider(created.id)).toMatchObject(expected);
+    expect(await storedProvider(created.id)).toMatchObject({
+      ...expected,
+      legalForm: 'sole_trader',
+    });
 
     // The photo is served, and the public answer carries it (and none of the admin's fields).
     const image = await api.get(profileImage);
@@ -317,13 +326,14 @@ describe('POST /api/admin/providers', () => {
     const profile = await okJson<Record<string, unknown>>(publicProvider(created.id));
     expect(profile).toMatchObject({
       profileImage,
-      isVerified: true,
+      // Premium, but verified only once its checks are recorded.
+      isVerified: false,
       isPremium: true,
       rating: '4.5',
     });
     expect(profile).not.toHaveProperty('businessLicense');
     expect(profile).not.toHaveProperty('contactName');
-    expect(await publicStats()).toMatchObject({ totalProviders: 1, verifiedProviders: 1 });
+    expect(await publicStats()).toMatchObject({ totalProviders: 1, verifiedProviders: 0 });
   });
 
   it('adds an unapproved provider that stays out of the public list', async () => {
@@ -407,7 +417,12 @@ describe('POST /api/admin/providers', () => {
     ],
     ['no phone', { phone: undefined }, 'phone', SA_PHONE_MESSAGE],
     ['no e-mail', { email: undefined }, 'email', 'Please enter a valid email address'],
-    ['isVerified as text', { isVerified: 'yes' }, 'isVerified', 'isVerified must be true or false'],
+    [
+      'an unknown business type',
+      { legalForm: 'partnership' },
+      'legalForm',
+      'Business type must be company or sole_trader',
+    ],
   ])('answers 400 to %s and stores nothing', async (_, overrides, field, message) => {
     const before = await databaseSnapshot(api);
     const body = await expectError(await post(requiredFields(overrides)), 400);
@@ -466,21 +481,53 @@ describe('PUT /api/admin/providers/:id', () => {
     expect(await publicStats()).toMatchObject({ totalProviders: 1 });
   });
 
-  it('verifies a provider: the public answer and the counts show it', async () => {
-    const provider = await insertProvider(api.database.db, { isVerified: false });
-    const before = await storedProvider(provider.id);
-    const answer = await okJson<AdminProvider>(put(provider.id, { isVerified: true }));
-    expect(answer.isVerified).toBe(true);
-    expect(await okJson(publicProvider(provider.id))).toMatchObject({ isVerified: true });
-    expect((await listProviders(api)).providers[0]?.isVerified).toBe(true);
-    expect(await publicStats()).toMatchObject({ totalProviders: 1, verifiedProviders: 1 });
+  it('cannot verify or unverify a provider: the badge follows from its check records', async () => {
+    const db = api.database.db;
+    const plain = await insertProvider(db);
+    const verified = await insertProvider(db, { isVerified: true });
+    const before = await databaseSnapshot(api);
+    // isVerified and verifiedUntil are no fields of this route: dropped, they leave nothing.
+    for (const [id, body] of [
+      [plain.id, { isVerified: true }],
+      [plain.id, { verifiedUntil: '2099-12-31' }],
+      [verified.id, { isVerified: false }],
+    ] as const) {
+      await expectError(await put(id, body), 400, 'Nothing to update');
+    }
+    expect(await databaseSnapshot(api)).toEqual(before);
 
-    // Only the field sent changed.
-    const { isVerified, updatedAt, ...rest } = (await storedProvider(provider.id))!;
-    const { isVerified: wasVerified, updatedAt: wasUpdated, ...restBefore } = before!;
-    expect(rest).toEqual(restBefore);
-    expect([wasVerified, isVerified]).toEqual([false, true]);
-    expect(updatedAt.getTime()).toBeGreaterThanOrEqual(wasUpdated.getTime());
+    // Sent with a field that is one, they change nothing but that field.
+    const answer = await okJson<AdminProvider>(
+      put(plain.id, { isVerified: true, verifiedUntil: '2099-12-31', startingPrice: 2500 }),
+    );
+    expect(answer).toMatchObject({ startingPrice: 2500, isVerified: false });
+    expect(await storedProvider(plain.id)).toMatchObject({ verifiedUntil: '-infinity' });
+    expect(
+      await okJson(put(verified.id, { isVerified: false, startingPrice: 2500 })),
+    ).toMatchObject({ startingPrice: 2500, isVerified: true });
+    expect(await okJson(publicProvider(plain.id))).toMatchObject({ isVerified: false });
+    expect(await okJson(publicProvider(verified.id))).toMatchObject({ isVerified: true });
+    expect(await publicStats()).toMatchObject({ totalProviders: 2, verifiedProviders: 1 });
+  });
+
+  it('changes the business type, and with it the checks the badge needs', async () => {
+    const db = api.database.db;
+    const provider = await insertProvider(db, { legalForm: 'sole_trader', isVerified: true });
+    expect(await okJson(publicProvider(provider.id))).toMatchObject({ isVerified: true });
+
+    // A company needs its CIPC registration checked too, which a sole trader had not.
+    const company = await okJson<AdminProvider>(put(provider.id, { legalForm: 'company' }));
+    expect(company.isVerified).toBe(false);
+    expect(await storedProvider(provider.id)).toMatchObject({
+      legalForm: 'company',
+      verifiedUntil: '-infinity',
+    });
+    expect(await publicStats()).toMatchObject({ totalProviders: 1, verifiedProviders: 0 });
+
+    // Back to sole trader: every check it needs has passed.
+    const soleTrader = await okJson<AdminProvider>(put(provider.id, { legalForm: 'sole_trader' }));
+    expect(soleTrader.isVerified).toBe(true);
+    expect(await publicStats()).toMatchObject({ totalProviders: 1, verifiedProviders: 1 });
   });
 
   it('changes the rating, the location (and its coordinates), the e-mail and the services', async () => {
@@ -545,6 +592,12 @@ describe('PUT /api/admin/providers/:id', () => {
       'isApproved',
       'isApproved must be true or false',
     ],
+    [
+      'an unknown business type',
+      { legalForm: 'trust' },
+      'legalForm',
+      'Business type must be company or sole_trader',
+    ],
   ])('answers 400 to %s and changes nothing', async (_, changes, field, message) => {
     const provider = await insertProvider(api.database.db);
     const before = await databaseSnapshot(api);
@@ -570,12 +623,12 @@ describe('PUT /api/admin/providers/:id', () => {
   it.each([['9999'], ['0'], ['abc']])('answers 404 for provider id %s', async (id) => {
     await insertProvider(api.database.db);
     const before = await databaseSnapshot(api);
-    await expectError(await put(id, { isVerified: true }), 404);
+    await expectError(await put(id, { isApproved: true }), 404);
     expect(await databaseSnapshot(api)).toEqual(before);
   });
 
   it('answers 404 “Provider not found” for an unknown provider', async () => {
-    await expectError(await put(9999, { isVerified: true }), 404, 'Provider not found');
+    await expectError(await put(9999, { isApproved: true }), 404, 'Provider not found');
   });
 });
 

@@ -105,6 +105,9 @@ const TABLE: Record<string, Access> = {
   'POST /api/admin/providers': ADMIN_ONLY,
   'PUT /api/admin/providers/:id': ADMIN_ONLY,
   'DELETE /api/admin/providers/:id': ADMIN_ONLY,
+  'GET /api/admin/providers/:id/checks': ADMIN_READ,
+  'PUT /api/admin/providers/:id/checks/:type': ADMIN_ONLY,
+  'GET /api/admin/verification': ADMIN_READ,
   'GET /api/admin/flash-ads': ADMIN_READ,
   'POST /api/admin/flash-ads': ADMIN_ONLY,
   'PUT /api/admin/flash-ads/:id': ADMIN_ONLY,
@@ -132,6 +135,7 @@ const TABLE: Record<string, Access> = {
 
   // The signed-in provider
   'GET /api/provider/me': PROVIDER_READ,
+  'GET /api/provider/checks': PROVIDER_READ,
   'POST /api/provider/logout': PROVIDER_ONLY,
   'PUT /api/provider/password': PROVIDER_ONLY,
   'GET /api/provider/enquiries': PROVIDER_READ,
@@ -160,6 +164,7 @@ function routesOf(app: { routes: { method: string; path: string }[] }): string[]
 /** A value for a path parameter that its pattern accepts and that names nothing stored. */
 function paramValue(name: string): string {
   if (name === 'ticket') return 'NoSuchTicket0000000000000';
+  if (name === 'type') return 'identity';
   return '999999';
 }
 

@@ -50,6 +50,17 @@ describe('the CDN cache of public answers', () => {
     expect(purged).toEqual([[PUBLIC_CACHE_TAG]]);
   });
 
+  it('is purged after an admin records a check: the badge and the Verification section show it', async () => {
+    const provider = await insertProvider(api.database.db, { isApproved: true });
+    const response = await api.request(`/api/admin/providers/${provider.id}/checks/identity`, {
+      method: 'PUT',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'pending' }),
+    });
+    expect(response.status).toBe(200);
+    expect(purged).toEqual([[PUBLIC_CACHE_TAG]]);
+  });
+
   it('is left alone by reads, refused changes and public writes', async () => {
     await api.get('/api/admin/providers', { headers: bearer(token) });
     await api.request('/api/admin/providers/999999', {

@@ -32,6 +32,7 @@ import {
   UpdateProviderSchema,
 } from '../../src/lib/schemas/admin-operations.ts';
 import { EnquirySchema } from '../../src/lib/schemas/enquiry.ts';
+import { RecordCheckSchema } from '../../src/lib/schemas/verification.ts';
 import { ConfirmEnquiryEmailSchema } from '../../src/lib/schemas/enquiry-confirmation.ts';
 import { ApplicationSchema } from '../../src/lib/schemas/provider-application.ts';
 import {
@@ -197,12 +198,23 @@ const TARGETS: Record<string, Target> = {
   'PUT /api/admin/providers/:id': {
     caller: 'admin',
     schema: UpdateProviderSchema,
-    example: () => ({ isVerified: true, startingPrice: 2500, rating: 4.5 }),
+    example: () => ({ legalForm: 'company', startingPrice: 2500, rating: 4.5 }),
     params: (f) => ({ id: f.otherProviderId }),
   },
   'DELETE /api/admin/providers/:id': {
     caller: 'admin',
     readsNoBody: 'deletion takes no input (an unknown provider: nothing to delete)',
+  },
+  'PUT /api/admin/providers/:id/checks/:type': {
+    caller: 'admin',
+    schema: RecordCheckSchema,
+    example: () => ({
+      status: 'pending',
+      reference: '1234567',
+      notes: 'Asked for the certificate.',
+    }),
+    // A CCTV installer: PSIRA applies to it.
+    params: (f) => ({ id: f.otherProviderId, type: 'psira' }),
   },
   'POST /api/admin/flash-ads': {
     caller: 'admin',

@@ -537,6 +537,8 @@ describe('PUT /api/provider/profile', () => {
       profile({
         isApproved: false,
         isVerified: true,
+        verifiedUntil: '2099-12-31',
+        legalForm: 'sole_trader',
         isPremium: true,
         rating: 5,
         reviewCount: 999,
@@ -550,7 +552,8 @@ describe('PUT /api/provider/profile', () => {
     expect(after).toMatchObject({
       id: provider.id,
       isApproved: before.isApproved,
-      isVerified: before.isVerified,
+      verifiedUntil: before.verifiedUntil,
+      legalForm: before.legalForm,
       isPremium: before.isPremium,
       rating: before.rating,
       reviewCount: before.reviewCount,

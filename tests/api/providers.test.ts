@@ -3,8 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serviceProviders } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
 import type { Provider } from '../../src/api/providers/public-columns.ts';
+import type { ProviderDetail } from '../../src/lib/api-answers.ts';
 import { insertProviders, listProviders, PROVIDER_KEYS } from '../helpers/api-fixtures.ts';
-import { insertProvider, type ProviderRow } from '../helpers/builders.ts';
+import { addDays, saToday } from '../../src/lib/calendar-days.ts';
+import {
+  insertProvider,
+  recordTestCheck,
+  verifyProviders,
+  type ProviderRow,
+} from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 let api: TestApi;
@@ -142,11 +149,13 @@ describe('GET /api/providers filters', () => {
     expect(names).toEqual(['Rated 4.9', 'Rated 4.5']);
   });
 
-  it('verification=verified keeps verified providers', async () => {
+  it('verification=verified keeps providers verified today', async () => {
     const db = api.database.db;
     await insertProvider(db, { name: 'Plain' });
     await insertProvider(db, { name: 'Verified', isVerified: true });
     await insertProvider(db, { name: 'Premium', isVerified: true, isPremium: true });
+    const lapsed = await insertProvider(db, { name: 'Lapsed', isVerified: true });
+    await recordTestCheck(db, lapsed.id, 'insurance', { validUntil: addDays(saToday(), -1) });
     const { names } = await listProviders(api, { verification: 'verified' });
     expect(names).toEqual(['Premium', 'Verified']);
   });
@@ -325,11 +334,15 @@ describe('GET /api/providers order and paging', () => {
     expect(await totals()).toEqual({ all: 2, cctv: 2, verified: 0 });
     await db
       .update(serviceProviders)
-      .set({ services: ['alarms'], isVerified: true })
+      .set({ services: ['alarms'] })
       .where(eq(serviceProviders.id, listed.id));
+    await verifyProviders(db, [listed.id]);
     expect(await totals()).toEqual({ all: 2, cctv: 1, verified: 1 });
     await db.delete(serviceProviders).where(eq(serviceProviders.id, pending.id));
     expect(await totals()).toEqual({ all: 1, cctv: 0, verified: 1 });
+    // Its PSIRA certificate ran out yesterday: listed still, verified no longer.
+    await recordTestCheck(db, listed.id, 'psira', { validUntil: addDays(saToday(), -1) });
+    expect(await totals()).toEqual({ all: 1, cctv: 0, verified: 0 });
   });
 
   it('pages by offset without overlap, together covering every provider in order', async () => {
@@ -491,13 +504,14 @@ describe('GET /api/providers wire shape', () => {
 });
 
 describe('GET /api/providers/:id', () => {
-  it('answers an approved provider with the same shape as the list', async () => {
+  it('answers an approved provider as the list does, with its verification', async () => {
     const row = await insertProvider(api.database.db, { passwordHash: 'scrypt$secret' });
     const response = await api.get(`/api/providers/${row.id}`);
     expect(response.status).toBe(200);
-    const provider = (await response.json()) as Provider;
+    const { verification, ...provider } = (await response.json()) as ProviderDetail;
     expect(Object.keys(provider).sort()).toEqual([...PROVIDER_KEYS].sort());
     expect(provider).toEqual((await listProviders(api)).providers[0]);
+    expect(verification.status).toBe('unverified');
   });
 
   it('may be cached by a CDN', async () => {

@@ -1,10 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminUsers, flashAds, serviceCategories, serviceProviders } from '../../db/schema.ts';
+import type { CheckPlan } from '../../db/seed/check-records.ts';
 import { SAMPLE_FLASH_ADS } from '../../db/seed/flash-ads.ts';
+import { generateProvider } from '../../db/seed/generate-providers.ts';
 import { SAMPLE_PROVIDERS } from '../../db/seed/sample-providers.ts';
 import {
   addSyntheticProviders,
@@ -15,6 +17,11 @@ import { DEVELOPMENT_ADMIN_EMAIL, prepareDatabase } from '../../hosts/node/prepa
 import { SERVICE_CATEGORIES, SERVICE_IDS } from '../../src/lib/catalog/categories.ts';
 import { DEFAULT_TOWN_VALUES } from '../../src/lib/geo.ts';
 import { verifyPassword } from '../../src/api/auth/password.ts';
+import {
+  providerIsVerified,
+  providerVerificationStatus,
+  type VerificationStatus,
+} from '../../src/api/verification/verified-sql.ts';
 import { parseEnv } from '../../src/api/env.ts';
 import { listProviders } from '../helpers/api-fixtures.ts';
 import { testDriver } from '../helpers/database-template.ts';
@@ -85,6 +92,41 @@ describe('the seeded sample', () => {
 
   it.each(DEFAULT_TOWN_VALUES)('lists at least one provider for location=%s', async (location) => {
     expect((await listProviders(api, { location })).total).toBeGreaterThan(0);
+  });
+
+  it("gives each provider the badge its plan of checks says, counted from today's records", async () => {
+    const seeds = [
+      ...SAMPLE_PROVIDERS,
+      ...Array.from({ length: GENERATED_PROVIDER_COUNT }, (_, i) => generateProvider(i)),
+    ];
+    const stored = await api.database.db
+      .select({ email: serviceProviders.email, status: providerVerificationStatus })
+      .from(serviceProviders);
+    const statusOf = new Map(stored.map(({ email, status }) => [email, status]));
+    const expected = (plan: CheckPlan): VerificationStatus =>
+      plan === 'verified' || plan === 'expiring'
+        ? 'verified'
+        : plan === 'psira-expired'
+          ? 'lapsed'
+          : 'unverified';
+    expect(seeds.map(({ email }) => [email, statusOf.get(email)])).toEqual(
+      seeds.map(({ email, checks }) => [email, expected(checks)]),
+    );
+    // The sample shows each case: verified, expiring soon, lapsed, waiting for review.
+    expect(new Set(SAMPLE_PROVIDERS.map(({ checks }) => checks))).toEqual(
+      new Set<CheckPlan>(['verified', 'expiring', 'psira-expired', 'pending']),
+    );
+  });
+
+  it('counts as verified on the home page what the list filters as verified', async () => {
+    const approvedVerified = await api.database.db.$count(
+      serviceProviders,
+      and(eq(serviceProviders.isApproved, true), providerIsVerified),
+    );
+    expect(approvedVerified).toBeGreaterThan(0);
+    expect((await listProviders(api, { verification: 'verified' })).total).toBe(approvedVerified);
+    const stats = (await (await api.get('/api/stats')).json()) as { verifiedProviders: number };
+    expect(stats.verifiedProviders).toBe(approvedVerified);
   });
 });
 

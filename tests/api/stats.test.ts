@@ -3,7 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reviews, serviceCategories, serviceProviders } from '../../db/schema.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
-import { insertEnquiry, insertFlashAd, insertProvider } from '../helpers/builders.ts';
+import {
+  insertEnquiry,
+  insertFlashAd,
+  insertProvider,
+  verifyProviders,
+} from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 let api: TestApi;
@@ -79,8 +84,9 @@ describe('GET /api/stats', () => {
     await insertProvider(db);
     await db
       .update(serviceProviders)
-      .set({ isApproved: true, isVerified: true })
+      .set({ isApproved: true })
       .where(eq(serviceProviders.id, pending.id));
+    await verifyProviders(db, [pending.id]);
     expect(await stats()).toMatchObject({ verifiedProviders: 1, totalProviders: 2 });
     await db.delete(serviceProviders).where(eq(serviceProviders.id, pending.id));
     expect(await stats()).toMatchObject({ verifiedProviders: 0, totalProviders: 1 });

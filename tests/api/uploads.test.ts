@@ -549,7 +549,7 @@ describe('replaced and removed images are deleted once nothing shows them', () =
     const after = await uploadAdminImage(api, token);
 
     await okJson(
-      sendAs(api, token, 'PUT', `/api/admin/providers/${provider.id}`, { isVerified: true }),
+      sendAs(api, token, 'PUT', `/api/admin/providers/${provider.id}`, { isPremium: true }),
     );
     await api.runJobs();
     expect(isStored(before)).toBe(true);

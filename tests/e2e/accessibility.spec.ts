@@ -97,7 +97,9 @@ const groups = {
 };
 
 test('the sitemap lists the public pages', () => {
-  expect(pages).toEqual(expect.arrayContaining(['/', '/about/', '/providers/', '/provider/1/']));
+  expect(pages).toEqual(
+    expect.arrayContaining(['/', '/about/', '/providers/', '/provider/1/', '/verification/']),
+  );
   expect(groups['category pages']).toHaveLength(6);
   expect(groups['provider pages']).toHaveLength(APPROVED_PROVIDER_COUNT);
 });
@@ -122,6 +124,8 @@ test('the provider modal has no axe violations on any of its tabs', async ({ pag
   await expectCount(page, APPROVED_PROVIDER_COUNT);
   await page.waitForLoadState('networkidle');
   const dialog = await openProviderModal(page, 'Highveld Secure Systems');
+  // The Verification section (above the tabs) is scanned with its checks loaded.
+  await expect(dialog.getByTestId('verification-status')).toBeVisible();
   const found: string[] = [];
   for (const tab of ['Services', 'Reviews', 'Contact', 'Coverage', 'Request Service']) {
     await dialog.getByRole('tab', { name: tab }).click();

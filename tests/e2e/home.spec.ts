@@ -212,3 +212,51 @@ test.describe('platform statistics', () => {
     await expect(page.getByText('Verification Rate')).toHaveCount(0);
   });
 });
+
+test.describe("About's figures", () => {
+  test('are counted from /api/stats, with no figure written by hand', async ({ page }) => {
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/stats');
+    await page.goto('/about');
+    const stats = (await (await answer).json()) as PlatformStats;
+    const figures = page.getByRole('main').locator('dl').first();
+    await expect(figures.locator('dt')).toHaveText([
+      'Verified Providers',
+      'Listed Providers',
+      'Service Requests',
+      'Service Categories',
+    ]);
+    const count = new Intl.NumberFormat('en-ZA');
+    await expect(figures.locator('dd')).toHaveText([
+      count.format(stats.verifiedProviders),
+      count.format(stats.totalProviders),
+      count.format(stats.totalEnquiries),
+      String(CATEGORIES.length),
+    ]);
+    // Not the spec's '500+', '100% Background Checks' or '98% Customer Satisfaction'.
+    await expect(page.getByRole('main')).not.toContainText(/500\+|100%|98%/);
+  });
+
+  test('leave out the counted figures when /api/stats fails', async ({ page }) => {
+    await page.route('**/api/stats', (route) =>
+      route.fulfill({ status: 500, body: 'Internal Server Error' }),
+    );
+    await page.goto('/about');
+    const figures = page.getByRole('main').locator('dl').first();
+    await expect(figures).toHaveAttribute('aria-busy', 'false');
+    await expect(figures.locator('dt')).toHaveText(['Service Categories']);
+  });
+});
+
+test('the Why Choose features say what the product does', async ({ page }) => {
+  await page.goto('/');
+  const why = page.getByRole('region', { name: 'Why Choose Verified Providers?' });
+  await expect(why.getByRole('heading', { level: 3 })).toHaveText([
+    'Checks You Can See',
+    'References Checked',
+    'Help From Our Team',
+  ]);
+  // Not the spec's 'Quality Guaranteed' and '24/7 Support': the terms guarantee no work,
+  // and support answers on weekdays (the contact page's hours).
+  await expect(why).not.toContainText(/guarantee|24\/7|every provider/i);
+  await expect(why).toContainText('Monday to Friday from 8:00 to 17:00');
+});

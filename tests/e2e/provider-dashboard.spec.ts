@@ -188,7 +188,7 @@ test('the dashboard has no axe violations', async ({ page, request, signedInProv
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
   const found: string[] = [];
-  for (const tab of ['Overview', 'Enquiries', 'Reviews', 'Profile', 'Settings']) {
+  for (const tab of ['Overview', 'Enquiries', 'Reviews', 'Profile', 'Verification', 'Settings']) {
     await page.getByRole('tab', { name: tab }).click();
     await page.waitForLoadState('networkidle');
     found.push(...(await scan(page, `/dashboard, ${tab} tab`)));

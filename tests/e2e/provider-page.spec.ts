@@ -135,7 +135,7 @@ test('an unknown provider shows Provider Not Found', async ({ page }) => {
   await expect(browse).toHaveAttribute('href', '/providers');
   await browse.click();
   await expect(page).toHaveURL('/providers');
-  await expect(page.getByRole('heading', { name: TEXT.listHeading })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find Service Providers');
 });
 
 test('a provider that is not approved shows Provider Not Found', async ({ page, request }) => {

@@ -16,13 +16,16 @@ export type ServerName = 'catalog' | 'operations';
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 4417);
 
 export const E2E_SERVERS: Record<ServerName, { port: number; dataDir: string }> = {
-  catalog: { port: FIRST_PORT, dataDir: dataDirOf('catalog') },
-  operations: { port: FIRST_PORT + 1, dataDir: dataDirOf('operations') },
+  catalog: { port: FIRST_PORT, dataDir: dataDirOf('catalog', FIRST_PORT) },
+  operations: { port: FIRST_PORT + 1, dataDir: dataDirOf('operations', FIRST_PORT + 1) },
 };
 
-/** Where a server keeps its database, uploads and mail outbox (emptied at each start). */
-function dataDirOf(name: ServerName): string {
-  return path.resolve(import.meta.dirname, '../../reports/e2e-data', name);
+/**
+ * Where a server keeps its database, uploads and mail outbox (emptied at each start);
+ * named by port too, so runs on other ports (E2E_PORT) never share a folder.
+ */
+function dataDirOf(name: ServerName, port: number): string {
+  return path.resolve(import.meta.dirname, '../../reports/e2e-data', `${name}-${port}`);
 }
 
 export const serverUrl = (name: ServerName) => `http://127.0.0.1:${E2E_SERVERS[name].port}`;

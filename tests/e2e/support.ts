@@ -53,10 +53,6 @@ export const PROVINCE_NAMES: Readonly<Record<string, string>> = {
 
 /** Texts of the spec (sections 2, 4 and 8). */
 export const TEXT = {
-  listHeading: 'Verified Service Providers',
-  // Not the spec's 'All providers are background-checked and verified': not every provider is.
-  listSubtitle:
-    'Compare providers near you; the Verified badge marks those whose checks an administrator has confirmed.',
   locationDenied: 'Unable to detect location. Providers will be shown in default order.',
   emptyHeading: 'No providers found',
   emptyHint: 'Try adjusting your filters or search terms to find providers in your area.',

@@ -12,12 +12,13 @@ import {
   flashAds,
   passwordTokens,
   providerApplications,
+  providerChecks,
   reviews,
   serviceProviders,
   uploadTickets,
 } from '../../db/schema.ts';
 import type { Provider } from '../../src/api/providers/public-columns.ts';
-import { buildProvider, type ProviderRow } from './builders.ts';
+import { buildProvider, verifyProviders, type ProviderOverrides } from './builders.ts';
 import { readOutbox } from './outbox.ts';
 import type { TestApi } from './test-api.ts';
 
@@ -137,17 +138,22 @@ export async function listProviders(
   };
 }
 
-/** Inserts `count` providers in one statement; returns their ids in insertion order. */
+/**
+ * Inserts `count` providers in one statement (`isVerified: true`: and their passed check
+ * records in another); returns their ids in insertion order.
+ */
 export async function insertProviders(
   db: Database,
   count: number,
-  overrides: Partial<ProviderRow> = {},
+  { isVerified = false, ...overrides }: ProviderOverrides = {},
 ): Promise<number[]> {
   const rows = await db
     .insert(serviceProviders)
     .values(Array.from({ length: count }, () => buildProvider(overrides)))
     .returning({ id: serviceProviders.id });
-  return rows.map((r) => r.id);
+  const ids = rows.map((r) => r.id);
+  if (isVerified) await verifyProviders(db, ids);
+  return ids;
 }
 
 /** Every row a request could change, and the number of mails sent, for before/after checks. */
@@ -155,6 +161,7 @@ export async function databaseSnapshot(api: TestApi) {
   const db = api.database.db;
   return {
     providers: await db.select().from(serviceProviders).orderBy(asc(serviceProviders.id)),
+    checks: await db.select().from(providerChecks).orderBy(asc(providerChecks.id)),
     enquiries: await db.select().from(customerEnquiries).orderBy(asc(customerEnquiries.id)),
     flashAds: await db.select().from(flashAds).orderBy(asc(flashAds.id)),
     admins: await db.select().from(adminUsers).orderBy(asc(adminUsers.id)),

@@ -2,20 +2,32 @@
  * Test data with unique values. `buildProvider({ isPremium: true })` gives a complete,
  * valid provider row; insert it with `insertProvider(db, ...)`. Enquiries, flash ads and
  * applications are inserted the same way.
+ *
+ * A provider is verified when its check records say so (docs/decisions/0014), so
+ * `insertProvider(db, { isVerified: true })` inserts the row and then a passed record of
+ * every check it requires; `recordTestCheck` sets one record (an expired one, a pending
+ * one) for the cases in between.
  */
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   customerEnquiries,
   flashAds,
   providerApplications,
+  providerChecks,
   serviceProviders,
 } from '../../db/schema.ts';
+import { addMonths, saToday } from '../../src/lib/calendar-days.ts';
+import { requiredChecks, type CheckType } from '../../src/lib/catalog/checks.ts';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 
 let sequence = 0;
 const next = () => ++sequence;
 
 export type ProviderRow = typeof serviceProviders.$inferInsert;
+
+/** A provider row as tests describe it: `isVerified: true` also records passed checks. */
+export type ProviderOverrides = Partial<ProviderRow> & { isVerified?: boolean };
 
 export function buildProvider(overrides: Partial<ProviderRow> = {}): ProviderRow {
   const n = next();
@@ -29,7 +41,6 @@ export function buildProvider(overrides: Partial<ProviderRow> = {}): ProviderRow
     services: ['cctv'],
     rating: '4.0',
     reviewCount: 10,
-    isVerified: false,
     isPremium: false,
     isApproved: true,
     startingPrice: 1500,
@@ -43,9 +54,99 @@ export function buildProvider(overrides: Partial<ProviderRow> = {}): ProviderRow
   };
 }
 
-export async function insertProvider(db: Database, overrides: Partial<ProviderRow> = {}) {
+export async function insertProvider(
+  db: Database,
+  { isVerified = false, ...overrides }: ProviderOverrides = {},
+) {
   const [row] = await db.insert(serviceProviders).values(buildProvider(overrides)).returning();
   if (!row) throw new Error('provider not inserted');
+  if (!isVerified) return row;
+  await verifyProviders(db, [row.id]);
+  // The row as it is now: the checks' trigger has set its verified_until.
+  const [verified] = await db
+    .select()
+    .from(serviceProviders)
+    .where(eq(serviceProviders.id, row.id));
+  return verified!;
+}
+
+/**
+ * Records a passed check, checked now and valid for a year from today, of every check
+ * each provider requires (for its services and legal form as stored): they are then
+ * verified. Records already there are replaced.
+ */
+export async function verifyProviders(db: Database, providerIds: readonly number[]) {
+  if (providerIds.length === 0) return;
+  const providers = await db
+    .select({
+      id: serviceProviders.id,
+      services: serviceProviders.services,
+      legalForm: serviceProviders.legalForm,
+    })
+    .from(serviceProviders)
+    .where(inArray(serviceProviders.id, [...providerIds]));
+  const checkedAt = new Date();
+  const validUntil = addMonths(saToday(), 12);
+  const records = providers.flatMap(({ id, services, legalForm }) =>
+    requiredChecks(services, legalForm).map((checkType) => ({
+      providerId: id,
+      checkType,
+      status: 'passed' as const,
+      checkedAt,
+      validUntil,
+    })),
+  );
+  if (records.length === 0) throw new Error(`no provider among ${providerIds.join(', ')}`);
+  await db
+    .insert(providerChecks)
+    .values(records)
+    .onConflictDoUpdate({
+      target: [providerChecks.providerId, providerChecks.checkType],
+      set: { status: 'passed', checkedAt, validUntil },
+    });
+}
+
+export type CheckRecordFields = Partial<
+  Omit<typeof providerChecks.$inferInsert, 'id' | 'providerId' | 'checkType'>
+>;
+
+/**
+ * Inserts or replaces one check record of a provider, e.g. a passed check that expired
+ * yesterday: `recordTestCheck(db, id, 'psira', { validUntil: addDays(saToday(), -1) })`.
+ * Passed unless `status` says otherwise; a passed or failed record is checked now, and a
+ * passed one valid for a year from today, unless `fields` say otherwise.
+ */
+export async function recordTestCheck(
+  db: Database,
+  providerId: number,
+  checkType: CheckType,
+  fields: CheckRecordFields = {},
+) {
+  const status = fields.status ?? 'passed';
+  const decided = status === 'passed' || status === 'failed';
+  const record = {
+    status,
+    checkedAt: decided ? new Date() : null,
+    validUntil: status === 'passed' ? addMonths(saToday(), 12) : null,
+    ...fields,
+  };
+  const [row] = await db
+    .insert(providerChecks)
+    .values({ providerId, checkType, ...record })
+    .onConflictDoUpdate({
+      target: [providerChecks.providerId, providerChecks.checkType],
+      set: {
+        reference: null,
+        insurer: null,
+        coverAmount: null,
+        checkedBy: null,
+        notes: null,
+        updatedAt: new Date(),
+        ...record,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('check record not saved');
   return row;
 }
 

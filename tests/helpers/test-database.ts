@@ -35,6 +35,7 @@ const TEST_TABLES = [
   'provider_applications',
   'flash_ads',
   'rate_limits',
+  'provider_checks',
   'service_providers',
   // Kept by triggers on service_providers; TRUNCATE empties it, DELETE leaves zero counts.
   'provider_counts',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CheckPlan } from '../../db/seed/check-records.ts';
 import { generateProvider } from '../../db/seed/generate-providers.ts';
 import { isServiceId } from '../../src/lib/catalog/categories.ts';
 import { TOWNS } from '../../src/lib/catalog/towns.ts';
@@ -6,6 +7,8 @@ import { TOWNS } from '../../src/lib/catalog/towns.ts';
 const COUNT = 200;
 const providers = Array.from({ length: COUNT }, (_, index) => generateProvider(index));
 const townByName = new Map(TOWNS.map((town) => [town.name, town]));
+/** The plans whose records pass every required check, in date today. */
+const VERIFIED_PLANS: readonly CheckPlan[] = ['verified', 'expiring'];
 
 describe('generateProvider', () => {
   it('is deterministic: the same index gives a deep-equal provider', () => {
@@ -47,16 +50,19 @@ describe('generateProvider', () => {
     for (const provider of providers) expect(provider.phone).toMatch(/^\+27\d{9}$/);
   });
 
-  it('is premium only when verified', () => {
+  it('is premium only when its checks make it verified', () => {
     for (const provider of providers) {
-      if (provider.isPremium) expect(provider.isVerified).toBe(true);
+      if (provider.isPremium) expect(VERIFIED_PLANS).toContain(provider.checks);
     }
   });
 
-  it('gives unapproved, verified and premium providers within the first 200 indexes', () => {
+  it('gives unapproved, premium and sole-trader providers, and every plan of checks a generated provider has, within the first 200 indexes', () => {
     expect(providers.some((provider) => !provider.isApproved)).toBe(true);
-    expect(providers.some((provider) => provider.isVerified)).toBe(true);
     expect(providers.some((provider) => provider.isPremium)).toBe(true);
+    expect(providers.some((provider) => provider.legalForm === 'sole_trader')).toBe(true);
+    expect(new Set(providers.map((provider) => provider.checks))).toEqual(
+      new Set<CheckPlan>(['verified', 'expiring', 'pending', 'unchecked']),
+    );
   });
 
   it('spreads the first 60 indexes over every town', () => {

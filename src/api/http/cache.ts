@@ -36,6 +36,7 @@ export function noStore(c: Context): void {
  */
 const PUBLIC_CHANGES: readonly RegExp[] = [
   /^\/api\/admin\/providers(\/\d+)?$/,
+  /^\/api\/admin\/providers\/\d+\/checks\/[a-z_]+$/,
   /^\/api\/admin\/flash-ads(\/\d+)?$/,
   /^\/api\/admin\/applications\/\d+\/(review|approve)$/,
   /^\/api\/admin\/reviews\/\d+\/(hide|show|release)$/,

@@ -222,3 +222,35 @@ export function enquiryConfirmationMessage(
     ].join('\n'),
   };
 }
+
+export type CheckReminderKind = '30 days' | '7 days' | 'lapsed';
+
+/** To a provider before a required check stops counting, and when its badge has lapsed. */
+export function checkReminderMessage(
+  to: string,
+  {
+    providerName,
+    checkLabel,
+    validUntil,
+    kind,
+  }: { providerName: string; checkLabel: string; validUntil: string; kind: CheckReminderKind },
+): MailMessage {
+  const lapsed = kind === 'lapsed';
+  return {
+    to,
+    subject: lapsed
+      ? `Your Verified badge has lapsed: ${checkLabel} expired`
+      : `${checkLabel} expires on ${validUntil}: please renew`,
+    text: [
+      `Hello ${providerName},`,
+      '',
+      lapsed
+        ? `Your ${checkLabel.toLowerCase()} counted until ${validUntil}. Since then your profile no longer shows the Verified badge, and it says which check lapsed.`
+        : `Your ${checkLabel.toLowerCase()} counts until ${validUntil}${kind === '7 days' ? ', in less than a week' : ''}. After that day your profile loses the Verified badge until the renewal is checked.`,
+      '',
+      'Please send us the renewed document by replying to this e-mail. The current one keeps counting until it expires, and once we have checked the new one your badge carries on.',
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}

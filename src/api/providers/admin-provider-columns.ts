@@ -13,6 +13,7 @@ export const adminProviderColumns = {
   completedJobs: p.completedJobs,
   responseTime: p.responseTime,
   emergencyService: p.emergencyService,
+  legalForm: p.legalForm,
   hasPassword: sql<boolean>`${p.passwordHash} IS NOT NULL`.as('has_password'),
   updatedAt: p.updatedAt,
 };

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { providerCounts as counts, serviceProviders as p } from '../../../db/schema.ts';
 import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
 import { providerFilters } from './provider-filters.ts';
+import { verifiedOn } from '../verification/verified-sql.ts';
 
 /**
  * How many approved providers match a listing's filters. Service and verification alone
@@ -23,9 +24,39 @@ export async function countProviders(db: Database, query: ProviderQuery): Promis
     .where(
       and(
         eq(counts.service, query.serviceType ?? '*'),
-        query.verification === 'verified' ? eq(counts.isVerified, true) : undefined,
+        query.verification === 'verified' ? verifiedOn(counts.verifiedUntil) : undefined,
         query.verification === 'premium' ? eq(counts.isPremium, true) : undefined,
       ),
     );
   return row?.total ?? 0;
+}
+
+/** How many matches each group of the listing's order holds (list-providers.ts RANK_GROUPS). */
+export type RankGroupSizes = [number, number, number, number];
+
+/**
+ * The sizes of the listing's four groups from provider_counts, when the filters are
+ * service and verification only; undefined when location, search or rating filter too.
+ */
+export async function rankGroupSizes(
+  db: Database,
+  query: ProviderQuery,
+): Promise<RankGroupSizes | undefined> {
+  if (query.location || query.search || query.rating !== undefined) return undefined;
+  const verified = verifiedOn(counts.verifiedUntil);
+  const rows = await db
+    .select({
+      premium: counts.isPremium,
+      verified: sql<boolean>`${verified}`,
+      total: sql<number>`sum(${counts.approvedCount})::int`,
+    })
+    .from(counts)
+    .where(eq(counts.service, query.serviceType ?? '*'))
+    .groupBy(counts.isPremium, verified);
+  const size = (premium: boolean, isVerified: boolean) => {
+    if (query.verification === 'verified' && !isVerified) return 0;
+    if (query.verification === 'premium' && !premium) return 0;
+    return rows.find((row) => row.premium === premium && row.verified === isVerified)?.total ?? 0;
+  };
+  return [size(true, true), size(true, false), size(false, true), size(false, false)];
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { providerIsVerified } from '../verification/verified-sql.ts';
 
 /** What the dashboard reads; never the password hash or token version. */
 const ownProfileColumns = {
@@ -16,7 +17,7 @@ const ownProfileColumns = {
   profileImage: p.profileImage,
   rating: p.rating,
   reviewCount: p.reviewCount,
-  isVerified: p.isVerified,
+  isVerified: providerIsVerified.as('is_verified'),
   isPremium: p.isPremium,
   isApproved: p.isApproved,
 };

@@ -1,4 +1,5 @@
 import { serviceProviders as p } from '../../../db/schema.ts';
+import { providerIsVerified } from '../verification/verified-sql.ts';
 
 /**
  * The columns a public answer may carry. Queries select exactly these, so a password
@@ -16,7 +17,8 @@ export const publicProviderColumns = {
   profileImage: p.profileImage,
   rating: p.rating,
   reviewCount: p.reviewCount,
-  isVerified: p.isVerified,
+  /** Derived: every required check passed and in date today. */
+  isVerified: providerIsVerified.as('is_verified'),
   isPremium: p.isPremium,
   isApproved: p.isApproved,
   startingPrice: p.startingPrice,

@@ -48,8 +48,17 @@ import { updateProvider } from '../providers/update-provider.ts';
 import { countOutboxMail } from '../mail/count-outbox-mail.ts';
 import { listOutboxMail } from '../mail/list-outbox-mail.ts';
 import { MAIL_NOT_FOUND, resendMail } from '../mail/resend-mail.ts';
+import {
+  checkTypeParam,
+  RecordCheckSchema,
+  VerificationQueueQuerySchema,
+} from '../../lib/schemas/verification.ts';
+import { getAdminChecks } from '../verification/get-admin-checks.ts';
+import { listVerificationQueue } from '../verification/list-verification-queue.ts';
+import { recordCheck } from '../verification/record-check.ts';
 
 const id = (value: string) => idParam(value);
+const checkType = (value: string) => parseOrThrow(checkTypeParam, value);
 
 function csvDownload(body: string, name: string) {
   const date = new Date().toISOString().slice(0, 10);
@@ -86,6 +95,20 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   .delete('/providers/:id', async (c) => {
     await deleteProvider(c.var.db, id(c.req.param('id')));
     return c.json({ message: 'Provider deleted' });
+  })
+  // Verification: the checks behind the badge
+  .get('/providers/:id/checks', async (c) =>
+    c.json(await getAdminChecks(c.var.db, id(c.req.param('id')))),
+  )
+  .put('/providers/:id/checks/:type', declareJson(RecordCheckSchema), async (c) => {
+    const providerId = id(c.req.param('id'));
+    const type = checkType(c.req.param('type'));
+    const input = parseOrThrow(RecordCheckSchema, await readJson(c));
+    return c.json(await recordCheck(c.var.db, c.var.admin.id, providerId, type, input));
+  })
+  .get('/verification', declareQuery(VerificationQueueQuerySchema), async (c) => {
+    const { queue } = parseOrThrow(VerificationQueueQuerySchema, c.req.query());
+    return c.json(await listVerificationQueue(c.var.db, queue));
   })
   // Flash ads
   .get('/flash-ads', async (c) => c.json(await listAllFlashAds(c.var.db)))

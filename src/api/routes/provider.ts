@@ -30,6 +30,7 @@ import { readJson } from '../http/read-json.ts';
 import { siteUrl } from '../http/site-url.ts';
 import { parseOrThrow } from '../http/validate.ts';
 import { getOwnProfile } from '../providers/get-own-profile.ts';
+import { getPublicVerification } from '../verification/public-verification.ts';
 import { updateOwnProfile } from '../providers/update-own-profile.ts';
 import { updateOwnProfileImage } from '../providers/update-own-profile-image.ts';
 import { revealsTokens } from '../env.ts';
@@ -73,6 +74,8 @@ const signIn = new Hono<AppEnv>()
 const signedIn = new Hono<ProviderEnv>()
   .use(requireProvider)
   .get('/me', async (c) => c.json(await getOwnProfile(c.var.db, c.var.provider.id)))
+  /** The provider's own checks, as its public profile shows them, with their expiry. */
+  .get('/checks', async (c) => c.json(await getPublicVerification(c.var.db, c.var.provider.id)))
   .post('/logout', async (c) => {
     await endSessions(c.var.db, providerAccounts, c.var.provider.id);
     clearSessionCookie(c, 'provider');

@@ -20,6 +20,7 @@ import { cachePublicly, noStore } from '../http/cache.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseFault } from '../http/database-faults.ts';
 import { parseOrThrow } from '../http/validate.ts';
 import { getApprovedProvider } from '../providers/get-provider.ts';
+import { getPublicVerification } from '../verification/public-verification.ts';
 import { idParam } from '../http/id-param.ts';
 import { ReviewPageQuerySchema, ReviewSchema } from '../../lib/schemas/reviews.ts';
 import { getInvitation } from '../reviews/get-invitation.ts';
@@ -123,8 +124,9 @@ export const publicRoutes = new Hono<AppEnv>()
       c.var.db,
       idParam(c.req.param('id'), 'Provider not found'),
     );
+    const verification = await getPublicVerification(c.var.db, provider.id);
     cachePublicly(c);
-    return c.json(provider);
+    return c.json({ ...provider, verification });
   })
   /** The provider's visible reviews, newest first, paged (X-Total-Count). */
   .get('/providers/:id{[0-9]+}/reviews', declareQuery(ReviewPageQuerySchema), async (c) => {

@@ -6,6 +6,7 @@ import {
   reviews,
   serviceProviders as p,
 } from '../../../db/schema.ts';
+import { providerIsVerified } from '../verification/verified-sql.ts';
 
 export interface AdminStats {
   totalApplications: number;
@@ -31,7 +32,7 @@ export async function getAdminStats(db: Database): Promise<AdminStats> {
     db
       .select({
         total: sql<number>`count(*) FILTER (WHERE ${p.isApproved})::int`,
-        verified: sql<number>`count(*) FILTER (WHERE ${p.isApproved} AND ${p.isVerified})::int`,
+        verified: sql<number>`count(*) FILTER (WHERE ${p.isApproved} AND ${providerIsVerified})::int`,
         premium: sql<number>`count(*) FILTER (WHERE ${p.isApproved} AND ${p.isPremium})::int`,
       })
       .from(p),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { customerEnquiries, providerCounts as counts } from '../../../db/schema.ts';
+import { verifiedOn } from '../verification/verified-sql.ts';
 
 export interface PlatformStats {
   verifiedProviders: number;
@@ -14,7 +15,7 @@ export async function getPlatformStats(db: Database): Promise<PlatformStats> {
     db
       .select({
         totalProviders: sql<number>`coalesce(sum(${counts.approvedCount}), 0)::int`,
-        verifiedProviders: sql<number>`coalesce(sum(${counts.approvedCount}) FILTER (WHERE ${counts.isVerified}), 0)::int`,
+        verifiedProviders: sql<number>`coalesce(sum(${counts.approvedCount}) FILTER (WHERE ${verifiedOn(counts.verifiedUntil)}), 0)::int`,
       })
       .from(counts)
       .where(sql`${counts.service} = '*'`),

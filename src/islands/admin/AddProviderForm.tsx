@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
+import { LEGAL_FORM_LABELS, LEGAL_FORMS } from '../../lib/catalog/checks';
 import {
   AddProviderFormSchema,
   EMPTY_PROVIDER_FORM,
@@ -81,6 +82,13 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
             </option>
           ))}
         </SelectField>
+        <SelectField id={`${id}-legal-form`} label="Business type *" {...register('legalForm')}>
+          {LEGAL_FORMS.map((form) => (
+            <option key={form} value={form}>
+              {LEGAL_FORM_LABELS[form]}
+            </option>
+          ))}
+        </SelectField>
         {field('yearsExperience', 'Years Experience *', { type: 'number', min: 0 })}
         {field('services', 'Services * (comma-separated)', { placeholder: 'cctv, alarms' })}
         {field('startingPrice', 'Starting Price (R) *', { type: 'number', min: 0 })}
@@ -122,7 +130,6 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
         {(
           [
             ['emergencyService', 'Emergency service'],
-            ['isVerified', 'Verified'],
             ['isPremium', 'Premium'],
           ] as const
         ).map(([name, label]) => (

@@ -12,6 +12,7 @@ import { MailTab } from './MailTab';
 import { ProvidersTab } from './ProvidersTab';
 import { AdminReviewsTab } from './AdminReviewsTab';
 import { TeamTab } from './TeamTab';
+import { VerificationTab } from './VerificationTab';
 
 function Overview() {
   const { data } = useQuery({
@@ -102,6 +103,7 @@ function Dashboard({ admin }: { admin: SignedInAdmin }) {
             { id: 'overview', label: 'Overview', content: <Overview /> },
             { id: 'applications', label: 'Applications', content: <ApplicationsTab /> },
             { id: 'providers', label: 'Providers', content: <ProvidersTab /> },
+            { id: 'verification', label: 'Verification', content: <VerificationTab /> },
             { id: 'flash-ads', label: 'Flash Ads', content: <FlashAdsTab /> },
             { id: 'enquiries', label: 'Enquiries', content: <EnquiryDeskTab /> },
             { id: 'reviews', label: 'Reviews', content: <AdminReviewsTab /> },

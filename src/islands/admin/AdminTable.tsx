@@ -7,9 +7,12 @@ import type { ReactNode } from 'react';
 export function AdminTable({
   columns,
   busy = false,
+  actions = true,
   children,
 }: {
   columns: string[];
+  /** Whether the rows end in a cell of buttons (false: the buttons are in the columns). */
+  actions?: boolean;
   /** Refetching: the rows are dimmed until the new ones arrive. */
   busy?: boolean;
   children: ReactNode;
@@ -26,9 +29,11 @@ export function AdminTable({
                 {column}
               </th>
             ))}
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
+            {actions && (
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>{children}</tbody>

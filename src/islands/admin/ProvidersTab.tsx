@@ -15,11 +15,15 @@ import { ServiceBadges } from './ApplicationsTab';
 import { ADMIN_KEYS, failure, refreshProviders } from './admin-queries';
 import { SelectField } from '../ui/SelectField';
 import { Pager } from './Pager';
+import { ProviderChecksModal } from './ProviderChecks';
 import { useAdminPage, useSettledValue } from './use-admin-page';
 
-type Change = Partial<Pick<AdminProvider, 'isApproved' | 'isVerified'>>;
+type Change = Partial<Pick<AdminProvider, 'isApproved'>>;
 
-/** The table's and the modal's actions: toggle approval or verification, delete. */
+/**
+ * The table's and the modal's actions: toggle approval, delete. Verification is not a
+ * toggle: it follows from the check records kept on the Verification screen.
+ */
 function useProviderActions() {
   const queryClient = useQueryClient();
   const update = useMutation({
@@ -80,10 +84,13 @@ function ProviderDetail({
   provider,
   actions,
   onClose,
+  onChecks,
 }: {
   provider: AdminProvider;
   actions: ReturnType<typeof useProviderActions>;
   onClose: () => void;
+  /** Opens the provider's Verification screen instead of this dialog. */
+  onChecks: () => void;
 }) {
   const rows: [string, React.ReactNode][] = [
     ['Contact', provider.contactName ?? 'Not recorded'],
@@ -124,6 +131,9 @@ function ProviderDetail({
         ))}
       </dl>
       <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-primary" onClick={onChecks}>
+          Verification checks
+        </button>
         <button
           type="button"
           className="btn btn-outline"
@@ -133,16 +143,6 @@ function ProviderDetail({
           }
         >
           {provider.isApproved ? 'Remove Approval' : 'Approve'}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={actions.busy}
-          onClick={() =>
-            void actions.toggle(provider, { isVerified: !provider.isVerified }).then(onClose)
-          }
-        >
-          {provider.isVerified ? 'Remove Verification' : 'Verify'}
         </button>
         <button
           type="button"
@@ -182,6 +182,7 @@ export function ProvidersTab() {
       setFilters((current) => ({ ...current, [key]: e.target.value }));
   const actions = useProviderActions();
   const [viewing, setViewing] = useState<AdminProvider>();
+  const [checking, setChecking] = useState<AdminProvider>();
   const [adding, setAdding] = useState(false);
   // Swallow: the mutation's onError has told the admin already.
   const run = (promise: Promise<unknown>) => void promise.catch(() => undefined);
@@ -281,6 +282,14 @@ export function ProvidersTab() {
                   <button
                     type="button"
                     className="btn btn-xs"
+                    aria-label={`Checks of ${provider.name}`}
+                    onClick={() => setChecking(provider)}
+                  >
+                    Checks
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-xs"
                     disabled={actions.busy}
                     aria-label={`${provider.isApproved ? 'Unapprove' : 'Approve'} ${provider.name}`}
                     onClick={() =>
@@ -288,17 +297,6 @@ export function ProvidersTab() {
                     }
                   >
                     {provider.isApproved ? 'Unapprove' : 'Approve'}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-xs"
-                    disabled={actions.busy}
-                    aria-label={`${provider.isVerified ? 'Unverify' : 'Verify'} ${provider.name}`}
-                    onClick={() =>
-                      run(actions.toggle(provider, { isVerified: !provider.isVerified }))
-                    }
-                  >
-                    {provider.isVerified ? 'Unverify' : 'Verify'}
                   </button>
                   <button
                     type="button"
@@ -326,9 +324,14 @@ export function ProvidersTab() {
             provider={viewing}
             actions={actions}
             onClose={() => setViewing(undefined)}
+            onChecks={() => {
+              setViewing(undefined);
+              setChecking(viewing);
+            }}
           />
         )}
       </Modal>
+      <ProviderChecksModal provider={checking} onClose={() => setChecking(undefined)} />
       <Modal open={adding} onClose={() => setAdding(false)} label="Add Provider">
         <AddProviderForm onDone={() => setAdding(false)} />
       </Modal>

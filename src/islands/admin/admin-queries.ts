@@ -13,20 +13,28 @@ export const ADMIN_KEYS = {
   users: ['/api/admin/users'],
   stats: ['/api/admin/stats'],
   mail: ['/api/admin/mail'],
+  /** The three verification queues, each `[...verification, queue]`. */
+  verification: ['/api/admin/verification'],
 } as const;
+
+/** One provider's checks on its Verification screen. */
+export const providerChecksKey = (providerId: number) =>
+  ['/api/admin/providers/:id/checks', providerId] as const;
 
 /** The spec's failure toasts: the server's message, else the fallback. */
 export const failure = (error: unknown, fallback: string) =>
   error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
 
 /**
- * After a change to providers: the admin lists and stats, and every public list the page
- * may hold (spec: the public listing and stats follow every change).
+ * After a change to providers or their checks: the admin lists, stats and verification
+ * queues, and every public list the page may hold (spec: the public listing and stats
+ * follow every change).
  */
 export const refreshProviders = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.providers }),
     queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stats }),
+    queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.verification }),
     queryClient.invalidateQueries({ queryKey: ['/api/providers'] }),
     queryClient.invalidateQueries({ queryKey: ['/api/stats'] }),
   ]);

@@ -18,7 +18,7 @@ function EnquiryCard({
       <div className="card-body gap-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
-            <h3 className="text-lg font-semibold">{enquiry.customerName}</h3>
+            <h2 className="text-lg font-semibold">{enquiry.customerName}</h2>
             <p className="text-sm">{formatDate(enquiry.createdAt)}</p>
           </div>
           <div className="flex flex-wrap gap-1">

@@ -12,6 +12,7 @@ import { ProfileTab } from './ProfileTab';
 import { ProviderLogin } from './ProviderLogin';
 import { ResponseDialog } from './ResponseDialog';
 import { DashboardReviewsTab } from './DashboardReviewsTab';
+import { DashboardVerificationTab } from './DashboardVerificationTab';
 import { endSession, readSignedIn, useSessionNotice } from './session';
 import { SettingsTab } from './SettingsTab';
 
@@ -70,6 +71,7 @@ function Dashboard({ profile }: { profile: OwnProfile }) {
             },
             { id: 'reviews', label: 'Reviews', content: <DashboardReviewsTab /> },
             { id: 'profile', label: 'Profile', content: <ProfileTab profile={profile} /> },
+            { id: 'verification', label: 'Verification', content: <DashboardVerificationTab /> },
             {
               id: 'settings',
               label: 'Settings',

@@ -104,8 +104,8 @@ export function SettingsTab({
             </span>
           </div>
           <p className="text-sm">
-            Verification is done by our team after background and credential checks. Questions?
-            Write to{' '}
+            The Verified badge follows from your checks: the Verification tab lists each one with
+            its expiry. Questions? Write to{' '}
             <a className="link" href="mailto:support@verifiedproviders.co.za">
               support@verifiedproviders.co.za
             </a>

@@ -83,7 +83,8 @@ function StaticBanner() {
       <div>
         <h2 className="text-2xl font-bold md:text-3xl">Expert Services Available</h2>
         <p className="mt-2 text-lg">
-          Background-verified installers for security, networks and video across South Africa.
+          Installers for security, networks and video across South Africa, with their checks shown
+          by date.
         </p>
       </div>
     </div>

@@ -7,8 +7,13 @@ import { provinceName } from '../../lib/catalog/provinces';
 import { ContactTab, CoverageTab, ProfileReviewsTab, ServicesTab } from './ProviderDetails';
 import { LazyRequestServiceForm } from './LazyRequestServiceForm';
 import { Tabs } from '../ui/Tabs';
+import { ProviderVerification } from './VerificationSection';
 
-/** The provider modal of the list (spec section 2): summary, contact buttons, five tabs. */
+/**
+ * The provider modal of the list (spec section 2): summary, contact buttons, the
+ * Verification section (issue 13: the checks behind the badge, fetched when it opens),
+ * then the spec's five tabs.
+ */
 export function ProviderModal({
   provider,
   onClose,
@@ -59,6 +64,7 @@ export function ProviderModal({
                 View full profile
               </a>
             </div>
+            <ProviderVerification providerId={provider.id} />
             <Tabs
               label="Provider details"
               tabs={[

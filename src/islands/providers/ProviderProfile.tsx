@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { answer, api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
-import type { Provider } from '../../lib/api-answers';
+import type { Provider, ProviderDetail } from '../../lib/api-answers';
 import { providerImageUrl } from '../../lib/provider-image';
 import { withQueryClient } from '../../lib/query-client';
 import { Modal } from '../ui/Modal';
@@ -18,6 +18,8 @@ import {
 } from './ProviderDetails';
 import { LazyRequestServiceForm } from './LazyRequestServiceForm';
 import { Tabs } from '../ui/Tabs';
+import { VerificationSection } from './VerificationSection';
+import { fetchProviderDetail, isProviderDetail, providerDetailKey } from './provider-detail-query';
 
 function NotFound() {
   return (
@@ -48,7 +50,20 @@ function Loading() {
   );
 }
 
-function Profile({ provider }: { provider: Provider }) {
+/** What the page knows of the API's answer: the detail once it came, or why not. */
+interface Freshness {
+  detail: ProviderDetail | undefined;
+  error: Error | null;
+  onRetry: () => void;
+}
+
+function Profile({
+  provider,
+  freshness: { detail, error, onRetry },
+}: {
+  provider: Provider;
+  freshness: Freshness;
+}) {
   const [requesting, setRequesting] = useState(false);
   return (
     <article>
@@ -64,7 +79,13 @@ function Profile({ provider }: { provider: Provider }) {
           <div>
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="text-3xl font-bold md:text-4xl">{provider.name}</h1>
-              <Badge provider={provider} />
+              {/* The badge depends on today's date: from the API's answer only, never
+                  from the build, which may predate an expiry. */}
+              {detail ? (
+                <Badge provider={detail} />
+              ) : (
+                !error && <span className="skeleton h-6 w-16" aria-hidden="true" />
+              )}
             </div>
             <p className="mt-2 text-lg">
               {provider.location}, {provinceName(provider.province)}
@@ -90,6 +111,12 @@ function Profile({ provider }: { provider: Provider }) {
               ))}
             </ul>
           </section>
+          <VerificationSection
+            verification={detail?.verification}
+            error={detail ? null : error}
+            onRetry={onRetry}
+            headingLevel={2}
+          />
           <Tabs
             label="Provider details"
             tabs={[
@@ -209,19 +236,25 @@ function ContactLink({
 /**
  * The provider page (spec section 2). It shows the build-time data at once and then
  * refreshes from /api/providers/{id}, so it never disagrees with the listing; a provider
- * removed or unapproved since the build shows 'Provider Not Found'.
+ * removed or unapproved since the build shows 'Provider Not Found'. The badge and the
+ * Verification section wait for that answer (issue 13).
  */
 function ProviderProfile({ initial }: ProviderProfileProps) {
   const [id] = useState(() => initial?.id ?? idFromPath());
-  const { data, error, isPending } = useQuery({
-    queryKey: [`/api/providers/${id ?? 'none'}`],
-    queryFn: () => answer(api.providers[':id{[0-9]+}'].$get({ param: { id: String(id ?? 0) } })),
+  // The build's provider shows at once (as stale data, refetched on mount); the API's
+  // answer replaces it and brings the badge and the Verification section.
+  const { data, error, isPending, refetch } = useQuery<Provider | ProviderDetail>({
+    queryKey: providerDetailKey(id),
+    queryFn: () => fetchProviderDetail(id ?? 0),
     enabled: id !== undefined,
     ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
   });
   if (id === undefined) return typeof window === 'undefined' ? <Loading /> : <NotFound />;
   if (error instanceof ApiError && error.status === 404) return <NotFound />;
-  if (data) return <Profile provider={data} />;
+  if (data) {
+    const detail = isProviderDetail(data) ? data : undefined;
+    return <Profile provider={data} freshness={{ detail, error, onRetry: () => void refetch() }} />;
+  }
   if (isPending) return <Loading />;
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center" role="alert">

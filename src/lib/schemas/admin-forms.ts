@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_STARTING_PRICE } from '../catalog/enquiry-options.ts';
+import { LEGAL_FORMS } from '../catalog/checks.ts';
 import { currentYear, FLASH_AD_DEFAULTS } from './admin-operations.ts';
 import {
   emailField,
@@ -89,7 +90,7 @@ export const AddProviderFormSchema = z.object({
       .optional(),
   ),
   emergencyService: z.boolean(),
-  isVerified: z.boolean(),
+  legalForm: z.enum(LEGAL_FORMS),
   isPremium: z.boolean(),
 });
 
@@ -116,7 +117,7 @@ export const EMPTY_PROVIDER_FORM: AddProviderForm = {
   businessLicense: '',
   establishedYear: '',
   emergencyService: false,
-  isVerified: false,
+  legalForm: 'company',
   isPremium: false,
 };
 

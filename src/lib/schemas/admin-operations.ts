@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ENQUIRY_STATUSES, URGENCY_VALUES, WEEKDAYS } from '../catalog/enquiry-options.ts';
+import { LEGAL_FORMS } from '../catalog/checks.ts';
 import { newPassword } from './account.ts';
 import {
   emailField,
@@ -51,7 +52,7 @@ export const AdminProviderFields = z.object({
   province: provinceField,
   services: servicesField,
   profileImage: objectPath,
-  isVerified: z.boolean('isVerified must be true or false'),
+  legalForm: z.enum(LEGAL_FORMS, 'Business type must be company or sole_trader'),
   isPremium: z.boolean('isPremium must be true or false'),
   isApproved: z.boolean('isApproved must be true or false'),
   startingPrice: whole('Starting price', 0, 10_000_000),
@@ -109,7 +110,8 @@ export const CreateProviderSchema = AdminProviderFields.pick(required).extend(
 );
 
 /**
- * PUT: any subset (at least one field), e.g. { isApproved: false } or { isVerified: true }.
+ * PUT: any subset (at least one field), e.g. { isApproved: false }. Verification is
+ * not a field: it follows from the check records (src/api/verification).
  * A blank optional text parses to undefined ("not given"), so a body of only such fields
  * changes nothing: counted by value, not by key (an update with nothing to set fails).
  */

@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { providerChecks, serviceProviders as p } from '../../../db/schema.ts';
+import {
+  checkApplies,
+  checkDefinition,
+  requiredChecks,
+  type CheckType,
+} from '../../lib/catalog/checks.ts';
+import { saToday } from '../../lib/calendar-days.ts';
+import type { RecordCheck } from '../../lib/schemas/verification.ts';
+import { AppError } from '../errors.ts';
+import { getAdminChecks } from './get-admin-checks.ts';
+
+const refuse = (field: string, message: string) =>
+  new AppError('bad_request', message, { [field]: message });
+
+/**
+ * An admin records a check's outcome (one record per provider and check type, replaced
+ * by each new outcome). The provider's badge follows from the records by itself.
+ */
+export async function recordCheck(
+  db: Database,
+  adminId: number,
+  providerId: number,
+  type: CheckType,
+  input: RecordCheck,
+  today: string = saToday(),
+) {
+  const [provider] = await db
+    .select({ services: p.services, legalForm: p.legalForm })
+    .from(p)
+    .where(eq(p.id, providerId));
+  if (!provider) throw new AppError('not_found', 'Provider not found');
+  const { label, required } = checkDefinition(type);
+  if (!checkApplies(type, provider.services, provider.legalForm)) {
+    throw new AppError(
+      'bad_request',
+      required === 'security services'
+        ? `${label} applies only to providers of CCTV, alarms or access control`
+        : `${label} applies only to registered companies, not sole traders`,
+    );
+  }
+  if (
+    input.status === 'not_applicable' &&
+    requiredChecks(provider.services, provider.legalForm).includes(type)
+  ) {
+    throw refuse('status', `${label} is required for this provider: it cannot be not applicable`);
+  }
+  const passed = input.status === 'passed';
+  const checkedOn = input.checkedOn ?? today;
+  if (checkedOn > today) throw refuse('checkedOn', 'Checked on cannot be in the future');
+  if (passed) {
+    if (!input.validUntil || input.validUntil < today) {
+      throw refuse('validUntil', 'A passed check must be valid today or later');
+    }
+    if (input.validUntil < checkedOn) {
+      throw refuse('validUntil', 'Valid until cannot be before the day it was checked');
+    }
+    if (type === 'insurance' && (!input.insurer || !input.coverAmount)) {
+      throw refuse(
+        input.insurer ? 'coverAmount' : 'insurer',
+        'Public liability insurance needs the insurer and the cover amount',
+      );
+    }
+  }
+  const decided = input.status === 'passed' || input.status === 'failed';
+  const record = {
+    status: input.status,
+    reference: input.reference ?? null,
+    insurer: type === 'insurance' ? (input.insurer ?? null) : null,
+    coverAmount: type === 'insurance' ? (input.coverAmount ?? null) : null,
+    notes: input.notes ?? null,
+    checkedBy: decided ? adminId : null,
+    checkedAt: decided ? new Date(`${checkedOn}T12:00:00+02:00`) : null,
+    validUntil: passed ? (input.validUntil ?? null) : null,
+  };
+  await db
+    .insert(providerChecks)
+    .values({ providerId, checkType: type, ...record })
+    .onConflictDoUpdate({
+      target: [providerChecks.providerId, providerChecks.checkType],
+      set: record,
+    });
+  return getAdminChecks(db, providerId);
+}

@@ -1,0 +1,49 @@
+/**
+ * Calendar days as 'YYYY-MM-DD' strings (a check's expiry is a day, not an instant),
+ * counted in South Africa's time zone like the database's sa_today().
+ */
+const SA_TIME_ZONE = 'Africa/Johannesburg';
+const dayFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SA_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today in South Africa. */
+export function saToday(now: Date = new Date()): string {
+  return dayFormatter.format(now);
+}
+
+/** The day `days` after (or before, when negative) a day. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The day `months` after a day, kept within the month (31 January + 1 month: 28 February). */
+export function addMonths(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  target.setUTCDate(Math.min(date, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/** Whole days from one day to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** "12 March 2026", as the Verification section writes a day. */
+export function formatDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-ZA', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+}

@@ -1,0 +1,65 @@
+/** What an admin records for a check (PUT /api/admin/providers/{id}/checks/{type}). */
+import { z } from 'zod';
+import { CHECK_STATUSES, CHECK_TYPES } from '../catalog/checks.ts';
+import { optionalText } from './fields.ts';
+
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A calendar day, 'YYYY-MM-DD', that exists (no 31 February). */
+const day = (message: string) =>
+  z
+    .string(message)
+    .regex(DAY, message)
+    .refine((value) => {
+      // Runs even after the pattern failed (zod 4): an impossible date must not throw.
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    }, message);
+
+const optionalDay = (message: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), day(message).nullable().optional());
+
+export const checkTypeParam = z.enum(CHECK_TYPES, 'Unknown check type');
+
+export const RecordCheckSchema = z
+  .object({
+    status: z.enum(CHECK_STATUSES, 'Status must be pending, passed, failed or not_applicable'),
+    /** Free text as the register writes it. */
+    reference: optionalText(100),
+    insurer: optionalText(100),
+    coverAmount: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .number('Cover amount must be a number of rand')
+        .int('Cover amount must be a whole number of rand')
+        .min(1, 'Cover amount must be more than R0')
+        .max(1_000_000_000, 'Cover amount must be at most R1 000 000 000')
+        .nullable()
+        .optional(),
+    ),
+    /** The day it was checked; today when not given. */
+    checkedOn: optionalDay('Checked on must be a date (YYYY-MM-DD)'),
+    /** The last day a pass counts. */
+    validUntil: optionalDay('Valid until must be a date (YYYY-MM-DD)'),
+    notes: optionalText(2000),
+  })
+  .superRefine((check, ctx) => {
+    if (check.status === 'passed' && !check.validUntil) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['validUntil'],
+        message: 'A passed check needs the last day it is valid',
+      });
+    }
+  });
+
+export type RecordCheck = z.output<typeof RecordCheckSchema>;
+
+/** Rows a verification queue answers at most, the oldest deadline first. */
+export const VERIFICATION_QUEUE_LIMIT = 200;
+
+export const VERIFICATION_QUEUES = ['expiring', 'expired', 'waiting'] as const;
+export type VerificationQueue = (typeof VERIFICATION_QUEUES)[number];
+export const VerificationQueueQuerySchema = z.object({
+  queue: z.enum(VERIFICATION_QUEUES, 'Queue must be expiring, expired or waiting'),
+});

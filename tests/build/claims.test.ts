@@ -1,0 +1,64 @@
+/**
+ * Claims that are true (issue 13, point 7): no built page says that every provider is
+ * verified or background-checked, or shows a figure written by hand (the spec's '500+',
+ * '100%', '98%'); figures come from /api/stats when the page is read. The provider pages
+ * are built before any check can expire, so they carry no badge and no check: both come
+ * from the API's answer (tests/e2e/verification.spec.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { builtPages, readPage } from '../../scripts/built-site.ts';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+/** What a page shows: the body, without its scripts, tags and the JSON of islands' props. */
+function visibleText(html: string): string {
+  const body = /<body[\s\S]*<\/body>/.exec(html)?.[0] ?? html;
+  return body
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ');
+}
+
+const FALSE_CLAIMS = [
+  /all (our )?providers are/i,
+  /every provider (listed|on|passes|is)/i,
+  /background[- ](verified|checked)/i,
+  /\b500\+/,
+  /\b98%/,
+  /100% background/i,
+  /quality guaranteed/i,
+  /24\/7/,
+  /Verified (CCTV|Alarm|Access|Network|Wi-Fi|NDI)[^.]{0,40} providers/,
+];
+
+const pages = builtPages();
+
+describe('claims of the built pages', () => {
+  it('found the built pages', () => {
+    expect(pages.length).toBeGreaterThan(10);
+  });
+
+  it.each(pages.map((file) => [path.relative('dist', file), file]))(
+    '%s makes no claim the data does not back',
+    (_name, file) => {
+      const text = visibleText(readPage(file));
+      for (const claim of FALSE_CLAIMS) expect(text).not.toMatch(claim);
+    },
+  );
+});
+
+describe('built provider pages', () => {
+  const root = path.resolve(import.meta.dirname, '../../dist/provider');
+  const ids = readdirSync(root).filter((name) => /^\d+$/.test(name));
+
+  it.each(ids.slice(0, 60))(
+    '/provider/%s shows no badge and no check until the API answers',
+    (id) => {
+      const html = readPage(`/provider/${id}`);
+      expect(html).not.toMatch(/>\s*(Verified|Premium)\s*</);
+      expect(html).not.toMatch(/Checked \d{1,2} [A-Z][a-z]+ \d{4}/);
+      expect(html).toMatch(/aria-label="Loading the provider(&#x27;|&#39;|')s checks"/);
+    },
+  );
+});
