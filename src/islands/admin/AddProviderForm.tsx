@@ -19,6 +19,7 @@ import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
 import { AdminImageField } from './AdminImageField';
 import { failure, refreshProviders } from './admin-queries';
+import { TextAreaField } from '../ui/TextAreaField';
 
 /** Add Provider (spec section 5): every field, rule and default; the image through process-image. */
 export function AddProviderForm({ onDone }: { onDone: () => void }) {
@@ -105,27 +106,13 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
           max: currentYear(),
         })}
       </div>
-      <div>
-        <label
-          className="label text-sm font-medium text-base-content"
-          htmlFor={`${id}-description`}
-        >
-          Description *
-        </label>
-        <textarea
-          id={`${id}-description`}
-          rows={3}
-          className="textarea w-full"
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${id}-description-error` : undefined}
-          {...register('description')}
-        />
-        {errors.description && (
-          <p id={`${id}-description-error`} className="mt-1 text-sm text-error" role="alert">
-            {errors.description.message}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        id={`${id}-description`}
+        label="Description *"
+        rows={3}
+        error={errors.description?.message}
+        {...register('description')}
+      />
       <div className="flex flex-wrap gap-6">
         {(
           [

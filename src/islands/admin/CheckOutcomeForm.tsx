@@ -20,6 +20,7 @@ import { toast } from '../../lib/toast';
 import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
 import { failure, providerChecksKey, refreshProviders } from './admin-queries';
+import { TextAreaField } from '../ui/TextAreaField';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FIELDS: readonly (keyof CheckForm)[] = [
@@ -167,25 +168,14 @@ export function CheckOutcomeForm({
           </div>
         )}
       </div>
-      <div>
-        <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-notes`}>
-          Notes (admins only)
-        </label>
-        <textarea
-          id={`${id}-notes`}
-          rows={2}
-          maxLength={2000}
-          className="textarea w-full"
-          aria-invalid={errors.notes ? true : undefined}
-          aria-describedby={errors.notes ? `${id}-notes-error` : undefined}
-          {...register('notes')}
-        />
-        {errors.notes && (
-          <p id={`${id}-notes-error`} className="mt-1 text-sm text-error" role="alert">
-            {errors.notes.message}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        id={`${id}-notes`}
+        label="Notes (admins only)"
+        rows={2}
+        maxLength={2000}
+        error={errors.notes?.message}
+        {...register('notes')}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className="btn btn-ghost" onClick={onDone}>
           Cancel
