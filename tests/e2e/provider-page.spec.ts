@@ -152,7 +152,10 @@ test('a provider that is not approved shows Provider Not Found', async ({ page, 
 
 test('Request Service opens the service request form in a dialog', async ({ page, request }) => {
   const provider = await fetchProvider(request, 1);
+  // The page's island refreshes the provider once it has hydrated: then the button works.
+  const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/providers/1');
   await page.goto('/provider/1');
+  await refreshed;
   await page.getByRole('button', { name: 'Request Service' }).click();
   const dialog = page.getByRole('dialog', { name: `Request service from ${provider.name}` });
   await expect(dialog).toBeVisible();
