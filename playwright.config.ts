@@ -23,6 +23,7 @@ const OPERATIONS_FILES = [
   'admin-mail.spec.ts',
   'admin-operations.spec.ts',
   'admin-verification.spec.ts',
+  'dashboard-renewals.spec.ts',
   'joining.spec.ts',
   'provider-dashboard.spec.ts',
 ];

@@ -305,6 +305,17 @@ export const providerApplications = pgTable(
     profileImage: text('profile_image'),
     previousWork: text('previous_work'),
     website: text('website'),
+    /** What the applicant states for the checks (issue 13); an admin checks it. */
+    legalForm: text('legal_form').$type<LegalForm>(),
+    cipcNumber: text('cipc_number'),
+    psiraNumber: text('psira_number'),
+    psiraValidUntil: date('psira_valid_until'),
+    insurer: text('insurer'),
+    insuranceCover: integer('insurance_cover'),
+    insuranceValidUntil: date('insurance_valid_until'),
+    /** The consent to the checks: the wording's version and when it was given. */
+    consentVersion: text('consent_version'),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
     status: text('status').$type<ApplicationStatus>().notNull().default('pending'),
     adminNotes: text('admin_notes'),
     reviewedBy: integer('reviewed_by').references(() => adminUsers.id, { onDelete: 'set null' }),
@@ -318,6 +329,11 @@ export const providerApplications = pgTable(
     check('provider_applications_province_check', oneOf(sql`${t.province}`, PROVINCE_IDS)),
     check('provider_applications_services_check', someOf(sql`${t.services}`, SERVICE_IDS)),
     check('provider_applications_years_experience_check', sql`${t.yearsExperience} >= 0`),
+    check(
+      'provider_applications_legal_form_check',
+      sql`${t.legalForm} IS NULL OR ${oneOf(sql`${t.legalForm}`, LEGAL_FORMS)}`,
+    ),
+    check('provider_applications_insurance_cover_check', sql`${t.insuranceCover} > 0`),
     foreignKey({
       name: 'provider_applications_provider_id_fkey',
       columns: [t.providerId],
@@ -420,6 +436,78 @@ export const providerChecks = pgTable(
 );
 
 /**
+ * Evidence behind a check (issue 13): a certificate or registration, PDF or image, kept
+ * privately under `private/` and shown to admins only through short-lived links. It
+ * belongs to an application (joining) until approval hands it to the provider. A
+ * provider's renewal waits for review with what it states (reference, expiry); an
+ * admin's recorded outcome reviews it.
+ */
+export const evidenceDocuments = pgTable(
+  'evidence_documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    providerId: integer('provider_id').references(() => serviceProviders.id, {
+      onDelete: 'cascade',
+    }),
+    applicationId: integer('application_id').references(() => providerApplications.id, {
+      onDelete: 'cascade',
+    }),
+    checkType: text('check_type').$type<CheckType>().notNull(),
+    objectKey: text('object_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    /** The name the uploader's browser gave the file. */
+    fileName: text('file_name').notNull(),
+    /** 'applicant', 'provider' or 'admin'. */
+    uploadedBy: text('uploaded_by').notNull(),
+    statedReference: text('stated_reference'),
+    statedValidUntil: date('stated_valid_until'),
+    reviewStatus: text('review_status')
+      .$type<'waiting' | 'reviewed'>()
+      .notNull()
+      .default('waiting'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('evidence_documents_type_check', oneOf(sql`${t.checkType}`, CHECK_TYPES)),
+    check(
+      'evidence_documents_uploaded_by_check',
+      oneOf(sql`${t.uploadedBy}`, ['applicant', 'provider', 'admin']),
+    ),
+    check(
+      'evidence_documents_review_status_check',
+      oneOf(sql`${t.reviewStatus}`, ['waiting', 'reviewed']),
+    ),
+    check(
+      'evidence_documents_owner_check',
+      sql`${t.providerId} IS NOT NULL OR ${t.applicationId} IS NOT NULL`,
+    ),
+    index('evidence_documents_provider_idx').on(t.providerId, t.checkType),
+    index('evidence_documents_application_idx').on(t.applicationId),
+    index('evidence_documents_waiting_idx')
+      .on(t.createdAt)
+      .where(sql`${t.reviewStatus} = 'waiting' AND ${t.providerId} IS NOT NULL`),
+  ],
+);
+
+/** Every time an admin opened a document: who, when, which (issue 13). */
+export const documentViews = pgTable(
+  'document_views',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => evidenceDocuments.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => adminUsers.id),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_views_document_idx').on(t.documentId, t.viewedAt)],
+);
+
+/**
  * Fixed-window counters for rate limits (logins, public submissions). In the database so
  * that a limit holds across serverless instances.
  */
@@ -459,6 +547,7 @@ export const uploadTickets = pgTable(
         'profile-image',
         'admin-image',
         'flash-ad-image',
+        'evidence-document',
       ]),
     ),
     index('upload_tickets_expires_idx').on(t.expiresAt),

@@ -1,4 +1,8 @@
-/** Image uploads (spec sections 5 and 9): purposes and their size limits, shared by forms and API. */
+/**
+ * Uploads (spec sections 5 and 9, issue 13): purposes, what each accepts and its size
+ * limit, shared by forms and API. Images are public once claimed (re-encoded); evidence
+ * documents are private (kept as they came, shown to admins only).
+ */
 export const MB = 1024 * 1024;
 
 export const UPLOAD_PURPOSES = {
@@ -9,6 +13,8 @@ export const UPLOAD_PURPOSES = {
   /** An admin's upload for a provider (Add Provider). */
   'admin-image': { maxBytes: 5 * MB },
   'flash-ad-image': { maxBytes: 10 * MB },
+  /** Evidence for a check (a certificate, a registration): PDF or an image, private. */
+  'evidence-document': { maxBytes: 10 * MB },
 } as const;
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
@@ -19,10 +25,25 @@ export const UPLOAD_REFERENCE_MAX_LENGTH = 2048;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
+/** What an evidence document may be, told by its bytes. */
+export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/** For the file picker; the server decides by the bytes. */
+export const DOCUMENT_ACCEPT =
+  '.pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp';
+
+export const isDocumentPurpose = (purpose: UploadPurpose) => purpose === 'evidence-document';
+
 export const UPLOAD_MESSAGES = {
   tooLarge: (maxBytes: number) =>
     `The image is too large: at most ${Math.round(maxBytes / MB)} MB.`,
-  tooLargeForAny: 'The image is too large.',
+  tooLargeForAny: 'The file is too large.',
   wrongType: 'Only JPEG, PNG, GIF or WebP images can be uploaded.',
   empty: 'The file is empty.',
+  documentTooLarge: (maxBytes: number) =>
+    `The document is too large: at most ${Math.round(maxBytes / MB)} MB.`,
+  wrongDocumentType: 'Only PDF, JPEG, PNG or WebP documents can be uploaded.',
 } as const;
+
+/** A document's file name as the admin sees it: the name the browser gave, cut to size. */
+export const DOCUMENT_NAME_MAX_LENGTH = 200;

@@ -16,7 +16,12 @@ import {
 } from '../helpers/admin-fixtures.ts';
 import { listProviders, type ApiRoute } from '../helpers/api-fixtures.ts';
 import { bearer } from '../helpers/auth-fixtures.ts';
-import { insertApplication, insertEnquiry, insertProvider } from '../helpers/builders.ts';
+import {
+  insertApplication,
+  insertEnquiry,
+  insertProvider,
+  validApplicationBody,
+} from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
@@ -41,21 +46,14 @@ beforeEach(async () => {
 type ApplicationRow = typeof providerApplications.$inferSelect;
 
 /** A complete application as the join form sends it. */
-function applicationBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    businessName: 'Secure Home Installations',
-    contactName: 'Thandi Nkosi',
-    email: 'thandi@securehome.example.co.za',
+const applicationBody = (overrides: Record<string, unknown> = {}) =>
+  validApplicationBody({
     phone: '082 555 0101',
-    location: 'Sandton',
-    province: 'gauteng',
-    physicalAddress: '12 Rivonia Road, Sandton, 2196',
-    services: ['cctv', 'alarms'],
-    yearsExperience: 8,
-    website: 'https://securehome.example.co.za',
+    businessLicense: undefined,
+    insurance: undefined,
+    previousWork: undefined,
     ...overrides,
-  };
-}
+  });
 
 /** Applies through POST /api/provider-applications and answers the new id. */
 async function submitApplication(overrides: Record<string, unknown> = {}): Promise<number> {

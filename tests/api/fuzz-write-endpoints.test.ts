@@ -32,7 +32,8 @@ import {
   UpdateProviderSchema,
 } from '../../src/lib/schemas/admin-operations.ts';
 import { EnquirySchema } from '../../src/lib/schemas/enquiry.ts';
-import { RecordCheckSchema } from '../../src/lib/schemas/verification.ts';
+import { RecordCheckSchema, RenewalSchema } from '../../src/lib/schemas/verification.ts';
+import { addDays, saToday } from '../../src/lib/calendar-days.ts';
 import { ConfirmEnquiryEmailSchema } from '../../src/lib/schemas/enquiry-confirmation.ts';
 import { ApplicationSchema } from '../../src/lib/schemas/provider-application.ts';
 import {
@@ -118,6 +119,10 @@ const TARGETS: Record<string, Target> = {
     caller: 'anonymous',
     readsNoBody: 'makes an upload address; takes no input',
   },
+  'POST /api/public/documents/upload': {
+    caller: 'anonymous',
+    readsNoBody: 'makes an upload address; takes no input',
+  },
   'POST /api/provider-applications': {
     caller: 'anonymous',
     schema: ApplicationSchema,
@@ -159,6 +164,10 @@ const TARGETS: Record<string, Target> = {
   // The signed-in admin
   'POST /api/admin/logout': { caller: 'admin', readsNoBody: 'signs out; takes no input' },
   'POST /api/admin/objects/upload': {
+    caller: 'admin',
+    readsNoBody: 'makes an upload address; takes no input',
+  },
+  'POST /api/admin/documents/upload': {
     caller: 'admin',
     readsNoBody: 'makes an upload address; takes no input',
   },
@@ -339,6 +348,20 @@ const TARGETS: Record<string, Target> = {
   'POST /api/objects/upload': {
     caller: 'provider',
     readsNoBody: 'makes an upload address; takes no input',
+  },
+  'POST /api/provider/documents/upload': {
+    caller: 'provider',
+    readsNoBody: 'makes an upload address; takes no input',
+  },
+  'POST /api/provider/checks/:type/renewals': {
+    caller: 'provider',
+    schema: RenewalSchema,
+    example: () => ({
+      document: { upload: `/api/uploads/${UNKNOWN_TICKET}`, fileName: 'policy-2027.pdf' },
+      validUntil: addDays(saToday(), 365),
+      reference: 'POL-88123',
+    }),
+    params: () => ({ type: 'insurance' }),
   },
 };
 

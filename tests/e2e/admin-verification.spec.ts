@@ -1,12 +1,23 @@
 /**
  * The admin's Verification screen and queues (issue 13, point 5): the badge follows the
  * check records an admin keeps, never a toggle. Each test signs in as its own admin and
- * makes its own providers (unique names, found by search).
+ * makes its own providers (unique names, found by search). Evidence documents (issue 13):
+ * an application's checklist, the log of who opened a document, and evidence recorded
+ * with an outcome.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, addMonths, formatDay, saToday } from '../../src/lib/calendar-days.ts';
-import { uniqueTag } from './builders.ts';
-import { expect, openAdmin, test, type Accounts, type TestAdmin } from './fixtures.ts';
+import { CHECKS_CONSENT } from '../../src/lib/catalog/consent.ts';
+import { apply, newApplication, uniqueTag } from './builders.ts';
+import {
+  bearer,
+  expect,
+  mintSession,
+  openAdmin,
+  test,
+  type Accounts,
+  type TestAdmin,
+} from './fixtures.ts';
 import { cardByName } from './support.ts';
 
 /** A company installing CCTV: six checks are required (PSIRA and CIPC among them). */
@@ -194,4 +205,141 @@ test('the queues list a check expiring within 30 days and one waiting for review
   await expect(form).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+});
+
+/** A tiny valid PDF: the server checks a document by its bytes. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** Uploads the PDF as a form would (a ticket from `ticketPath`, then the bytes). */
+async function uploadPdf(
+  request: APIRequestContext,
+  ticketPath: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const ticket = await request.post(ticketPath, { headers });
+  expect(ticket.status(), await ticket.text()).toBe(200);
+  const { uploadURL } = (await ticket.json()) as { uploadURL: string };
+  const put = await request.put(uploadURL, {
+    headers: { 'content-type': 'application/pdf' },
+    data: PDF,
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  return uploadURL;
+}
+
+test("an application's checklist shows what was stated and sent; opening a document is logged", async ({
+  page,
+  context,
+  request,
+  signedInAdmin,
+}) => {
+  const psiraValidUntil = addDays(saToday(), 200);
+  const application = newApplication({
+    legalForm: 'company',
+    cipcNumber: '2019/654321/07',
+    psiraNumber: '3141592',
+    psiraValidUntil,
+    consentVersion: CHECKS_CONSENT.version,
+    documents: [
+      {
+        checkType: 'psira',
+        upload: await uploadPdf(request, '/api/public/documents/upload'),
+        fileName: 'PSIRA certificate.pdf',
+      },
+    ],
+  });
+  await apply(request, application);
+
+  await openAdmin(page, signedInAdmin, 'Applications');
+  await page.getByRole('button', { name: `View ${application.businessName}` }).click();
+  const review = page.getByRole('dialog', { name: application.businessName });
+  await expect(review).toContainText(`(wording ${CHECKS_CONSENT.version})`);
+  await expect(review).toContainText('Approving creates the provider with these checks pending');
+  const checklist = review.getByRole('list', { name: 'Checklist' });
+  await expect(
+    checklist.getByRole('listitem', { name: 'Company registration (CIPC)' }),
+  ).toContainText('2019/654321/07');
+  const psira = checklist.getByRole('listitem', { name: 'PSIRA registration' });
+  await expect(psira).toContainText('Required');
+  await expect(psira).toContainText('PSIRA registration number3141592');
+  await expect(psira).toContainText(`Expiry${formatDay(psiraValidUntil)}`);
+  const document = psira
+    .getByRole('list', { name: 'Documents for PSIRA registration' })
+    .getByRole('listitem');
+  await expect(document).toHaveCount(1);
+  await expect(document).toContainText('PSIRA certificate.pdf');
+  await expect(document).toContainText('PDF');
+  await expect(document).toContainText('Applicant');
+  await expect(document).toContainText('Not viewed yet.');
+
+  // The link opens the document in a new tab: the view is logged, then the file shows.
+  const file = context.waitForEvent('response', (answer) =>
+    /\/api\/admin\/documents\/\d+\/file\?/.test(answer.url()),
+  );
+  const [opened] = await Promise.all([
+    context.waitForEvent('page'),
+    document.getByRole('link', { name: /^View PSIRA certificate\.pdf/ }).click(),
+  ]);
+  expect((await file).status()).toBe(200);
+  expect((await file).headers()['content-type']).toBe('application/pdf');
+  await opened.close();
+  await expect(document).toContainText(
+    `Viewed 1 time · last by ${signedInAdmin.firstName} ${signedInAdmin.lastName}`,
+  );
+});
+
+test('a renewal waiting for review fills the form; evidence saved with the outcome is listed', async ({
+  page,
+  request,
+  accounts,
+  signedInAdmin,
+}) => {
+  const tag = uniqueTag();
+  const { id, name } = await accounts.newProvider(securityCompany(tag));
+  const provider = bearer(await mintSession('provider', id));
+  const newExpiry = addDays(saToday(), 400);
+  const renewed = await request.post('/api/provider/checks/psira/renewals', {
+    headers: provider,
+    data: {
+      document: {
+        upload: await uploadPdf(request, '/api/provider/documents/upload', provider),
+        fileName: 'psira-certificate-2027.pdf',
+      },
+      validUntil: newExpiry,
+      reference: '4123987',
+    },
+  });
+  expect(renewed.status(), await renewed.text()).toBe(201);
+
+  const screen = await openChecks(page, signedInAdmin, name);
+  const psira = screen.getByRole('listitem', { name: 'PSIRA registration' });
+  await expect(psira).toContainText(
+    `Renewal waiting for review: new expiry ${formatDay(newExpiry)}, reference 4123987`,
+  );
+  const { form } = await recordForm(screen, 'PSIRA registration');
+  await form.getByLabel('Outcome').selectOption('passed');
+  await expect(form.getByLabel('PSIRA registration number')).toHaveValue('4123987');
+  await expect(form.getByLabel('Valid until')).toHaveValue(newExpiry);
+  await form.getByLabel('Evidence (optional)').setInputFiles({
+    name: 'psira-register-lookup.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await expect(form.getByRole('list', { name: 'Attached evidence' })).toContainText(
+    'psira-register-lookup.pdf',
+  );
+  await form.getByRole('button', { name: 'Save Outcome' }).click();
+  await expect(form).toHaveCount(0);
+
+  await expect(psira).toContainText('Passed');
+  await expect(psira).toContainText(`Valid until${formatDay(newExpiry)}`);
+  await expect(psira).not.toContainText('Renewal waiting');
+  const documents = psira
+    .getByRole('list', { name: 'Documents for PSIRA registration' })
+    .getByRole('listitem');
+  await expect(documents).toHaveCount(2);
+  await expect(documents.first()).toContainText('psira-register-lookup.pdf');
+  await expect(documents.first()).toContainText('Admin');
+  await expect(documents.nth(1)).toContainText('psira-certificate-2027.pdf');
+  await expect(documents.nth(1)).toContainText('Provider');
 });

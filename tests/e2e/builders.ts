@@ -6,6 +6,9 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { addDays, saToday } from '../../src/lib/calendar-days.ts';
+import { offersSecurityServices } from '../../src/lib/catalog/checks.ts';
+import { CHECKS_CONSENT } from '../../src/lib/catalog/consent.ts';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -38,7 +41,7 @@ export function newProviderFields(overrides: Record<string, unknown> = {}) {
 /** A body of POST /api/provider-applications. */
 export function newApplication(overrides: Record<string, unknown> = {}) {
   const tag = uniqueTag();
-  return {
+  const application = {
     businessName: `${tag} Alarm Works`,
     contactName: 'Pieter Botha',
     email: `apply.${tag.toLowerCase()}@example.co.za`,
@@ -48,8 +51,17 @@ export function newApplication(overrides: Record<string, unknown> = {}) {
     physicalAddress: '12 York Street, George',
     services: ['cctv', 'alarms'],
     yearsExperience: 7,
+    legalForm: 'company',
+    cipcNumber: '2016/234567/07',
+    psiraNumber: '2345678',
+    psiraValidUntil: addDays(saToday(), 200),
+    consentVersion: CHECKS_CONSENT.version,
     ...overrides,
   };
+  // PSIRA is asked of security services only (the API refuses it for others).
+  return offersSecurityServices(application.services as string[])
+    ? application
+    : { ...application, psiraNumber: undefined, psiraValidUntil: undefined };
 }
 
 /** A body of POST /api/enquiries for a provider. */

@@ -17,7 +17,8 @@ import {
   providerChecks,
   serviceProviders,
 } from '../../db/schema.ts';
-import { addMonths, saToday } from '../../src/lib/calendar-days.ts';
+import { addDays, addMonths, saToday } from '../../src/lib/calendar-days.ts';
+import { CHECKS_CONSENT } from '../../src/lib/catalog/consent.ts';
 import { requiredChecks, type CheckType } from '../../src/lib/catalog/checks.ts';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 
@@ -249,6 +250,14 @@ export function validApplicationBody(
     insurance: 'Public liability, R5 million',
     previousWork: 'Camera systems for 40 homes in Sandton and Bryanston.',
     website: 'https://securehome.example.co.za',
+    legalForm: 'company',
+    cipcNumber: '2015/123456/07',
+    psiraNumber: '1234567',
+    psiraValidUntil: addDays(saToday(), 200),
+    insurer: 'Santam',
+    insuranceCover: 5_000_000,
+    insuranceValidUntil: addDays(saToday(), 300),
+    consentVersion: CHECKS_CONSENT.version,
     ...overrides,
   };
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));

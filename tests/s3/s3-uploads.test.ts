@@ -16,7 +16,12 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { providerApplications, uploadTickets } from '../../db/schema.ts';
+import {
+  documentViews,
+  evidenceDocuments,
+  providerApplications,
+  uploadTickets,
+} from '../../db/schema.ts';
 import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
 import { s3ConfigOf } from '../../src/api/storage/choose-object-store.ts';
 import { s3Client, s3ObjectStore } from '../../src/api/storage/s3-object-store.ts';
@@ -282,5 +287,59 @@ describe('upload addresses with S3', () => {
     await api.runJobs();
     expect(await keysInBucket()).toEqual([key]);
     expect(await decodedFormat(await objectBytes(key))).toBe('png');
+  });
+});
+
+describe('evidence documents with S3', () => {
+  const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+  it('are kept under private/ and shown to an admin through a presigned GET of minutes', async () => {
+    const uploadURL = await presignedUrl('/api/public/documents/upload');
+    expect((await put(uploadURL, PDF, 'application/pdf')).status).toBe(200);
+    const applied = await api.request('/api/provider-applications', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(
+        validApplicationBody({
+          documents: [{ checkType: 'psira', upload: uploadURL, fileName: 'psira.pdf' }],
+        }),
+      ),
+    });
+    expect(applied.status).toBe(201);
+    await api.runJobs();
+    const key = `private/${ticketIdIn(uploadURL)}.pdf`;
+    expect(await keysInBucket()).toEqual([key]);
+    // Not served by our public route.
+    expect((await api.get(`/objects/${key}`)).status).toBe(404);
+
+    const admin = await createTestAdmin(api);
+    const token = await signIn(api, 'admin', admin);
+    const [document] = await api.database.db.select().from(evidenceDocuments);
+    const opened = await api.get(`/api/admin/documents/${document?.id}`, {
+      headers: bearer(token),
+      redirect: 'manual',
+    });
+    expect(opened.status).toBe(303);
+    const link = new URL(opened.headers.get('location') ?? '');
+    expect(link.pathname).toBe(`/${bucket}/${key}`);
+    expect(link.searchParams.get('X-Amz-Expires')).toBe('300');
+    const file = await fetch(link);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
+    // Without the signature the bucket keeps it to itself.
+    expect((await fetch(new URL(link.pathname, link.origin))).status).toBe(403);
+    expect(await api.database.db.select().from(documentViews)).toHaveLength(1);
+  });
+
+  it('links stop working once their time is over', async () => {
+    const store = s3ObjectStore(s3ConfigOf(api.env)!, client);
+    await store.put('private/expired-document-00000.pdf', PDF, 'application/pdf');
+    const url = await store.privateDownloadUrl!('private/expired-document-00000.pdf', 1, {
+      name: 'x.pdf',
+      contentType: 'application/pdf',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect((await fetch(url)).status).toBe(403);
   });
 });

@@ -14,6 +14,8 @@ import { createPasswordToken } from '../auth/password-tokens.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { applicationApprovedMessage } from '../mail/messages.ts';
+import { legalFormOf } from '../documents/application-checklist.ts';
+import { handOverApplicationChecks } from '../documents/hand-over-application-checks.ts';
 import { coordinatesOf } from '../providers/coordinates.ts';
 import {
   decisionTopic,
@@ -26,8 +28,9 @@ export const SET_PASSWORD_HOURS = 72;
 
 /**
  * Approves a pending or rejected application, in one transaction: creates its approved
- * provider (or lists again the one an earlier approval created), records who and when,
- * and e-mails the new provider a link to choose a password.
+ * provider (or lists again the one an earlier approval created) with the checks recorded
+ * so far (hand-over-application-checks.ts), records who and when, and e-mails the new
+ * provider a link to choose a password.
  */
 export async function approveApplication(
   db: Database,
@@ -68,11 +71,13 @@ export async function approveApplication(
             contactName: application.contactName,
             businessLicense: application.businessLicense,
             insurance: application.insurance,
+            legalForm: legalFormOf(application),
           })
           .returning({ id: serviceProviders.id });
         if (!provider) throw new Error('The provider was not created');
         providerId = provider.id;
       }
+      await handOverApplicationChecks(tx, application, providerId);
       const [row] = await tx
         .update(providerApplications)
         .set({ status: 'approved', providerId, reviewedBy: adminId, reviewedAt: sql`now()` })

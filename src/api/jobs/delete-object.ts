@@ -1,9 +1,15 @@
 /**
- * Deletes a stored image once no record refers to it any more: a provider's photo, an
- * application's picture or a flash ad's image may share one object.
+ * Deletes a stored object once no record refers to it any more: a provider's photo, an
+ * application's picture or a flash ad's image may share one object; an evidence document
+ * goes when its record has gone.
  */
 import { eq } from 'drizzle-orm';
-import { flashAds, providerApplications, serviceProviders } from '../../../db/schema.ts';
+import {
+  evidenceDocuments,
+  flashAds,
+  providerApplications,
+  serviceProviders,
+} from '../../../db/schema.ts';
 import type { Database } from '../../../db/client.ts';
 import { objectPathOf, type ObjectStore } from '../storage/object-store.ts';
 
@@ -26,6 +32,11 @@ export async function deleteObjectIfUnreferenced(
       .where(eq(providerApplications.profileImage, path))
       .limit(1),
     db.select({ id: flashAds.id }).from(flashAds).where(eq(flashAds.imageUrl, path)).limit(1),
+    db
+      .select({ id: evidenceDocuments.id })
+      .from(evidenceDocuments)
+      .where(eq(evidenceDocuments.objectKey, objectKey))
+      .limit(1),
   ]);
   if (references.some((rows) => rows.length > 0)) return false;
   await objects.delete(objectKey);

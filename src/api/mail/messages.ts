@@ -1,4 +1,6 @@
 /** The texts of every e-mail the product sends, in one place. */
+import { APPLICATION_NEXT_STEPS } from '../../lib/catalog/application-steps.ts';
+import { checkDefinition, requiredChecks, type LegalForm } from '../../lib/catalog/checks.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
 import type { MailMessage } from './mailer.ts';
 
@@ -8,7 +10,12 @@ export function applicationReceivedMessage(application: {
   email: string;
   contactName: string;
   businessName: string;
+  services: readonly string[];
+  legalForm: LegalForm;
 }): MailMessage {
+  const checks = requiredChecks(application.services, application.legalForm).map(
+    (type) => `   - ${checkDefinition(type).label}`,
+  );
   return {
     to: application.email,
     subject: 'We received your application to join Verified Providers',
@@ -18,10 +25,11 @@ export function applicationReceivedMessage(application: {
       `Thank you for applying to list ${application.businessName} on Verified Providers.`,
       'Our team will review your application within 2-3 business days. The next steps are:',
       '',
-      '1. Background and credential verification',
-      '2. Business license and insurance review',
-      '3. Reference and previous work checks',
-      '4. Final approval and profile setup',
+      `1. ${APPLICATION_NEXT_STEPS.review}`,
+      `2. ${APPLICATION_NEXT_STEPS.approval}`,
+      `3. ${APPLICATION_NEXT_STEPS.checks}`,
+      ...checks,
+      `4. ${APPLICATION_NEXT_STEPS.badge}`,
       '',
       'We will e-mail you when a decision is made.',
       '',

@@ -1,20 +1,27 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { serviceProviders as p } from '../../../db/schema.ts';
+import { evidenceDocuments, serviceProviders as p } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { enqueueObjectDeletion } from '../jobs/enqueue.ts';
 import { releaseImage } from '../uploads/release-image.ts';
 
 /**
- * Deletes the provider; its enquiries stay, unassigned (the foreign key sets null), and
- * its photo is deleted once nothing else shows it.
+ * Deletes the provider; its enquiries stay, unassigned (the foreign key sets null), its
+ * photo is deleted once nothing else shows it, and its evidence documents go with it
+ * (rows by the foreign key, files by the outbox once the deletion is committed).
  */
 export async function deleteProvider(db: Database, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    const documents = await tx
+      .select({ objectKey: evidenceDocuments.objectKey })
+      .from(evidenceDocuments)
+      .where(eq(evidenceDocuments.providerId, id));
     const [deleted] = await tx
       .delete(p)
       .where(eq(p.id, id))
       .returning({ profileImage: p.profileImage });
     if (!deleted) throw new AppError('not_found', 'Provider not found');
     await releaseImage(tx, deleted.profileImage);
+    for (const { objectKey } of documents) await enqueueObjectDeletion(tx, objectKey);
   });
 }

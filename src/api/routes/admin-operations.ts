@@ -20,6 +20,7 @@ import { addAdmin } from '../admins/add-admin.ts';
 import { listAdmins } from '../admins/list-admins.ts';
 import { setAdminActive } from '../admins/set-admin-active.ts';
 import type { AdminEnv } from '../auth/require-admin.ts';
+import { documentOfLink, openDocument, readDocument } from '../documents/document-links.ts';
 import { getEnquiry } from '../enquiries/get-enquiry.ts';
 import { listEnquiries } from '../enquiries/list-enquiries.ts';
 import { updateEnquiry } from '../enquiries/update-enquiry.ts';
@@ -29,7 +30,9 @@ import { createFlashAd } from '../flash-ads/create-flash-ad.ts';
 import { deleteFlashAd } from '../flash-ads/delete-flash-ad.ts';
 import { listAllFlashAds } from '../flash-ads/list-all-flash-ads.ts';
 import { updateFlashAd } from '../flash-ads/update-flash-ad.ts';
+import { noStore } from '../http/cache.ts';
 import { idParam } from '../http/id-param.ts';
+import { contentDisposition } from '../storage/content-disposition.ts';
 import { hideReview } from '../reviews/hide-review.ts';
 import { listReviewsForAdmin } from '../reviews/list-reviews-for-admin.ts';
 import { releaseReview } from '../reviews/release-review.ts';
@@ -104,7 +107,45 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
     const providerId = id(c.req.param('id'));
     const type = checkType(c.req.param('type'));
     const input = parseOrThrow(RecordCheckSchema, await readJson(c));
-    return c.json(await recordCheck(c.var.db, c.var.admin.id, providerId, type, input));
+    return c.json(
+      await recordCheck(c.var.db, c.var.objects, {
+        adminId: c.var.admin.id,
+        providerId,
+        type,
+        input,
+      }),
+    );
+  })
+  /**
+   * Opens an evidence document: the view is logged, then the browser goes to an address
+   * that shows it for a few minutes (document-links.ts).
+   */
+  .get('/documents/:id', async (c) => {
+    noStore(c);
+    const location = await openDocument(c.var.db, c.var.objects, {
+      documentId: id(c.req.param('id')),
+      adminId: c.var.admin.id,
+      secret: c.var.sessionSecret,
+    });
+    return c.redirect(location, 303);
+  })
+  /** The document itself, on local disk: for the admin the link was made for, for minutes. */
+  .get('/documents/:id/file', async (c) => {
+    noStore(c);
+    const documentId = await documentOfLink(c.var.sessionSecret, {
+      token: c.req.query('token'),
+      documentId: id(c.req.param('id')),
+      adminId: c.var.admin.id,
+    });
+    const { bytes, fileName, contentType } = await readDocument(
+      c.var.db,
+      c.var.objects,
+      documentId,
+    );
+    return c.body(bytes, 200, {
+      'Content-Type': contentType,
+      'Content-Disposition': contentDisposition(fileName),
+    });
   })
   .get('/verification', declareQuery(VerificationQueueQuerySchema), async (c) => {
     const { queue } = parseOrThrow(VerificationQueueQuerySchema, c.req.query());

@@ -32,6 +32,7 @@ import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import { getAdminStats } from '../stats/get-admin-stats.ts';
 import { claimUpload } from '../uploads/claim-upload.ts';
 import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
+import { getApplicationChecklist } from '../documents/application-checklist.ts';
 
 /** Routes that work without a session. */
 const signIn = new Hono<AppEnv>()
@@ -89,6 +90,15 @@ const signedIn = new Hono<AdminEnv>()
       }),
     ),
   )
+  // Evidence documents for a check (10 MB, PDF or image), kept privately.
+  .post('/documents/upload', async (c) =>
+    c.json(
+      await createUploadTicket(c.var.db, c.var.objects, {
+        purpose: 'evidence-document',
+        owner: `admin:${c.var.admin.id}`,
+      }),
+    ),
+  )
   /** Turns an upload URL into the object path to store (spec: POST /api/admin/process-image). */
   .post('/process-image', declareJson(ProcessImageSchema), async (c) => {
     const { uploadURL } = parseOrThrow(ProcessImageSchema, await readJson(c));
@@ -125,6 +135,10 @@ const signedIn = new Hono<AdminEnv>()
     });
     return c.json(result, 201);
   })
+  /** What the checks need of an application: stated facts, documents, consent. */
+  .get('/applications/:id/checklist', async (c) =>
+    c.json(await getApplicationChecklist(c.var.db, idParam(c.req.param('id')))),
+  )
   .route('/', adminOperationRoutes);
 
 export const adminRoutes = new Hono<AppEnv>().route('/', signIn).route('/', signedIn);

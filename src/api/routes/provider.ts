@@ -31,6 +31,9 @@ import { siteUrl } from '../http/site-url.ts';
 import { parseOrThrow } from '../http/validate.ts';
 import { getOwnProfile } from '../providers/get-own-profile.ts';
 import { getPublicVerification } from '../verification/public-verification.ts';
+import { listWaitingRenewals } from '../documents/list-waiting-renewals.ts';
+import { submitRenewal } from '../documents/submit-renewal.ts';
+import { checkTypeParam, RenewalSchema } from '../../lib/schemas/verification.ts';
 import { updateOwnProfile } from '../providers/update-own-profile.ts';
 import { updateOwnProfileImage } from '../providers/update-own-profile-image.ts';
 import { revealsTokens } from '../env.ts';
@@ -74,8 +77,39 @@ const signIn = new Hono<AppEnv>()
 const signedIn = new Hono<ProviderEnv>()
   .use(requireProvider)
   .get('/me', async (c) => c.json(await getOwnProfile(c.var.db, c.var.provider.id)))
-  /** The provider's own checks, as its public profile shows them, with their expiry. */
-  .get('/checks', async (c) => c.json(await getPublicVerification(c.var.db, c.var.provider.id)))
+  /**
+   * The provider's own checks, as its public profile shows them, with their expiry, and
+   * the renewals it sent that wait for an admin.
+   */
+  .get('/checks', async (c) => {
+    const [verification, renewals] = await Promise.all([
+      getPublicVerification(c.var.db, c.var.provider.id),
+      listWaitingRenewals(c.var.db, c.var.provider.id),
+    ]);
+    return c.json({ ...verification, renewals });
+  })
+  /** A renewed certificate for a check: it waits for an admin (submit-renewal.ts). */
+  .post('/checks/:type/renewals', declareJson(RenewalSchema), async (c) => {
+    const type = parseOrThrow(checkTypeParam, c.req.param('type'));
+    const renewal = parseOrThrow(RenewalSchema, await readJson(c));
+    return c.json(
+      await submitRenewal(c.var.db, c.var.objects, {
+        providerId: c.var.provider.id,
+        type,
+        renewal,
+      }),
+      201,
+    );
+  })
+  // Upload addresses for evidence documents (10 MB, PDF or image), kept privately.
+  .post('/documents/upload', async (c) =>
+    c.json(
+      await createUploadTicket(c.var.db, c.var.objects, {
+        purpose: 'evidence-document',
+        owner: `provider:${c.var.provider.id}`,
+      }),
+    ),
+  )
   .post('/logout', async (c) => {
     await endSessions(c.var.db, providerAccounts, c.var.provider.id);
     clearSessionCookie(c, 'provider');

@@ -82,6 +82,17 @@ export const publicRoutes = new Hono<AppEnv>()
       }),
     );
   })
+  // Evidence documents for an application (10 MB, PDF or image), kept privately.
+  .post('/public/documents/upload', async (c) => {
+    noStore(c);
+    await hitRateLimit(c.var.db, RATE_LIMITS.upload, clientAddress(c));
+    return c.json(
+      await createUploadTicket(c.var.db, c.var.objects, {
+        purpose: 'evidence-document',
+        owner: 'public',
+      }),
+    );
+  })
   .post('/provider-applications', declareJson(ApplicationSchema), async (c) => {
     noStore(c);
     await hitRateLimit(c.var.db, RATE_LIMITS.application, clientAddress(c));

@@ -1,4 +1,4 @@
-import type { ImageType } from '../../lib/uploads.ts';
+import type { DocumentType, ImageType } from '../../lib/uploads.ts';
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   signature.every((byte, i) => bytes[offset + i] === byte);
@@ -12,6 +12,20 @@ export function detectImageType(bytes: Uint8Array): ImageType | undefined {
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
   return undefined;
 }
+
+/** An evidence document's type by its bytes: a PDF, or a JPEG, PNG or WebP image. */
+export function detectDocumentType(bytes: Uint8Array): DocumentType | undefined {
+  if (startsWith(bytes, ascii('%PDF-'))) return 'application/pdf';
+  const image = detectImageType(bytes);
+  return image === 'image/gif' ? undefined : image;
+}
+
+export const DOCUMENT_EXTENSIONS: Record<DocumentType, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
 
 export const EXTENSIONS: Record<ImageType, string> = {
   'image/jpeg': 'jpg',

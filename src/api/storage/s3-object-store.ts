@@ -14,7 +14,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { isStoreKey, type ObjectStore } from './object-store.ts';
+import { contentDisposition } from './content-disposition.ts';
+import { isStoreKey, PRIVATE_KEY, type ObjectStore } from './object-store.ts';
 
 export interface S3Config {
   bucket: string;
@@ -58,7 +59,9 @@ export function s3ObjectStore(config: S3Config, client = s3Client(config)): Obje
           Key: checked(key),
           Body: bytes,
           ContentType: contentType,
-          CacheControl: 'public, max-age=31536000, immutable',
+          CacheControl: PRIVATE_KEY.test(key)
+            ? 'private, no-store'
+            : 'public, max-age=31536000, immutable',
         }),
       );
     },
@@ -91,6 +94,20 @@ export function s3ObjectStore(config: S3Config, client = s3Client(config)): Obje
       return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: checked(key) }), {
         expiresIn: expiresInSeconds,
       });
+    },
+    privateDownloadUrl(key, expiresInSeconds, file) {
+      if (!PRIVATE_KEY.test(key)) throw new Error(`Not a private object key: ${key}`);
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket,
+          Key: key,
+          ResponseContentType: file.contentType,
+          ResponseContentDisposition: contentDisposition(file.name),
+          ResponseCacheControl: 'private, no-store',
+        }),
+        { expiresIn: expiresInSeconds },
+      );
     },
   };
 }

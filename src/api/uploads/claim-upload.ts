@@ -34,31 +34,52 @@ export async function claimUpload(
   },
 ): Promise<string> {
   const notFound = () => new AppError('bad_request', IMAGE_NOT_FOUND, { [field]: IMAGE_NOT_FOUND });
-  const id = ticketIdOf(reference);
-  if (!id) throw notFound();
   return db.transaction(async (tx) => {
-    // The row stays locked until the caller commits: a second claim waits and then finds
-    // it claimed, and the clean-up (clean-up-uploads.ts) skips it.
-    const [ticket] = await tx
-      .select()
-      .from(uploadTickets)
-      .where(eq(uploadTickets.id, id))
-      .for('update');
-    if (
-      !ticket ||
-      ticket.claimedAt ||
-      !(purposes as readonly string[]).includes(ticket.purpose) ||
-      (owner !== undefined && ticket.owner !== owner)
-    ) {
-      throw notFound();
-    }
+    const ticket = await takeTicket(tx, { reference, purposes, owner, notFound });
     const objectKey = await storeReEncoded(tx, store, { ticket, field, notFound });
     await tx
       .update(uploadTickets)
       .set({ claimedAt: sql`now()` })
-      .where(eq(uploadTickets.id, id));
+      .where(eq(uploadTickets.id, ticket.id));
     return objectPathOf(objectKey);
   });
+}
+
+/**
+ * The unclaimed ticket an upload reference names, for one of `purposes` (and `owner`),
+ * locked until the caller's transaction ends: a second claim waits and then finds it
+ * claimed, and the clean-up (clean-up-uploads.ts) skips it. Anything else: notFound().
+ */
+export async function takeTicket(
+  tx: Transaction,
+  {
+    reference,
+    purposes,
+    owner,
+    notFound,
+  }: {
+    reference: string;
+    purposes: readonly UploadPurpose[];
+    owner?: string | undefined;
+    notFound: () => AppError;
+  },
+): Promise<typeof uploadTickets.$inferSelect> {
+  const id = ticketIdOf(reference);
+  if (!id) throw notFound();
+  const [ticket] = await tx
+    .select()
+    .from(uploadTickets)
+    .where(eq(uploadTickets.id, id))
+    .for('update');
+  if (
+    !ticket ||
+    ticket.claimedAt ||
+    !(purposes as readonly string[]).includes(ticket.purpose) ||
+    (owner !== undefined && ticket.owner !== owner)
+  ) {
+    throw notFound();
+  }
+  return ticket;
 }
 
 /**

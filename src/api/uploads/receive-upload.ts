@@ -4,11 +4,13 @@ import { uploadTickets } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { objectPathOf, type ObjectStore } from '../storage/object-store.ts';
 import { storedTypeOf } from './re-encode-image.ts';
-import { checkedImageType, incomingKeyOf, storedKeyOf } from './upload-tickets.ts';
+import { isDocumentPurpose, type UploadPurpose } from '../../lib/uploads.ts';
+import { checkedUploadType, incomingKeyOf, storedKeyOf } from './upload-tickets.ts';
+import { UPLOAD_PATH_PREFIX } from './create-upload-ticket.ts';
 
 /**
- * Takes one PUT for a ticket: the size within the purpose's limit and a real image by
- * its bytes; the ticket is used up atomically, so a second PUT stores nothing. The bytes
+ * Takes one PUT for a ticket: the size within the purpose's limit and a real image (or,
+ * for evidence, a PDF or image) by its bytes; the ticket is used up atomically, so a second PUT stores nothing. The bytes
  * are kept as they came, under `incoming/`, never served: the claim re-encodes them.
  */
 export async function receiveUpload(
@@ -23,7 +25,7 @@ export async function receiveUpload(
   if (ticket.expiresAt.getTime() <= Date.now()) {
     throw new AppError('gone', 'This upload address has expired. Please try again.');
   }
-  const type = checkedImageType(bytes, ticket.maxBytes);
+  const type = checkedUploadType(bytes, ticket);
 
   const objectKey = incomingKeyOf(ticket.id);
   const [received] = await db
@@ -39,6 +41,10 @@ export async function receiveUpload(
     .returning({ id: uploadTickets.id });
   if (!received) throw new AppError('conflict', 'This upload address has been used already.');
   await store.put(objectKey, bytes, type);
-  // Where the image will be once claimed: a reference the claim accepts as well.
+  // Where the image will be once claimed: a reference the claim accepts as well. A
+  // document has no public path: its reference stays the upload address.
+  if (type === 'application/pdf' || isDocumentPurpose(ticket.purpose as UploadPurpose)) {
+    return { objectPath: `${UPLOAD_PATH_PREFIX}${ticket.id}` };
+  }
   return { objectPath: objectPathOf(storedKeyOf(ticket.id, storedTypeOf(type))) };
 }

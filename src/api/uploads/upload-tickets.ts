@@ -9,25 +9,59 @@
  * can host a file on our domain by uploading it and never using it). Unclaimed uploads
  * are deleted a day after their ticket expired (jobs/clean-up-uploads.ts).
  */
-import { IMAGE_TYPES, UPLOAD_MESSAGES, type ImageType } from '../../lib/uploads.ts';
+import {
+  DOCUMENT_TYPES,
+  IMAGE_TYPES,
+  isDocumentPurpose,
+  UPLOAD_MESSAGES,
+  type DocumentType,
+  type ImageType,
+  type UploadPurpose,
+} from '../../lib/uploads.ts';
 import { AppError } from '../errors.ts';
-import { detectImageType, EXTENSIONS } from '../storage/image-type.ts';
+import {
+  detectDocumentType,
+  detectImageType,
+  DOCUMENT_EXTENSIONS,
+  EXTENSIONS,
+} from '../storage/image-type.ts';
 import { isStoreKey } from '../storage/object-store.ts';
+
+type Refusal = 'bad_request' | 'payload_too_large' | 'unsupported_media_type';
+const refusal = (code: Refusal, message: string, field?: string) =>
+  new AppError(code, message, field ? { [field]: message } : undefined);
 
 /** The image type of an upload within `maxBytes`, or the error answer (400, 413, 415). */
 export function checkedImageType(bytes: Uint8Array, maxBytes: number, field?: string) {
-  const refuse = (
-    code: 'bad_request' | 'payload_too_large' | 'unsupported_media_type',
-    message: string,
-  ) => new AppError(code, message, field ? { [field]: message } : undefined);
-  if (bytes.byteLength === 0) throw refuse('bad_request', UPLOAD_MESSAGES.empty);
+  if (bytes.byteLength === 0) throw refusal('bad_request', UPLOAD_MESSAGES.empty, field);
   if (bytes.byteLength > maxBytes) {
-    throw refuse('payload_too_large', UPLOAD_MESSAGES.tooLarge(maxBytes));
+    throw refusal('payload_too_large', UPLOAD_MESSAGES.tooLarge(maxBytes), field);
   }
   const type = detectImageType(bytes);
-  if (!type) throw refuse('unsupported_media_type', UPLOAD_MESSAGES.wrongType);
+  if (!type) throw refusal('unsupported_media_type', UPLOAD_MESSAGES.wrongType, field);
   return type;
 }
+
+/** The document type of an evidence upload within `maxBytes`, or the error answer. */
+export function checkedDocumentType(bytes: Uint8Array, maxBytes: number, field?: string) {
+  if (bytes.byteLength === 0) throw refusal('bad_request', UPLOAD_MESSAGES.empty, field);
+  if (bytes.byteLength > maxBytes) {
+    throw refusal('payload_too_large', UPLOAD_MESSAGES.documentTooLarge(maxBytes), field);
+  }
+  const type = detectDocumentType(bytes);
+  if (!type) throw refusal('unsupported_media_type', UPLOAD_MESSAGES.wrongDocumentType, field);
+  return type;
+}
+
+/** An upload checked by what its ticket's purpose accepts. */
+export const checkedUploadType = (
+  bytes: Uint8Array,
+  ticket: { purpose: string; maxBytes: number },
+  field?: string,
+): ImageType | DocumentType =>
+  isDocumentPurpose(ticket.purpose as UploadPurpose)
+    ? checkedDocumentType(bytes, ticket.maxBytes, field)
+    : checkedImageType(bytes, ticket.maxBytes, field);
 
 /** Where an upload waits for its claim, as it came: never served. */
 export const incomingKeyOf = (ticketId: string) => `incoming/${ticketId}`;
@@ -36,12 +70,17 @@ export const incomingKeyOf = (ticketId: string) => `incoming/${ticketId}`;
 export const storedKeyOf = (ticketId: string, type: ImageType) =>
   `uploads/${ticketId}.${EXTENSIONS[type]}`;
 
+/** Where a claimed evidence document is stored: private, never served at /objects/. */
+export const privateKeyOf = (ticketId: string, type: DocumentType) =>
+  `private/${ticketId}.${DOCUMENT_EXTENSIONS[type]}`;
+
 /** Every key an upload of this ticket may have been stored under, for the clean-up. */
 export function uploadKeysOf(ticket: { id: string; objectKey: string }): string[] {
   const keys = [
     ticket.objectKey,
     incomingKeyOf(ticket.id),
     ...IMAGE_TYPES.map((type) => storedKeyOf(ticket.id, type)),
+    ...DOCUMENT_TYPES.map((type) => privateKeyOf(ticket.id, type)),
   ];
   return [...new Set(keys)].filter(isStoreKey);
 }

@@ -2,15 +2,17 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { adminUsers, providerChecks as c, serviceProviders as p } from '../../../db/schema.ts';
 import { CHECKS, checkApplies, requiredChecks } from '../../lib/catalog/checks.ts';
+import { listDocuments } from '../documents/list-documents.ts';
 import { AppError } from '../errors.ts';
 import { providerVerificationStatus, TODAY } from './verified-sql.ts';
 
 /**
  * The admin's Verification screen of one provider: every check in the catalogue that
- * applies to it, required first, with its record (or none yet), notes included.
+ * applies to it, required first, with its record (or none yet), notes included, and its
+ * evidence documents with who viewed them.
  */
 export async function getAdminChecks(db: Database, providerId: number) {
-  const [[provider], rows] = await Promise.all([
+  const [[provider], rows, documents] = await Promise.all([
     db
       .select({
         id: p.id,
@@ -45,6 +47,7 @@ export async function getAdminChecks(db: Database, providerId: number) {
       .leftJoin(adminUsers, eq(adminUsers.id, c.checkedBy))
       .where(eq(c.providerId, providerId))
       .orderBy(asc(c.id)),
+    listDocuments(db, { providerId }),
   ]);
   if (!provider) throw new AppError('not_found', 'Provider not found');
   const required = new Set(requiredChecks(provider.services, provider.legalForm));
@@ -58,6 +61,8 @@ export async function getAdminChecks(db: Database, providerId: number) {
       referenceLabel: referenceLabel ?? null,
       required: required.has(type),
       record: records.get(type) ?? null,
+      /** Evidence, newest first; a renewal the provider sent is 'waiting'. */
+      documents: documents.filter((document) => document.checkType === type),
     }))
     .sort((a, b) => Number(b.required) - Number(a.required));
   return { provider, checks };

@@ -1,6 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { providerChecks as c, serviceProviders as p } from '../../../db/schema.ts';
+import {
+  evidenceDocuments as d,
+  providerChecks as c,
+  serviceProviders as p,
+} from '../../../db/schema.ts';
 import { checkDefinition } from '../../lib/catalog/checks.ts';
 import {
   VERIFICATION_QUEUE_LIMIT,
@@ -10,13 +14,28 @@ import { TODAY } from './verified-sql.ts';
 
 /**
  * The admin's work lists: passes expiring in the next 30 days, passes expired, and
- * checks waiting for review. Expiring and expired read the valid_until index.
+ * checks waiting for review (pending, or with a document waiting: a renewal the provider
+ * sent). Expiring and expired read the valid_until index.
  */
 export async function listVerificationQueue(db: Database, queue: VerificationQueue) {
   const condition = {
     expiring: and(eq(c.status, 'passed'), sql`${c.validUntil} BETWEEN ${TODAY} AND ${TODAY} + 30`),
     expired: and(eq(c.status, 'passed'), sql`${c.validUntil} < ${TODAY}`),
-    waiting: eq(c.status, 'pending'),
+    waiting: or(
+      eq(c.status, 'pending'),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(d)
+          .where(
+            and(
+              eq(d.providerId, c.providerId),
+              eq(d.checkType, c.checkType),
+              eq(d.reviewStatus, 'waiting'),
+            ),
+          ),
+      ),
+    ),
   }[queue];
   const rows = await db
     .select({

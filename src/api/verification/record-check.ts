@@ -1,15 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { providerChecks, serviceProviders as p } from '../../../db/schema.ts';
+import { evidenceDocuments, providerChecks, serviceProviders as p } from '../../../db/schema.ts';
 import {
   checkApplies,
   checkDefinition,
+  keepsDocuments,
+  NO_CRIMINAL_RECORD_DOCUMENTS,
   requiredChecks,
   type CheckType,
 } from '../../lib/catalog/checks.ts';
 import { saToday } from '../../lib/calendar-days.ts';
 import type { RecordCheck } from '../../lib/schemas/verification.ts';
 import { AppError } from '../errors.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import { claimDocument } from '../uploads/claim-document.ts';
 import { getAdminChecks } from './get-admin-checks.ts';
 
 const refuse = (field: string, message: string) =>
@@ -17,15 +21,26 @@ const refuse = (field: string, message: string) =>
 
 /**
  * An admin records a check's outcome (one record per provider and check type, replaced
- * by each new outcome). The provider's badge follows from the records by itself.
+ * by each new outcome), with any evidence uploaded for it; documents of the check that
+ * were waiting (a renewal, an application's) are reviewed by it. The provider's badge
+ * follows from the records by itself.
  */
 export async function recordCheck(
   db: Database,
-  adminId: number,
-  providerId: number,
-  type: CheckType,
-  input: RecordCheck,
-  today: string = saToday(),
+  objects: ObjectStore,
+  {
+    adminId,
+    providerId,
+    type,
+    input,
+    today = saToday(),
+  }: {
+    adminId: number;
+    providerId: number;
+    type: CheckType;
+    input: RecordCheck;
+    today?: string;
+  },
 ) {
   const [provider] = await db
     .select({ services: p.services, legalForm: p.legalForm })
@@ -46,6 +61,9 @@ export async function recordCheck(
     requiredChecks(provider.services, provider.legalForm).includes(type)
   ) {
     throw refuse('status', `${label} is required for this provider: it cannot be not applicable`);
+  }
+  if (input.documents.length > 0 && !keepsDocuments(type)) {
+    throw refuse('documents', NO_CRIMINAL_RECORD_DOCUMENTS);
   }
   const passed = input.status === 'passed';
   const checkedOn = input.checkedOn ?? today;
@@ -75,12 +93,41 @@ export async function recordCheck(
     checkedAt: decided ? new Date(`${checkedOn}T12:00:00+02:00`) : null,
     validUntil: passed ? (input.validUntil ?? null) : null,
   };
-  await db
-    .insert(providerChecks)
-    .values({ providerId, checkType: type, ...record })
-    .onConflictDoUpdate({
-      target: [providerChecks.providerId, providerChecks.checkType],
-      set: record,
-    });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(providerChecks)
+      .values({ providerId, checkType: type, ...record })
+      .onConflictDoUpdate({
+        target: [providerChecks.providerId, providerChecks.checkType],
+        set: record,
+      });
+    const ofThisCheck = and(
+      eq(evidenceDocuments.providerId, providerId),
+      eq(evidenceDocuments.checkType, type),
+    );
+    // An outcome left pending reviews nothing: the documents keep waiting.
+    if (input.status !== 'pending') {
+      await tx
+        .update(evidenceDocuments)
+        .set({ reviewStatus: 'reviewed', reviewedAt: sql`now()` })
+        .where(and(ofThisCheck, eq(evidenceDocuments.reviewStatus, 'waiting')));
+    }
+    for (const [index, document] of input.documents.entries()) {
+      const claimed = await claimDocument(tx, objects, {
+        reference: document.upload,
+        owner: `admin:${adminId}`,
+        field: `documents.${index}.upload`,
+      });
+      await tx.insert(evidenceDocuments).values({
+        providerId,
+        checkType: type,
+        fileName: document.fileName,
+        uploadedBy: 'admin',
+        reviewStatus: 'reviewed',
+        reviewedAt: sql`now()`,
+        ...claimed,
+      });
+    }
+  });
   return getAdminChecks(db, providerId);
 }

@@ -8,6 +8,7 @@ import { DEFAULT_RESET_NOTE } from '../../lib/schemas/admin';
 import { toast } from '../../lib/toast';
 import { Modal } from '../ui/Modal';
 import { AdminTable } from './AdminTable';
+import { ApplicationChecklist } from './ApplicationChecklist';
 import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
 import { Pager } from './Pager';
@@ -110,7 +111,11 @@ function Detail({ application, onClose }: { application: Application; onClose: (
     ['Years of experience', application.yearsExperience],
     ['Services offered', application.services.map(serviceName).join(', ')],
     ['Business license', application.businessLicense ?? 'Not provided'],
-    ['Insurance', application.insurance ?? 'Not provided'],
+    // The join form asks for the insurer, cover and expiry now (the checklist below shows
+    // them); older applications carry the free-text answer.
+    ...(application.insurance
+      ? ([['Insurance', application.insurance]] as [string, React.ReactNode][])
+      : []),
     ['Previous work and references', application.previousWork ?? 'Not provided'],
     [
       'Website',
@@ -154,6 +159,7 @@ function Detail({ application, onClose }: { application: Application; onClose: (
           </div>
         ))}
       </dl>
+      <ApplicationChecklist applicationId={application.id} status={application.status} />
       <div>
         <label className="label text-sm font-medium text-base-content" htmlFor="admin-notes">
           Admin notes

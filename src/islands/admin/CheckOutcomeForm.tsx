@@ -1,26 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useFieldArray, useForm, type Control, type FieldErrors } from 'react-hook-form';
 import { answer, api, ApiError } from '../../lib/api-client';
 import type { AdminCheck } from '../../lib/api-answers';
 import { saToday } from '../../lib/calendar-days';
-import { CHECK_STATUSES, checkDefinition } from '../../lib/catalog/checks';
+import { CHECK_STATUSES, checkDefinition, keepsDocuments } from '../../lib/catalog/checks';
 import {
   CHECK_STATUS_LABELS,
   CheckFormSchema,
   checkFormDefaults,
   hasCheckedOn,
   hasValidUntil,
+  statedValidUntil,
   suggestedValidUntil,
+  waitingRenewal,
   type CheckForm,
 } from '../../lib/schemas/check-form';
-import type { RecordCheck } from '../../lib/schemas/verification';
+import { CHECK_DOCUMENTS_MAX, type RecordCheck } from '../../lib/schemas/verification';
 import { toast } from '../../lib/toast';
 import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
 import { failure, providerChecksKey, refreshProviders } from './admin-queries';
 import { TextAreaField } from '../ui/TextAreaField';
+import { DocumentUpload } from '../uploads/DocumentUpload';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FIELDS: readonly (keyof CheckForm)[] = [
@@ -31,6 +34,7 @@ const FIELDS: readonly (keyof CheckForm)[] = [
   'checkedOn',
   'validUntil',
   'notes',
+  'documents',
 ];
 const isField = (name: string): name is keyof CheckForm =>
   (FIELDS as readonly string[]).includes(name);
@@ -54,22 +58,22 @@ export function CheckOutcomeForm({
   const queryClient = useQueryClient();
   const today = saToday();
   const definition = checkDefinition(check.type);
-  const { register, handleSubmit, formState, setError, setFocus, setValue, watch } = useForm<
-    CheckForm,
-    unknown,
-    RecordCheck
-  >({
-    resolver: zodResolver(CheckFormSchema),
-    defaultValues: checkFormDefaults(check.type, check.record, today),
-  });
+  // A renewal the provider sent states the new reference and expiry: the likely outcome.
+  const renewal = waitingRenewal(check.documents);
+  const { control, register, handleSubmit, formState, setError, setFocus, setValue, watch } =
+    useForm<CheckForm, unknown, RecordCheck>({
+      resolver: zodResolver(CheckFormSchema),
+      defaultValues: checkFormDefaults(check.type, check.record, today, renewal),
+    });
   const { errors, dirtyFields } = formState;
   const status = watch('status');
   const checkedOn = watch('checkedOn');
 
   useEffect(() => setFocus('status'), [setFocus]);
   // The suggested last valid day follows the day checked until the admin types one (a
-  // certificate's own expiry).
-  const validUntilTyped = dirtyFields.validUntil === true;
+  // certificate's own expiry), unless one was stated (a renewal, the application).
+  const validUntilTyped =
+    dirtyFields.validUntil === true || statedValidUntil(check.record, renewal) !== null;
   useEffect(() => {
     if (!validUntilTyped && DAY.test(checkedOn)) {
       setValue('validUntil', suggestedValidUntil(check.type, checkedOn));
@@ -98,7 +102,9 @@ export function CheckOutcomeForm({
       // insurance needs its insurer): its message goes next to the field it names.
       if (error instanceof ApiError && error.fieldErrors) {
         for (const [field, message] of Object.entries(error.fieldErrors)) {
-          if (isField(field)) setError(field, { message });
+          // A document's own error ("documents.0.upload") shows by the upload control.
+          const name = field.startsWith('documents.') ? 'documents' : field;
+          if (isField(name)) setError(name, { message });
         }
       }
       toast({
@@ -168,6 +174,11 @@ export function CheckOutcomeForm({
           </div>
         )}
       </div>
+      {keepsDocuments(check.type) ? (
+        <EvidenceField control={control} error={documentsError(errors.documents)} />
+      ) : (
+        <p className="text-sm">Only the outcome of this check is kept: no documents.</p>
+      )}
       <TextAreaField
         id={`${id}-notes`}
         label="Notes (admins only)"
@@ -185,5 +196,90 @@ export function CheckOutcomeForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The documents' error: the list's own (zod's, or the root of a field array) or the
+ * server's, which the form puts on the list (a document's own error included).
+ */
+const documentsError = (errors: FieldErrors<CheckForm>['documents']) =>
+  errors?.message ?? errors?.root?.message;
+
+/**
+ * Evidence uploaded with the outcome (at most CHECK_DOCUMENTS_MAX): one upload control,
+ * cleared after each file so it can take the next, and the files attached so far.
+ */
+function EvidenceField({
+  control,
+  error,
+}: {
+  control: Control<CheckForm, unknown, RecordCheck>;
+  error: string | undefined;
+}) {
+  const attached = useFieldArray({ control, name: 'documents' });
+  const area = useRef<HTMLDivElement>(null);
+  // A new upload control after each file (and after a removal): focus goes back to it,
+  // or to the last Remove button once no more may be added.
+  const [round, setRound] = useState(0);
+  const [announced, setAnnounced] = useState('');
+  useEffect(() => {
+    if (round === 0) return;
+    const element = area.current;
+    const next =
+      element?.querySelector<HTMLElement>('input[type="file"]') ??
+      element?.querySelector<HTMLElement>('li:last-child button');
+    next?.focus();
+  }, [round]);
+  const full = attached.fields.length >= CHECK_DOCUMENTS_MAX;
+
+  return (
+    <div ref={area} className="space-y-2">
+      {full ? (
+        <p className="text-sm">
+          At most {CHECK_DOCUMENTS_MAX} documents with one outcome: remove one to add another.
+        </p>
+      ) : (
+        <DocumentUpload
+          key={round}
+          label={attached.fields.length === 0 ? 'Evidence (optional)' : 'Add another document'}
+          ticketRoute={api.admin.documents.upload.$post}
+          hint={`PDF, JPEG, PNG or WebP, at most 10 MB each, up to ${CHECK_DOCUMENTS_MAX} with this outcome. Admins only.`}
+          error={error}
+          onUploaded={(document) => {
+            if (!document) return;
+            attached.append(document);
+            setAnnounced(`Attached: ${document.fileName}`);
+            setRound((n) => n + 1);
+          }}
+        />
+      )}
+      {attached.fields.length > 0 && (
+        <ul className="space-y-1" aria-label="Attached evidence">
+          {attached.fields.map((document, index) => (
+            <li
+              key={document.id}
+              className="flex items-center justify-between gap-2 rounded-box border border-base-300 bg-base-100 py-1 pr-1 pl-3 text-sm"
+            >
+              <span className="min-w-0 wrap-anywhere">{document.fileName}</span>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={() => {
+                  attached.remove(index);
+                  setAnnounced(`Removed: ${document.fileName}`);
+                  setRound((n) => n + 1);
+                }}
+              >
+                Remove<span className="sr-only"> {document.fileName}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="sr-only" role="status">
+        {announced}
+      </p>
+    </div>
   );
 }

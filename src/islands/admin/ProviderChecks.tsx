@@ -6,10 +6,11 @@ import { addDays, formatDay } from '../../lib/calendar-days';
 import { serviceName } from '../../lib/catalog/categories';
 import { LEGAL_FORM_LABELS, type CheckType } from '../../lib/catalog/checks';
 import { formatRand } from '../../lib/format';
-import { CHECK_STATUS_LABELS } from '../../lib/schemas/check-form';
+import { CHECK_STATUS_LABELS, waitingRenewal } from '../../lib/schemas/check-form';
 import { Modal } from '../ui/Modal';
 import { providerChecksKey } from './admin-queries';
 import { CheckOutcomeForm } from './CheckOutcomeForm';
+import { EvidenceDocuments } from './EvidenceDocuments';
 
 type CheckRecord = NonNullable<AdminCheck['record']>;
 
@@ -91,9 +92,22 @@ export function ProviderChecks({ provider }: { provider: CheckedProvider }) {
                       {check.required ? 'Required' : 'Optional'}
                     </span>
                     <RecordBadge record={check.record} />
+                    {waitingRenewal(check.documents) && (
+                      <span className="badge badge-sm badge-warning">Renewal waiting</span>
+                    )}
                   </div>
                 </div>
                 <RecordDetails check={check} />
+                {check.documents.length > 0 && (
+                  <div className="mt-3 space-y-2">
+                    <h4 className="text-sm font-semibold">Documents</h4>
+                    <EvidenceDocuments
+                      documents={check.documents}
+                      label={check.label}
+                      queryKey={providerChecksKey(provider.id)}
+                    />
+                  </div>
+                )}
                 <div className="mt-3">
                   <button
                     ref={(element) => {
@@ -204,7 +218,8 @@ function RecordDetails({ check }: { check: AdminCheck }) {
   }
   if (record.validUntil) {
     rows.push([
-      'Valid until',
+      // A pending record's expiry is the one the application stated, not yet checked.
+      record.status === 'pending' ? 'Stated expiry' : 'Valid until',
       `${formatDay(record.validUntil)}${record.expired ? ' (expired)' : ''}`,
     ]);
   }

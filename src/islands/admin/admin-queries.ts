@@ -21,6 +21,10 @@ export const ADMIN_KEYS = {
 export const providerChecksKey = (providerId: number) =>
   ['/api/admin/providers/:id/checks', providerId] as const;
 
+/** What the checks need of one application: stated facts, documents, consent. */
+export const applicationChecklistKey = (applicationId: number) =>
+  ['/api/admin/applications/:id/checklist', applicationId] as const;
+
 /** The spec's failure toasts: the server's message, else the fallback. */
 export const failure = (error: unknown, fallback: string) =>
   error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;

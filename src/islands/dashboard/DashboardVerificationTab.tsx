@@ -1,7 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
 import { answer, api } from '../../lib/api-client';
 import type { OwnChecks } from '../../lib/api-answers';
 import { daysBetween, formatDay, saToday } from '../../lib/calendar-days';
+import { renewsByCertificate, type CheckType } from '../../lib/catalog/checks';
+import { RenewalForm } from './RenewalForm';
 import { readSignedIn } from './session';
 
 const CHECKS_KEY = ['/api/provider/checks'] as const;
@@ -16,12 +19,64 @@ const VERIFICATION_SUMMARY: Record<OwnChecks['status'], string> = {
   lapsed: 'Your Verified badge has lapsed: a required check has expired.',
 };
 
-function CheckLine({ check, today }: { check: OwnChecks['checks'][number]; today: string }) {
+type OwnCheck = OwnChecks['checks'][number];
+type WaitingRenewal = OwnChecks['renewals'][number];
+
+/** South African day of an instant (a renewal's submittedAt), as the page writes days. */
+const dayOf = (instant: string) => formatDay(saToday(new Date(instant)));
+
+/** What counts meanwhile: the current record, until its own expiry. */
+function untilReviewed(check: OwnCheck): string {
+  if (check.status === 'passed' && check.validUntil) {
+    return `Until it is reviewed, your current record counts until it expires on ${formatDay(check.validUntil)}.`;
+  }
+  if (check.status === 'expired') {
+    return 'Until it is reviewed, the check shows as expired.';
+  }
+  return 'The check counts once our verification team has reviewed it.';
+}
+
+/**
+ * A renewal the provider sent that waits for an admin. The badge follows the current
+ * record meanwhile: a pass still in date counts until it expires (submit-renewal.ts).
+ */
+function WaitingRenewalNote({ check, renewal }: { check: OwnCheck; renewal: WaitingRenewal }) {
+  return (
+    <div className="rounded-box border border-info/40 bg-info/10 p-3 text-sm">
+      <p className="font-medium">
+        Renewed certificate sent on {dayOf(renewal.submittedAt)}: waiting for review
+        {renewal.validUntil && ` (new expiry ${formatDay(renewal.validUntil)})`}.
+      </p>
+      <p>{untilReviewed(check)}</p>
+    </div>
+  );
+}
+
+function CheckLine({
+  check,
+  renewals,
+  today,
+  open,
+  onToggle,
+  toggleRef,
+}: {
+  check: OwnCheck;
+  renewals: readonly WaitingRenewal[];
+  today: string;
+  /** Whether its renewal form is open; undefined when the check takes no documents. */
+  open: boolean | undefined;
+  onToggle: () => void;
+  toggleRef: (element: HTMLButtonElement | null) => void;
+}) {
+  const formId = `${useId()}-renewal`;
   const daysLeft = check.validUntil ? daysBetween(today, check.validUntil) : undefined;
   const renewSoon =
     check.status === 'passed' && daysLeft !== undefined && daysLeft <= RENEW_WITHIN_DAYS;
   return (
-    <li className="flex flex-col gap-1 border-b border-base-300 py-3 last:border-b-0">
+    <li
+      aria-label={check.label}
+      className="flex flex-col gap-1 border-b border-base-300 py-3 last:border-b-0"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium">
           {check.label}
@@ -54,17 +109,57 @@ function CheckLine({ check, today }: { check: OwnChecks['checks'][number]; today
             : `Checked ${formatDay(check.checkedAt)} · valid until ${formatDay(check.validUntil)}`}
         </p>
       )}
+      {renewals.map((renewal) => (
+        <WaitingRenewalNote
+          key={`${renewal.submittedAt}-${renewal.fileName}`}
+          check={check}
+          renewal={renewal}
+        />
+      ))}
+      {open !== undefined && (
+        <div className="mt-1">
+          <button
+            ref={toggleRef}
+            type="button"
+            className="btn btn-sm btn-outline w-full sm:w-auto"
+            aria-expanded={open}
+            aria-controls={open ? formId : undefined}
+            onClick={onToggle}
+          >
+            {open ? 'Close form' : 'Upload a renewed certificate'}
+          </button>
+          {open && (
+            <div id={formId} className="mt-3">
+              <RenewalForm type={check.type} checksKey={CHECKS_KEY} onDone={onToggle} />
+            </div>
+          )}
+        </div>
+      )}
     </li>
   );
 }
 
-/** The provider's own checks with their expiry, and how to renew one. */
+/**
+ * The provider's own checks with their expiry, renewals waiting for review, and a form
+ * to send a renewed certificate for each check that keeps documents.
+ */
 export function DashboardVerificationTab() {
   const queryClient = useQueryClient();
   const { data, isPending, isError } = useQuery({
     queryKey: CHECKS_KEY,
     queryFn: () => readSignedIn(queryClient, answer(api.provider.checks.$get())),
   });
+  const [renewing, setRenewing] = useState<CheckType>();
+  const toggles = useRef(new Map<CheckType, HTMLButtonElement | null>());
+  const toggle = (type: CheckType) => {
+    if (renewing !== type) {
+      setRenewing(type);
+      return;
+    }
+    setRenewing(undefined);
+    // Back to the button that opened the form, not the top of the page.
+    window.setTimeout(() => toggles.current.get(type)?.focus());
+  };
   if (isPending) {
     return (
       <p className="py-6" role="status">
@@ -90,18 +185,30 @@ export function DashboardVerificationTab() {
           Verification checks
         </h2>
         <p>{VERIFICATION_SUMMARY[data.status]}</p>
-        <ul>
+        <ul aria-label="Checks">
           {data.checks.map((check) => (
-            <CheckLine key={check.type} check={check} today={today} />
+            <CheckLine
+              key={check.type}
+              check={check}
+              renewals={data.renewals.filter((renewal) => renewal.type === check.type)}
+              today={today}
+              open={renewsByCertificate(check.type) ? renewing === check.type : undefined}
+              onToggle={() => toggle(check.type)}
+              toggleRef={(element) => {
+                toggles.current.set(check.type, element);
+              }}
+            />
           ))}
         </ul>
         <p className="text-sm">
-          We e-mail you 30 and 7 days before a required check expires. To renew one, reply to that
-          e-mail with the renewed document, or write to{' '}
+          We e-mail you 30 and 7 days before a required check expires. To renew a check, upload its
+          renewed certificate above: our verification team reviews it, and the current check keeps
+          counting until its last valid day. Identity, references and the criminal record check need
+          no upload: our team does them again. Questions? Write to{' '}
           <a className="link" href="mailto:verification@verifiedproviders.co.za">
             verification@verifiedproviders.co.za
           </a>
-          . The current check keeps counting until its last valid day.
+          .
         </p>
       </div>
     </section>

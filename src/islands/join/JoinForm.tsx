@@ -1,9 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
+import {
+  checkDefinition,
+  requiredChecks,
+  type CheckType,
+  type LegalForm,
+} from '../../lib/catalog/checks';
+import { APPLICATION_NEXT_STEPS } from '../../lib/catalog/application-steps';
+import { CHECKS_CONSENT } from '../../lib/catalog/consent';
 import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
 import { withQueryClient } from '../../lib/query-client';
 import {
@@ -13,16 +21,12 @@ import {
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
 import { TextField } from '../ui/TextField';
+import type { UploadedDocument } from '../uploads/DocumentUpload';
 import { ImageUpload } from '../uploads/ImageUpload';
+import { serverErrorPlace, withoutHiddenAnswers } from './application-answers';
+import { VerificationFields } from './VerificationFields';
 
-const NEXT_STEPS = [
-  'Background and credential verification',
-  'Business license and insurance review',
-  'Reference and previous work checks',
-  'Final approval and profile setup',
-];
-
-function Success() {
+function Success({ services, legalForm }: { services: readonly string[]; legalForm: LegalForm }) {
   return (
     <section
       className="card border border-base-300 bg-base-100 shadow-sm"
@@ -37,10 +41,23 @@ function Success() {
           have sent a confirmation to your e-mail address.
         </p>
         <h3 className="mt-4 font-semibold">Next steps</h3>
-        <ol className="list-inside list-decimal text-left">
-          {NEXT_STEPS.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
+        <ol className="max-w-xl list-outside list-decimal space-y-1 ps-6 text-left">
+          <li>{APPLICATION_NEXT_STEPS.review}</li>
+          <li>{APPLICATION_NEXT_STEPS.approval}</li>
+          <li>
+            {APPLICATION_NEXT_STEPS.checks}
+            <ul className="list-outside list-disc ps-6">
+              {requiredChecks(services, legalForm).map((type) => (
+                <li key={type}>{checkDefinition(type).label}</li>
+              ))}
+            </ul>
+          </li>
+          <li>
+            {APPLICATION_NEXT_STEPS.badge}{' '}
+            <a className="link" href="/verification">
+              How verification works
+            </a>
+          </li>
         </ol>
         <a className="btn btn-primary mt-6" href="/">
           Return to Home
@@ -52,20 +69,48 @@ function Success() {
 
 type Field = keyof ApplicationFormInput;
 
+/** The API's schema, checked on the answers as they will be sent (hidden ones left out). */
+const checkApplication: Resolver<ApplicationFormInput> = (values, context, options) =>
+  zodResolver(ApplicationFormSchema)(withoutHiddenAnswers(values), context, options);
+
 /** The provider application (spec sections 2, 5 and 8), validated with the API's schema. */
 function JoinForm() {
   const form = useForm<ApplicationFormInput>({
-    resolver: zodResolver(ApplicationFormSchema),
-    defaultValues: { services: [], yearsExperience: '', province: '' as never },
+    resolver: checkApplication,
+    defaultValues: {
+      services: [],
+      yearsExperience: '',
+      province: '' as never,
+      legalForm: '' as never,
+      documents: [],
+    },
   });
-  const { register, handleSubmit, setValue, setError, formState } = form;
+  const { register, handleSubmit, setValue, getValues, setError, formState } = form;
   const errors = formState.errors;
   const [serverMessage, setServerMessage] = useState<string>();
+  const [documentErrors, setDocumentErrors] = useState<Partial<Record<CheckType, string>>>({});
+
+  /** One document per check: a new upload replaces the last, a failed one removes it. */
+  const setDocument = (checkType: CheckType, document: UploadedDocument | undefined) => {
+    const others = (getValues('documents') ?? []).filter((d) => d.checkType !== checkType);
+    setValue('documents', document ? [...others, { checkType, ...document }] : others);
+    setDocumentErrors(({ [checkType]: _, ...rest }) => rest);
+  };
 
   const mutation = useMutation({
-    // Spec section 7: the terms and privacy flags are removed before sending.
-    mutationFn: ({ acceptTerms, acceptPrivacy, ...application }: ApplicationFormInput) =>
-      answer(api['provider-applications'].$post({ json: application })),
+    // Spec section 7: the terms and privacy flags are removed before sending; the checks
+    // box is sent as the version of the consent wording the applicant saw.
+    mutationFn: ({
+      acceptTerms,
+      acceptPrivacy,
+      acceptChecks,
+      ...application
+    }: ApplicationFormInput) =>
+      answer(
+        api['provider-applications'].$post({
+          json: { ...application, consentVersion: CHECKS_CONSENT.version },
+        }),
+      ),
     onSuccess: () => {
       toast({
         title: 'Application Submitted',
@@ -73,15 +118,20 @@ function JoinForm() {
       });
       window.scrollTo({ top: 0 });
     },
-    onError: (error) => {
+    onError: (error, sent) => {
       const message =
         error instanceof ApiError
           ? (error.serverMessage ?? 'Failed to submit application')
           : 'Unknown error';
       setServerMessage(message);
       if (error instanceof ApiError && error.fieldErrors) {
-        for (const [field, fieldMessage] of Object.entries(error.fieldErrors))
-          setError(field as Field, { message: fieldMessage });
+        for (const [key, fieldMessage] of Object.entries(error.fieldErrors)) {
+          const place = serverErrorPlace(key, sent);
+          if (place && 'field' in place) setError(place.field, { message: fieldMessage });
+          else if (place) {
+            setDocumentErrors((shown) => ({ ...shown, [place.document]: fieldMessage }));
+          }
+        }
       }
       toast({
         title: 'Submission Failed',
@@ -91,7 +141,10 @@ function JoinForm() {
     },
   });
 
-  if (mutation.isSuccess) return <Success />;
+  if (mutation.isSuccess) {
+    const { services, legalForm } = mutation.variables;
+    return <Success services={services} legalForm={legalForm} />;
+  }
 
   const fieldError = (name: Field) => {
     const message = errors[name]?.message;
@@ -211,9 +264,6 @@ function JoinForm() {
           })}
           {text('businessLicense', 'Business License Number')}
           <div className="sm:col-span-2">
-            {text('insurance', 'Insurance (provider and policy)')}
-          </div>
-          <div className="sm:col-span-2">
             <label className={labelClass} htmlFor="join-previousWork">
               Previous Work and References
             </label>
@@ -244,6 +294,8 @@ function JoinForm() {
           </div>
         </div>
       </fieldset>
+
+      <VerificationFields form={form} documentErrors={documentErrors} onDocument={setDocument} />
 
       <fieldset className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
         <legend className="float-left mb-4 w-full text-lg font-semibold">

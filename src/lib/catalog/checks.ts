@@ -218,6 +218,22 @@ export function checkApplies(
 }
 
 /**
+ * Checks whose evidence may be uploaded. Not the criminal record check: only its outcome
+ * and date are kept, never the record (special personal information under POPIA).
+ */
+export const keepsDocuments = (type: CheckType) => type !== 'criminal_record';
+
+/**
+ * Checks a provider renews by sending a new certificate from the dashboard. Identity,
+ * references and the criminal record check are done again by our team instead.
+ */
+export const renewsByCertificate = (type: CheckType) =>
+  keepsDocuments(type) && type !== 'identity' && type !== 'references';
+
+export const NO_CRIMINAL_RECORD_DOCUMENTS =
+  'Only the outcome of a criminal record check is kept: please do not upload the record.';
+
+/**
  * PSIRA's own site, where "Business Verification" under Online Services confirms a
  * registration by its number. Its deep links have moved over the years; the home page
  * has not.

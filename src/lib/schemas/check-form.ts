@@ -45,6 +45,8 @@ const CheckFormFields = z
     checkedOn: z.string(),
     validUntil: z.string(),
     notes: z.string(),
+    /** Evidence uploaded in the form; the API's schema checks each and how many. */
+    documents: z.array(z.object({ upload: z.string(), fileName: z.string() })),
   })
   .transform((form) => ({
     status: form.status,
@@ -55,6 +57,7 @@ const CheckFormFields = z
     checkedOn: hasCheckedOn(form.status) ? blankToUndefined(form.checkedOn) : undefined,
     validUntil: hasValidUntil(form.status) ? blankToUndefined(form.validUntil) : undefined,
     notes: blankToUndefined(form.notes),
+    documents: form.documents,
   }));
 
 /**
@@ -77,26 +80,71 @@ export function suggestedValidUntil(type: CheckType, checkedOn: string): string 
   return addDays(addMonths(checkedOn, checkDefinition(type).validMonths), -1);
 }
 
-/** What the check's current record says, or a new record checked today. */
+interface CurrentRecord {
+  status: CheckStatus;
+  reference: string | null;
+  insurer: string | null;
+  coverAmount: number | null;
+  validUntil: string | null;
+  notes: string | null;
+}
+
+/** What a provider states with a renewal waiting for review (an evidence document). */
+export interface StatedRenewal {
+  reference: string | null;
+  validUntil: string | null;
+}
+
+/**
+ * The newest renewal waiting for review that states something (documents come newest
+ * first): its new expiry and reference are the likely outcome of the check.
+ */
+export function waitingRenewal(
+  documents: readonly {
+    reviewStatus: 'waiting' | 'reviewed';
+    statedReference: string | null;
+    statedValidUntil: string | null;
+  }[],
+): StatedRenewal | undefined {
+  const renewal = documents.find(
+    (document) =>
+      document.reviewStatus === 'waiting' &&
+      (document.statedReference !== null || document.statedValidUntil !== null),
+  );
+  return renewal && { reference: renewal.statedReference, validUntil: renewal.statedValidUntil };
+}
+
+/**
+ * A certificate's own expiry as stated, not yet checked: a waiting renewal's, else the
+ * one an application stated (approval leaves it on a pending record). It stands in for
+ * the suggested last valid day.
+ */
+export function statedValidUntil(
+  record: CurrentRecord | null,
+  renewal: StatedRenewal | undefined,
+): string | null {
+  return renewal?.validUntil ?? (record?.status === 'pending' ? record.validUntil : null);
+}
+
+/**
+ * What the check's current record says, with what a waiting renewal states in place of
+ * its reference and expiry; or a new record checked today.
+ */
 export function checkFormDefaults(
   type: CheckType,
-  record: {
-    status: CheckStatus;
-    reference: string | null;
-    insurer: string | null;
-    coverAmount: number | null;
-    notes: string | null;
-  } | null,
+  record: CurrentRecord | null,
   today: string,
+  renewal?: StatedRenewal,
 ): CheckForm {
   return {
     status: record?.status ?? 'pending',
-    reference: record?.reference ?? '',
+    reference: renewal?.reference ?? record?.reference ?? '',
     insurer: record?.insurer ?? '',
     coverAmount: record === null || record.coverAmount === null ? '' : String(record.coverAmount),
     // A new outcome is checked today: the old record's days belong to the old outcome.
     checkedOn: today,
-    validUntil: suggestedValidUntil(type, today),
+    validUntil: statedValidUntil(record, renewal) ?? suggestedValidUntil(type, today),
     notes: record?.notes ?? '',
+    documents: [],
   };
 }

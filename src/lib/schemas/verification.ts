@@ -1,6 +1,7 @@
 /** What an admin records for a check (PUT /api/admin/providers/{id}/checks/{type}). */
 import { z } from 'zod';
-import { CHECK_STATUSES, CHECK_TYPES } from '../catalog/checks.ts';
+import { CHECK_STATUSES, CHECK_TYPES, NO_CRIMINAL_RECORD_DOCUMENTS } from '../catalog/checks.ts';
+import { DOCUMENT_NAME_MAX_LENGTH, UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
 import { optionalText } from './fields.ts';
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -16,8 +17,25 @@ const day = (message: string) =>
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
     }, message);
 
-const optionalDay = (message: string) =>
+export const optionalDay = (message: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), day(message).nullable().optional());
+
+/** An evidence document as a form sends it: where it was uploaded and its file name. */
+export const DocumentUploadSchema = z.object({
+  upload: z
+    .string('Please upload the document')
+    .trim()
+    .min(1, 'Please upload the document')
+    .max(UPLOAD_REFERENCE_MAX_LENGTH, 'Please upload the document again'),
+  fileName: z
+    .string('The document needs a file name')
+    .trim()
+    .min(1, 'The document needs a file name')
+    .max(DOCUMENT_NAME_MAX_LENGTH, `At most ${DOCUMENT_NAME_MAX_LENGTH} characters`),
+});
+
+/** Documents an admin attaches to one recorded outcome, at most. */
+export const CHECK_DOCUMENTS_MAX = 3;
 
 export const checkTypeParam = z.enum(CHECK_TYPES, 'Unknown check type');
 
@@ -42,6 +60,11 @@ export const RecordCheckSchema = z
     /** The last day a pass counts. */
     validUntil: optionalDay('Valid until must be a date (YYYY-MM-DD)'),
     notes: optionalText(2000),
+    /** Evidence uploaded with this outcome (private; admins only). */
+    documents: z
+      .array(DocumentUploadSchema)
+      .max(CHECK_DOCUMENTS_MAX, `At most ${CHECK_DOCUMENTS_MAX} documents at once`)
+      .default([]),
   })
   .superRefine((check, ctx) => {
     if (check.status === 'passed' && !check.validUntil) {
@@ -63,3 +86,25 @@ export type VerificationQueue = (typeof VERIFICATION_QUEUES)[number];
 export const VerificationQueueQuerySchema = z.object({
   queue: z.enum(VERIFICATION_QUEUES, 'Queue must be expiring, expired or waiting'),
 });
+
+/**
+ * A provider's renewed certificate (POST /api/provider/checks/{type}/renewals): the
+ * document, its new expiry and reference as the provider states them. It waits for an
+ * admin; the current record counts until it expires.
+ */
+export const RenewalSchema = z.object({
+  document: DocumentUploadSchema,
+  validUntil: z
+    .string('Please enter the new expiry date')
+    .min(1, 'Please enter the new expiry date')
+    .pipe(day('The new expiry must be a date (YYYY-MM-DD)')),
+  reference: optionalText(100),
+});
+export type Renewal = z.output<typeof RenewalSchema>;
+
+export const RENEWAL_MESSAGES = {
+  expired: 'The new expiry must be today or later',
+  notYours: 'This check does not apply to your business',
+  noDocuments: NO_CRIMINAL_RECORD_DOCUMENTS,
+  byOurTeam: 'Our team renews this check itself: there is nothing to upload',
+} as const;

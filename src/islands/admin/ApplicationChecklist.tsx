@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { answer, api, type ApiAnswer } from '../../lib/api-client';
+import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
+import { formatDay } from '../../lib/calendar-days';
+import { checkDefinition, keepsDocuments, LEGAL_FORM_LABELS } from '../../lib/catalog/checks';
+import { formatRand } from '../../lib/format';
+import { applicationChecklistKey, dateTime } from './admin-queries';
+import { EvidenceDocuments } from './EvidenceDocuments';
+
+type Checklist = ApiAnswer<(typeof api.admin.applications)[':id']['checklist']['$get']>;
+type ChecklistItem = Checklist['checks'][number];
+
+/** What approval does with the checks, or did. */
+const HAND_OVER: Record<ApplicationStatus, string> = {
+  pending:
+    'Approving creates the provider with these checks pending: each then waits for review on its Verification screen, with the documents.',
+  approved:
+    'These checks went to the provider as pending on approval: record them on its Verification screen.',
+  rejected: 'Nothing is checked for a rejected application.',
+};
+
+/**
+ * The application review's checklist: the checks the business would need, what the
+ * applicant stated for each and the documents sent, and the consent to the checks.
+ */
+export function ApplicationChecklist({
+  applicationId,
+  status,
+}: {
+  applicationId: number;
+  status: ApplicationStatus;
+}) {
+  const queryKey = applicationChecklistKey(applicationId);
+  const { data, isPending, isError } = useQuery({
+    queryKey,
+    queryFn: () =>
+      answer(
+        api.admin.applications[':id'].checklist.$get({ param: { id: String(applicationId) } }),
+      ),
+  });
+
+  return (
+    <section aria-labelledby={`checklist-${applicationId}`} className="space-y-3">
+      <h3 id={`checklist-${applicationId}`} className="text-lg font-bold">
+        Verification checks
+      </h3>
+      {isPending ? (
+        <p role="status">Loading checks...</p>
+      ) : isError ? (
+        <p role="alert" className="text-error">
+          Failed to load the checks.
+        </p>
+      ) : (
+        <>
+          <div className="space-y-1 text-sm">
+            <p>
+              <span className="font-semibold">Business type:</span>{' '}
+              {data.legalForm ? LEGAL_FORM_LABELS[data.legalForm] : 'Not stated'}
+            </p>
+            <p>
+              {data.consent
+                ? `Agreed to the checks on ${data.consent.at ? dateTime(data.consent.at) : 'an unknown date'} (wording ${data.consent.version}).`
+                : 'No consent recorded: the application was sent before consent to the checks was asked.'}
+            </p>
+            <p>{HAND_OVER[status]}</p>
+          </div>
+          <ul className="space-y-3" aria-label="Checklist">
+            {data.checks.map((check) => (
+              <li
+                key={check.type}
+                aria-label={check.label}
+                className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4"
+              >
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <h4 className="font-semibold">{check.label}</h4>
+                  <span
+                    className={`badge badge-sm ${check.required ? 'badge-neutral' : 'badge-ghost'}`}
+                  >
+                    {check.required ? 'Required' : 'Optional'}
+                  </span>
+                </div>
+                <StatedFacts check={check} />
+                {keepsDocuments(check.type) ? (
+                  <div className="mt-2">
+                    <EvidenceDocuments
+                      documents={check.documents}
+                      label={check.label}
+                      queryKey={queryKey}
+                      empty="No documents sent."
+                    />
+                  </div>
+                ) : (
+                  <p className="mt-2 text-sm">Only the outcome is kept: no documents.</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** What the applicant stated for the check, not yet checked by anyone. */
+function StatedFacts({ check }: { check: ChecklistItem }) {
+  const { stated } = check;
+  if (!stated) return null;
+  const rows: [string, string][] = [];
+  if (stated.reference) {
+    rows.push([checkDefinition(check.type).referenceLabel ?? 'Reference', stated.reference]);
+  }
+  if (stated.insurer) rows.push(['Insurer', stated.insurer]);
+  if (stated.coverAmount !== null) rows.push(['Cover', formatRand(stated.coverAmount)]);
+  if (stated.validUntil) rows.push(['Expiry', formatDay(stated.validUntil)]);
+  return (
+    <div className="mt-2 text-sm">
+      <p className="text-xs font-semibold tracking-wide uppercase">Stated by the applicant</p>
+      <dl className="mt-1 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

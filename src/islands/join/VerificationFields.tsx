@@ -1,0 +1,194 @@
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { api } from '../../lib/api-client';
+import { saToday } from '../../lib/calendar-days';
+import { LEGAL_FORM_LABELS, LEGAL_FORMS, type CheckType } from '../../lib/catalog/checks';
+import { CHECKS_CONSENT } from '../../lib/catalog/consent';
+import type { ApplicationFormInput } from '../../lib/schemas/provider-application';
+import { TextField } from '../ui/TextField';
+import { DocumentUpload, type UploadedDocument } from '../uploads/DocumentUpload';
+import { shownChecks } from './application-answers';
+
+type Field = keyof ApplicationFormInput;
+
+interface Props {
+  form: UseFormReturn<ApplicationFormInput>;
+  /** The server's messages for uploaded documents, by the check they are evidence for. */
+  documentErrors: Partial<Record<CheckType, string>>;
+  onDocument: (type: CheckType, document: UploadedDocument | undefined) => void;
+}
+
+const labelClass = 'label text-sm font-medium text-base-content';
+const groupClass = 'rounded-box border border-base-300 p-4 sm:col-span-2';
+const groupLegendClass = 'float-left mb-1 w-full font-semibold';
+
+/**
+ * What the checks behind the Verified badge need (issue 13): the business type, the
+ * CIPC number for a company, PSIRA for security services, the insurance, documents and
+ * the consent to the checks. A part that does not apply is hidden, not unmounted, so an
+ * uploaded document keeps its state when the part shows again (application-answers.ts
+ * leaves hidden answers out of what is sent).
+ */
+export function VerificationFields({ form, documentErrors, onDocument }: Props) {
+  const { register, control, formState } = form;
+  const { errors } = formState;
+  const [services, legalForm] = useWatch({ control, name: ['services', 'legalForm'] });
+  const shown = shownChecks({ services, legalForm });
+  const today = saToday();
+
+  const errorId = (name: Field) => `join-${name}-error`;
+  const hintId = (name: Field) => `join-${name}-hint`;
+  /** The hint, and the message once there is one, as the field's description. */
+  const describedBy = (name: Field, hint: boolean) =>
+    [hint ? hintId(name) : '', errors[name] ? errorId(name) : ''].join(' ').trim() || undefined;
+
+  const text = (
+    name: Field,
+    label: string,
+    props: React.InputHTMLAttributes<HTMLInputElement> = {},
+    hint?: string,
+  ) => (
+    <div>
+      <TextField
+        {...props}
+        id={`join-${name}`}
+        label={label}
+        error={errors[name]?.message}
+        {...register(name)}
+        aria-describedby={describedBy(name, hint !== undefined)}
+      />
+      {hint && (
+        <p id={hintId(name)} className="mt-1 text-sm">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <fieldset className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+      <legend className="float-left mb-4 w-full text-lg font-semibold">Verification</legend>
+      <div className="clear-both grid gap-4 sm:grid-cols-2">
+        <p className="text-sm sm:col-span-2">
+          What we need for the checks behind the Verified badge. Documents are kept privately: only
+          our verification team sees them.{' '}
+          <a className="link" href="/verification" target="_blank" rel="noopener">
+            How verification works
+          </a>
+        </p>
+
+        <div>
+          <label className={labelClass} htmlFor="join-legalForm">
+            Business type *
+          </label>
+          <select
+            id="join-legalForm"
+            className="select w-full"
+            aria-invalid={errors.legalForm ? true : undefined}
+            aria-describedby={describedBy('legalForm', true)}
+            {...register('legalForm')}
+          >
+            <option value="">Select the business type</option>
+            {LEGAL_FORMS.map((form) => (
+              <option key={form} value={form}>
+                {LEGAL_FORM_LABELS[form]}
+              </option>
+            ))}
+          </select>
+          <p id={hintId('legalForm')} className="mt-1 text-sm">
+            A company or close corporation is registered with the CIPC; a sole trader is not.
+          </p>
+          {errors.legalForm?.message && (
+            <p id={errorId('legalForm')} className="mt-1 text-sm text-error" role="alert">
+              {errors.legalForm.message}
+            </p>
+          )}
+        </div>
+
+        <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2" hidden={!shown.company}>
+          {text(
+            'cipcNumber',
+            'CIPC registration number *',
+            { autoComplete: 'off', maxLength: 40 },
+            'As on the registration certificate, e.g. 2015/123456/07.',
+          )}
+          <DocumentUpload
+            label="CIPC registration certificate"
+            ticketRoute={api.public.documents.upload.$post}
+            error={documentErrors.company_registration}
+            onUploaded={(document) => onDocument('company_registration', document)}
+          />
+        </div>
+
+        <fieldset className={groupClass} hidden={!shown.psira} aria-describedby="join-psira-why">
+          <legend className={groupLegendClass}>PSIRA registration</legend>
+          <div className="clear-both grid gap-4 sm:grid-cols-2">
+            <p id="join-psira-why" className="text-sm sm:col-span-2">
+              Installing CCTV, alarms or access control is a security service under the Private
+              Security Industry Regulation Act, so the business must be registered with PSIRA.
+            </p>
+            {text(
+              'psiraNumber',
+              'PSIRA registration number *',
+              { autoComplete: 'off', maxLength: 40 },
+              'Shown on your profile, so customers can confirm it with PSIRA.',
+            )}
+            {text('psiraValidUntil', 'PSIRA certificate expiry *', { type: 'date', min: today })}
+            <DocumentUpload
+              label="PSIRA certificate"
+              ticketRoute={api.public.documents.upload.$post}
+              error={documentErrors.psira}
+              onUploaded={(document) => onDocument('psira', document)}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className={groupClass} aria-describedby="join-insurance-why">
+          <legend className={groupLegendClass}>Public liability insurance</legend>
+          <div className="clear-both grid gap-4 sm:grid-cols-2">
+            <p id="join-insurance-why" className="text-sm sm:col-span-2">
+              Optional now, but every provider needs public liability cover to be verified.
+            </p>
+            {text('insurer', 'Insurer', { autoComplete: 'off', maxLength: 100 })}
+            {text('insuranceCover', 'Cover amount (R)', {
+              type: 'number',
+              inputMode: 'numeric',
+              min: 1,
+              step: 1,
+            })}
+            {text('insuranceValidUntil', 'Expiry date', { type: 'date', min: today })}
+            <DocumentUpload
+              label="Insurance certificate or policy schedule"
+              ticketRoute={api.public.documents.upload.$post}
+              error={documentErrors.insurance}
+              onUploaded={(document) => onDocument('insurance', document)}
+            />
+          </div>
+        </fieldset>
+
+        <div className="sm:col-span-2">
+          <label className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-primary mt-0.5"
+              aria-invalid={errors.acceptChecks ? true : undefined}
+              aria-describedby={describedBy('acceptChecks', false)}
+              {...register('acceptChecks')}
+            />
+            <span>
+              {CHECKS_CONSENT.text} Read our{' '}
+              <a className="link" href={CHECKS_CONSENT.privacyHref} target="_blank" rel="noopener">
+                privacy notice
+              </a>
+              . *
+            </span>
+          </label>
+          {errors.acceptChecks?.message && (
+            <p id={errorId('acceptChecks')} className="mt-1 text-sm text-error" role="alert">
+              {errors.acceptChecks.message}
+            </p>
+          )}
+        </div>
+      </div>
+    </fieldset>
+  );
+}

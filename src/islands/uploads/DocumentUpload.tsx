@@ -1,0 +1,127 @@
+import { useId, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_TYPES,
+  MB,
+  UPLOAD_MESSAGES,
+  UPLOAD_PURPOSES,
+} from '../../lib/uploads';
+import { putFile, requestUploadUrl, type UploadTicketRoute } from '../../lib/upload-file';
+
+/** An evidence document once uploaded: what the form sends (DocumentUploadSchema). */
+export interface UploadedDocument {
+  upload: string;
+  fileName: string;
+}
+
+interface Props {
+  label: string;
+  /** The API route that answers an upload address for evidence documents. */
+  ticketRoute: UploadTicketRoute;
+  hint?: string;
+  /** The form's error for this document, if any. */
+  error?: string | undefined;
+  onUploaded: (document: UploadedDocument | undefined) => void;
+}
+
+const MAX_BYTES = UPLOAD_PURPOSES['evidence-document'].maxBytes;
+const DEFAULT_HINT = `PDF, JPEG, PNG or WebP, at most ${MAX_BYTES / MB} MB. Kept privately: only our verification team sees it.`;
+
+/**
+ * One evidence document (a certificate, a registration): checked here first (type,
+ * size), uploaded with a progress bar; the server checks the bytes again. Documents are
+ * private, so there is no preview link: the file name says what was sent.
+ */
+export function DocumentUpload({
+  label,
+  ticketRoute,
+  hint = DEFAULT_HINT,
+  error,
+  onUploaded,
+}: Props) {
+  const id = useId();
+  const [progress, setProgress] = useState<number>();
+  const [failure, setFailure] = useState<string>();
+  const [uploaded, setUploaded] = useState<string>();
+
+  const fail = (message: string) => {
+    setFailure(message);
+    setProgress(undefined);
+    setUploaded(undefined);
+    onUploaded(undefined);
+  };
+
+  async function upload(file: File) {
+    setFailure(undefined);
+    setUploaded(undefined);
+    onUploaded(undefined);
+    // Some systems give no type for a PDF; the server decides by the bytes anyway.
+    if (file.type && !(DOCUMENT_TYPES as readonly string[]).includes(file.type)) {
+      fail(UPLOAD_MESSAGES.wrongDocumentType);
+      return;
+    }
+    if (file.size > MAX_BYTES) {
+      fail(UPLOAD_MESSAGES.documentTooLarge(MAX_BYTES));
+      return;
+    }
+    setProgress(0);
+    try {
+      const uploadURL = await requestUploadUrl(ticketRoute);
+      await putFile(uploadURL, file, setProgress);
+      setProgress(100);
+      setUploaded(file.name);
+      onUploaded({ upload: uploadURL, fileName: file.name.slice(0, 200) || 'document' });
+    } catch (caught) {
+      fail(
+        caught instanceof ApiError
+          ? (caught.serverMessage ?? caught.message)
+          : caught instanceof Error
+            ? caught.message
+            : 'Upload failed',
+      );
+    }
+  }
+
+  const message = failure ?? error;
+  return (
+    <div>
+      <label className="label block text-sm font-medium text-base-content" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept={DOCUMENT_ACCEPT}
+        className="file-input w-full max-w-sm"
+        aria-describedby={message ? `${id}-hint ${id}-error` : `${id}-hint`}
+        aria-invalid={message ? true : undefined}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void upload(file);
+        }}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-sm">
+        {hint}
+      </p>
+      {progress !== undefined && (
+        <div className="mt-2 flex items-center gap-3">
+          <progress
+            className="progress progress-primary w-56"
+            value={progress}
+            max={100}
+            aria-label={`Upload progress: ${label}`}
+          />
+          <span className="text-sm" role="status">
+            {uploaded ? `Uploaded: ${uploaded}` : `${progress}%`}
+          </span>
+        </div>
+      )}
+      {message && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-error" role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
