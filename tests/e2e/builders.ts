@@ -59,7 +59,7 @@ export function newApplication(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
   // PSIRA is asked of security services only (the API refuses it for others).
-  return offersSecurityServices(application.services as string[])
+  return offersSecurityServices(application.services)
     ? application
     : { ...application, psiraNumber: undefined, psiraValidUntil: undefined };
 }

@@ -114,7 +114,7 @@ function StatedFacts({ check }: { check: ChecklistItem }) {
   if (stated.validUntil) rows.push(['Expiry', formatDay(stated.validUntil)]);
   return (
     <div className="mt-2 text-sm">
-      <p className="text-xs font-semibold tracking-wide uppercase">Stated by the applicant</p>
+      <p className="text-sm font-semibold">Stated by the applicant</p>
       <dl className="mt-1 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">

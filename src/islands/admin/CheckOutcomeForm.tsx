@@ -259,9 +259,9 @@ function EvidenceField({
           {attached.fields.map((document, index) => (
             <li
               key={document.id}
-              className="flex items-center justify-between gap-2 rounded-box border border-base-300 bg-base-100 py-1 pr-1 pl-3 text-sm"
+              className="flex items-center justify-between gap-2 rounded-box border border-base-300 bg-base-100 px-3 py-1 text-sm"
             >
-              <span className="min-w-0 wrap-anywhere">{document.fileName}</span>
+              <span className="min-w-0 break-words">{document.fileName}</span>
               <button
                 type="button"
                 className="btn btn-ghost btn-sm"

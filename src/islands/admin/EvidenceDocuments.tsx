@@ -72,11 +72,11 @@ export function EvidenceDocuments({
         return (
           <li
             key={document.id}
-            className="rounded-box border border-base-300 bg-base-200/50 p-3 text-sm"
+            className="rounded-box border border-base-300 bg-base-200 p-3 text-sm"
           >
             <div className="flex flex-wrap items-start justify-between gap-2">
-              <div className="min-w-0 flex-1 basis-48">
-                <p className="font-medium wrap-anywhere">{document.fileName}</p>
+              <div className="min-w-0 flex-1">
+                <p className="font-medium break-words">{document.fileName}</p>
                 <p>
                   {FILE_TYPES[document.contentType] ?? document.contentType} ·{' '}
                   {fileSize(document.size)} ·{' '}

@@ -42,7 +42,7 @@ function untilReviewed(check: OwnCheck): string {
  */
 function WaitingRenewalNote({ check, renewal }: { check: OwnCheck; renewal: WaitingRenewal }) {
   return (
-    <div className="rounded-box border border-info/40 bg-info/10 p-3 text-sm">
+    <div className="rounded-box border border-base-300 bg-base-200 p-3 text-sm">
       <p className="font-medium">
         Renewed certificate sent on {dayOf(renewal.submittedAt)}: waiting for review
         {renewal.validUntil && ` (new expiry ${formatDay(renewal.validUntil)})`}.
@@ -121,7 +121,7 @@ function CheckLine({
           <button
             ref={toggleRef}
             type="button"
-            className="btn btn-sm btn-outline w-full sm:w-auto"
+            className="btn btn-sm btn-outline"
             aria-expanded={open}
             aria-controls={open ? formId : undefined}
             onClick={onToggle}

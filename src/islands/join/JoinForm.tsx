@@ -41,12 +41,12 @@ function Success({ services, legalForm }: { services: readonly string[]; legalFo
           have sent a confirmation to your e-mail address.
         </p>
         <h3 className="mt-4 font-semibold">Next steps</h3>
-        <ol className="max-w-xl list-outside list-decimal space-y-1 ps-6 text-left">
+        <ol className="max-w-xl list-decimal space-y-1 pl-5 text-left">
           <li>{APPLICATION_NEXT_STEPS.review}</li>
           <li>{APPLICATION_NEXT_STEPS.approval}</li>
           <li>
             {APPLICATION_NEXT_STEPS.checks}
-            <ul className="list-outside list-disc ps-6">
+            <ul className="list-disc pl-5">
               {requiredChecks(services, legalForm).map((type) => (
                 <li key={type}>{checkDefinition(type).label}</li>
               ))}
