@@ -100,6 +100,6 @@ describe('RecordCheckSchema', () => {
     }
     expect(
       RecordCheckSchema.parse({ status: 'pending', reference: '  2013/123456/07 ', notes: '' }),
-    ).toEqual({ status: 'pending', reference: '2013/123456/07' });
+    ).toEqual({ status: 'pending', reference: '2013/123456/07', documents: [] });
   });
 });
