@@ -23,6 +23,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { SERVICE_IDS } from '../src/lib/catalog/categories.ts';
+import type { DocumentType } from '../src/lib/uploads.ts';
 import { PROVINCE_IDS } from '../src/lib/catalog/provinces.ts';
 import {
   CHECK_STATUSES,
@@ -454,7 +455,7 @@ export const evidenceDocuments = pgTable(
     }),
     checkType: text('check_type').$type<CheckType>().notNull(),
     objectKey: text('object_key').notNull().unique(),
-    contentType: text('content_type').notNull(),
+    contentType: text('content_type').$type<DocumentType>().notNull(),
     size: integer('size').notNull(),
     /** The name the uploader's browser gave the file. */
     fileName: text('file_name').notNull(),

@@ -55,3 +55,9 @@ export function putFile(
     request.send(file);
   });
 }
+
+/** What to tell the person when an upload failed: the server's words where it gave some. */
+export function uploadFailure(caught: unknown): string {
+  if (caught instanceof ApiError) return caught.serverMessage ?? caught.message;
+  return caught instanceof Error ? caught.message : 'Upload failed';
+}

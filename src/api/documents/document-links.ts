@@ -9,7 +9,6 @@ import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../../db/client.ts';
 import { documentViews, evidenceDocuments } from '../../../db/schema.ts';
-import type { DocumentType } from '../../lib/uploads.ts';
 import { AppError } from '../errors.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 
@@ -43,20 +42,12 @@ export async function openDocument(
     now?: Date;
   },
 ): Promise<string> {
-  const [document] = await db
-    .select({
-      objectKey: evidenceDocuments.objectKey,
-      fileName: evidenceDocuments.fileName,
-      contentType: evidenceDocuments.contentType,
-    })
-    .from(evidenceDocuments)
-    .where(eq(evidenceDocuments.id, documentId));
-  if (!document) throw new AppError('not_found', DOCUMENT_LINK_MESSAGES.notFound);
+  const document = await storedDocument(db, documentId);
   await db.insert(documentViews).values({ documentId, adminId, viewedAt: now });
   if (store.privateDownloadUrl) {
     return store.privateDownloadUrl(document.objectKey, DOCUMENT_LINK_MINUTES * 60, {
       name: document.fileName,
-      contentType: document.contentType as DocumentType,
+      contentType: document.contentType,
     });
   }
   const token = await new SignJWT({ purpose: PURPOSE, admin: adminId })
@@ -103,6 +94,14 @@ export async function documentOfLink(
 
 /** A document's bytes and what to call them, read from the private store. */
 export async function readDocument(db: Database, store: ObjectStore, documentId: number) {
+  const document = await storedDocument(db, documentId);
+  const bytes = await store.get(document.objectKey);
+  if (!bytes) throw new AppError('not_found', DOCUMENT_LINK_MESSAGES.notFound);
+  return { bytes, fileName: document.fileName, contentType: document.contentType };
+}
+
+/** Where a document is stored and what to call it; 404 when there is none. */
+async function storedDocument(db: Database, documentId: number) {
   const [document] = await db
     .select({
       objectKey: evidenceDocuments.objectKey,
@@ -111,7 +110,6 @@ export async function readDocument(db: Database, store: ObjectStore, documentId:
     })
     .from(evidenceDocuments)
     .where(eq(evidenceDocuments.id, documentId));
-  const bytes = document && (await store.get(document.objectKey));
-  if (!document || !bytes) throw new AppError('not_found', DOCUMENT_LINK_MESSAGES.notFound);
-  return { bytes, fileName: document.fileName, contentType: document.contentType };
+  if (!document) throw new AppError('not_found', DOCUMENT_LINK_MESSAGES.notFound);
+  return document;
 }

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { evidenceDocuments, providerChecks, serviceProviders as p } from '../../../db/schema.ts';
+import { evidenceDocuments, providerChecks } from '../../../db/schema.ts';
 import {
   checkApplies,
   keepsDocuments,
@@ -12,6 +11,7 @@ import { RENEWAL_MESSAGES, type Renewal } from '../../lib/schemas/verification.t
 import { AppError } from '../errors.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { claimDocument } from '../uploads/claim-document.ts';
+import { providerCheckFacts } from '../verification/provider-check-facts.ts';
 
 const refuse = (field: string, message: string) =>
   new AppError('bad_request', message, { [field]: message });
@@ -37,11 +37,7 @@ export async function submitRenewal(
     today?: string;
   },
 ) {
-  const [provider] = await db
-    .select({ services: p.services, legalForm: p.legalForm })
-    .from(p)
-    .where(eq(p.id, providerId));
-  if (!provider) throw new AppError('not_found', 'Provider not found');
+  const provider = await providerCheckFacts(db, providerId);
   if (!keepsDocuments(type)) throw refuse('document', RENEWAL_MESSAGES.noDocuments);
   if (!renewsByCertificate(type)) throw new AppError('bad_request', RENEWAL_MESSAGES.byOurTeam);
   if (!checkApplies(type, provider.services, provider.legalForm)) {

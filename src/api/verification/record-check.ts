@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { evidenceDocuments, providerChecks, serviceProviders as p } from '../../../db/schema.ts';
+import { evidenceDocuments, providerChecks } from '../../../db/schema.ts';
 import {
   checkApplies,
   checkDefinition,
@@ -14,6 +14,7 @@ import type { RecordCheck } from '../../lib/schemas/verification.ts';
 import { AppError } from '../errors.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { claimDocument } from '../uploads/claim-document.ts';
+import { providerCheckFacts } from './provider-check-facts.ts';
 import { getAdminChecks } from './get-admin-checks.ts';
 
 const refuse = (field: string, message: string) =>
@@ -42,11 +43,7 @@ export async function recordCheck(
     today?: string;
   },
 ) {
-  const [provider] = await db
-    .select({ services: p.services, legalForm: p.legalForm })
-    .from(p)
-    .where(eq(p.id, providerId));
-  if (!provider) throw new AppError('not_found', 'Provider not found');
+  const provider = await providerCheckFacts(db, providerId);
   const { label, required } = checkDefinition(type);
   if (!checkApplies(type, provider.services, provider.legalForm)) {
     throw new AppError(

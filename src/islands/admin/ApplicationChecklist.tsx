@@ -1,3 +1,4 @@
+import { DetailList } from '../ui/DetailList';
 import { useQuery } from '@tanstack/react-query';
 import { answer, api, type ApiAnswer } from '../../lib/api-client';
 import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
@@ -115,14 +116,9 @@ function StatedFacts({ check }: { check: ChecklistItem }) {
   return (
     <div className="mt-2 text-sm">
       <p className="text-sm font-semibold">Stated by the applicant</p>
-      <dl className="mt-1 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-semibold">{label}</dt>
-            <dd className="break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <div className="mt-1">
+        <DetailList rows={rows} compact />
+      </div>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { DetailList } from '../ui/DetailList';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { answer, answerPage, api, ApiError } from '../../lib/api-client';
@@ -151,14 +152,7 @@ function Detail({ application, onClose }: { application: Application; onClose: (
           className="h-24 w-24 rounded-box object-cover"
         />
       )}
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-semibold">{label}</dt>
-            <dd className="break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
       <ApplicationChecklist applicationId={application.id} status={application.status} />
       <div>
         <label className="label text-sm font-medium text-base-content" htmlFor="admin-notes">

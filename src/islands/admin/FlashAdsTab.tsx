@@ -55,14 +55,15 @@ function FlashAdEditor({
           )
         : answer(api.admin['flash-ads'].$post({ json: { ...values, imageUrl } })),
     onSuccess: async () => {
-      toast({
-        title: editing ? 'Flash Ad Updated' : 'Flash Ad Created',
-        description: 'The home page banner shows the change.',
-      });
+      // The list is fresh before the toast says so: a preview right after shows the change.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.flashAds }),
         queryClient.invalidateQueries({ queryKey: ['/api/flash-ads'] }),
       ]);
+      toast({
+        title: editing ? 'Flash Ad Updated' : 'Flash Ad Created',
+        description: 'The home page banner shows the change.',
+      });
       onClose();
     },
     onError: (error) =>

@@ -1,3 +1,4 @@
+import { DetailList } from '../ui/DetailList';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { answer, api } from '../../lib/api-client';
@@ -226,13 +227,8 @@ function RecordDetails({ check }: { check: AdminCheck }) {
   if (record.notes) rows.push(['Notes', record.notes]);
   if (rows.length === 0) return <p className="mt-2 text-sm">No details recorded.</p>;
   return (
-    <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="font-semibold">{label}</dt>
-          <dd className="break-words whitespace-pre-line">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="mt-2">
+      <DetailList rows={rows} compact preserveLines />
+    </div>
   );
 }

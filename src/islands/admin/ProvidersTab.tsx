@@ -1,3 +1,4 @@
+import { DetailList } from '../ui/DetailList';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { answer, answerPage, api } from '../../lib/api-client';
@@ -122,14 +123,7 @@ function ProviderDetail({
         <h2 className="text-xl font-bold">{provider.name}</h2>
         <StatusBadges provider={provider} />
       </div>
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-semibold">{label}</dt>
-            <dd className="break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn btn-primary" onClick={onChecks}>
           Verification checks

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { ApiError } from '../../lib/api-client';
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_TYPES,
@@ -7,7 +6,13 @@ import {
   UPLOAD_MESSAGES,
   UPLOAD_PURPOSES,
 } from '../../lib/uploads';
-import { putFile, requestUploadUrl, type UploadTicketRoute } from '../../lib/upload-file';
+import {
+  putFile,
+  requestUploadUrl,
+  uploadFailure,
+  type UploadTicketRoute,
+} from '../../lib/upload-file';
+import { UploadProgress } from './UploadProgress';
 
 /** An evidence document once uploaded: what the form sends (DocumentUploadSchema). */
 export interface UploadedDocument {
@@ -73,13 +78,7 @@ export function DocumentUpload({
       setUploaded(file.name);
       onUploaded({ upload: uploadURL, fileName: file.name.slice(0, 200) || 'document' });
     } catch (caught) {
-      fail(
-        caught instanceof ApiError
-          ? (caught.serverMessage ?? caught.message)
-          : caught instanceof Error
-            ? caught.message
-            : 'Upload failed',
-      );
+      fail(uploadFailure(caught));
     }
   }
 
@@ -105,17 +104,11 @@ export function DocumentUpload({
         {hint}
       </p>
       {progress !== undefined && (
-        <div className="mt-2 flex items-center gap-3">
-          <progress
-            className="progress progress-primary w-56"
-            value={progress}
-            max={100}
-            aria-label={`Upload progress: ${label}`}
-          />
-          <span className="text-sm" role="status">
-            {uploaded ? `Uploaded: ${uploaded}` : `${progress}%`}
-          </span>
-        </div>
+        <UploadProgress
+          percent={progress}
+          label={`Upload progress: ${label}`}
+          done={uploaded && `Uploaded: ${uploaded}`}
+        />
       )}
       {message && (
         <p id={`${id}-error`} className="mt-1 text-sm text-error" role="alert">

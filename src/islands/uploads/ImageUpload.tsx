@@ -1,7 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { ApiError } from '../../lib/api-client';
 import { IMAGE_TYPES, UPLOAD_MESSAGES } from '../../lib/uploads';
-import { putFile, requestUploadUrl, type UploadTicketRoute } from '../../lib/upload-file';
+import {
+  putFile,
+  requestUploadUrl,
+  uploadFailure,
+  type UploadTicketRoute,
+} from '../../lib/upload-file';
+import { UploadProgress } from './UploadProgress';
 
 export interface UploadedImage {
   /** Where the file went; later calls (application, process-image) refer to it. */
@@ -60,13 +65,7 @@ export function ImageUpload({ label, ticketRoute, maxBytes, hint, onUploaded, on
       setDone(true);
       onUploaded({ uploadURL });
     } catch (caught) {
-      fail(
-        caught instanceof ApiError
-          ? (caught.serverMessage ?? caught.message)
-          : caught instanceof Error
-            ? caught.message
-            : 'Upload failed',
-      );
+      fail(uploadFailure(caught));
     }
   }
 
@@ -99,17 +98,11 @@ export function ImageUpload({ label, ticketRoute, maxBytes, hint, onUploaded, on
         {hint}
       </p>
       {progress !== undefined && (
-        <div className="mt-2 flex items-center gap-3">
-          <progress
-            className="progress progress-primary w-56"
-            value={progress}
-            max={100}
-            aria-label="Upload progress"
-          />
-          <span className="text-sm" role="status">
-            {done ? 'Uploaded' : `${progress}%`}
-          </span>
-        </div>
+        <UploadProgress
+          percent={progress}
+          label="Upload progress"
+          done={done ? 'Uploaded' : undefined}
+        />
       )}
       {error && (
         <p className="mt-1 text-sm text-error" role="alert">
