@@ -26,6 +26,7 @@ const OPERATIONS_FILES = [
   'dashboard-renewals.spec.ts',
   'joining.spec.ts',
   'provider-dashboard.spec.ts',
+  'request-status.spec.ts',
 ];
 
 export default defineConfig<ServerOptions>({

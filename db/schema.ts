@@ -268,6 +268,13 @@ export const customerEnquiries = pgTable(
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     /** The customer opened the confirmation link mailed to customerEmail. */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** When the assigned provider first had the request in front of it (issue 14). */
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    /** When it was completed or cancelled (kept by a trigger); its status page works 30 days on. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    /** SHA-256 of the customer's status-page token: the token itself is only in the mail. */
+    statusTokenHash: text('status_token_hash').unique(),
     /** Where the request came from, to hold reviews a provider wrote for itself. */
     clientAddress: text('client_address'),
     /** A provider's session was present in the browser that sent the request. */
@@ -433,6 +440,38 @@ export const providerChecks = pgTable(
     index('provider_checks_valid_until_idx')
       .on(t.validUntil)
       .where(sql`${t.status} = 'passed'`),
+  ],
+);
+
+/**
+ * What happened to a request, in order, for the customer's status page (issue 14):
+ * written by triggers on customer_enquiries (db/migrations/0014_request_timeline.sql), so
+ * every path that changes a request leaves its mark. 'responded' carries the response.
+ */
+export const ENQUIRY_EVENT_KINDS = [
+  'sent',
+  'seen',
+  'responded',
+  'in_progress',
+  'completed',
+  'cancelled',
+] as const;
+export type EnquiryEventKind = (typeof ENQUIRY_EVENT_KINDS)[number];
+
+export const enquiryEvents = pgTable(
+  'enquiry_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => customerEnquiries.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<EnquiryEventKind>().notNull(),
+    detail: text('detail'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('enquiry_events_kind_check', oneOf(sql`${t.kind}`, ENQUIRY_EVENT_KINDS)),
+    index('enquiry_events_enquiry_idx').on(t.enquiryId, t.at),
   ],
 );
 

@@ -83,6 +83,10 @@ const TABLE: Record<string, Access> = {
   'POST /api/provider-applications': PUBLIC,
   'POST /api/enquiries': PUBLIC,
   'POST /api/enquiries/confirm': PUBLIC,
+  // The customer's status page: a private token, no account (issue 14).
+  'GET /api/requests/status': PUBLIC,
+  'POST /api/requests/confirm': PUBLIC,
+  'POST /api/requests/cancel': PUBLIC,
   'GET /api/reviews/invitation': PUBLIC,
   'POST /api/reviews': PUBLIC,
 
@@ -143,6 +147,7 @@ const TABLE: Record<string, Access> = {
   'GET /api/provider/me': PROVIDER_READ,
   'GET /api/provider/checks': PROVIDER_READ,
   'POST /api/provider/checks/:type/renewals': PROVIDER_ONLY,
+  'POST /api/provider/enquiries/seen': PROVIDER_ONLY,
   'POST /api/provider/documents/upload': PROVIDER_ONLY,
   'POST /api/provider/logout': PROVIDER_ONLY,
   'PUT /api/provider/password': PROVIDER_ONLY,

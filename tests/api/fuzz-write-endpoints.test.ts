@@ -11,6 +11,8 @@
  * but the rate-limit counters, which count every call); a 2xx only for a body the
  * endpoint's own schema accepts. Endpoints that read no body say why in TARGETS.
  */
+import { CancelRequestSchema, RequestTokenSchema } from '../../src/lib/schemas/request-status.ts';
+import { SeenRequestsSchema } from '../../src/lib/schemas/provider-dashboard.ts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +108,8 @@ interface Target {
 
 const UNKNOWN_TICKET = 'NoSuchTicket0000000000000';
 const LINK_TOKEN = 'NotARealLinkToken.0000000000000000000000';
+/** The shape of a status-page token (issue 14) that no request has. */
+const STATUS_TOKEN = 'NoSuchStatusToken000000000000000000000000000';
 
 /** Every write endpoint of the app, as Hono registers it. */
 const TARGETS: Record<string, Target> = {
@@ -132,6 +136,16 @@ const TARGETS: Record<string, Target> = {
     caller: 'anonymous',
     schema: EnquirySchema,
     example: (f) => validEnquiryBody(f.providerId),
+  },
+  'POST /api/requests/confirm': {
+    caller: 'anonymous',
+    schema: RequestTokenSchema,
+    example: () => ({ token: STATUS_TOKEN }),
+  },
+  'POST /api/requests/cancel': {
+    caller: 'anonymous',
+    schema: CancelRequestSchema,
+    example: () => ({ token: STATUS_TOKEN, reason: 'We found someone closer.' }),
   },
   'POST /api/enquiries/confirm': {
     caller: 'anonymous',
@@ -320,6 +334,11 @@ const TARGETS: Record<string, Target> = {
     schema: EnquiryResponseSchema,
     example: () => ({ providerResponse: 'We can come on Tuesday.', status: 'in_progress' }),
     params: (f) => ({ id: f.providerEnquiryId }),
+  },
+  'POST /api/provider/enquiries/seen': {
+    caller: 'provider',
+    schema: SeenRequestsSchema,
+    example: (f) => ({ ids: [f.providerEnquiryId] }),
   },
   'PUT /api/provider/reviews/:id/reply': {
     caller: 'provider',

@@ -93,7 +93,9 @@ const updateImage = (profileImageURL: unknown, session = token) =>
 /** An answer's JSON, after checking it carries no password hash or token version. */
 async function jsonWithoutSecrets<T>(response: Response): Promise<T> {
   const text = await response.text();
-  expect(text).not.toMatch(/passwordHash|password_hash|scrypt\$|tokenVersion|token_version/i);
+  expect(text).not.toMatch(
+    /passwordHash|password_hash|scrypt\$|tokenVersion|token_version|statusToken|status_token/i,
+  );
   return JSON.parse(text) as T;
 }
 
@@ -107,7 +109,12 @@ function expectRecent(date: Date | null) {
 
 /** An enquiry as a provider sees it: without the sender's address and session. */
 function withoutOrigin(row: EnquiryRow) {
-  const { clientAddress: _address, senderProviderId: _sender, ...seen } = row;
+  const {
+    clientAddress: _address,
+    senderProviderId: _sender,
+    statusTokenHash: _statusToken,
+    ...seen
+  } = row;
   return seen;
 }
 
@@ -144,6 +151,7 @@ describe('GET /api/provider/enquiries', () => {
     expect(enquiries[0]).toEqual(JSON.parse(JSON.stringify(withoutOrigin(newest))));
     expect(enquiries[0]).not.toHaveProperty('clientAddress');
     expect(enquiries[0]).not.toHaveProperty('senderProviderId');
+    expect(enquiries[0]).not.toHaveProperty('statusTokenHash');
   });
 
   it('answers an empty list to a provider without enquiries', async () => {

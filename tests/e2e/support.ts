@@ -62,8 +62,6 @@ export const TEXT = {
     'Prices may vary based on specific requirements. Free consultation and quotes available.',
   reviewsSoon: 'Detailed reviews will be available soon',
   enquiryOkTitle: 'Service Request Submitted!',
-  enquiryOk: "Your request has been sent to our admin team. We'll contact you soon.",
-  enquiryConfirm: 'Please open the link we e-mailed you to confirm your address.',
   enquiryFailTitle: 'Error',
   enquiryFail: 'Failed to submit service request. Please try again.',
   notFoundHeading: 'Provider Not Found',

@@ -28,6 +28,7 @@ export interface TestDatabase extends DatabaseHandle {
 const TEST_TABLES = [
   'document_views',
   'evidence_documents',
+  'enquiry_events',
   'outbox',
   'provider_sign_ins',
   'reviews',

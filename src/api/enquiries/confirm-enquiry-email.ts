@@ -17,6 +17,20 @@ export async function confirmEnquiryEmail(
   { token, secret, siteUrl }: { token: string; secret: Uint8Array; siteUrl: string },
 ): Promise<{ message: string }> {
   const enquiryId = await enquiryOfToken(secret, confirmationLinks, token);
+  await confirmCustomerEmail(db, enquiryId, { secret, siteUrl });
+  return { message: EMAIL_CONFIRMED };
+}
+
+/**
+ * Marks the request's e-mail confirmed (the first time only), with the customer's other
+ * open requests of the last 30 days; a request completed before its customer confirmed
+ * now gets its review link. Opening the status page from the mail does the same.
+ */
+export async function confirmCustomerEmail(
+  db: Database,
+  enquiryId: number,
+  { secret, siteUrl }: { secret: Uint8Array; siteUrl: string },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ confirmedAt: e.emailConfirmedAt, email: e.customerEmail })
@@ -50,5 +64,4 @@ export async function confirmEnquiryEmail(
       }
     }
   });
-  return { message: EMAIL_CONFIRMED };
 }

@@ -1,3 +1,7 @@
+import { requestReference } from '../../lib/request-reference.ts';
+import { enqueueMail } from '../jobs/enqueue.ts';
+import { newRequestMessage } from '../mail/messages.ts';
+import { newStatusToken, statusPageLink } from '../requests/status-tokens.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { customerEnquiries, serviceProviders } from '../../../db/schema.ts';
@@ -9,8 +13,9 @@ import { mailEnquiryConfirmation } from './mail-enquiry-confirmation.ts';
  * Stores a visitor's service request for the admin team, with status 'new'. The chosen
  * provider must exist, be approved and offer the requested service. The request keeps
  * where it came from (the client's address, and the provider signed in in that browser,
- * if any), and its customer is mailed the link that confirms the address, in the same
- * transaction (issue 11).
+ * if any). In the same transaction its customer is mailed the reference, the brief and
+ * the private link to its status page (which confirms the address, issue 11), and its
+ * provider is told (issue 14).
  */
 export async function createEnquiry(
   db: Database,
@@ -18,19 +23,21 @@ export async function createEnquiry(
   {
     clientAddress,
     senderProviderId,
-    secret,
     siteUrl,
   }: {
     clientAddress: string;
     senderProviderId: number | undefined;
-    /** Signs the confirmation link. */
-    secret: Uint8Array;
     siteUrl: string;
   },
-): Promise<{ id: number }> {
+): Promise<{ id: number; reference: string; providerName: string; mailed: boolean }> {
+  const status = newStatusToken();
   return db.transaction(async (tx) => {
     const [provider] = await tx
-      .select({ name: serviceProviders.name, services: serviceProviders.services })
+      .select({
+        name: serviceProviders.name,
+        email: serviceProviders.email,
+        services: serviceProviders.services,
+      })
       .from(serviceProviders)
       .where(
         and(
@@ -62,21 +69,35 @@ export async function createEnquiry(
         assignedProviderId: enquiry.assignedProviderId,
         clientAddress,
         senderProviderId: senderProviderId ?? null,
+        statusTokenHash: status.hash,
       })
       .returning({
         id: customerEnquiries.id,
+        createdAt: customerEnquiries.createdAt,
         customerName: customerEnquiries.customerName,
         customerEmail: customerEnquiries.customerEmail,
         serviceType: customerEnquiries.serviceType,
         location: customerEnquiries.location,
+        description: customerEnquiries.description,
+        budget: customerEnquiries.budget,
+        urgency: customerEnquiries.urgency,
       });
     if (!row) throw new Error('The enquiry was not stored');
-    await mailEnquiryConfirmation(tx, {
+    const reference = requestReference(row.id, row.createdAt);
+    const mailed = await mailEnquiryConfirmation(tx, {
       enquiry: row,
+      reference,
       providerName: provider.name,
-      secret,
-      siteUrl,
+      statusUrl: statusPageLink(siteUrl, status.token),
     });
-    return { id: row.id };
+    // The provider is told at once, with the way to its dashboard.
+    await enqueueMail(
+      tx,
+      newRequestMessage(provider, row, {
+        reference,
+        dashboardUrl: new URL('/dashboard', siteUrl).href,
+      }),
+    );
+    return { id: row.id, reference, providerName: provider.name, mailed };
   });
 }

@@ -23,6 +23,9 @@ export const deskColumns = {
   providerResponse: e.providerResponse,
   providerNotes: e.providerNotes,
   respondedAt: e.respondedAt,
+  seenAt: e.seenAt,
+  closedAt: e.closedAt,
+  cancelReason: e.cancelReason,
   createdAt: e.createdAt,
   updatedAt: e.updatedAt,
 };

@@ -4,13 +4,26 @@ import { customerEnquiries as e } from '../../../db/schema.ts';
 
 /**
  * What a provider sees of an enquiry: all of it (admin notes included, spec section 6)
- * except where the request came from, which is kept to hold self-written reviews.
+ * except where the request came from, which is kept to hold self-written reviews, and
+ * the customer's status-page token (its hash).
  */
 const {
   clientAddress: _clientAddress,
   senderProviderId: _senderProviderId,
+  statusTokenHash: _statusTokenHash,
   ...providerColumns
 } = getTableColumns(e);
+
+/** A stored enquiry as its provider may see it (the same columns as providerColumns). */
+export function providerView<T extends typeof e.$inferSelect>(row: T) {
+  const {
+    clientAddress: _address,
+    senderProviderId: _sender,
+    statusTokenHash: _statusToken,
+    ...seen
+  } = row;
+  return seen;
+}
 
 /** The enquiries assigned to the provider, newest first. */
 export async function listProviderEnquiries(db: Database, providerId: number) {

@@ -1,15 +1,15 @@
 /**
- * The confirmation of a request's customer e-mail (issue 11: reviews only from real
- * customers; no mail cannon). A request mails its address a signed link; until the
- * customer opens it, the provider's responses and the review link are not mailed there.
+ * The mail a request's customer gets at once (issues 11 and 14): the reference, the
+ * brief, who answers, and the private link to the status page, whose opening confirms the
+ * address. Until it is confirmed, the provider's responses and the review link are not
+ * mailed there (reviews only from real customers; no mail cannon).
  */
 import { and, count, gt, like, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
-import { enquiryConfirmationMessage } from '../mail/messages.ts';
+import { requestReceivedMessage } from '../mail/messages.ts';
 import { mailboxOf } from '../mail/mailbox.ts';
-import { confirmationLinks, enquiryLink } from './enquiry-links.ts';
 
 const ONCE_KEY_PREFIX = 'enquiry-confirmation:';
 
@@ -20,31 +20,25 @@ const ONCE_KEY_PREFIX = 'enquiry-confirmation:';
 export const CONFIRMATION_MAILS_PER_DAY = 3;
 
 /**
- * Writes the confirmation mail of a new enquiry in the caller's transaction, unless its
- * address has had CONFIRMATION_MAILS_PER_DAY of them in the last 24 hours. Requests to
- * one address are taken one at a time (a transaction-scoped advisory lock), so the count
- * holds when several arrive at once.
+ * Writes the mail of a new request in the caller's transaction, unless its address has
+ * had CONFIRMATION_MAILS_PER_DAY of them in the last 24 hours; answers whether it did.
+ * Requests to one address are taken one at a time (a transaction-scoped advisory lock),
+ * so the count holds when several arrive at once.
  */
 export async function mailEnquiryConfirmation(
   tx: Queryable,
   {
     enquiry,
+    reference,
     providerName,
-    secret,
-    siteUrl,
+    statusUrl,
   }: {
-    enquiry: {
-      id: number;
-      customerName: string;
-      customerEmail: string;
-      serviceType: string;
-      location: string;
-    };
+    enquiry: Parameters<typeof requestReceivedMessage>[0] & { id: number };
+    reference: string;
     providerName: string;
-    secret: Uint8Array;
-    siteUrl: string;
+    statusUrl: string;
   },
-): Promise<void> {
+): Promise<boolean> {
   const address = enquiry.customerEmail;
   await tx.execute(
     sql`SELECT pg_advisory_xact_lock(hashtext(${ONCE_KEY_PREFIX} || ${mailboxOf(address)}))`,
@@ -59,11 +53,9 @@ export async function mailEnquiryConfirmation(
         sql`${mailboxOf(sql`${outbox.payload}->>'to'`)} = ${mailboxOf(address)}`,
       ),
     );
-  if ((recent?.mails ?? 0) >= CONFIRMATION_MAILS_PER_DAY) return;
-  const link = await enquiryLink(secret, confirmationLinks, { enquiryId: enquiry.id, siteUrl });
-  await enqueueMail(
-    tx,
-    enquiryConfirmationMessage(enquiry, providerName, link, confirmationLinks.days),
-    { onceKey: `${ONCE_KEY_PREFIX}${enquiry.id}` },
-  );
+  if ((recent?.mails ?? 0) >= CONFIRMATION_MAILS_PER_DAY) return false;
+  await enqueueMail(tx, requestReceivedMessage(enquiry, { reference, providerName, statusUrl }), {
+    onceKey: `${ONCE_KEY_PREFIX}${enquiry.id}`,
+  });
+  return true;
 }

@@ -1,3 +1,4 @@
+import { providerView } from './list-provider-enquiries.ts';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { customerEnquiries as e, outbox, serviceProviders } from '../../../db/schema.ts';
@@ -103,8 +104,7 @@ export async function respondToEnquiry(
     if (updated.status === 'completed' && before?.status !== 'completed') {
       await inviteReview(tx, { enquiryId, secret, siteUrl });
     }
-    const { clientAddress: _address, senderProviderId: _sender, ...seen } = updated;
     // Whether the customer will get the response by e-mail (only a confirmed address does).
-    return { ...seen, emailed };
+    return { ...providerView(updated), emailed };
   });
 }

@@ -1,4 +1,5 @@
 /** The texts of every e-mail the product sends, in one place. */
+import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options.ts';
 import { APPLICATION_NEXT_STEPS } from '../../lib/catalog/application-steps.ts';
 import { checkDefinition, requiredChecks, type LegalForm } from '../../lib/catalog/checks.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
@@ -206,25 +207,115 @@ export function reviewRequestMessage(
  * To the customer right after a service request: the link that confirms the address.
  * Until it is opened nothing else is mailed there (issue 11: no mail cannon).
  */
-export function enquiryConfirmationMessage(
-  enquiry: { customerName: string; customerEmail: string; serviceType: string; location: string },
-  providerName: string,
-  confirmUrl: string,
-  validDays: number,
+/** The brief of a request as mails show it: one line a field. */
+function briefLines(request: {
+  serviceType: string;
+  location: string;
+  description: string;
+  budget: string | null;
+  urgency: string;
+}): string[] {
+  const budget = BUDGETS.find((b) => b.value === request.budget)?.label;
+  const urgency = URGENCIES.find((u) => u.value === request.urgency)?.label;
+  return [
+    `Service: ${serviceList([request.serviceType])}`,
+    `Location: ${request.location}`,
+    ...(budget ? [`Budget: ${budget}`] : []),
+    ...(urgency ? [`Urgency: ${urgency}`] : []),
+    '',
+    request.description,
+  ];
+}
+
+/**
+ * To the customer at once (issue 14): the reference, the brief, who answers, and the
+ * private link to the request's status page; opening it also confirms the address.
+ */
+export function requestReceivedMessage(
+  request: {
+    customerName: string;
+    customerEmail: string;
+    serviceType: string;
+    location: string;
+    description: string;
+    budget: string | null;
+    urgency: string;
+  },
+  {
+    reference,
+    providerName,
+    statusUrl,
+  }: { reference: string; providerName: string; statusUrl: string },
 ): MailMessage {
   return {
-    to: enquiry.customerEmail,
-    subject: 'Please confirm your e-mail address for your service request',
+    to: request.customerEmail,
+    subject: `Your request ${reference} was sent to ${providerName}`,
     text: [
-      `Hi ${enquiry.customerName},`,
+      `Hi ${request.customerName},`,
       '',
-      `We received your request for ${serviceList([enquiry.serviceType])} in ${enquiry.location} for ${providerName}.`,
-      `Please confirm that this is your e-mail address with this link (it works for ${validDays} days):`,
-      confirmUrl,
+      `Your request ${reference} was sent to ${providerName}, who will answer you.`,
       '',
-      "Once it is confirmed, the provider's responses come to this address, and when the work is done you can review the provider.",
+      ...briefLines(request),
+      '',
+      'Follow your request, see when the provider has seen and answered it, or cancel it, on its page:',
+      statusUrl,
+      '',
+      "Opening it also confirms your e-mail address, so the provider's responses come to you here.",
+      'Keep this e-mail: the link is private to you.',
       '',
       'If you did not send this request, ignore this e-mail: nothing more will be sent to you about it.',
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
+/** To the provider at once: a new request for it, with the link to its dashboard. */
+export function newRequestMessage(
+  provider: { name: string; email: string },
+  request: {
+    customerName: string;
+    serviceType: string;
+    location: string;
+    description: string;
+    budget: string | null;
+    urgency: string;
+  },
+  { reference, dashboardUrl }: { reference: string; dashboardUrl: string },
+): MailMessage {
+  return {
+    to: provider.email,
+    subject: `New request ${reference}: ${serviceList([request.serviceType])} in ${request.location}`,
+    text: [
+      `Hi ${provider.name},`,
+      '',
+      `${request.customerName} sent you a service request (${reference}):`,
+      '',
+      ...briefLines(request),
+      '',
+      'Open it in your dashboard to see the contact details and respond. The customer sees when you have opened it:',
+      dashboardUrl,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
+/** To the provider when the customer cancels a request from its status page. */
+export function requestCancelledMessage(
+  provider: { name: string; email: string },
+  { reference, reason, dashboardUrl }: { reference: string; reason: string; dashboardUrl: string },
+): MailMessage {
+  return {
+    to: provider.email,
+    subject: `Request ${reference} was cancelled by the customer`,
+    text: [
+      `Hi ${provider.name},`,
+      '',
+      `The customer cancelled request ${reference}. Their reason:`,
+      reason,
+      '',
+      `Your dashboard: ${dashboardUrl}`,
       '',
       'The Verified Providers team',
     ].join('\n'),

@@ -1,4 +1,6 @@
 /** /api/provider/* and POST /api/objects/upload: the provider dashboard (spec section 7). */
+import { SeenRequestsSchema } from '../../lib/schemas/provider-dashboard.ts';
+import { markRequestsSeen } from '../requests/mark-requests-seen.ts';
 import { Hono } from 'hono';
 import {
   ChangePasswordSchema,
@@ -125,6 +127,11 @@ const signedIn = new Hono<ProviderEnv>()
     return c.json({ message: 'Your password has been changed.', token });
   })
   .get('/enquiries', async (c) => c.json(await listProviderEnquiries(c.var.db, c.var.provider.id)))
+  /** The dashboard has shown these requests: marked seen for their customers (issue 14). */
+  .post('/enquiries/seen', declareJson(SeenRequestsSchema), async (c) => {
+    const { ids } = parseOrThrow(SeenRequestsSchema, await readJson(c));
+    return c.json(await markRequestsSeen(c.var.db, { providerId: c.var.provider.id, ids }));
+  })
   .put('/enquiries/:id{[0-9]+}/response', declareJson(EnquiryResponseSchema), async (c) => {
     const enquiryId = idParam(c.req.param('id'), 'Enquiry not found');
     const response = parseOrThrow(EnquiryResponseSchema, await readJson(c));

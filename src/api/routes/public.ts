@@ -1,3 +1,12 @@
+import {
+  CancelRequestSchema,
+  RequestStatusQuerySchema,
+  RequestTokenSchema,
+} from '../../lib/schemas/request-status.ts';
+import { requestSentMessage } from '../../lib/request-sent.ts';
+import { cancelRequest } from '../requests/cancel-request.ts';
+import { confirmRequestEmail } from '../requests/confirm-request-email.ts';
+import { getRequestStatus } from '../requests/get-request-status.ts';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { EnquirySchema } from '../../lib/schemas/enquiry.ts';
@@ -110,13 +119,41 @@ export const publicRoutes = new Hono<AppEnv>()
     // form checks with the same schema before it sends).
     await hitRateLimit(c.var.db, RATE_LIMITS.enquiry, clientAddress(c));
     const enquiry = parseOrThrow(EnquirySchema, await readJson(c));
-    const { id } = await createEnquiry(c.var.db, enquiry, {
+    const { id, reference, providerName, mailed } = await createEnquiry(c.var.db, enquiry, {
       clientAddress: clientAddress(c),
       senderProviderId: await providerInBrowser(c),
-      secret: c.var.sessionSecret,
       siteUrl: siteUrl(c),
     });
-    return c.json({ id, message: 'Your request has been sent to our admin team.' }, 201);
+    return c.json(
+      { id, reference, message: requestSentMessage(reference, providerName, mailed) },
+      201,
+    );
+  })
+  /** The customer's status page of a request (issue 14): a private token, no account. */
+  .get('/requests/status', declareQuery(RequestStatusQuerySchema), async (c) => {
+    noStore(c);
+    const { token } = parseOrThrow(RequestStatusQuerySchema, c.req.query());
+    return c.json(
+      await getRequestStatus(c.var.db, { token, secret: c.var.sessionSecret, siteUrl: siteUrl(c) }),
+    );
+  })
+  /** Sent by the status page once it runs: opening it from the mail confirms the address. */
+  .post('/requests/confirm', declareJson(RequestTokenSchema), async (c) => {
+    noStore(c);
+    const { token } = parseOrThrow(RequestTokenSchema, await readJson(c));
+    return c.json(
+      await confirmRequestEmail(c.var.db, {
+        token,
+        secret: c.var.sessionSecret,
+        siteUrl: siteUrl(c),
+      }),
+    );
+  })
+  .post('/requests/cancel', declareJson(CancelRequestSchema), async (c) => {
+    noStore(c);
+    await hitRateLimit(c.var.db, RATE_LIMITS.enquiry, clientAddress(c));
+    const input = parseOrThrow(CancelRequestSchema, await readJson(c));
+    return c.json(await cancelRequest(c.var.db, input, { siteUrl: siteUrl(c) }));
   })
   /** The link mailed to the customer of a request (issue 11). */
   .post('/enquiries/confirm', declareJson(ConfirmEnquiryEmailSchema), async (c) => {

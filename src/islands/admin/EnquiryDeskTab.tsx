@@ -1,3 +1,4 @@
+import { requestReference } from '../../lib/request-reference';
 import { DetailList } from '../ui/DetailList';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -104,6 +105,7 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
       }),
   });
   const rows: [string, React.ReactNode][] = [
+    ['Reference', requestReference(enquiry.id, enquiry.createdAt)],
     ['Customer', enquiry.customerName],
     [
       'Email',
@@ -124,6 +126,10 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
       </span>,
     ],
     ['Provider', enquiry.assignedProviderName ?? 'Not assigned'],
+    ['Seen by the provider', enquiry.seenAt ? dateTime(enquiry.seenAt) : 'Not yet'],
+    ...(enquiry.cancelReason
+      ? ([['Cancelled by the customer', enquiry.cancelReason]] as [string, React.ReactNode][])
+      : []),
     ...(enquiry.providerResponse
       ? [
           [

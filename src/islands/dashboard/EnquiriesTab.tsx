@@ -1,4 +1,7 @@
+import { useEffect } from 'react';
+import { api } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
+import { requestReference } from '../../lib/request-reference';
 import type { ProviderEnquiry } from '../../lib/api-answers';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
 import { serviceName } from '../../lib/catalog/categories';
@@ -19,7 +22,9 @@ function EnquiryCard({
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <h2 className="text-lg font-semibold">{enquiry.customerName}</h2>
-            <p className="text-sm">{formatDate(enquiry.createdAt)}</p>
+            <p className="text-sm">
+              {requestReference(enquiry.id, enquiry.createdAt)} · {formatDate(enquiry.createdAt)}
+            </p>
           </div>
           <div className="flex flex-wrap gap-1">
             <UrgencyBadge urgency={enquiry.urgency} />
@@ -66,6 +71,21 @@ function EnquiryCard({
   );
 }
 
+/**
+ * The requests on screen are marked seen, once (issue 14): their customers' status pages
+ * show when the provider first had them in front of it. Failing to mark is not the
+ * provider's problem: it is tried again the next time the list is shown.
+ */
+function useMarkSeen(enquiries: ProviderEnquiry[] | undefined) {
+  const unseen = (enquiries ?? []).filter((enquiry) => !enquiry.seenAt).map(({ id }) => id);
+  const key = unseen.join(',');
+  useEffect(() => {
+    if (!key) return;
+    const ids = key.split(',').map(Number);
+    void api.provider.enquiries.seen.$post({ json: { ids } }).catch(() => undefined);
+  }, [key]);
+}
+
 export function EnquiriesTab({
   enquiries,
   isPending,
@@ -77,6 +97,7 @@ export function EnquiriesTab({
   isError: boolean;
   onRespond: (enquiry: ProviderEnquiry) => void;
 }) {
+  useMarkSeen(enquiries);
   if (isPending)
     return (
       <p role="status" className="py-8 text-center">

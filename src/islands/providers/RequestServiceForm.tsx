@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options';
@@ -36,16 +37,20 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
   });
   const { register, handleSubmit, reset, setError, formState } = form;
   const errors = formState.errors;
+  // The last request sent from this form: its reference stays on screen after the toast.
+  const [sent, setSent] = useState<{ reference: string; message: string }>();
+  const sentRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (sent) sentRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [sent]);
 
   const mutation = useMutation({
     mutationFn: (values: FormValues) => answer(api.enquiries.$post({ json: values })),
-    onSuccess: () => {
-      toast({
-        title: 'Service Request Submitted!',
-        // The spec's text, then what the customer must do for answers to reach them.
-        description:
-          "Your request has been sent to our admin team. We'll contact you soon. Please open the link we e-mailed you to confirm your address.",
-      });
+    onMutate: () => setSent(undefined),
+    onSuccess: ({ reference, message }) => {
+      // The server's words (issue 14): the reference, who receives it, and the mailed link.
+      toast({ title: 'Service Request Submitted!', description: message });
+      setSent({ reference, message });
       reset(blank(provider));
     },
     onError: (error) => {
@@ -80,6 +85,18 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
       onSubmit={(e) => void handleSubmit((values) => mutation.mutate(values))(e)}
       className="grid gap-4 sm:grid-cols-2"
     >
+      {sent && (
+        <div
+          ref={sentRef}
+          data-testid="request-sent"
+          className="alert items-start alert-success sm:col-span-2"
+        >
+          <div>
+            <p className="font-semibold">Request {sent.reference} sent</p>
+            <p className="text-sm">{sent.message}</p>
+          </div>
+        </div>
+      )}
       <div>
         <label className="label text-sm font-medium text-base-content" htmlFor={id('name')}>
           Your Name *

@@ -46,3 +46,10 @@ export const ProfileImageSchema = z.object({
     .min(1, 'The uploaded image is required')
     .max(UPLOAD_REFERENCE_MAX_LENGTH),
 });
+
+/** The requests the dashboard has shown (POST /api/provider/enquiries/seen). */
+export const SeenRequestsSchema = z.object({
+  ids: z
+    .array(z.number('Request ids are numbers').int().positive(), 'Request ids are a list')
+    .max(200, 'At most 200 requests at once'),
+});

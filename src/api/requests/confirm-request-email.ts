@@ -1,0 +1,17 @@
+import type { Database } from '../../../db/client.ts';
+import { confirmCustomerEmail } from '../enquiries/confirm-enquiry-email.ts';
+import { requestOfToken } from './request-of-token.ts';
+
+/**
+ * The status page was opened from the mail (POST /api/requests/confirm, sent by the page
+ * once it runs, so a mail scanner fetching the link confirms nothing): the customer's
+ * address is confirmed, as the confirmation link of issue 11 did.
+ */
+export async function confirmRequestEmail(
+  db: Database,
+  { token, secret, siteUrl }: { token: string; secret: Uint8Array; siteUrl: string },
+): Promise<{ confirmed: true }> {
+  const id = await requestOfToken(db, token);
+  await confirmCustomerEmail(db, id, { secret, siteUrl });
+  return { confirmed: true };
+}

@@ -1,0 +1,26 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../../db/client.ts';
+import { customerEnquiries as e } from '../../../db/schema.ts';
+import {
+  REQUEST_STATUS_MESSAGES,
+  STATUS_PAGE_DAYS_AFTER_CLOSING,
+} from '../../lib/schemas/request-status.ts';
+import { AppError } from '../errors.ts';
+import { statusTokenHash } from './status-tokens.ts';
+
+/**
+ * The request a status token opens: 400 for a token no request has (tampered, or made
+ * up), 410 once the request has been closed for more than 30 days.
+ */
+export async function requestOfToken(db: Queryable, token: string) {
+  const [request] = await db
+    .select({
+      id: e.id,
+      expired: sql<boolean>`coalesce(${e.closedAt} < now() - ${sql.raw(`interval '${STATUS_PAGE_DAYS_AFTER_CLOSING} days'`)}, false)`,
+    })
+    .from(e)
+    .where(eq(e.statusTokenHash, statusTokenHash(token)));
+  if (!request) throw new AppError('bad_request', REQUEST_STATUS_MESSAGES.invalid);
+  if (request.expired) throw new AppError('gone', REQUEST_STATUS_MESSAGES.expired);
+  return request.id;
+}

@@ -1,0 +1,19 @@
+/**
+ * The customer's status-page token (issue 14): 32 random bytes, so the link says nothing
+ * by itself (no id, no date). Only its SHA-256 is stored; the token is only in the mail.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+
+export const statusTokenHash = (token: string) =>
+  createHash('sha256').update(token).digest('base64url');
+
+export function newStatusToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: statusTokenHash(token) };
+}
+
+export function statusPageLink(siteUrl: string, token: string): string {
+  const link = new URL('/request', siteUrl);
+  link.searchParams.set('token', token);
+  return link.href;
+}

@@ -1,0 +1,9 @@
+/**
+ * What the request form says once a request is stored (issue 14): who receives it, and
+ * the mail with the link to follow it only when that mail was written (a customer's
+ * address gets at most a few a day).
+ */
+export function requestSentMessage(reference: string, providerName: string, mailed: boolean) {
+  const sent = `Your request ${reference} has been sent to ${providerName}.`;
+  return mailed ? `${sent} We have e-mailed you a link to follow it.` : sent;
+}
