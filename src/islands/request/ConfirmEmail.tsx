@@ -1,21 +1,9 @@
+import { MessageCard } from '../ui/MessageCard';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
 import { INVALID_CONFIRMATION_LINK } from '../../lib/schemas/enquiry-confirmation';
-
-function Card({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <div className="mx-auto max-w-xl px-4 py-12">
-      <div className="card border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body gap-4">
-          <h1 className="card-title text-2xl">{title}</h1>
-          {children}
-        </div>
-      </div>
-    </div>
-  );
-}
 
 /**
  * /request/confirm?token=...: the link mailed after a service request (issue 11). Opening
@@ -34,9 +22,9 @@ function ConfirmEmail() {
   });
   if (token === undefined || (token && confirmation.isPending)) {
     return (
-      <Card title="Confirm your e-mail">
+      <MessageCard title="Confirm your e-mail">
         <p role="status">Confirming your e-mail address...</p>
-      </Card>
+      </MessageCard>
     );
   }
   if (!token || confirmation.isError) {
@@ -46,7 +34,7 @@ function ConfirmEmail() {
         ? error.serverMessage
         : INVALID_CONFIRMATION_LINK;
     return (
-      <Card title="This link cannot be used">
+      <MessageCard title="This link cannot be used">
         <p role="alert">{message}</p>
         <div className="card-actions">
           <a className="btn btn-primary" href="/providers">
@@ -56,11 +44,11 @@ function ConfirmEmail() {
             Back to Home
           </a>
         </div>
-      </Card>
+      </MessageCard>
     );
   }
   return (
-    <Card title="Your e-mail is confirmed">
+    <MessageCard title="Your e-mail is confirmed">
       <p role="status">Thank you: your e-mail address is confirmed.</p>
       <div>
         <h2 className="font-semibold">What happens next</h2>
@@ -78,7 +66,7 @@ function ConfirmEmail() {
           Back to Home
         </a>
       </div>
-    </Card>
+    </MessageCard>
   );
 }
 

@@ -1,3 +1,4 @@
+import { MessageCard } from '../ui/MessageCard';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -32,19 +33,6 @@ const LINK_PROBLEMS = new Set([400, 404, 410]);
 
 function Time({ at }: { at: string }) {
   return <time dateTime={at}>{formatSaDateTime(at)}</time>;
-}
-
-function MessageCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="mx-auto max-w-xl px-4 py-12">
-      <div className="card border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body gap-4">
-          <h1 className="card-title text-2xl">{title}</h1>
-          {children}
-        </div>
-      </div>
-    </div>
-  );
 }
 
 /** A titled card of the page, a region named by its heading. */

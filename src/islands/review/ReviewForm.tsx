@@ -1,3 +1,4 @@
+import { MessageCard } from '../ui/MessageCard';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -20,19 +21,6 @@ const FormSchema = ReviewSchema.omit({ token: true, providerId: true }).extend({
 type Form = z.input<typeof FormSchema>;
 
 const STAR_LABELS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
-
-function Card({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <div className="mx-auto max-w-xl px-4 py-12">
-      <div className="card border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body gap-4">
-          <h1 className="card-title text-2xl">{title}</h1>
-          {children}
-        </div>
-      </div>
-    </div>
-  );
-}
 
 function WriteReview({ token, invitation }: { token: string; invitation: ReviewInvitation }) {
   const id = useId();
@@ -61,7 +49,7 @@ function WriteReview({ token, invitation }: { token: string; invitation: ReviewI
   });
   if (sent) {
     return (
-      <Card title="Thank you!">
+      <MessageCard title="Thank you!">
         <p role="status">
           Your review of {invitation.providerName} is published. It helps others choose a provider
           they can trust.
@@ -69,13 +57,13 @@ function WriteReview({ token, invitation }: { token: string; invitation: ReviewI
         <a className="btn btn-primary" href={`/provider/${invitation.providerId}`}>
           See {invitation.providerName}
         </a>
-      </Card>
+      </MessageCard>
     );
   }
   const rating = Number(watch('rating') ?? 0);
   const { errors } = formState;
   return (
-    <Card title={`Review ${invitation.providerName}`}>
+    <MessageCard title={`Review ${invitation.providerName}`}>
       <p>
         Hi {invitation.customerName}, how was the {serviceName(invitation.serviceType)} work? Only
         customers with a completed request can review, once.
@@ -129,7 +117,7 @@ function WriteReview({ token, invitation }: { token: string; invitation: ReviewI
           {send.isPending ? 'Sending...' : 'Publish Review'}
         </button>
       </form>
-    </Card>
+    </MessageCard>
   );
 }
 
@@ -144,9 +132,9 @@ function ReviewPage() {
   });
   if (token === undefined || (token && invitation.isPending)) {
     return (
-      <Card title="Write a Review">
+      <MessageCard title="Write a Review">
         <p role="status">Loading...</p>
-      </Card>
+      </MessageCard>
     );
   }
   if (!token || invitation.isError) {
@@ -156,12 +144,12 @@ function ReviewPage() {
         ? error.serverMessage
         : 'This review link is not valid. Please use the link from your e-mail.';
     return (
-      <Card title="This link cannot be used">
+      <MessageCard title="This link cannot be used">
         <p role="alert">{message}</p>
         <a className="btn btn-primary" href="/providers">
           Find Providers
         </a>
-      </Card>
+      </MessageCard>
     );
   }
   return invitation.data ? <WriteReview token={token} invitation={invitation.data} /> : null;
