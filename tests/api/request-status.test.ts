@@ -118,7 +118,7 @@ describe('a new request', () => {
     expect(providerMail?.subject).toBe(
       `New request ${answer.reference}: CCTV Installations & Repairs in Sandton`,
     );
-    expect(providerMail?.text).toContain(`${api.url}/dashboard`);
+    expect(providerMail?.text).toContain(`${api.url}/dashboard?enquiry=${answer.id}`);
     expect(providerMail?.text).toContain('Four outdoor cameras for a house');
   });
 

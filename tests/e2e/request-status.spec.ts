@@ -108,12 +108,18 @@ test('a customer follows a request from the form to the provider’s response', 
   await expect(page.getByRole('region', { name: 'Cancel this request' })).toBeVisible();
   expect(confirms).toHaveLength(1);
 
-  // The provider opens the Enquiries tab: the request is seen.
+  // The provider follows the link in its mail: the dashboard opens on the request, seen.
+  const providerMail = await mailbox.mailTo(provider.email, reference);
+  const dashboardLink = linkIn(providerMail.text, '/dashboard?enquiry=')!;
   const dashboard = await providerDashboard(browser, accounts, provider);
   const marked = dashboard.waitForResponse(
     (r) => new URL(r.url()).pathname === '/api/provider/enquiries/seen' && r.ok(),
   );
-  await dashboard.getByRole('tab', { name: 'Enquiries' }).click();
+  await dashboard.goto(`${dashboardLink.pathname}${dashboardLink.search}`);
+  await expect(dashboard.getByRole('tab', { name: 'Enquiries' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   const card = dashboard.getByRole('article', { name: 'Enquiry from Lerato Mokoena' });
   await expect(card).toContainText(reference);
   await marked;

@@ -95,7 +95,7 @@ export async function createEnquiry(
       tx,
       newRequestMessage(provider, row, {
         reference,
-        dashboardUrl: new URL('/dashboard', siteUrl).href,
+        dashboardUrl: new URL(`/dashboard?enquiry=${row.id}`, siteUrl).href,
       }),
     );
     return { id: row.id, reference, providerName: provider.name, mailed };

@@ -15,6 +15,7 @@ function EnquiryCard({
 }) {
   return (
     <article
+      id={`enquiry-${enquiry.id}`}
       className="card border border-base-300 bg-base-100 shadow-sm"
       aria-label={`Enquiry from ${enquiry.customerName}`}
     >
@@ -91,13 +92,20 @@ export function EnquiriesTab({
   isPending,
   isError,
   onRespond,
+  linkedEnquiry,
 }: {
+  /** The request a mail linked to: brought into view once the list is there. */
+  linkedEnquiry?: number | undefined;
   enquiries: ProviderEnquiry[] | undefined;
   isPending: boolean;
   isError: boolean;
   onRespond: (enquiry: ProviderEnquiry) => void;
 }) {
   useMarkSeen(enquiries);
+  const listed = Boolean(enquiries?.some((enquiry) => enquiry.id === linkedEnquiry));
+  useEffect(() => {
+    if (listed) document.getElementById(`enquiry-${linkedEnquiry}`)?.scrollIntoView();
+  }, [listed, linkedEnquiry]);
   if (isPending)
     return (
       <p role="status" className="py-8 text-center">

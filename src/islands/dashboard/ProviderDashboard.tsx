@@ -16,9 +16,22 @@ import { DashboardVerificationTab } from './DashboardVerificationTab';
 import { endSession, readSignedIn, useSessionNotice } from './session';
 import { SettingsTab } from './SettingsTab';
 
+/**
+ * The request a mail links to (`/dashboard?enquiry=<id>`, issue 14): the dashboard opens
+ * on the Enquiries tab with that request in view. Read once, when the signed-in dashboard
+ * first renders (in the browser only: the page is pre-rendered signed out).
+ */
+function linkedEnquiryOf(search: string): number | undefined {
+  const linked = Number(new URLSearchParams(search).get('enquiry'));
+  return Number.isSafeInteger(linked) && linked > 0 ? linked : undefined;
+}
+
 function Dashboard({ profile }: { profile: OwnProfile }) {
   const queryClient = useQueryClient();
   const [responding, setResponding] = useState<ProviderEnquiry>();
+  const [linkedEnquiry] = useState(() =>
+    typeof window === 'undefined' ? undefined : linkedEnquiryOf(window.location.search),
+  );
   const enquiries = useQuery({
     queryKey: ENQUIRIES_KEY,
     queryFn: () => readSignedIn(queryClient, answer(api.provider.enquiries.$get())),
@@ -49,6 +62,7 @@ function Dashboard({ profile }: { profile: OwnProfile }) {
       <div className="mt-6">
         <Tabs
           label="Dashboard sections"
+          initial={linkedEnquiry === undefined ? undefined : 'enquiries'}
           tabs={[
             {
               id: 'overview',
@@ -62,6 +76,7 @@ function Dashboard({ profile }: { profile: OwnProfile }) {
               label: 'Enquiries',
               content: (
                 <EnquiriesTab
+                  linkedEnquiry={linkedEnquiry}
                   enquiries={enquiries.data}
                   isPending={enquiries.isPending}
                   isError={enquiries.isError}

@@ -7,8 +7,19 @@ export interface Tab {
 }
 
 /** WAI-ARIA tabs: arrow keys, Home and End move between tabs. */
-export function Tabs({ tabs, label }: { tabs: Tab[]; label: string }) {
-  const [active, setActive] = useState(tabs[0]?.id ?? '');
+export function Tabs({
+  tabs,
+  label,
+  initial,
+}: {
+  tabs: Tab[];
+  label: string;
+  /** The tab open at first (a link may name one); the first tab otherwise. */
+  initial?: string | undefined;
+}) {
+  const [active, setActive] = useState(
+    tabs.some((tab) => tab.id === initial) ? (initial ?? '') : (tabs[0]?.id ?? ''),
+  );
   const base = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
