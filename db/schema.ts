@@ -273,6 +273,13 @@ export const customerEnquiries = pgTable(
     /** When it was completed or cancelled (kept by a trigger); its status page works 30 days on. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
+    /**
+     * The answers to the questions of the request's service (issue 14), as
+     * src/lib/schemas/request-brief.ts validates them; null for requests from before.
+     */
+    brief: jsonb('brief').$type<Record<string, unknown>>(),
+    /** When the provider was reminded of a request left unanswered (once per assignment). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     /** SHA-256 of the customer's status-page token: the token itself is only in the mail. */
     statusTokenHash: text('status_token_hash').unique(),
     /** Where the request came from, to hold reviews a provider wrote for itself. */
@@ -455,6 +462,7 @@ export const ENQUIRY_EVENT_KINDS = [
   'in_progress',
   'completed',
   'cancelled',
+  'reassigned',
 ] as const;
 export type EnquiryEventKind = (typeof ENQUIRY_EVENT_KINDS)[number];
 
@@ -673,5 +681,55 @@ export const outbox = pgTable(
       .on(t.topic)
       .where(sql`${t.status} = 'queued'`),
     index('outbox_created_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Who had a request, and when (issue 14): a row per provider a request was assigned to,
+ * written by a trigger on customer_enquiries (0015_request_follow_up.sql). The first
+ * response within an assignment is stamped on it, with the business minutes it took
+ * counted in that provider's hours (business_minutes()), so responsiveness is read
+ * from these rows in SQL.
+ */
+export const enquiryAssignments = pgTable(
+  'enquiry_assignments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => customerEnquiries.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => serviceProviders.id, { onDelete: 'cascade' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the request was taken from this provider (reassigned); null while it has it. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    /** Business minutes from assignedAt to firstResponseAt, in the provider's hours. */
+    responseMinutes: integer('response_minutes'),
+  },
+  (t) => [
+    index('enquiry_assignments_provider_idx').on(t.providerId, t.assignedAt),
+    index('enquiry_assignments_enquiry_idx').on(t.enquiryId, t.assignedAt),
+    check('enquiry_assignments_response_minutes_check', sql`${t.responseMinutes} >= 0`),
+  ],
+);
+
+/** Up to three photos of the site with a request (issue 14): private, like evidence. */
+export const enquiryPhotos = pgTable(
+  'enquiry_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => customerEnquiries.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    objectKey: text('object_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+  },
+  (t) => [
+    uniqueIndex('enquiry_photos_enquiry_position_key').on(t.enquiryId, t.position),
+    check('enquiry_photos_position_check', sql`${t.position} BETWEEN 1 AND 3`),
   ],
 );

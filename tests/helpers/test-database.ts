@@ -29,6 +29,8 @@ const TEST_TABLES = [
   'document_views',
   'evidence_documents',
   'enquiry_events',
+  'enquiry_assignments',
+  'enquiry_photos',
   'outbox',
   'provider_sign_ins',
   'reviews',
