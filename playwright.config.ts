@@ -22,11 +22,13 @@ const CATALOG_FILES = [
 const OPERATIONS_FILES = [
   'admin-mail.spec.ts',
   'admin-operations.spec.ts',
+  'enquiry-desk-follow-up.spec.ts',
   'admin-verification.spec.ts',
   'dashboard-renewals.spec.ts',
   'joining.spec.ts',
   'provider-dashboard.spec.ts',
   'request-status.spec.ts',
+  'responsiveness.spec.ts',
 ];
 
 export default defineConfig<ServerOptions>({

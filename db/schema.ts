@@ -596,6 +596,7 @@ export const uploadTickets = pgTable(
         'admin-image',
         'flash-ad-image',
         'evidence-document',
+        'site-photo',
       ]),
     ),
     index('upload_tickets_expires_idx').on(t.expiresAt),

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
-import { openDatabase } from '../../db/client.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
 import { createApp } from '../../src/api/app.ts';
 import type { Env } from '../../src/api/env.ts';
 import { databaseFault, databaseUnavailableResponse } from '../../src/api/http/database-faults.ts';
@@ -14,6 +14,8 @@ import { createSite } from './site.ts';
 
 export interface RunningServer {
   url: string;
+  /** The server's database (the e2e servers let their tests place rows in time with it). */
+  db: Database;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,8 @@ export async function startServer(
     db: handle.db,
     mailer,
     objects,
+    // SITE_URL is final only once the server listens (port 0): read when jobs run.
+    env,
     logError(error) {
       const fault = databaseFault(error);
       if (!fault) {
@@ -137,6 +141,7 @@ export async function startServer(
 
   return {
     url,
+    db: handle.db,
     async close() {
       clearInterval(timer);
       await stopListening();

@@ -52,7 +52,7 @@ export function createApp({
   mailer = createMailer(env),
   logError = logErrorSafely,
   purgeCache,
-  jobs = createJobRunner({ db, mailer, objects, logError }),
+  jobs = createJobRunner({ db, mailer, objects, logError, env }),
 }: AppDependencies) {
   const app = new Hono<AppEnv>();
   const secret = sessionSecret(env);

@@ -51,6 +51,10 @@ export type AdminProvider = Row<ApiAnswer<typeof api.admin.providers.$get>>;
 export type AdminFlashAd = Row<ApiAnswer<(typeof api.admin)['flash-ads']['$get']>>;
 /** An enquiry on the admin's desk, with the provider it is assigned to. */
 export type DeskEnquiry = Row<ApiAnswer<typeof api.admin.enquiries.$get>>;
+/** Who may take over a request left waiting (verified, the service, near the customer). */
+export type ReassignCandidates = ApiAnswer<
+  (typeof api.admin.enquiries)[':id']['candidates']['$get']
+>;
 export type AdminUser = Row<ApiAnswer<typeof api.admin.users.$get>>;
 /** A review as the admins moderate it: hidden or held, and why. */
 export type ModeratedReview = Row<ApiAnswer<typeof api.admin.reviews.$get>>;

@@ -4,7 +4,7 @@
  */
 import { safeParse, type core, type output } from 'zod/mini';
 import type { ServiceId } from './catalog/categories';
-import { ProviderQuerySchema } from './schemas/provider-query';
+import { ProviderQuerySchema, type ProviderSort } from './schemas/provider-query';
 import { PROVIDER_PAGE_SIZE } from './listing-limits';
 import type { LatLng } from './geo';
 import type { api, ApiInput } from './api-client';
@@ -18,6 +18,8 @@ export interface ProviderFilters {
   search: string;
   /** In the state, no control (spec: rating exists in the filter state but has no control). */
   rating: string;
+  /** 'recommended' (the default order) or 'quickest' ('Quickest to respond'). */
+  sort: ProviderSort;
   page: number;
 }
 
@@ -29,6 +31,7 @@ export const DEFAULT_FILTERS: ProviderFilters = {
   verification: 'all',
   search: '',
   rating: 'all',
+  sort: 'recommended',
   page: 1,
 };
 
@@ -50,6 +53,7 @@ export function filtersFromSearch(search: string): ProviderFilters {
     verification: field(API_FIELDS.verification, 'verification') ?? DEFAULT_FILTERS.verification,
     search: field(API_FIELDS.search, 'search') ?? DEFAULT_FILTERS.search,
     rating: rating === undefined ? DEFAULT_FILTERS.rating : String(rating),
+    sort: field(API_FIELDS.sort, 'sort') ?? DEFAULT_FILTERS.sort,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -62,6 +66,7 @@ export function searchFromFilters(filters: ProviderFilters): string {
   if (filters.verification !== 'all') params.set('verification', filters.verification);
   if (filters.search.trim()) params.set('search', filters.search.trim());
   if (filters.rating !== 'all') params.set('rating', filters.rating);
+  if (filters.sort !== DEFAULT_FILTERS.sort) params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   const query = params.toString();
   return query ? `?${query}` : '';
@@ -83,6 +88,7 @@ export function providersApiQuery(
     rating: filters.rating === 'all' || filters.rating === '' ? undefined : filters.rating,
     verification: filters.verification === 'all' ? undefined : filters.verification,
     search: search || undefined,
+    sort: filters.sort === DEFAULT_FILTERS.sort ? undefined : filters.sort,
     userLat: position?.latitude.toFixed(4),
     userLng: position?.longitude.toFixed(4),
     limit: String(pageSize),

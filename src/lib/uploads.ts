@@ -13,6 +13,8 @@ export const UPLOAD_PURPOSES = {
   /** An admin's upload for a provider (Add Provider). */
   'admin-image': { maxBytes: 5 * MB },
   'flash-ad-image': { maxBytes: 10 * MB },
+  /** A photo of the site with a service request: private to the customer, provider and desk. */
+  'site-photo': { maxBytes: 5 * MB },
   /** Evidence for a check (a certificate, a registration): PDF or an image, private. */
   'evidence-document': { maxBytes: 10 * MB },
 } as const;
@@ -33,6 +35,10 @@ export const DOCUMENT_ACCEPT =
   '.pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp';
 
 export const isDocumentPurpose = (purpose: UploadPurpose) => purpose === 'evidence-document';
+
+/** Uploads kept under `private/`, never served at /objects/: evidence and site photos. */
+export const isPrivatePurpose = (purpose: UploadPurpose) =>
+  isDocumentPurpose(purpose) || purpose === 'site-photo';
 
 export const UPLOAD_MESSAGES = {
   tooLarge: (maxBytes: number) =>

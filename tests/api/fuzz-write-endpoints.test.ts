@@ -34,6 +34,7 @@ import {
   UpdateProviderSchema,
 } from '../../src/lib/schemas/admin-operations.ts';
 import { EnquirySchema } from '../../src/lib/schemas/enquiry.ts';
+import { ReassignEnquirySchema } from '../../src/lib/schemas/enquiry-follow-up.ts';
 import { RecordCheckSchema, RenewalSchema } from '../../src/lib/schemas/verification.ts';
 import { addDays, saToday } from '../../src/lib/calendar-days.ts';
 import { ConfirmEnquiryEmailSchema } from '../../src/lib/schemas/enquiry-confirmation.ts';
@@ -124,6 +125,10 @@ const TARGETS: Record<string, Target> = {
     readsNoBody: 'makes an upload address; takes no input',
   },
   'POST /api/public/documents/upload': {
+    caller: 'anonymous',
+    readsNoBody: 'makes an upload address; takes no input',
+  },
+  'POST /api/public/requests/photos/upload': {
     caller: 'anonymous',
     readsNoBody: 'makes an upload address; takes no input',
   },
@@ -267,6 +272,13 @@ const TARGETS: Record<string, Target> = {
       assignedProviderId: f.otherProviderId,
     }),
     params: (f) => ({ id: f.deskEnquiryId }),
+  },
+  'POST /api/admin/enquiries/:id/reassign': {
+    caller: 'admin',
+    schema: ReassignEnquirySchema,
+    // Not a candidate (not verified): the example is refused, as are all near misses.
+    example: (f) => ({ providerId: f.otherProviderId }),
+    params: (f) => ({ id: f.providerEnquiryId }),
   },
   'POST /api/admin/users': {
     caller: 'admin',

@@ -148,7 +148,10 @@ describe('GET /api/provider/enquiries', () => {
     expect(enquiries.map((e) => e.id)).toEqual([newest.id, middle.id, oldest.id]);
     // The whole enquiry, admin notes included (spec section 6: providers may read them),
     // but not where the request came from (issue 11: kept to hold self-written reviews).
-    expect(enquiries[0]).toEqual(JSON.parse(JSON.stringify(withoutOrigin(newest))));
+    expect(enquiries[0]).toEqual({
+      ...JSON.parse(JSON.stringify(withoutOrigin(newest))),
+      photos: [],
+    });
     expect(enquiries[0]).not.toHaveProperty('clientAddress');
     expect(enquiries[0]).not.toHaveProperty('senderProviderId');
     expect(enquiries[0]).not.toHaveProperty('statusTokenHash');

@@ -226,6 +226,7 @@ test.describe('notifications', () => {
     await dialog.getByLabel('Service Type *').selectOption('wifi');
     await dialog.getByLabel('Service Location *').fill('Umhlanga, Durban');
     await dialog.getByLabel('Project Description *').fill('Mesh Wi-Fi for a double-storey home.');
+    await dialog.getByRole('checkbox', { name: 'Not sure (Floor area)' }).check();
     await dialog.getByRole('button', { name: 'Send Request' }).click();
 
     const toast = page.getByTestId('toast');

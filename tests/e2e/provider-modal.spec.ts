@@ -64,6 +64,8 @@ async function fillValid(dialog: Locator, email = 'thandi@example.co.za') {
   await f.budget.selectOption('5000-10000');
   await f.urgency.selectOption('high');
   await f.description.fill('Alarm panel with four beams and app arming for a townhouse.');
+  // The alarm brief's one required question (issue 14); the rest may stay unanswered.
+  await dialog.getByLabel('Property type *').selectOption({ label: 'Townhouse or flat' });
 }
 
 test('a card opens the provider in a dialog with its summary, contact links and five tabs', async ({

@@ -348,3 +348,24 @@ test.describe('provider cards', () => {
     await expect(card.getByText(/^(Premium|Verified)$/)).toHaveCount(0);
   });
 });
+
+test('cards say how quickly providers respond; the order "Quickest to respond" stays in the URL', async ({
+  page,
+  request,
+}) => {
+  const quickest = await fetchProviders(request, { sort: 'quickest' });
+  await page.goto('/providers');
+  // The sample providers have answered no request yet: each is new on the platform.
+  await expect(providerCards(page).first().getByTestId('responsiveness')).toHaveText(
+    'New on the platform',
+  );
+  await expect(selectedOption(filters(page).sort)).toHaveText('Recommended');
+
+  await filters(page).sort.selectOption({ label: 'Quickest to respond' });
+  await expect(page).toHaveURL('/providers?sort=quickest');
+  await expectCardNames(page, names(quickest.items).slice(0, PAGE_SIZE));
+
+  await page.goBack();
+  await expect(page).toHaveURL('/providers');
+  await expect(selectedOption(filters(page).sort)).toHaveText('Recommended');
+});

@@ -14,6 +14,7 @@ import { recordRequests } from './support.ts';
 test.use({ viewport: { width: 390, height: 844 } });
 
 const REFERENCE = /VP-\d{2}-\d{6}/;
+const SITE_PHOTO = 'public/public-objects/sample-provider-4.webp';
 // The site's date and time in South Africa, as en-ZA writes them: '3 Mar 2026, 14:05'.
 const SA_DATE_TIME = String.raw`\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}`;
 const step = (label: string) => new RegExp(`^${label}${SA_DATE_TIME}`);
@@ -53,7 +54,7 @@ test('a customer follows a request from the form to the provider’s response', 
   accounts,
   mailbox,
 }) => {
-  const provider = await accounts.newProvider();
+  const provider = await accounts.newProvider({ services: ['cctv', 'wifi'] });
   const email = `customer.${uniqueTag().toLowerCase()}@example.co.za`;
 
   // Sent from the provider's page: the reference stays on screen after the toast.
@@ -66,13 +67,25 @@ test('a customer follows a request from the form to the provider’s response', 
   const dialog = page.getByRole('dialog', { name: `Request service from ${provider.name}` });
   await dialog.getByLabel('Your Name *').fill('Lerato Mokoena');
   await dialog.getByLabel('Email Address *').fill(email);
-  await dialog.getByLabel('Service Type *').selectOption({ label: 'Wi-Fi & Internet Solutions' });
+  await dialog.getByLabel('Service Type *').selectOption({ label: 'CCTV Installations & Repairs' });
   await dialog.getByLabel('Service Location *').fill('Umhlanga');
   await dialog.getByLabel('Budget').selectOption('5000-10000');
   await dialog.getByLabel('Urgency Level *').selectOption('high');
   await dialog
     .getByLabel('Project Description *')
-    .fill('Wi-Fi dead spots on the second floor of our guest house.');
+    .fill('Cameras for the driveway and the back garden of our guest house.');
+
+  // The brief of a CCTV job: its questions, with units and "Not sure".
+  const brief = dialog.getByRole('group', { name: 'About the CCTV Installations & Repairs job' });
+  await brief.getByLabel('Property type *').selectOption({ label: 'House' });
+  await brief.getByRole('textbox', { name: 'Cameras outdoors' }).fill('4');
+  await brief.getByRole('group', { name: 'What must be seen' }).getByLabel('Faces').check();
+  await brief.getByRole('group', { name: 'What must be seen' }).getByLabel('Number plates').check();
+  await brief.getByLabel('Night vision').selectOption({ label: 'Yes' });
+  await brief.getByRole('checkbox', { name: 'Not sure (Days of recording)' }).check();
+  await expect(brief.getByRole('textbox', { name: 'Days of recording' })).toBeDisabled();
+  await dialog.getByLabel('Photos of the site').setInputFiles(SITE_PHOTO);
+  await expect(dialog.getByRole('status').filter({ hasText: 'Uploaded' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Send Request' }).click();
 
   const sent = dialog.getByTestId('request-sent');
@@ -86,22 +99,42 @@ test('a customer follows a request from the form to the provider’s response', 
   // The mail names the reference and links to the status page; opening it confirms the
   // address, once.
   const confirms = recordRequests(page, 'POST', '/api/requests/confirm');
+  const mail = await mailbox.mailTo(email, reference);
+  for (const line of ['Cameras outdoors: 4 cameras', 'Photos of the site: 1']) {
+    expect(mail.text).toContain(line);
+  }
   await openFromMail(page, mailbox, email, reference);
   await expect(timeline(page)).toHaveText([step('Sent')]);
   await expect(page.getByRole('link', { name: provider.name })).toHaveAttribute(
     'href',
     `/provider/${provider.id}`,
   );
-  const brief = page.getByRole('region', { name: 'What you asked for' });
+  const asked = page.getByRole('region', { name: 'What you asked for' });
   for (const text of [
-    'Wi-Fi & Internet Solutions',
+    'CCTV Installations & Repairs',
     'Umhlanga',
     'R5,000 - R10,000',
     'High (within 3 days)',
-    'Wi-Fi dead spots on the second floor of our guest house.',
+    'Cameras for the driveway and the back garden of our guest house.',
   ]) {
-    await expect(brief).toContainText(text);
+    await expect(asked).toContainText(text);
   }
+  const answers = asked.getByTestId('request-brief');
+  const expected: [question: string, answer: string][] = [
+    ['Property type', 'House'],
+    ['Cameras outdoors', '4 cameras'],
+    ['What must be seen', 'Faces, Number plates'],
+    ['Night vision', 'Yes'],
+    ['Days of recording', 'Not sure'],
+  ];
+  for (const [question, answer] of expected) {
+    await expect(answers.getByRole('term').filter({ hasText: question })).toBeVisible();
+    await expect(answers.getByRole('definition').filter({ hasText: answer })).toBeVisible();
+  }
+  // The photo, private to this request, shows on its page.
+  const photo = asked.getByRole('img', { name: 'Photo 1 of the site' });
+  await expect(photo).toBeVisible();
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole('region', { name: `Responses from ${provider.name}` })).toContainText(
     'No response yet.',
   );
@@ -122,6 +155,8 @@ test('a customer follows a request from the form to the provider’s response', 
   );
   const card = dashboard.getByRole('article', { name: 'Enquiry from Lerato Mokoena' });
   await expect(card).toContainText(reference);
+  await expect(card.getByTestId('request-brief')).toContainText('Faces, Number plates');
+  await expect(card.getByRole('img', { name: 'Photo 1 of the site' })).toBeVisible();
   await marked;
   await page.reload();
   await expect(timeline(page)).toHaveText([step('Sent'), step('Seen by the provider')]);

@@ -5,12 +5,14 @@
  * takes a core for a while), and prints 'e2e servers ready' once both answer:
  * playwright.config.ts waits for that line. `node tests/e2e/serve-fresh.ts catalog`
  * starts one. Port, address and folder come from servers.ts; the session key, the admin
- * and TRUST_PROXY from playwright.config.ts.
+ * and TRUST_PROXY from playwright.config.ts. Each server process also opens its database
+ * door (database-door.ts) for the tests that must place rows in time.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { startServer } from '../../hosts/node/start-server.ts';
 import { parseEnv } from '../../src/api/env.ts';
+import { openDatabaseDoor } from './database-door.ts';
 import { E2E_SERVERS, serverUrl, type ServerName } from './servers.ts';
 
 const READY = 'ready';
@@ -59,7 +61,7 @@ async function startAll() {
 }
 
 async function serve(server: ServerName) {
-  const { port, dataDir } = E2E_SERVERS[server];
+  const { port, dataDir, doorPort } = E2E_SERVERS[server];
   // Emptied at each start: Playwright may stop this server before it can clean up.
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -74,10 +76,12 @@ async function serve(server: ServerName) {
       DATA_DIR: dataDir,
     }),
   );
+  const door = await openDatabaseDoor(running.db, doorPort);
   console.log(`e2e ${server} server at ${running.url} (data in ${dataDir})`);
   process.send?.(READY);
 
   const stop = async () => {
+    door.close();
     await running.close();
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);

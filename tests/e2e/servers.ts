@@ -15,10 +15,23 @@ export type ServerName = 'catalog' | 'operations';
 
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 4417);
 
-export const E2E_SERVERS: Record<ServerName, { port: number; dataDir: string }> = {
-  catalog: { port: FIRST_PORT, dataDir: dataDirOf('catalog', FIRST_PORT) },
-  operations: { port: FIRST_PORT + 1, dataDir: dataDirOf('operations', FIRST_PORT + 1) },
-};
+/**
+ * Each server's port, its data folder, and the port of its database door (loopback
+ * only, database-door.ts): 100 above the server's, so runs on other ports never share one.
+ */
+export const E2E_SERVERS: Record<ServerName, { port: number; dataDir: string; doorPort: number }> =
+  {
+    catalog: {
+      port: FIRST_PORT,
+      dataDir: dataDirOf('catalog', FIRST_PORT),
+      doorPort: FIRST_PORT + 100,
+    },
+    operations: {
+      port: FIRST_PORT + 1,
+      dataDir: dataDirOf('operations', FIRST_PORT + 1),
+      doorPort: FIRST_PORT + 101,
+    },
+  };
 
 /**
  * Where a server keeps its database, uploads and mail outbox (emptied at each start);

@@ -126,13 +126,14 @@ export async function expectCardNames(page: Page, names: string[]): Promise<void
   await expect(providerCards(page).getByRole('heading')).toHaveText(names);
 }
 
-/** The filter selects and search box of Find Providers, by their labels. */
+/** The filter selects, search box and order of Find Providers, by their labels. */
 export function filters(page: Page) {
   return {
     service: page.getByLabel('Service Type', { exact: true }),
     location: page.getByLabel('Location', { exact: true }),
     verification: page.getByLabel('Verification', { exact: true }),
     search: page.getByLabel('Search', { exact: true }),
+    sort: page.getByLabel('Sort by', { exact: true }),
   };
 }
 

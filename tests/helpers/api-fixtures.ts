@@ -103,6 +103,7 @@ export const PROVIDER_KEYS = [
   'yearsExperience',
   'businessHours',
   'createdAt',
+  'responsiveness',
 ] as const satisfies readonly (keyof Provider)[];
 
 // Does not compile when the Provider interface gains a key that the list above lacks.

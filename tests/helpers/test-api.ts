@@ -38,7 +38,8 @@ export async function startTestApi(
   const mailer = dependencies.mailer ?? createMailer(env);
   const objects = chooseObjectStore(env);
   const logError = () => {};
-  const jobs = createJobRunner({ db: database.db, mailer, objects, logError });
+  // env.SITE_URL is set below, once the server listens: the jobs read it when they run.
+  const jobs = createJobRunner({ db: database.db, mailer, objects, logError, env });
   const app = createApp({
     db: database.db,
     env,

@@ -47,6 +47,7 @@ describe('EnquirySchema: a minimal request', () => {
       description: 'Four outdoor cameras for a house.',
       urgency: 'medium',
       assignedProviderId: 7,
+      sitePhotos: [],
     });
   });
 

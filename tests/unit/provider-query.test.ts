@@ -25,7 +25,7 @@ describe('ProviderQuerySchema defaults', () => {
   });
 });
 
-describe.each(['serviceType', 'location', 'verification', 'rating'])('%s', (name) => {
+describe.each(['serviceType', 'location', 'verification', 'rating', 'sort'])('%s', (name) => {
   it("means no filter when 'all'", () => {
     expect(parse({ [name]: 'all' })[name as keyof ProviderQuery]).toBeUndefined();
   });
@@ -55,6 +55,17 @@ describe('filters', () => {
 
   it('parses rating as a number', () => {
     expect(parse({ rating: '4.5' }).rating).toBe(4.5);
+  });
+});
+
+describe('sort', () => {
+  it('keeps recommended or quickest', () => {
+    expect(parse({ sort: 'recommended' }).sort).toBe('recommended');
+    expect(parse({ sort: 'quickest' }).sort).toBe('quickest');
+  });
+
+  it('rejects another order with a message naming sort', () => {
+    expect(errors({ sort: 'fastest' })).toEqual(['sort must be one of: recommended, quickest']);
   });
 });
 

@@ -17,6 +17,7 @@ export default async (): Promise<Response> => {
       db: handle.db,
       mailer: createMailer(env),
       objects: chooseObjectStore(env),
+      env,
     });
     return Response.json(report);
   } finally {

@@ -8,6 +8,8 @@ import { customerEnquiries, serviceProviders } from '../../../db/schema.ts';
 import type { Enquiry } from '../../lib/schemas/enquiry.ts';
 import { AppError } from '../errors.ts';
 import { mailEnquiryConfirmation } from './mail-enquiry-confirmation.ts';
+import { attachSitePhotos } from '../requests/site-photos.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
 
 /**
  * Stores a visitor's service request for the admin team, with status 'new'. The chosen
@@ -15,7 +17,8 @@ import { mailEnquiryConfirmation } from './mail-enquiry-confirmation.ts';
  * where it came from (the client's address, and the provider signed in in that browser,
  * if any). In the same transaction its customer is mailed the reference, the brief and
  * the private link to its status page (which confirms the address, issue 11), and its
- * provider is told (issue 14).
+ * provider is told (issue 14). Its brief is stored as checked (request-brief.ts), and
+ * its site photos are claimed with it: a photo that fails undoes the whole request.
  */
 export async function createEnquiry(
   db: Database,
@@ -24,10 +27,12 @@ export async function createEnquiry(
     clientAddress,
     senderProviderId,
     siteUrl,
+    objects,
   }: {
     clientAddress: string;
     senderProviderId: number | undefined;
     siteUrl: string;
+    objects: ObjectStore;
   },
 ): Promise<{ id: number; reference: string; providerName: string; mailed: boolean }> {
   const status = newStatusToken();
@@ -70,6 +75,7 @@ export async function createEnquiry(
         clientAddress,
         senderProviderId: senderProviderId ?? null,
         statusTokenHash: status.hash,
+        brief: enquiry.brief ?? null,
       })
       .returning({
         id: customerEnquiries.id,
@@ -81,11 +87,16 @@ export async function createEnquiry(
         description: customerEnquiries.description,
         budget: customerEnquiries.budget,
         urgency: customerEnquiries.urgency,
+        brief: customerEnquiries.brief,
       });
     if (!row) throw new Error('The enquiry was not stored');
+    const photoCount = await attachSitePhotos(tx, objects, {
+      enquiryId: row.id,
+      references: enquiry.sitePhotos,
+    });
     const reference = requestReference(row.id, row.createdAt);
     const mailed = await mailEnquiryConfirmation(tx, {
-      enquiry: row,
+      enquiry: { ...row, photoCount },
       reference,
       providerName: provider.name,
       statusUrl: statusPageLink(siteUrl, status.token),
@@ -93,10 +104,14 @@ export async function createEnquiry(
     // The provider is told at once, with the way to its dashboard.
     await enqueueMail(
       tx,
-      newRequestMessage(provider, row, {
-        reference,
-        dashboardUrl: new URL(`/dashboard?enquiry=${row.id}`, siteUrl).href,
-      }),
+      newRequestMessage(
+        provider,
+        { ...row, photoCount },
+        {
+          reference,
+          dashboardUrl: new URL(`/dashboard?enquiry=${row.id}`, siteUrl).href,
+        },
+      ),
     );
     return { id: row.id, reference, providerName: provider.name, mailed };
   });

@@ -4,8 +4,12 @@
  * an approved provider who offers the service, change its status, keep notes.
  */
 import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts';
+import { followUpFlags } from './request-follow-up.ts';
 
-/** What the desk shows of an enquiry, with the name of the provider it is assigned to. */
+/**
+ * What the desk shows of an enquiry, with the name of the provider it is assigned to and
+ * whether it has waited too long on that provider (request-follow-up.ts).
+ */
 export const deskColumns = {
   id: e.id,
   customerName: e.customerName,
@@ -14,6 +18,7 @@ export const deskColumns = {
   serviceType: e.serviceType,
   location: e.location,
   description: e.description,
+  brief: e.brief,
   budget: e.budget,
   urgency: e.urgency,
   status: e.status,
@@ -28,4 +33,5 @@ export const deskColumns = {
   cancelReason: e.cancelReason,
   createdAt: e.createdAt,
   updatedAt: e.updatedAt,
+  ...followUpFlags(),
 };

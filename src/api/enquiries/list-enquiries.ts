@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, not, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts';
 import type { z } from 'zod';
@@ -8,21 +8,31 @@ import {
   type EnquiryDeskQuerySchema,
 } from '../../lib/schemas/admin-lists.ts';
 import { deskColumns } from './enquiry-desk-columns.ts';
+import { photoIdsOf, sitePhotoPaths } from '../requests/site-photos.ts';
 import type { DeskRow } from './get-enquiry.ts';
+import { followUpFlags, needsAttention } from './request-follow-up.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * One page, newest first (the id keeps pages stable), and how many match; status and
- * urgency filters; search in customer name, e-mail and location.
+ * One page, newest first (the id keeps pages stable), and how many match; status,
+ * urgency and "needs attention" filters; search in customer name, e-mail and location.
+ * The follow-up flags are worked out at `now` (the database's now() unless given).
  */
 export async function listEnquiries(
   db: Database,
   query: z.output<typeof EnquiryDeskQuerySchema>,
-): Promise<AdminPage<DeskRow>> {
+  { now }: { now?: Date } = {},
+): Promise<AdminPage<DeskRow & { photos: string[] }>> {
+  const attention = needsAttention(now);
   const conditions: (SQL | undefined)[] = [
     query.status ? eq(e.status, query.status) : undefined,
     query.urgency ? eq(e.urgency, query.urgency) : undefined,
+    query.needsAttention === undefined
+      ? undefined
+      : query.needsAttention
+        ? attention
+        : not(attention),
   ];
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
@@ -37,7 +47,7 @@ export async function listEnquiries(
   const where = and(...conditions);
   const [items, [total]] = await Promise.all([
     db
-      .select(deskColumns)
+      .select({ ...deskColumns, ...followUpFlags(now) })
       .from(e)
       .leftJoin(serviceProviders, eq(serviceProviders.id, e.assignedProviderId))
       .where(where)
@@ -46,5 +56,15 @@ export async function listEnquiries(
       .offset(pageOffset(query)),
     db.select({ total: count() }).from(e).where(where),
   ]);
-  return { items, total: total?.total ?? 0 };
+  const photos = await photoIdsOf(
+    db,
+    items.map((item) => item.id),
+  );
+  return {
+    items: items.map((item) => ({
+      ...item,
+      photos: (photos.get(item.id) ?? []).map(sitePhotoPaths.admin),
+    })),
+    total: total?.total ?? 0,
+  };
 }

@@ -1,6 +1,7 @@
 import { desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { customerEnquiries as e } from '../../../db/schema.ts';
+import { photoIdsOf, sitePhotoPaths } from '../requests/site-photos.ts';
 
 /**
  * What a provider sees of an enquiry: all of it (admin notes included, spec section 6)
@@ -25,11 +26,19 @@ export function providerView<T extends typeof e.$inferSelect>(row: T) {
   return seen;
 }
 
-/** The enquiries assigned to the provider, newest first. */
+/** The enquiries assigned to the provider, newest first, with their site photos' addresses. */
 export async function listProviderEnquiries(db: Database, providerId: number) {
-  return db
+  const rows = await db
     .select(providerColumns)
     .from(e)
     .where(eq(e.assignedProviderId, providerId))
     .orderBy(desc(e.createdAt), desc(e.id));
+  const photos = await photoIdsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...row,
+    photos: (photos.get(row.id) ?? []).map(sitePhotoPaths.provider),
+  }));
 }

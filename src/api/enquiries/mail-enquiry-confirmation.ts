@@ -4,7 +4,7 @@
  * address. Until it is confirmed, the provider's responses and the review link are not
  * mailed there (reviews only from real customers; no mail cannon).
  */
-import { and, count, gt, like, sql } from 'drizzle-orm';
+import { and, count, eq, gt, like, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
@@ -58,4 +58,16 @@ export async function mailEnquiryConfirmation(
     onceKey: `${ONCE_KEY_PREFIX}${enquiry.id}`,
   });
   return true;
+}
+
+/**
+ * Whether the request's first mail, with the link to its status page, was written: later
+ * mails about the request may point the customer back to it.
+ */
+export async function confirmationMailWritten(tx: Queryable, enquiryId: number): Promise<boolean> {
+  const [written] = await tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(eq(outbox.onceKey, `${ONCE_KEY_PREFIX}${enquiryId}`));
+  return written !== undefined;
 }

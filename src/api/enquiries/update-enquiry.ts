@@ -5,13 +5,18 @@ import type { z } from 'zod';
 import type { EnquiryUpdateSchema } from '../../lib/schemas/admin-operations.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
-import { enquiryAssignedMessage } from '../mail/messages.ts';
+import { enquiryAssignedMessage, requestReassignedMessage } from '../mail/messages.ts';
+import { requestReference } from '../../lib/request-reference.ts';
+import { confirmationMailWritten } from './mail-enquiry-confirmation.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
 import { getEnquiry } from './get-enquiry.ts';
 
 /**
  * Assigning checks the provider (approved, offers the enquiry's service), sets the status
- * to assigned unless another is given, and e-mails the provider. Unassigning an enquiry
+ * to assigned unless another is given, and e-mails the provider. Taking a request from one
+ * provider to another does what the desk's reassign does for the customer and the
+ * previous provider (reassign-enquiry.ts): the customer is told, and the previous
+ * provider's response and private notes go with it. Unassigning an enquiry
  * whose status is 'assigned' puts it back to 'new' unless another status is given.
  */
 export async function updateEnquiry(
@@ -36,6 +41,7 @@ export async function updateEnquiry(
       changes.assignedProviderId !== null &&
       changes.assignedProviderId !== current.assignedProviderId;
 
+    const reassigning = assigning && current.assignedProviderId !== null;
     // Taking the provider off an enquiry that only waited for it puts it back in the queue;
     // otherwise the desk would show it 'assigned' to no one.
     const unassigning =
@@ -71,6 +77,7 @@ export async function updateEnquiry(
           assignedProviderId: changes.assignedProviderId,
         }),
         ...(changes.adminNotes !== undefined && { adminNotes: changes.adminNotes }),
+        ...(reassigning && { providerResponse: null, providerNotes: null, respondedAt: null }),
         status: changes.status ?? (assigning ? 'assigned' : unassigning ? 'new' : sql`${e.status}`),
       })
       .where(eq(e.id, id));
@@ -79,6 +86,15 @@ export async function updateEnquiry(
       await enqueueMail(
         tx,
         enquiryAssignedMessage(provider, current, new URL('/dashboard', siteUrl).href),
+      );
+    }
+    if (reassigning && provider && (await confirmationMailWritten(tx, id))) {
+      await enqueueMail(
+        tx,
+        requestReassignedMessage(current, {
+          reference: requestReference(id, current.createdAt),
+          providerName: provider.name,
+        }),
       );
     }
     const updated = await getEnquiry(tx, id);

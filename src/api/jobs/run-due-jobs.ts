@@ -1,21 +1,30 @@
 /**
  * Everything that runs on a schedule, in one idempotent call (DESIGN.md, Schedules):
- * the check reminders, the outbox, the upload clean-up. The Node host calls it on a
+ * the check reminders, the reminders of requests waiting on their provider, the outbox,
+ * the upload clean-up. The Node host calls it on a
  * timer and after each change, the Netlify host from a
  * Scheduled Function and after each change. Running it twice at once is safe: every
- * job claims its rows with SKIP LOCKED or guards them with a unique key.
+ * job claims its rows with SKIP LOCKED or a conditional update, or guards them with a
+ * unique key.
  */
 import { cleanUpUploads, type UploadCleanUpReport } from './clean-up-uploads.ts';
 import { deliverOutbox, type DeliveryReport, type OutboxDependencies } from './deliver-outbox.ts';
 import { sendCheckReminders } from '../verification/send-check-reminders.ts';
+import { sendRequestReminders } from '../enquiries/send-request-reminders.ts';
+import type { Env } from '../env.ts';
 
-export type JobDependencies = OutboxDependencies;
+export type JobDependencies = OutboxDependencies & {
+  /** SITE_URL for links in the mails the jobs write, read when they run. */
+  env: Pick<Env, 'SITE_URL'>;
+};
 
 export interface JobsReport {
   outbox: DeliveryReport;
   uploads: UploadCleanUpReport;
   /** Required checks within the reminder window (each reminder is written once). */
   checkReminders: number;
+  /** Requests whose provider was reminded of them now (each assignment once). */
+  requestReminders: number;
 }
 
 export async function runDueJobs(
@@ -24,7 +33,11 @@ export async function runDueJobs(
 ): Promise<JobsReport> {
   // Reminders first, so this run delivers them.
   const checkReminders = await sendCheckReminders(dependencies.db, { now });
+  const requestReminders = await sendRequestReminders(dependencies.db, {
+    now,
+    siteUrl: dependencies.env.SITE_URL,
+  });
   const outbox = await deliverOutbox(dependencies, { now });
   const uploads = await cleanUpUploads(dependencies.db, dependencies.objects, { now });
-  return { outbox, uploads, checkReminders };
+  return { outbox, uploads, checkReminders, requestReminders };
 }

@@ -1,5 +1,6 @@
 /** The texts of every e-mail the product sends, in one place. */
 import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options.ts';
+import { briefLines as answerLines } from '../../lib/schemas/request-brief.ts';
 import { APPLICATION_NEXT_STEPS } from '../../lib/catalog/application-steps.ts';
 import { checkDefinition, requiredChecks, type LegalForm } from '../../lib/catalog/checks.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
@@ -214,14 +215,19 @@ function briefLines(request: {
   description: string;
   budget: string | null;
   urgency: string;
+  brief?: unknown;
+  photoCount?: number;
 }): string[] {
   const budget = BUDGETS.find((b) => b.value === request.budget)?.label;
   const urgency = URGENCIES.find((u) => u.value === request.urgency)?.label;
+  const photos = request.photoCount ?? 0;
   return [
     `Service: ${serviceList([request.serviceType])}`,
     `Location: ${request.location}`,
     ...(budget ? [`Budget: ${budget}`] : []),
     ...(urgency ? [`Urgency: ${urgency}`] : []),
+    ...answerLines(request.brief).map(({ label, value }) => `${label}: ${value}`),
+    ...(photos > 0 ? [`Photos of the site: ${photos}`] : []),
     '',
     request.description,
   ];
@@ -240,6 +246,8 @@ export function requestReceivedMessage(
     description: string;
     budget: string | null;
     urgency: string;
+    brief?: unknown;
+    photoCount?: number;
   },
   {
     reference,
@@ -280,6 +288,8 @@ export function newRequestMessage(
     description: string;
     budget: string | null;
     urgency: string;
+    brief?: unknown;
+    photoCount?: number;
   },
   { reference, dashboardUrl }: { reference: string; dashboardUrl: string },
 ): MailMessage {
@@ -316,6 +326,66 @@ export function requestCancelledMessage(
       reason,
       '',
       `Your dashboard: ${dashboardUrl}`,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
+/**
+ * To the customer when the enquiry desk passes their request to another provider (issue
+ * 14, point 6). Only the hash of the status page's token is stored, so no new link can be
+ * made: the one in the first e-mail keeps working.
+ */
+export function requestReassignedMessage(
+  request: { customerName: string; customerEmail: string; serviceType: string },
+  { reference, providerName }: { reference: string; providerName: string },
+): MailMessage {
+  return {
+    to: request.customerEmail,
+    subject: `Your request ${reference} was passed to ${providerName}`,
+    text: [
+      `Hi ${request.customerName},`,
+      '',
+      `So that you are not left waiting, our team has passed your ${serviceList([request.serviceType])} request ${reference} to ${providerName}, who will answer you.`,
+      '',
+      "The link to your request's page in our first e-mail keeps working: it shows the change, and the new provider's responses when they come.",
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
+/**
+ * To the provider once, when a request has waited 4 business hours for its first answer
+ * (issue 14, point 6).
+ */
+export function requestReminderMessage(
+  provider: { name: string; email: string },
+  request: {
+    customerName: string;
+    serviceType: string;
+    location: string;
+    description: string;
+    budget: string | null;
+    urgency: string;
+  },
+  { reference, dashboardUrl }: { reference: string; dashboardUrl: string },
+): MailMessage {
+  return {
+    to: provider.email,
+    subject: `Reminder: request ${reference} is waiting for your answer`,
+    text: [
+      `Hi ${provider.name},`,
+      '',
+      `${request.customerName}'s request ${reference} has waited 4 business hours for your answer:`,
+      '',
+      ...briefLines(request),
+      '',
+      'Open it in your dashboard to respond:',
+      dashboardUrl,
+      '',
+      'If it stays unanswered for a business day, our team may pass it to another provider so that the customer is not left waiting.',
       '',
       'The Verified Providers team',
     ].join('\n'),

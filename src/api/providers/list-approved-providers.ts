@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
 import { toProvider } from './list-providers.ts';
 import { publicProviderColumns, type Provider } from './public-columns.ts';
+import { withResponsiveness } from './responsiveness.ts';
 
 /** Every approved provider, for pre-rendering their pages. */
 export async function listApprovedProviders(db: Database): Promise<Provider[]> {
@@ -11,5 +12,5 @@ export async function listApprovedProviders(db: Database): Promise<Provider[]> {
     .from(p)
     .where(eq(p.isApproved, true))
     .orderBy(asc(p.id));
-  return rows.map(toProvider);
+  return (await withResponsiveness(db, rows, 'all')).map(toProvider);
 }

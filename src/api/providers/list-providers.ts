@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, not, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
 import { EARTH_RADIUS_KM, type LatLng } from '../../lib/geo.ts';
+import { MIN_MEASURED_REQUESTS } from '../../lib/responsiveness.ts';
 import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
 import { countProviders, rankGroupSizes, type RankGroupSizes } from './count-providers.ts';
 import { providerFilters } from './provider-filters.ts';
 import { publicProviderColumns, type Provider } from './public-columns.ts';
+import { mayBeMeasured, responsivenessFigures, withResponsiveness } from './responsiveness.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
 
 export interface ProviderPage {
@@ -14,25 +16,31 @@ export interface ProviderPage {
 }
 
 /**
- * One page of approved providers and the total that match. Without the visitor's
- * position: premium, verified, rating, name (rankedPage). With it: nearest first.
+ * One page of approved providers, each with its responsiveness, and the total that
+ * match. 'Quickest to respond' (sort=quickest): quickestPage. Otherwise, without the
+ * visitor's position: premium, verified, rating, name (rankedIds); with it: nearest first.
  */
 export async function listProviders(db: Database, query: ProviderQuery): Promise<ProviderPage> {
   const { userLat: lat, userLng: lng } = query;
-  if (lat !== undefined && lng !== undefined) {
-    const [items, total] = await Promise.all([
-      nearestPage(db, query, { latitude: lat, longitude: lng }),
+  const position =
+    lat !== undefined && lng !== undefined ? { latitude: lat, longitude: lng } : undefined;
+  if (query.sort === 'quickest') return quickestPage(db, query, position);
+  if (position) {
+    const [rows, total] = await Promise.all([
+      nearestPage(db, query, position),
       countProviders(db, query),
     ]);
-    return { items: items.map(toProvider), total };
+    return { items: (await withResponsiveness(db, rows)).map(toProvider), total };
   }
   const sizes = await rankGroupSizes(db, query);
-  const [items, total] = await Promise.all([
-    rankedPage(db, query, sizes),
-    sizes ? sizes.reduce((sum, size) => sum + size, 0) : countProviders(db, query),
+  const [ids, total] = await Promise.all([
+    rankedIds(db, query, sizes),
+    sizes ? sumOf(sizes) : countProviders(db, query),
   ]);
-  return { items: items.map(toProvider), total };
+  return { items: await providersByIds(db, ids), total };
 }
+
+const sumOf = (sizes: RankGroupSizes) => sizes.reduce((sum, size) => sum + size, 0);
 
 /** The listing's groups in order: premium and verified, premium, verified, the rest. */
 const RANK_GROUPS = [
@@ -42,15 +50,19 @@ const RANK_GROUPS = [
   { premium: false, verified: false },
 ] as const;
 
+/** Matches of the filters, less the providers already placed (`placed`). */
+const matching = (query: ProviderQuery, placed: readonly number[]) =>
+  and(providerFilters(query), placed.length > 0 ? notInArray(p.id, [...placed]) : undefined);
+
 /** The ids of one group's matches, in the group's order (the ranking index). */
-function groupIds(db: Database, query: ProviderQuery, rank: number) {
+function groupIds(db: Database, query: ProviderQuery, rank: number, placed: readonly number[]) {
   const { premium, verified } = RANK_GROUPS[rank] ?? RANK_GROUPS[3];
   return db
     .select({ id: p.id })
     .from(p)
     .where(
       and(
-        providerFilters(query),
+        matching(query, placed),
         eq(p.isPremium, premium),
         verified ? providerIsVerified : not(providerIsVerified),
       ),
@@ -68,8 +80,15 @@ function groupIds(db: Database, query: ProviderQuery, rank: number) {
  *   read from its own offset, so a page reads about as many rows as it shows;
  * - otherwise (location, search or rating narrow the matches through their own indexes)
  *   the matches are sorted as they are.
+ * `placed` leaves out providers a page has already placed ('Quickest to respond'); the
+ * sizes then count without them.
  */
-async function rankedPage(db: Database, query: ProviderQuery, sizes: RankGroupSizes | undefined) {
+async function rankedIds(
+  db: Database,
+  query: ProviderQuery,
+  sizes: RankGroupSizes | undefined,
+  placed: readonly number[] = [],
+): Promise<number[]> {
   let ids: number[];
   if (sizes) {
     ids = [];
@@ -81,7 +100,7 @@ async function rankedPage(db: Database, query: ProviderQuery, sizes: RankGroupSi
         skip -= size;
         continue;
       }
-      const rows = await groupIds(db, query, rank).limit(wanted).offset(skip);
+      const rows = await groupIds(db, query, rank, placed).limit(wanted).offset(skip);
       ids.push(...rows.map((row) => row.id));
       skip = 0;
     }
@@ -91,16 +110,90 @@ async function rankedPage(db: Database, query: ProviderQuery, sizes: RankGroupSi
     const rows = await db
       .select({ id: p.id })
       .from(p)
-      .where(providerFilters(query))
-      .orderBy(desc(p.isPremium), desc(providerIsVerified), desc(p.rating), asc(p.name), asc(p.id))
+      .where(matching(query, placed))
+      .orderBy(...LISTING_ORDER)
       .limit(query.limit)
       .offset(query.offset);
     ids = rows.map((row) => row.id);
   }
+  return ids;
+}
+
+/** The listing's order: premium, verified today, rating, name, id. */
+const LISTING_ORDER = [
+  desc(p.isPremium),
+  desc(providerIsVerified),
+  desc(p.rating),
+  asc(p.name),
+  asc(p.id),
+];
+
+/** The public answers of these providers, in this order (with the distance from `from`). */
+async function providersByIds(
+  db: Database,
+  ids: readonly number[],
+  from?: LatLng,
+): Promise<Provider[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(publicProviderColumns).from(p).where(inArray(p.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const rows = await db
+    .select({ ...publicProviderColumns, ...(from && { distanceKm: distanceKmFrom(from) }) })
+    .from(p)
+    .where(inArray(p.id, [...ids]));
+  const byId = new Map((await withResponsiveness(db, rows)).map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []).map(toProvider);
+}
+
+/**
+ * 'Quickest to respond' (issue 14): the providers with figures (5 counted requests or
+ * more) by median time to first response, then by the share answered within 24 business
+ * hours, then in the listing's order; then the new ones in the listing's order. The
+ * measured ones are few (5 requests in 90 days each) and are read whole with their
+ * figures; the new ones are read from the ranking index as in rankedIds, without them.
+ * With the visitor's position the cards keep their distance.
+ */
+async function quickestPage(
+  db: Database,
+  query: ProviderQuery,
+  from: LatLng | undefined,
+): Promise<ProviderPage> {
+  const figures = responsivenessFigures(db, mayBeMeasured);
+  const [measured, sizes] = await Promise.all([
+    db
+      .select({ id: p.id, premium: p.isPremium, verified: providerIsVerified })
+      .from(figures)
+      .innerJoin(p, eq(p.id, figures.providerId))
+      .where(and(providerFilters(query), gte(figures.requests, MIN_MEASURED_REQUESTS)))
+      .orderBy(
+        sql`${figures.medianMinutes} ASC NULLS LAST`,
+        desc(figures.withinDayPercent),
+        ...LISTING_ORDER,
+      ),
+    rankGroupSizes(db, query),
+  ]);
+  const ids = measured.slice(query.offset, query.offset + query.limit).map((row) => row.id);
+  if (ids.length < query.limit) {
+    const placed = measured.map((row) => row.id);
+    const rest = {
+      ...query,
+      offset: Math.max(0, query.offset - measured.length),
+      limit: query.limit - ids.length,
+    };
+    const newSizes = sizes?.map(
+      (size, rank) =>
+        size -
+        measured.filter(
+          (row) =>
+            row.premium === RANK_GROUPS[rank]?.premium &&
+            row.verified === RANK_GROUPS[rank].verified,
+        ).length,
+    ) as RankGroupSizes | undefined;
+    ids.push(...(await rankedIds(db, rest, newSizes, placed)));
+  }
+  const [items, total] = await Promise.all([
+    providersByIds(db, ids, from),
+    sizes ? sumOf(sizes) : countProviders(db, query),
+  ]);
+  return { items, total };
 }
 
 /**
@@ -116,19 +209,23 @@ function nearestPage(db: Database, query: ProviderQuery, from: LatLng) {
   const knn = sql`ll_to_earth(${p.latitude}::float8, ${p.longitude}::float8) <-> ll_to_earth(${from.latitude}::float8, ${from.longitude}::float8)`;
   const nearest = db.select({ id: p.id }).from(p).where(providerFilters(query)).orderBy(knn);
   const candidates = sql`SELECT id FROM (${nearest} FETCH FIRST (${query.offset + query.limit}) ROWS WITH TIES) AS nearest`;
-  const distanceKm = sql<number | null>`CASE WHEN ${p.latitude} IS NULL THEN NULL ELSE
-    round((2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
-      power(sin(radians(${p.latitude}::float8 - ${from.latitude}::float8) / 2), 2) +
-      cos(radians(${from.latitude}::float8)) * cos(radians(${p.latitude}::float8)) *
-      power(sin(radians(${p.longitude}::float8 - ${from.longitude}::float8) / 2), 2)))))::numeric, 2)::float8
-    END`;
   return db
-    .select({ ...publicProviderColumns, distanceKm })
+    .select({ ...publicProviderColumns, distanceKm: distanceKmFrom(from) })
     .from(p)
     .where(sql`${p.id} IN (${candidates})`)
     .orderBy(knn, asc(p.id))
     .limit(query.limit)
     .offset(query.offset);
+}
+
+/** The distance in km from `from` (haversine, radius 6371), none without coordinates. */
+function distanceKmFrom(from: LatLng) {
+  return sql<number | null>`CASE WHEN ${p.latitude} IS NULL THEN NULL ELSE
+    round((2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
+      power(sin(radians(${p.latitude}::float8 - ${from.latitude}::float8) / 2), 2) +
+      cos(radians(${from.latitude}::float8)) * cos(radians(${p.latitude}::float8)) *
+      power(sin(radians(${p.longitude}::float8 - ${from.longitude}::float8) / 2), 2)))))::numeric, 2)::float8
+    END`;
 }
 
 type Row = Omit<Provider, 'createdAt' | 'distanceKm'> & {

@@ -1,4 +1,5 @@
 import { serviceProviders as p } from '../../../db/schema.ts';
+import type { Responsiveness } from '../../lib/responsiveness.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
 
 /**
@@ -59,6 +60,8 @@ export interface Provider {
   yearsExperience: number;
   businessHours: Record<string, string>;
   createdAt: string;
+  /** How quickly it answers requests, over the last 90 days (issue 14; responsiveness.ts). */
+  responsiveness: Responsiveness;
   /** Great-circle distance from the visitor, when the visitor's position was given. */
   distanceKm?: number;
 }

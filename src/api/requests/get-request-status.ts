@@ -13,6 +13,7 @@ import { requestReference } from '../../lib/request-reference.ts';
 import { enquiryLink, reviewLinks } from '../enquiries/enquiry-links.ts';
 import { AppError } from '../errors.ts';
 import { requestOfToken } from './request-of-token.ts';
+import { photoIdsOf, sitePhotoPaths } from './site-photos.ts';
 
 export const CLOSED_STATUSES: readonly EnquiryStatus[] = ['completed', 'cancelled'];
 
@@ -38,6 +39,7 @@ export async function getRequestStatus(
         description: e.description,
         budget: e.budget,
         urgency: e.urgency,
+        brief: e.brief,
         customerName: e.customerName,
         providerId: p.id,
         providerName: p.name,
@@ -53,6 +55,7 @@ export async function getRequestStatus(
       .orderBy(asc(enquiryEvents.at), asc(enquiryEvents.id)),
   ]);
   if (!request) throw new AppError('not_found', 'This request no longer exists.');
+  const photoIds = (await photoIdsOf(db, [id])).get(id) ?? [];
   const closed = CLOSED_STATUSES.includes(request.status);
   const reviewUrl =
     request.status === 'completed' && !request.reviewed && request.providerId !== null
@@ -68,6 +71,8 @@ export async function getRequestStatus(
     description: request.description,
     budget: request.budget,
     urgency: request.urgency,
+    brief: request.brief,
+    photos: photoIds.map((photoId) => sitePhotoPaths.customer(photoId, token)),
     provider:
       request.providerId !== null
         ? { id: request.providerId, name: request.providerName ?? '' }
@@ -75,8 +80,10 @@ export async function getRequestStatus(
     timeline: events.map(({ kind, at, detail }) => ({
       kind: kind satisfies EnquiryEventKind,
       at,
-      // The customer's own reason for cancelling; responses are listed on their own.
-      ...(kind === 'cancelled' && detail ? { detail } : {}),
+      // The customer's own reason for cancelling, and the name of the provider a request
+      // was passed to (the event's own words: nothing of the provider it left); responses
+      // are listed on their own.
+      ...((kind === 'cancelled' || kind === 'reassigned') && detail ? { detail } : {}),
     })),
     responses: events
       .filter((event) => event.kind === 'responded' && event.detail)

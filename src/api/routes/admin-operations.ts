@@ -23,6 +23,9 @@ import type { AdminEnv } from '../auth/require-admin.ts';
 import { documentOfLink, openDocument, readDocument } from '../documents/document-links.ts';
 import { getEnquiry } from '../enquiries/get-enquiry.ts';
 import { listEnquiries } from '../enquiries/list-enquiries.ts';
+import { listReassignCandidates } from '../enquiries/reassign-candidates.ts';
+import { reassignEnquiry } from '../enquiries/reassign-enquiry.ts';
+import { ReassignEnquirySchema } from '../../lib/schemas/enquiry-follow-up.ts';
 import { updateEnquiry } from '../enquiries/update-enquiry.ts';
 import { exportEnquiriesCsv } from '../exports/export-enquiries-csv.ts';
 import { exportProvidersCsv } from '../exports/export-providers-csv.ts';
@@ -32,6 +35,7 @@ import { listAllFlashAds } from '../flash-ads/list-all-flash-ads.ts';
 import { updateFlashAd } from '../flash-ads/update-flash-ad.ts';
 import { noStore } from '../http/cache.ts';
 import { idParam } from '../http/id-param.ts';
+import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../requests/site-photos.ts';
 import { contentDisposition } from '../storage/content-disposition.ts';
 import { hideReview } from '../reviews/hide-review.ts';
 import { listReviewsForAdmin } from '../reviews/list-reviews-for-admin.ts';
@@ -173,6 +177,13 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
     c.header('X-Total-Count', String(total));
     return c.json(items);
   })
+  .get('/enquiries/photos/:id{[0-9]+}', async (c) => {
+    const { bytes, contentType } = await readSitePhoto(c.var.db, c.var.objects, {
+      photoId: idParam(c.req.param('id'), SITE_PHOTO_NOT_FOUND),
+      viewer: { kind: 'admin' },
+    });
+    return c.body(bytes, 200, sitePhotoHeaders(contentType));
+  })
   .get('/enquiries/:id', async (c) => c.json(await getEnquiry(c.var.db, id(c.req.param('id')))))
   .put('/enquiries/:id', declareJson(EnquiryUpdateSchema), async (c) => {
     const enquiryId = id(c.req.param('id'));
@@ -184,6 +195,17 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
         secret: c.var.sessionSecret,
         siteUrl: siteUrl(c),
       }),
+    );
+  })
+  // A request left waiting goes to another provider near the customer (issue 14, point 6).
+  .get('/enquiries/:id/candidates', async (c) =>
+    c.json(await listReassignCandidates(c.var.db, id(c.req.param('id')))),
+  )
+  .post('/enquiries/:id/reassign', declareJson(ReassignEnquirySchema), async (c) => {
+    const enquiryId = id(c.req.param('id'));
+    const { providerId } = parseOrThrow(ReassignEnquirySchema, await readJson(c));
+    return c.json(
+      await reassignEnquiry(c.var.db, { id: enquiryId, providerId, siteUrl: siteUrl(c) }),
     );
   })
   // Admin users

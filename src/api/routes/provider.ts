@@ -27,6 +27,7 @@ import { respondToEnquiry } from '../enquiries/respond-to-enquiry.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { noStore } from '../http/cache.ts';
 import { idParam } from '../http/id-param.ts';
+import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../requests/site-photos.ts';
 import { declareJson } from '../http/declare-input.ts';
 import { readJson } from '../http/read-json.ts';
 import { siteUrl } from '../http/site-url.ts';
@@ -128,6 +129,13 @@ const signedIn = new Hono<ProviderEnv>()
   })
   .get('/enquiries', async (c) => c.json(await listProviderEnquiries(c.var.db, c.var.provider.id)))
   /** The dashboard has shown these requests: marked seen for their customers (issue 14). */
+  .get('/enquiries/photos/:id{[0-9]+}', async (c) => {
+    const { bytes, contentType } = await readSitePhoto(c.var.db, c.var.objects, {
+      photoId: idParam(c.req.param('id'), SITE_PHOTO_NOT_FOUND),
+      viewer: { kind: 'provider', providerId: c.var.provider.id },
+    });
+    return c.body(bytes, 200, sitePhotoHeaders(contentType));
+  })
   .post('/enquiries/seen', declareJson(SeenRequestsSchema), async (c) => {
     const { ids } = parseOrThrow(SeenRequestsSchema, await readJson(c));
     return c.json(await markRequestsSeen(c.var.db, { providerId: c.var.provider.id, ids }));

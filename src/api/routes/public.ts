@@ -7,6 +7,8 @@ import { requestSentMessage } from '../../lib/request-sent.ts';
 import { cancelRequest } from '../requests/cancel-request.ts';
 import { confirmRequestEmail } from '../requests/confirm-request-email.ts';
 import { getRequestStatus } from '../requests/get-request-status.ts';
+import { requestOfToken } from '../requests/request-of-token.ts';
+import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../requests/site-photos.ts';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { EnquirySchema } from '../../lib/schemas/enquiry.ts';
@@ -102,6 +104,14 @@ export const publicRoutes = new Hono<AppEnv>()
       }),
     );
   })
+  // Photos of the site with a service request (5 MB images), kept privately.
+  .post('/public/requests/photos/upload', async (c) => {
+    noStore(c);
+    await hitRateLimit(c.var.db, RATE_LIMITS.upload, clientAddress(c));
+    return c.json(
+      await createUploadTicket(c.var.db, c.var.objects, { purpose: 'site-photo', owner: 'public' }),
+    );
+  })
   .post('/provider-applications', declareJson(ApplicationSchema), async (c) => {
     noStore(c);
     await hitRateLimit(c.var.db, RATE_LIMITS.application, clientAddress(c));
@@ -123,6 +133,7 @@ export const publicRoutes = new Hono<AppEnv>()
       clientAddress: clientAddress(c),
       senderProviderId: await providerInBrowser(c),
       siteUrl: siteUrl(c),
+      objects: c.var.objects,
     });
     return c.json(
       { id, reference, message: requestSentMessage(reference, providerName, mailed) },
@@ -136,6 +147,16 @@ export const publicRoutes = new Hono<AppEnv>()
     return c.json(
       await getRequestStatus(c.var.db, { token, secret: c.var.sessionSecret, siteUrl: siteUrl(c) }),
     );
+  })
+  /** A site photo of the request the token opens (private, never cached). */
+  .get('/requests/photos/:id{[0-9]+}', declareQuery(RequestStatusQuerySchema), async (c) => {
+    const { token } = parseOrThrow(RequestStatusQuerySchema, c.req.query());
+    const enquiryId = await requestOfToken(c.var.db, token);
+    const { bytes, contentType } = await readSitePhoto(c.var.db, c.var.objects, {
+      photoId: idParam(c.req.param('id'), SITE_PHOTO_NOT_FOUND),
+      viewer: { kind: 'customer', enquiryId },
+    });
+    return c.body(bytes, 200, sitePhotoHeaders(contentType));
   })
   /** Sent by the status page once it runs: opening it from the mail confirms the address. */
   .post('/requests/confirm', declareJson(RequestTokenSchema), async (c) => {

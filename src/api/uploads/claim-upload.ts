@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../../db/client.ts';
 import { uploadTickets } from '../../../db/schema.ts';
-import { UPLOAD_MESSAGES, type UploadPurpose } from '../../lib/uploads.ts';
+import { UPLOAD_MESSAGES, type ImageType, type UploadPurpose } from '../../lib/uploads.ts';
 import { AppError } from '../errors.ts';
 import { enqueueObjectDeletion } from '../jobs/enqueue.ts';
 import { isStoreKey, objectPathOf, type ObjectStore } from '../storage/object-store.ts';
 import { reEncodeImage } from './re-encode-image.ts';
-import { checkedImageType, storedKeyOf, ticketIdOf } from './upload-tickets.ts';
+import { checkedImageType, privateImageKeyOf, storedKeyOf, ticketIdOf } from './upload-tickets.ts';
 
 const IMAGE_NOT_FOUND = 'The uploaded image was not found. Please upload it again.';
 
@@ -36,13 +36,55 @@ export async function claimUpload(
   const notFound = () => new AppError('bad_request', IMAGE_NOT_FOUND, { [field]: IMAGE_NOT_FOUND });
   return db.transaction(async (tx) => {
     const ticket = await takeTicket(tx, { reference, purposes, owner, notFound });
-    const objectKey = await storeReEncoded(tx, store, { ticket, field, notFound });
+    const objectKey = await storeReEncoded(tx, store, {
+      ticket,
+      field,
+      notFound,
+      keyOf: storedKeyOf,
+    });
     await tx
       .update(uploadTickets)
       .set({ claimedAt: sql`now()` })
       .where(eq(uploadTickets.id, ticket.id));
     return objectPathOf(objectKey);
   });
+}
+
+export interface ClaimedPrivateImage {
+  objectKey: string;
+  contentType: ImageType;
+  size: number;
+}
+
+/**
+ * A private image (a photo of a request's site) uploaded through `reference`, taken once
+ * inside the caller's transaction: checked and re-encoded like a public image (which
+ * strips its metadata, the place it was taken included) but stored under `private/`,
+ * which /objects/ never serves.
+ */
+export async function claimPrivateImage(
+  tx: Transaction,
+  store: ObjectStore,
+  { reference, purpose, field }: { reference: string; purpose: UploadPurpose; field: string },
+): Promise<ClaimedPrivateImage> {
+  const notFound = () => new AppError('bad_request', IMAGE_NOT_FOUND, { [field]: IMAGE_NOT_FOUND });
+  const ticket = await takeTicket(tx, { reference, purposes: [purpose], notFound });
+  const objectKey = await storeReEncoded(tx, store, {
+    ticket,
+    field,
+    notFound,
+    keyOf: privateImageKeyOf,
+  });
+  const [claimed] = await tx
+    .update(uploadTickets)
+    .set({ claimedAt: sql`now()` })
+    .where(eq(uploadTickets.id, ticket.id))
+    .returning({ contentType: uploadTickets.contentType, size: uploadTickets.size });
+  return {
+    objectKey,
+    contentType: claimed?.contentType as ImageType,
+    size: claimed?.size ?? 0,
+  };
 }
 
 /**
@@ -95,7 +137,14 @@ async function storeReEncoded(
     ticket,
     field,
     notFound,
-  }: { ticket: typeof uploadTickets.$inferSelect; field: string; notFound: () => AppError },
+    keyOf,
+  }: {
+    ticket: typeof uploadTickets.$inferSelect;
+    field: string;
+    notFound: () => AppError;
+    /** Where the re-encoded image goes: served (`uploads/`) or private. */
+    keyOf: (ticketId: string, type: ImageType) => string;
+  },
 ): Promise<string> {
   const received = ticket.objectKey;
   // 'pending/...' (our PUT route has had no upload yet) is no object at all.
@@ -116,7 +165,7 @@ async function storeReEncoded(
     if (error instanceof AppError) await store.delete(received);
     throw error;
   }
-  const objectKey = storedKeyOf(ticket.id, image.type);
+  const objectKey = keyOf(ticket.id, image.type);
   await store.put(objectKey, image.bytes, image.type);
   await tx
     .update(uploadTickets)

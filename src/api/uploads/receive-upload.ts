@@ -4,13 +4,14 @@ import { uploadTickets } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { objectPathOf, type ObjectStore } from '../storage/object-store.ts';
 import { storedTypeOf } from './re-encode-image.ts';
-import { isDocumentPurpose, type UploadPurpose } from '../../lib/uploads.ts';
+import { isPrivatePurpose, type UploadPurpose } from '../../lib/uploads.ts';
 import { checkedUploadType, incomingKeyOf, storedKeyOf } from './upload-tickets.ts';
 import { UPLOAD_PATH_PREFIX } from './create-upload-ticket.ts';
 
 /**
  * Takes one PUT for a ticket: the size within the purpose's limit and a real image (or,
- * for evidence, a PDF or image) by its bytes; the ticket is used up atomically, so a second PUT stores nothing. The bytes
+ * for evidence, a PDF or image) by its bytes; the ticket is used up atomically, so a
+ * second PUT stores nothing. The bytes
  * are kept as they came, under `incoming/`, never served: the claim re-encodes them.
  */
 export async function receiveUpload(
@@ -42,8 +43,9 @@ export async function receiveUpload(
   if (!received) throw new AppError('conflict', 'This upload address has been used already.');
   await store.put(objectKey, bytes, type);
   // Where the image will be once claimed: a reference the claim accepts as well. A
-  // document has no public path: its reference stays the upload address.
-  if (type === 'application/pdf' || isDocumentPurpose(ticket.purpose as UploadPurpose)) {
+  // private upload (a document, a site photo) has no public path: its reference stays
+  // the upload address.
+  if (type === 'application/pdf' || isPrivatePurpose(ticket.purpose as UploadPurpose)) {
     return { objectPath: `${UPLOAD_PATH_PREFIX}${ticket.id}` };
   }
   return { objectPath: objectPathOf(storedKeyOf(ticket.id, storedTypeOf(type))) };

@@ -74,6 +74,10 @@ export const storedKeyOf = (ticketId: string, type: ImageType) =>
 export const privateKeyOf = (ticketId: string, type: DocumentType) =>
   `private/${ticketId}.${DOCUMENT_EXTENSIONS[type]}`;
 
+/** Where a claimed private image (a site photo of a request) is stored: never served at /objects/. */
+export const privateImageKeyOf = (ticketId: string, type: ImageType) =>
+  `private/${ticketId}.${EXTENSIONS[type]}`;
+
 /** Every key an upload of this ticket may have been stored under, for the clean-up. */
 export function uploadKeysOf(ticket: { id: string; objectKey: string }): string[] {
   const keys = [
@@ -81,6 +85,7 @@ export function uploadKeysOf(ticket: { id: string; objectKey: string }): string[
     incomingKeyOf(ticket.id),
     ...IMAGE_TYPES.map((type) => storedKeyOf(ticket.id, type)),
     ...DOCUMENT_TYPES.map((type) => privateKeyOf(ticket.id, type)),
+    ...IMAGE_TYPES.map((type) => privateImageKeyOf(ticket.id, type)),
   ];
   return [...new Set(keys)].filter(isStoreKey);
 }

@@ -1,4 +1,5 @@
 import { requestReference } from '../../lib/request-reference';
+import { BriefDetails } from '../request/BriefDetails';
 import { DetailList } from '../ui/DetailList';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -21,12 +22,15 @@ import { serviceName } from '../../lib/catalog/categories';
 import { ADMIN_KEYS, dateTime, failure } from './admin-queries';
 import { SelectField } from '../ui/SelectField';
 import { Pager } from './Pager';
+import { canReassign, FollowUpBadges, ReassignEnquiry } from './EnquiryFollowUp';
 import { pageQuery, useAdminPage, useSettledValue } from './use-admin-page';
 
 interface Filters {
   status: string;
   urgency: string;
   search: string;
+  /** 'true': only the requests left waiting (EnquiryFollowUp.tsx); '': all. */
+  needsAttention: string;
 }
 
 /** One enquiry in full: assign it to a provider who offers the service, set status, notes. */
@@ -125,6 +129,12 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
         {enquiry.description}
       </span>,
     ],
+    ...(enquiry.brief || enquiry.photos.length > 0
+      ? ([['Brief', <BriefDetails key="b" brief={enquiry.brief} photos={enquiry.photos} />]] as [
+          string,
+          React.ReactNode,
+        ][])
+      : []),
     ['Provider', enquiry.assignedProviderName ?? 'Not assigned'],
     ['Seen by the provider', enquiry.seenAt ? dateTime(enquiry.seenAt) : 'Not yet'],
     ...(enquiry.cancelReason
@@ -237,8 +247,14 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
 /** The enquiry desk: every enquiry, newest first, with filters and search. */
 export function EnquiryDeskTab() {
   const id = useId();
-  const [filters, setFilters] = useState<Filters>({ status: '', urgency: '', search: '' });
+  const [filters, setFilters] = useState<Filters>({
+    status: '',
+    urgency: '',
+    search: '',
+    needsAttention: '',
+  });
   const [open, setOpen] = useState<DeskEnquiry>();
+  const [reassigning, setReassigning] = useState<DeskEnquiry>();
   const list = useAdminPage(
     ADMIN_KEYS.enquiries,
     (query) => answerPage(api.admin.enquiries.$get({ query })),
@@ -296,6 +312,20 @@ export function EnquiryDeskTab() {
             </option>
           ))}
         </SelectField>
+        <label className="flex cursor-pointer items-center gap-2 text-sm font-medium sm:col-span-3">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={filters.needsAttention === 'true'}
+            onChange={(e) =>
+              setFilters((current) => ({
+                ...current,
+                needsAttention: e.target.checked ? 'true' : '',
+              }))
+            }
+          />
+          Needs attention: not seen within 4 business hours or not answered within 1 business day
+        </label>
       </div>
       {isPending ? (
         <p role="status">Loading enquiries...</p>
@@ -315,10 +345,12 @@ export function EnquiryDeskTab() {
               <td>
                 <div className="font-semibold">{enquiry.customerName}</div>
                 <div className="text-sm">{enquiry.customerEmail}</div>
+                {/* First in the row: on a phone the table scrolls, and this is what matters. */}
+                <FollowUpBadges enquiry={enquiry} />
               </td>
               <td>{serviceName(enquiry.serviceType)}</td>
               <td>{enquiry.location}</td>
-              <td>
+              <td className="whitespace-nowrap">
                 <UrgencyBadge urgency={enquiry.urgency} />
               </td>
               <td>
@@ -327,14 +359,26 @@ export function EnquiryDeskTab() {
               <td>{enquiry.assignedProviderName ?? '—'}</td>
               <td className="whitespace-nowrap text-sm">{dateTime(enquiry.createdAt)}</td>
               <td>
-                <button
-                  type="button"
-                  className="btn btn-sm"
-                  aria-label={`Open enquiry from ${enquiry.customerName}`}
-                  onClick={() => setOpen(enquiry)}
-                >
-                  Open
-                </button>
+                <div className="flex flex-col gap-1">
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    aria-label={`Open enquiry from ${enquiry.customerName}`}
+                    onClick={() => setOpen(enquiry)}
+                  >
+                    Open
+                  </button>
+                  {canReassign(enquiry) && (
+                    <button
+                      type="button"
+                      className={`btn btn-sm ${enquiry.notSeenInTime || enquiry.notAnsweredInTime ? 'btn-primary' : 'btn-ghost'}`}
+                      aria-label={`Reassign enquiry from ${enquiry.customerName}`}
+                      onClick={() => setReassigning(enquiry)}
+                    >
+                      Reassign
+                    </button>
+                  )}
+                </div>
               </td>
             </tr>
           ))}
@@ -343,6 +387,15 @@ export function EnquiryDeskTab() {
       {data && data.total > 0 && <Pager label="Enquiries" list={list} page={data} />}
       <Modal open={open !== undefined} onClose={() => setOpen(undefined)} label="Enquiry">
         {open && <EnquiryDetail enquiry={open} onClose={() => setOpen(undefined)} />}
+      </Modal>
+      <Modal
+        open={reassigning !== undefined}
+        onClose={() => setReassigning(undefined)}
+        label="Reassign enquiry"
+      >
+        {reassigning && (
+          <ReassignEnquiry enquiry={reassigning} onClose={() => setReassigning(undefined)} />
+        )}
       </Modal>
     </div>
   );

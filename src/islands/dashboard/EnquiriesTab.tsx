@@ -4,6 +4,7 @@ import { formatDate } from '../../lib/format';
 import { requestReference } from '../../lib/request-reference';
 import type { ProviderEnquiry } from '../../lib/api-answers';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
+import { BriefDetails } from '../request/BriefDetails';
 import { serviceName } from '../../lib/catalog/categories';
 
 function EnquiryCard({
@@ -58,6 +59,7 @@ function EnquiryCard({
           </div>
         </dl>
         <p className="whitespace-pre-line">{enquiry.description}</p>
+        <BriefDetails brief={enquiry.brief} photos={enquiry.photos} />
         <div className="card-actions justify-end">
           <button
             type="button"

@@ -3,6 +3,7 @@ import { provinceName } from '../../lib/catalog/provinces';
 import { formatDistance, formatRand, formatRating } from '../../lib/format';
 import type { Provider } from '../../lib/api-answers';
 import { providerBadge, providerImageUrl } from '../../lib/provider-image';
+import { ResponsivenessNote } from './ResponsivenessNote';
 
 export const MAX_CARD_CHIPS = 3;
 
@@ -81,6 +82,7 @@ export function ProviderCard({
           <Stars rating={provider.rating} />
           <span>({provider.reviewCount} reviews)</span>
         </p>
+        <ResponsivenessNote responsiveness={provider.responsiveness} />
         <ul className="flex flex-wrap gap-1" aria-label="Services">
           {provider.services.slice(0, MAX_CARD_CHIPS).map((service) => (
             <li key={service} className="badge badge-outline badge-sm">

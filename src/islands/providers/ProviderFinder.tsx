@@ -227,12 +227,28 @@ function ProviderFinder({ serviceType }: ProviderFinderProps) {
         {position.status === 'unavailable' && (
           <p data-testid="location-notice">{position.notice}</p>
         )}
-        {known && <p>Showing providers nearest to you first.</p>}
+        {known && filters.sort === 'recommended' && <p>Showing providers nearest to you first.</p>}
       </div>
 
-      <p className="mt-2 font-medium" aria-live="polite" data-testid="provider-count">
-        {data ? `Showing ${total} provider(s)` : ' '}
-      </p>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <p className="font-medium" aria-live="polite" data-testid="provider-count">
+          {data ? `Showing ${total} provider(s)` : ' '}
+        </p>
+        <div className="flex items-center gap-2">
+          <label className="text-sm font-medium" htmlFor="filter-sort">
+            Sort by
+          </label>
+          <select
+            id="filter-sort"
+            className="select select-sm w-auto"
+            value={filters.sort}
+            onChange={(e) => update({ sort: e.target.value as ProviderFilters['sort'] })}
+          >
+            <option value="recommended">Recommended</option>
+            <option value="quickest">Quickest to respond</option>
+          </select>
+        </div>
+      </div>
 
       {isError && !data ? (
         <div className="alert alert-error mt-6" role="alert">

@@ -8,6 +8,7 @@ import { ContactTab, CoverageTab, ProfileReviewsTab, ServicesTab } from './Provi
 import { LazyRequestServiceForm } from './LazyRequestServiceForm';
 import { Tabs } from '../ui/Tabs';
 import { ProviderVerification } from './VerificationSection';
+import { ResponsivenessNote } from './ResponsivenessNote';
 
 /**
  * The provider modal of the list (spec section 2): summary, contact buttons, the
@@ -45,6 +46,7 @@ export function ProviderModal({
               </div>
               <Badge provider={provider} />
             </div>
+            <ResponsivenessNote responsiveness={provider.responsiveness} full />
             <p>{provider.description}</p>
             <ul className="flex flex-wrap gap-1" aria-label="Services">
               {provider.services.map((s) => (

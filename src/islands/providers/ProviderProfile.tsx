@@ -19,6 +19,7 @@ import {
 import { LazyRequestServiceForm } from './LazyRequestServiceForm';
 import { Tabs } from '../ui/Tabs';
 import { VerificationSection } from './VerificationSection';
+import { ResponsivenessNote } from './ResponsivenessNote';
 import { fetchProviderDetail, isProviderDetail, providerDetailKey } from './provider-detail-query';
 
 function NotFound() {
@@ -170,6 +171,24 @@ function Profile({
                 >
                   Visit Website <span className="sr-only">(opens in a new tab)</span>
                 </a>
+              )}
+            </div>
+          </section>
+          <section
+            className="card border border-base-300 bg-base-100 shadow-sm"
+            aria-labelledby="responsiveness-heading"
+          >
+            <div className="card-body gap-2">
+              <h2 id="responsiveness-heading" className="card-title text-lg">
+                Responsiveness
+              </h2>
+              {/* Counted up to now: from the API's answer only, never from the build. */}
+              {detail ? (
+                <ResponsivenessNote responsiveness={detail.responsiveness} full />
+              ) : error ? (
+                <p className="text-sm">Not available right now.</p>
+              ) : (
+                <div className="skeleton h-12 w-full" aria-hidden="true" />
               )}
             </div>
           </section>

@@ -1,17 +1,32 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options';
 import { EnquirySchema, ENQUIRY_LIMITS, type EnquiryInput } from '../../lib/schemas/enquiry';
 import type { Provider } from '../../lib/api-answers';
 import { toast } from '../../lib/toast';
-import { serviceName } from '../../lib/catalog/categories';
+import { serviceName, SERVICE_IDS, type ServiceId } from '../../lib/catalog/categories';
+import { BRIEF_QUESTIONS } from '../../lib/schemas/request-brief';
+import { SitePhotosUpload } from '../uploads/SitePhotosUpload';
+import { BriefFields } from './BriefFields';
 
 type FormValues = EnquiryInput;
 
+const isService = (value: unknown): value is ServiceId =>
+  (SERVICE_IDS as readonly unknown[]).includes(value);
+
+/** A blank brief of the service: its many-answer questions start with none chosen. */
+function blankBrief(service: unknown): FormValues['brief'] {
+  if (!isService(service)) return undefined;
+  const brief: Record<string, unknown> = { service };
+  for (const q of BRIEF_QUESTIONS[service]) if (q.kind === 'many') brief[q.key] = [];
+  return brief;
+}
+
 function blank(provider: Provider): FormValues {
+  const service = provider.services.length === 1 ? provider.services[0] : undefined;
   return {
     customerName: '',
     customerEmail: '',
@@ -25,6 +40,8 @@ function blank(provider: Provider): FormValues {
     budget: '',
     urgency: 'medium',
     assignedProviderId: provider.id,
+    brief: blankBrief(service),
+    sitePhotos: [],
     website: '',
   };
 }
@@ -35,8 +52,29 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
     resolver: zodResolver(EnquirySchema),
     defaultValues: blank(provider),
   });
-  const { register, handleSubmit, reset, setError, formState } = form;
+  const { register, handleSubmit, reset, setError, setValue, control, formState } = form;
   const errors = formState.errors;
+  // The brief asks the questions of the service chosen; another service starts it anew.
+  const serviceType = useWatch({ control, name: 'serviceType' });
+  const [briefService, setBriefService] = useState<unknown>(serviceType);
+  if (briefService !== serviceType) {
+    setBriefService(serviceType);
+    setValue('brief', blankBrief(serviceType));
+  }
+  const [photosPending, setPhotosPending] = useState(false);
+  // A new form (after sending or Clear Form) starts without photos.
+  const [photoRound, setPhotoRound] = useState(0);
+  const onPhotos = useCallback(
+    (uploads: string[], pending: boolean) => {
+      setValue('sitePhotos', uploads);
+      setPhotosPending(pending);
+    },
+    [setValue],
+  );
+  const clear = () => {
+    reset(blank(provider));
+    setPhotoRound((n) => n + 1);
+  };
   // The last request sent from this form: its reference stays on screen after the toast.
   const [sent, setSent] = useState<{ reference: string; message: string }>();
   const sentRef = useRef<HTMLDivElement>(null);
@@ -51,7 +89,7 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
       // The server's words (issue 14): the reference, who receives it, and the mailed link.
       toast({ title: 'Service Request Submitted!', description: message });
       setSent({ reference, message });
-      reset(blank(provider));
+      clear();
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fieldErrors) {
@@ -214,16 +252,43 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
         />
         {fieldError('description')}
       </div>
+      {isService(serviceType) && (
+        <BriefFields
+          service={serviceType}
+          control={control}
+          register={register}
+          errors={errors}
+          idPrefix={id('q')}
+        />
+      )}
+      <div className="sm:col-span-2">
+        <SitePhotosUpload
+          key={photoRound}
+          onChange={onPhotos}
+          error={
+            errors.sitePhotos?.message ??
+            (errors.sitePhotos as Record<number, { message?: string }> | undefined)?.[0]?.message
+          }
+        />
+      </div>
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div className="hidden" aria-hidden="true">
         <label htmlFor={id('website')}>Website</label>
         <input id={id('website')} tabIndex={-1} autoComplete="off" {...register('website')} />
       </div>
       <div className="flex flex-wrap gap-2 sm:col-span-2">
-        <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Sending...' : 'Send Request'}
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={mutation.isPending || photosPending}
+        >
+          {mutation.isPending
+            ? 'Sending...'
+            : photosPending
+              ? 'Uploading photos...'
+              : 'Send Request'}
         </button>
-        <button type="button" className="btn btn-ghost" onClick={() => reset(blank(provider))}>
+        <button type="button" className="btn btn-ghost" onClick={clear}>
           Clear Form
         </button>
       </div>

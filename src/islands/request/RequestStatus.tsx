@@ -11,13 +11,14 @@ import {
   REQUEST_STATUS_MESSAGES,
 } from '../../lib/schemas/request-status';
 import { DetailList } from '../ui/DetailList';
+import { BriefDetails } from './BriefDetails';
 import { TextAreaField } from '../ui/TextAreaField';
 import {
   budgetLabel,
   formatSaDateTime,
   STATUS_LABELS,
   statusBadgeClass,
-  TIMELINE_LABELS,
+  timelineTitle,
   urgencyLabel,
   type RequestStatus,
   type TimelineKind,
@@ -63,11 +64,11 @@ function Timeline({ events }: { events: RequestStatus['timeline'] }) {
           key={`${event.kind}-${index}`}
           className={`border-l-4 pl-5 ${STEP_BORDERS[event.kind] ?? 'border-base-300'}`}
         >
-          <p className="font-semibold">{TIMELINE_LABELS[event.kind]}</p>
+          <p className="font-semibold">{timelineTitle(event)}</p>
           <p className="text-sm">
             <Time at={event.at} />
           </p>
-          {event.detail && (
+          {event.kind === 'cancelled' && event.detail && (
             <p className="mt-1 text-sm break-words whitespace-pre-line">
               Your reason: {event.detail}
             </p>
@@ -230,7 +231,14 @@ function RequestView({ token, request }: { token: string; request: RequestStatus
         <Timeline events={request.timeline} />
       </Section>
 
-      <Section title={provider ? `Responses from ${provider.name}` : 'Responses'}>
+      {/* After a request was passed on, earlier responses are the previous provider's. */}
+      <Section
+        title={
+          provider && !request.timeline.some((event) => event.kind === 'reassigned')
+            ? `Responses from ${provider.name}`
+            : 'Responses'
+        }
+      >
         <Responses request={request} />
       </Section>
 
@@ -245,6 +253,7 @@ function RequestView({ token, request }: { token: string; request: RequestStatus
             ['Description', request.description],
           ]}
         />
+        <BriefDetails brief={request.brief} photos={request.photos} />
       </Section>
 
       {request.canCancel && <CancelRequest token={token} onClosed={onClosed} />}

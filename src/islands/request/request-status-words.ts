@@ -13,7 +13,15 @@ export const TIMELINE_LABELS: Readonly<Record<TimelineKind, string>> = {
   in_progress: 'In progress',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  reassigned: 'Passed to another provider',
 };
+
+/** A step's title: a request passed on names the provider it went to ('Passed to ...'). */
+export function timelineTitle(event: RequestStatus['timeline'][number]): string {
+  return event.kind === 'reassigned' && event.detail
+    ? `Passed to ${event.detail}`
+    : TIMELINE_LABELS[event.kind];
+}
 
 /** Where the request stands, in the customer's words (the status badge). */
 export const STATUS_LABELS: Readonly<Record<RequestStatus['status'], string>> = {

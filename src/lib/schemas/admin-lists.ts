@@ -64,8 +64,15 @@ export const AdminProviderListQuerySchema = AdminPageQuerySchema.extend({
   approved: booleanFilter('approved'),
 });
 
-/** GET /api/admin/enquiries: the desk's filters and search, one page. */
-export const EnquiryDeskQuerySchema = EnquiryListQuerySchema.extend(AdminPageQuerySchema.shape);
+/**
+ * GET /api/admin/enquiries: the desk's filters and search, one page. `needsAttention=true`
+ * lists the requests not seen within 4 business hours or not answered within 1 business
+ * day (issue 14, point 6); `false` the others.
+ */
+export const EnquiryDeskQuerySchema = EnquiryListQuerySchema.extend({
+  ...AdminPageQuerySchema.shape,
+  needsAttention: booleanFilter('needsAttention'),
+});
 
 /** The admin's list answers: one page of rows and how many match in all. */
 export interface AdminPage<T> {

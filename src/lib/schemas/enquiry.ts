@@ -7,6 +7,15 @@ import { SERVICE_IDS } from '../catalog/categories.ts';
 import { emailField, EMAIL_MAX_LENGTH } from './fields.ts';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../text-rules.ts';
 import { BUDGET_VALUES, URGENCY_VALUES } from '../catalog/enquiry-options.ts';
+import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
+import { BRIEF_MESSAGES, BriefSchema } from './request-brief.ts';
+
+/** Photos of the site a request may carry (issue 14). */
+export const MAX_SITE_PHOTOS = 3;
+export const SITE_PHOTO_MESSAGES = {
+  tooMany: `At most ${MAX_SITE_PHOTOS} photos`,
+  again: 'Please upload the photo again',
+} as const;
 
 export const ENQUIRY_LIMITS = {
   name: 100,
@@ -21,59 +30,86 @@ const noControls = { message: CONTROL_CHARACTERS_MESSAGE };
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-export const EnquirySchema = z.object({
-  customerName: z
-    .string('Please enter your name')
-    .trim()
-    .min(1, 'Please enter your name')
-    .max(ENQUIRY_LIMITS.name, `Name must be at most ${ENQUIRY_LIMITS.name} characters`)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
-  customerEmail: emailField(),
-  customerPhone: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
+export const EnquirySchema = z
+  .object({
+    customerName: z
+      .string('Please enter your name')
       .trim()
-      .max(ENQUIRY_LIMITS.phone, { message: 'Please enter a valid phone number', abort: true })
-      .refine(
-        (v) => /^\+?[0-9 ()-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7,
-        'Please enter a valid phone number',
+      .min(1, 'Please enter your name')
+      .max(ENQUIRY_LIMITS.name, `Name must be at most ${ENQUIRY_LIMITS.name} characters`)
+      .refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
+    customerEmail: emailField(),
+    customerPhone: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .max(ENQUIRY_LIMITS.phone, { message: 'Please enter a valid phone number', abort: true })
+        .refine(
+          (v) => /^\+?[0-9 ()-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7,
+          'Please enter a valid phone number',
+        )
+        .optional(),
+    ),
+    serviceType: z.enum(SERVICE_IDS, 'Please select a service type'),
+    location: z
+      .string('Please enter the service location')
+      .trim()
+      .min(1, 'Please enter the service location')
+      .max(
+        ENQUIRY_LIMITS.location,
+        `Location must be at most ${ENQUIRY_LIMITS.location} characters`,
       )
-      .optional(),
-  ),
-  serviceType: z.enum(SERVICE_IDS, 'Please select a service type'),
-  location: z
-    .string('Please enter the service location')
-    .trim()
-    .min(1, 'Please enter the service location')
-    .max(ENQUIRY_LIMITS.location, `Location must be at most ${ENQUIRY_LIMITS.location} characters`)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
-  description: z
-    .string('Please describe your project')
-    .trim()
-    .min(1, 'Please describe your project')
-    .max(
-      ENQUIRY_LIMITS.description,
-      `Description must be at most ${ENQUIRY_LIMITS.description} characters`,
-    )
-    .refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
-  budget: z.preprocess(
-    emptyToUndefined,
-    z.enum(BUDGET_VALUES, 'Please choose a budget').optional(),
-  ),
-  urgency: z.enum(URGENCY_VALUES, 'Please choose an urgency level').default('medium'),
-  assignedProviderId: z.preprocess(
-    // A number, or a string of digits (form values); nothing else is coerced.
-    (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
-    z
-      .number('Choose a provider')
-      .int('Choose a provider')
-      .positive('Choose a provider')
-      .max(2_147_483_647, 'Choose a provider'),
-  ),
-  /** Honeypot: hidden from people, filled in by bots. Must stay empty. */
-  website: z.string().max(0, 'This submission looks automated').optional(),
-});
+      .refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
+    description: z
+      .string('Please describe your project')
+      .trim()
+      .min(1, 'Please describe your project')
+      .max(
+        ENQUIRY_LIMITS.description,
+        `Description must be at most ${ENQUIRY_LIMITS.description} characters`,
+      )
+      .refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
+    budget: z.preprocess(
+      emptyToUndefined,
+      z.enum(BUDGET_VALUES, 'Please choose a budget').optional(),
+    ),
+    urgency: z.enum(URGENCY_VALUES, 'Please choose an urgency level').default('medium'),
+    assignedProviderId: z.preprocess(
+      // A number, or a string of digits (form values); nothing else is coerced.
+      (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
+      z
+        .number('Choose a provider')
+        .int('Choose a provider')
+        .positive('Choose a provider')
+        .max(2_147_483_647, 'Choose a provider'),
+    ),
+    /** The answers to the service's questions (request-brief.ts). */
+    brief: BriefSchema.optional(),
+    /** Upload URLs of up to three photos of the site, each used once. */
+    sitePhotos: z
+      .array(
+        z
+          .string(SITE_PHOTO_MESSAGES.again)
+          .min(1, SITE_PHOTO_MESSAGES.again)
+          .max(UPLOAD_REFERENCE_MAX_LENGTH, SITE_PHOTO_MESSAGES.again),
+        SITE_PHOTO_MESSAGES.again,
+      )
+      .max(MAX_SITE_PHOTOS, SITE_PHOTO_MESSAGES.tooMany)
+      .refine((v) => new Set(v).size === v.length, SITE_PHOTO_MESSAGES.again)
+      .default([]),
+    /** Honeypot: hidden from people, filled in by bots. Must stay empty. */
+    website: z.string().max(0, 'This submission looks automated').optional(),
+  })
+  // The brief answers the questions of the service requested, not another's.
+  .refine((e) => !e.brief || e.brief.service === e.serviceType, {
+    message: BRIEF_MESSAGES.service,
+    path: ['brief', 'service'],
+    when: ({ value }) => {
+      const v = value as { brief?: { service?: unknown } | null; serviceType?: unknown } | null;
+      return typeof v?.brief?.service === 'string' && typeof v.serviceType === 'string';
+    },
+  });
 
 export type EnquiryInput = z.input<typeof EnquirySchema>;
 export type Enquiry = z.output<typeof EnquirySchema>;

@@ -48,6 +48,14 @@ const integerParam = (name: string, min: number, max: number, fallback: number) 
 
 const TOWN_VALUE_MESSAGE = 'location must be a town value such as cape-town';
 
+/**
+ * The listing's orders: 'recommended' (premium, verified, rating, name; nearest first
+ * with the visitor's position) and 'quickest' ('Quickest to respond', issue 14: providers
+ * with figures by median time to first response, then the new ones).
+ */
+export const PROVIDER_SORTS = ['recommended', 'quickest'] as const;
+export type ProviderSort = (typeof PROVIDER_SORTS)[number];
+
 export const ProviderQuerySchema = z
   .object({
     serviceType: after(
@@ -89,6 +97,12 @@ export const ProviderQuerySchema = z
               `search must be at most ${MAX_SEARCH_LENGTH} characters`,
             ),
           ),
+      ),
+    ),
+    sort: after(
+      noFilter,
+      z.optional(
+        z.enum(PROVIDER_SORTS, { error: `sort must be one of: ${PROVIDER_SORTS.join(', ')}` }),
       ),
     ),
     userLat: numberBetween(-90, 90, 'userLat must be a latitude from -90 to 90'),

@@ -1,0 +1,212 @@
+/**
+ * Nobody left waiting (issue 14, point 6), on the enquiry desk: the badges of a request
+ * left waiting on its provider, and the dialog that passes it to another verified
+ * provider near the customer.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { answer, api } from '../../lib/api-client';
+import type { DeskEnquiry, ReassignCandidates } from '../../lib/api-answers';
+import { serviceName } from '../../lib/catalog/categories';
+import { formatDistance } from '../../lib/format';
+import { requestReference } from '../../lib/request-reference';
+import { toast } from '../../lib/toast';
+import { ADMIN_KEYS, failure } from './admin-queries';
+
+export const FOLLOW_UP_LABELS = {
+  notSeen: 'Not seen within 4 business hours',
+  notAnswered: 'Not answered within 1 business day',
+} as const;
+
+/** Whether the desk may pass the request on: it is open. */
+export const canReassign = (enquiry: DeskEnquiry) =>
+  enquiry.status !== 'completed' && enquiry.status !== 'cancelled';
+
+/** The request's follow-up flags as badges; nothing when it is not late. */
+export function FollowUpBadges({ enquiry }: { enquiry: DeskEnquiry }) {
+  if (!enquiry.notSeenInTime && !enquiry.notAnsweredInTime) return null;
+  return (
+    <div className="mt-1 flex flex-col items-start gap-1">
+      {enquiry.notSeenInTime && (
+        <span className="badge h-auto badge-sm py-0.5 text-left badge-warning">
+          {FOLLOW_UP_LABELS.notSeen}
+        </span>
+      )}
+      {enquiry.notAnsweredInTime && (
+        <span className="badge h-auto badge-sm py-0.5 text-left badge-error">
+          {FOLLOW_UP_LABELS.notAnswered}
+        </span>
+      )}
+    </div>
+  );
+}
+
+type Candidate = ReassignCandidates['candidates'][number];
+
+/** Where a candidate is, and how far from the customer's town. */
+function whereIs(candidate: Candidate, place: ReassignCandidates['place']): string {
+  const town = `${candidate.location}, ${candidate.province}`;
+  if (candidate.distanceKm !== null) return `${town} · ${formatDistance(candidate.distanceKm)}`;
+  if (candidate.servesTown && place.kind === 'town') return `${town} · serves ${place.name}`;
+  return town;
+}
+
+/** What the list holds: near the town, in the province, or every one. */
+function listTitle(found: ReassignCandidates, service: string): string {
+  const { place } = found;
+  if (place.kind === 'town') {
+    return `Verified providers of ${service} within ${place.radiusKm} km of ${place.name} or serving it, nearest first`;
+  }
+  if (place.kind === 'province') return `Verified providers of ${service} in ${place.name}`;
+  return `Verified providers of ${service}`;
+}
+
+/** The dialog: who may take the request over, one to choose, and the confirmation. */
+export function ReassignEnquiry({
+  enquiry,
+  onClose,
+}: {
+  enquiry: DeskEnquiry;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const reference = requestReference(enquiry.id, enquiry.createdAt);
+  const service = serviceName(enquiry.serviceType);
+  const [chosen, setChosen] = useState<number>();
+  const candidates = useQuery({
+    queryKey: [...ADMIN_KEYS.enquiries, enquiry.id, 'candidates'],
+    queryFn: () =>
+      answer(api.admin.enquiries[':id'].candidates.$get({ param: { id: String(enquiry.id) } })),
+  });
+  const found = candidates.data;
+  const choice = found?.candidates.find((candidate) => candidate.id === chosen);
+  const reassign = useMutation({
+    mutationFn: (providerId: number) =>
+      answer(
+        api.admin.enquiries[':id'].reassign.$post({
+          param: { id: String(enquiry.id) },
+          json: { providerId },
+        }),
+      ),
+    onSuccess: async ({ enquiry: updated, customerMailed }) => {
+      toast({
+        title: 'Request Reassigned',
+        description: `${reference} is now with ${updated.assignedProviderName ?? 'the new provider'}. ${
+          customerMailed
+            ? 'The customer has been e-mailed.'
+            : 'The customer was not e-mailed: the first e-mail of this request was never sent.'
+        }`,
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.enquiries }),
+        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stats }),
+      ]);
+      onClose();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Reassign Failed',
+        description: failure(error, 'Failed to reassign the request'),
+        variant: 'destructive',
+      }),
+  });
+
+  return (
+    <div className="space-y-4 p-5 sm:p-6">
+      <div className="space-y-1 pr-10">
+        <h2 className="text-xl font-bold">Reassign {reference}</h2>
+        <p>
+          {enquiry.customerName} asked for {service} in {enquiry.location}.{' '}
+          {enquiry.assignedProviderName
+            ? `It is with ${enquiry.assignedProviderName} now.`
+            : 'No provider has it now.'}
+        </p>
+      </div>
+      {candidates.isPending ? (
+        <p role="status">Finding providers near the customer...</p>
+      ) : candidates.isError ? (
+        <p role="alert" className="text-error">
+          {failure(candidates.error, 'Failed to find providers for this request.')}
+        </p>
+      ) : (
+        <>
+          {found?.note && (
+            <p role="note" className="alert alert-warning text-sm">
+              {found.note}
+            </p>
+          )}
+          {found && found.candidates.length === 0 ? (
+            <p>
+              No other verified provider of {service}{' '}
+              {found.place.kind === 'town'
+                ? `is within ${found.place.radiusKm} km of ${found.place.name}`
+                : found.place.kind === 'province'
+                  ? `works in ${found.place.name}`
+                  : 'is listed'}
+              .
+            </p>
+          ) : (
+            found && (
+              <fieldset className="space-y-2" aria-describedby={`${id}-count`}>
+                <legend className="mb-2 font-semibold">{listTitle(found, service)}</legend>
+                <ul className="space-y-2">
+                  {found.candidates.map((candidate) => (
+                    <li key={candidate.id}>
+                      <label
+                        className={`flex cursor-pointer items-start gap-3 rounded-box border p-3 ${
+                          chosen === candidate.id
+                            ? 'border-primary bg-primary/5'
+                            : 'border-base-300'
+                        }`}
+                      >
+                        <input
+                          type="radio"
+                          className="radio mt-0.5 radio-sm radio-primary"
+                          name={`${id}-provider`}
+                          value={candidate.id}
+                          checked={chosen === candidate.id}
+                          onChange={() => setChosen(candidate.id)}
+                        />
+                        <span className="min-w-0">
+                          <span className="block font-semibold break-words">{candidate.name}</span>
+                          <span className="block text-sm">{whereIs(candidate, found.place)}</span>
+                        </span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+                <p id={`${id}-count`} className="text-sm">
+                  {found.total > found.candidates.length
+                    ? `The first ${found.candidates.length} of ${found.total.toLocaleString('en-ZA')}.`
+                    : `${found.total} ${found.total === 1 ? 'provider' : 'providers'}.`}
+                </p>
+              </fieldset>
+            )
+          )}
+        </>
+      )}
+      <p className="text-sm">
+        The new provider is e-mailed the request; the customer is told by e-mail and on the
+        request&apos;s page.
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!choice || reassign.isPending}
+          onClick={() => choice && reassign.mutate(choice.id)}
+        >
+          {reassign.isPending
+            ? 'Reassigning...'
+            : choice
+              ? `Reassign to ${choice.name}`
+              : 'Choose a provider'}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import {
+  responsivenessBasis,
+  responsivenessWords,
+  type Responsiveness,
+} from '../../lib/responsiveness';
+
+/** Where /how-it-works states the rule behind the figures. */
+export const RESPONSIVENESS_RULE_URL = '/how-it-works#responsiveness';
+
+/**
+ * How quickly the provider answers requests (issue 14): 'Usually responds within 2
+ * business hours' and '93% answered within 24 business hours', or 'New on the platform'.
+ * `full` adds why there are no figures, or what they are based on, and the link to the
+ * rule (the modal and the page); a card shows the figures alone.
+ */
+export function ResponsivenessNote({
+  responsiveness,
+  full = false,
+}: {
+  responsiveness: Responsiveness;
+  full?: boolean;
+}) {
+  const { headline, detail } = responsivenessWords(responsiveness);
+  const measured = responsiveness.withinDayPercent !== null;
+  return (
+    <div className="text-sm" data-testid="responsiveness">
+      <p className="font-semibold">{headline}</p>
+      {(measured || full) && <p>{detail}</p>}
+      {full && (
+        <p>
+          {measured && <>{responsivenessBasis(responsiveness)}. </>}
+          <a className="link" href={RESPONSIVENESS_RULE_URL}>
+            How we measure responsiveness
+          </a>
+        </p>
+      )}
+    </div>
+  );
+}
