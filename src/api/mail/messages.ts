@@ -208,16 +208,21 @@ export function reviewRequestMessage(
  * To the customer right after a service request: the link that confirms the address.
  * Until it is opened nothing else is mailed there (issue 11: no mail cannon).
  */
-/** The brief of a request as mails show it: one line a field. */
-function briefLines(request: {
+/** A service request as mails tell it. */
+interface MailedRequest {
+  customerName: string;
   serviceType: string;
   location: string;
   description: string;
   budget: string | null;
   urgency: string;
+  /** The answers to its service's questions (request-brief.ts), if any. */
   brief?: unknown;
   photoCount?: number;
-}): string[] {
+}
+
+/** The brief of a request as mails show it: one line a field. */
+function briefLines(request: Omit<MailedRequest, 'customerName'>): string[] {
   const budget = BUDGETS.find((b) => b.value === request.budget)?.label;
   const urgency = URGENCIES.find((u) => u.value === request.urgency)?.label;
   const photos = request.photoCount ?? 0;
@@ -238,17 +243,7 @@ function briefLines(request: {
  * private link to the request's status page; opening it also confirms the address.
  */
 export function requestReceivedMessage(
-  request: {
-    customerName: string;
-    customerEmail: string;
-    serviceType: string;
-    location: string;
-    description: string;
-    budget: string | null;
-    urgency: string;
-    brief?: unknown;
-    photoCount?: number;
-  },
+  request: MailedRequest & { customerEmail: string },
   {
     reference,
     providerName,
@@ -281,16 +276,7 @@ export function requestReceivedMessage(
 /** To the provider at once: a new request for it, with the link to its dashboard. */
 export function newRequestMessage(
   provider: { name: string; email: string },
-  request: {
-    customerName: string;
-    serviceType: string;
-    location: string;
-    description: string;
-    budget: string | null;
-    urgency: string;
-    brief?: unknown;
-    photoCount?: number;
-  },
+  request: MailedRequest,
   { reference, dashboardUrl }: { reference: string; dashboardUrl: string },
 ): MailMessage {
   return {
@@ -362,14 +348,7 @@ export function requestReassignedMessage(
  */
 export function requestReminderMessage(
   provider: { name: string; email: string },
-  request: {
-    customerName: string;
-    serviceType: string;
-    location: string;
-    description: string;
-    budget: string | null;
-    urgency: string;
-  },
+  request: MailedRequest,
   { reference, dashboardUrl }: { reference: string; dashboardUrl: string },
 ): MailMessage {
   return {

@@ -19,7 +19,7 @@ import { StatusBadge, UrgencyBadge } from '../dashboard/EnquiryBadges';
 import { Modal } from '../ui/Modal';
 import { AdminTable } from './AdminTable';
 import { serviceName } from '../../lib/catalog/categories';
-import { ADMIN_KEYS, dateTime, failure } from './admin-queries';
+import { ADMIN_KEYS, dateTime, failure, refreshEnquiryDesk } from './admin-queries';
 import { SelectField } from '../ui/SelectField';
 import { Pager } from './Pager';
 import { canReassign, FollowUpBadges, ReassignEnquiry } from './EnquiryFollowUp';
@@ -95,10 +95,7 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
           ? `Assigned to ${updated.assignedProviderName} (${statusLabel(updated.status)}).`
           : `Status: ${statusLabel(updated.status)}.`,
       });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.enquiries }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stats }),
-      ]);
+      await refreshEnquiryDesk(queryClient);
       onClose();
     },
     onError: (error) =>

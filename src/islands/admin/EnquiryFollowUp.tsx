@@ -11,7 +11,7 @@ import { serviceName } from '../../lib/catalog/categories';
 import { formatDistance } from '../../lib/format';
 import { requestReference } from '../../lib/request-reference';
 import { toast } from '../../lib/toast';
-import { ADMIN_KEYS, failure } from './admin-queries';
+import { ADMIN_KEYS, failure, refreshEnquiryDesk } from './admin-queries';
 
 export const FOLLOW_UP_LABELS = {
   notSeen: 'Not seen within 4 business hours',
@@ -98,10 +98,7 @@ export function ReassignEnquiry({
             : 'The customer was not e-mailed: the first e-mail of this request was never sent.'
         }`,
       });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.enquiries }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stats }),
-      ]);
+      await refreshEnquiryDesk(queryClient);
       onClose();
     },
     onError: (error) =>

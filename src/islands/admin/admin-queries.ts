@@ -43,5 +43,12 @@ export const refreshProviders = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: ['/api/stats'] }),
   ]);
 
+/** After a change on the enquiry desk: its list and the overview's counts. */
+export const refreshEnquiryDesk = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.enquiries }),
+    queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stats }),
+  ]);
+
 export const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
