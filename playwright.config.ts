@@ -12,10 +12,14 @@ import { E2E_ADMIN, E2E_SESSION_SECRET, serverUrl } from './tests/e2e/servers.ts
 const CATALOG_FILES = [
   'accessibility.spec.ts',
   'chrome.spec.ts',
+  'company.spec.ts',
+  'errors-in-words.spec.ts',
   'home.spec.ts',
+  'phone-modal.spec.ts',
   'provider-modal.spec.ts',
   'provider-page.spec.ts',
   'providers.spec.ts',
+  'ratings.spec.ts',
   'smoke.spec.ts',
   'verification.spec.ts',
 ];
@@ -24,11 +28,13 @@ const OPERATIONS_FILES = [
   'admin-operations.spec.ts',
   'enquiry-desk-follow-up.spec.ts',
   'admin-verification.spec.ts',
+  'dashboard-numbers.spec.ts',
   'dashboard-renewals.spec.ts',
   'joining.spec.ts',
   'provider-dashboard.spec.ts',
   'request-status.spec.ts',
   'responsiveness.spec.ts',
+  'work-photos.spec.ts',
 ];
 
 export default defineConfig<ServerOptions>({

@@ -597,6 +597,7 @@ export const uploadTickets = pgTable(
         'flash-ad-image',
         'evidence-document',
         'site-photo',
+        'work-photo',
       ]),
     ),
     index('upload_tickets_expires_idx').on(t.expiresAt),
@@ -733,4 +734,23 @@ export const enquiryPhotos = pgTable(
     uniqueIndex('enquiry_photos_enquiry_position_key').on(t.enquiryId, t.position),
     check('enquiry_photos_position_check', sql`${t.position} BETWEEN 1 AND 3`),
   ],
+);
+
+/**
+ * Photos of a provider's past work (issue 16 point 2), public on its page and modal: at
+ * most WORK_PHOTO_LIMIT each (add-work-photo.ts), shown oldest first. The image is a
+ * claimed upload (re-encoded, metadata stripped), deleted once its row is gone.
+ */
+export const providerWorkPhotos = pgTable(
+  'provider_work_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => serviceProviders.id, { onDelete: 'cascade' }),
+    /** The /objects/ path the claim answered, or a seed file name under /public-objects/. */
+    imagePath: text('image_path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('provider_work_photos_provider_idx').on(t.providerId, t.id)],
 );

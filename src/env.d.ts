@@ -3,6 +3,14 @@
 /** Build-time settings the browser code reads (README, Configuration). */
 interface ImportMetaEnv {
   readonly PUBLIC_WHATSAPP_NUMBER?: string;
+  /** The operating company's details (src/lib/company.ts). */
+  readonly PUBLIC_COMPANY_LEGAL_NAME?: string;
+  readonly PUBLIC_COMPANY_REGISTRATION_NUMBER?: string;
+  readonly PUBLIC_COMPANY_ADDRESS?: string;
+  readonly PUBLIC_COMPANY_PHONE?: string;
+  readonly PUBLIC_COMPANY_EMAIL?: string;
+  readonly PUBLIC_COMPANY_INFORMATION_OFFICER?: string;
+  readonly PUBLIC_COMPANY_INFORMATION_OFFICER_EMAIL?: string;
 }
 
 interface ImportMeta {

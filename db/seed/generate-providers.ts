@@ -7,6 +7,7 @@ import { SERVICE_IDS, type ServiceId } from '../../src/lib/catalog/categories.ts
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 import { TOWNS } from '../../src/lib/catalog/towns.ts';
 import type { ProviderSeed } from './provider-seed.ts';
+import { generatedReviews } from './sample-reviews.ts';
 import type { CheckPlan } from './check-records.ts';
 
 /** A small, fast, deterministic pseudo-random generator (mulberry32). */
@@ -118,8 +119,7 @@ export function generateProvider(index: number): ProviderSeed {
     coverageAreas: [town.name, ...nearby],
     businessHours: { ...DEFAULT_BUSINESS_HOURS },
     startingPrice: 500 + Math.floor(next() * 60) * 100,
-    rating: (3 + next() * 2).toFixed(1),
-    reviewCount: Math.floor(next() * 120),
+    reviews: generatedReviews(index, services, next(), next()),
     checks,
     ...(index % 4 === 1 ? { legalForm: 'sole_trader' as const } : {}),
     isPremium: verified && next() < 0.25,

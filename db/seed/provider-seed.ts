@@ -3,6 +3,7 @@ import type { Weekday } from '../../src/lib/catalog/enquiry-options.ts';
 import type { ProvinceId } from '../../src/lib/catalog/provinces.ts';
 import type { LegalForm } from '../../src/lib/catalog/checks.ts';
 import type { CheckPlan } from './check-records.ts';
+import type { ReviewSeed } from './sample-reviews.ts';
 
 export type { Weekday };
 
@@ -19,8 +20,8 @@ export interface ProviderSeed {
   coverageAreas: string[];
   businessHours: Record<Weekday, string>;
   startingPrice: number;
-  rating: string;
-  reviewCount: number;
+  /** The reviews behind its rating and count (both follow from these rows). */
+  reviews: ReviewSeed[];
   /** The check records seeded with it: the badge follows from them. */
   checks: CheckPlan;
   legalForm?: LegalForm;

@@ -1,5 +1,6 @@
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 import type { ProviderSeed } from './provider-seed.ts';
+import { reviewsFor } from './sample-reviews.ts';
 
 /**
  * Six fictional, realistic sample providers used to seed development and demo
@@ -27,8 +28,7 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
     coverageAreas: ['Johannesburg', 'Sandton', 'Randburg', 'Roodepoort', 'Soweto'],
     businessHours: { ...DEFAULT_BUSINESS_HOURS },
     startingPrice: 1500,
-    rating: '4.8',
-    reviewCount: 127,
+    reviews: reviewsFor(1, ['cctv', 'alarms', 'access'], [5, 5, 4, 5, 5, 5, 5, 4, 5, 5, 5, 5]),
     checks: 'verified',
     isPremium: true,
     isApproved: true,
@@ -65,8 +65,7 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
       sunday: 'Closed',
     },
     startingPrice: 12000,
-    rating: '4.9',
-    reviewCount: 58,
+    reviews: reviewsFor(2, ['ndi', 'network'], [5, 5, 5, 5, 4, 5, 5, 5, 5]),
     checks: 'verified',
     isPremium: true,
     isApproved: true,
@@ -95,8 +94,7 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
     coverageAreas: ['Durban', 'Umhlanga', 'Pinetown', 'Ballito', 'Pietermaritzburg'],
     businessHours: { ...DEFAULT_BUSINESS_HOURS },
     startingPrice: 850,
-    rating: '4.6',
-    reviewCount: 94,
+    reviews: reviewsFor(3, ['wifi', 'network', 'cctv'], [5, 4, 5, 5, 4, 5, 4, 5, 4, 5]),
     checks: 'expiring',
     isPremium: false,
     isApproved: true,
@@ -132,8 +130,7 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
       sunday: 'Closed',
     },
     startingPrice: 2500,
-    rating: '4.7',
-    reviewCount: 83,
+    reviews: reviewsFor(4, ['access', 'alarms', 'cctv'], [5, 5, 4, 5, 5, 4, 5, 5, 4, 5]),
     checks: 'verified',
     isPremium: true,
     isApproved: true,
@@ -161,8 +158,7 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
     coverageAreas: ['Port Elizabeth', 'Uitenhage', 'Jeffreys Bay'],
     businessHours: { ...DEFAULT_BUSINESS_HOURS },
     startingPrice: 1200,
-    rating: '4.5',
-    reviewCount: 112,
+    reviews: reviewsFor(5, ['alarms', 'cctv'], [5, 4, 5, 3, 5, 5, 4, 5]),
     checks: 'psira-expired',
     isPremium: false,
     isApproved: true,
@@ -198,8 +194,7 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
       sunday: 'Closed',
     },
     startingPrice: 950,
-    rating: '4.3',
-    reviewCount: 36,
+    reviews: reviewsFor(6, ['network', 'wifi'], [4, 5, 3, 5, 4, 5]),
     checks: 'pending',
     isPremium: false,
     isApproved: true,

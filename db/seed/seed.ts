@@ -3,13 +3,23 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { flashAds, providerChecks, serviceCategories, serviceProviders } from '../schema.ts';
+import {
+  flashAds,
+  providerChecks,
+  reviews,
+  serviceCategories,
+  serviceProviders,
+} from '../schema.ts';
+import { recomputeRatings } from '../ratings.ts';
 import { checkRecordsFor } from './check-records.ts';
 import { SERVICE_CATEGORIES } from '../../src/lib/catalog/categories.ts';
 import { SAMPLE_PROVIDERS } from './sample-providers.ts';
 import { SAMPLE_FLASH_ADS } from './flash-ads.ts';
+import { seedWorkPhotos } from './work-photos.ts';
 import { generateProvider } from './generate-providers.ts';
 import type { ProviderSeed } from './provider-seed.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Generated providers added to the six samples in the default seed. */
 export const GENERATED_PROVIDER_COUNT = 40;
@@ -31,8 +41,9 @@ export async function seedCategories(db: Database): Promise<void> {
 }
 
 /**
- * Inserts providers in batches, each with its check records; a provider whose e-mail
- * exists already is skipped, and so are its records.
+ * Inserts providers in batches, each with its check records and its reviews (the rating
+ * and count follow from them); a provider whose e-mail exists already is skipped, and so
+ * are its records.
  */
 export async function insertProviders(
   db: Database,
@@ -40,6 +51,7 @@ export async function insertProviders(
   batchSize = 1000,
 ): Promise<number> {
   let inserted = 0;
+  const now = Date.now();
   for (let start = 0; start < providers.length; start += batchSize) {
     const batch = providers.slice(start, start + batchSize);
     const rows = await db
@@ -59,6 +71,28 @@ export async function insertProviders(
       ).map((record) => ({ ...record, providerId: id }));
     });
     if (records.length > 0) await db.insert(providerChecks).values(records);
+    // The reviews behind each rating: the rating and count are computed from them.
+    const reviewRows = rows.flatMap(({ id, email }) =>
+      (seeds.get(email)?.reviews ?? []).map(({ daysAgo, providerReply, ...review }) => {
+        const createdAt = new Date(now - daysAgo * DAY_MS);
+        return {
+          ...review,
+          providerId: id,
+          createdAt,
+          ...(providerReply && {
+            providerReply,
+            repliedAt: new Date(createdAt.getTime() + DAY_MS),
+          }),
+        };
+      }),
+    );
+    for (let i = 0; i < reviewRows.length; i += 2000) {
+      await db.insert(reviews).values(reviewRows.slice(i, i + 2000));
+    }
+    await recomputeRatings(
+      db,
+      rows.map((row) => row.id),
+    );
     inserted += rows.length;
   }
   return inserted;
@@ -104,5 +138,6 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 export async function seedDatabase(db: Database): Promise<void> {
   await seedCategories(db);
   await seedProviders(db);
+  await seedWorkPhotos(db);
   await seedFlashAds(db);
 }

@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { App } from '../../src/api/app.ts';
+import { DEV_MAIL_PATH } from '../../src/api/mail/dev-mail-page.ts';
 import { headersFor, matchRedirect, type NetlifyRules } from './netlify-rules.ts';
 
 export interface SiteOptions {
@@ -63,6 +64,8 @@ export function createSite({ api, distDir, rules }: SiteOptions) {
   site.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
   site.all('/api', (c) => api.fetch(c.req.raw, c.env));
   site.get('/objects/*', (c) => api.fetch(c.req.raw, c.env));
+  // The development outbox (src/api/mail/dev-mail-page.ts); a 404 outside development.
+  site.get(DEV_MAIL_PATH, (c) => api.fetch(c.req.raw, c.env));
 
   site.on(['GET', 'HEAD'], '*', async (c) => {
     const { pathname, search } = new URL(c.req.url);

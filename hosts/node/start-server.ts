@@ -7,6 +7,7 @@ import { databaseFault, databaseUnavailableResponse } from '../../src/api/http/d
 import { logErrorSafely } from '../../src/api/http/describe-error.ts';
 import { createJobRunner } from '../../src/api/jobs/job-runner.ts';
 import { createMailer } from '../../src/api/mail/mailer.ts';
+import { DEV_MAIL_PATH } from '../../src/api/mail/dev-mail-page.ts';
 import { chooseObjectStore } from '../../src/api/storage/choose-object-store.ts';
 import { allowConnectTo, readNetlifyRules } from './netlify-rules.ts';
 import { prepareDatabaseWhenReachable } from './prepare-database.ts';
@@ -26,7 +27,10 @@ const JOBS_FAULT_REPORT_MS = 60_000;
 
 /** What answers from the database: the API and the uploaded images. */
 const needsDatabase = (pathname: string) =>
-  pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/objects/');
+  pathname === '/api' ||
+  pathname.startsWith('/api/') ||
+  pathname.startsWith('/objects/') ||
+  pathname === DEV_MAIL_PATH;
 
 /**
  * Serves dist/ and the API on env.PORT. The site is served at once; the API answers 503
@@ -48,7 +52,7 @@ export async function startServer(
   });
 
   const objects = chooseObjectStore(env);
-  const mailer = createMailer(env);
+  const mailer = createMailer(env, { log });
   if (env.SMTP_URL) log(`Mail goes out through ${mailer.destination}.`);
   else if (env.appEnv === 'development')
     log(`Mail is written to ${mailer.destination} (no SMTP_URL).`);

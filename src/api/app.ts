@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
+import { except } from 'hono/combine';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Database } from '../../db/client.ts';
 import type { AppEnv } from './app-env.ts';
@@ -17,6 +18,8 @@ import { refuseControlCharactersInQuery } from './http/control-characters.ts';
 import { sessionSecret } from './auth/session-secret.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { DEV_MAIL_PATH, devMailPage, listOutboxMailWithText } from './mail/dev-mail-page.ts';
+import { companyFromEnvironment, revealsTokens } from './env.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { providerRoutes, providerUploadRoutes } from './routes/provider.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -56,6 +59,7 @@ export function createApp({
 }: AppDependencies) {
   const app = new Hono<AppEnv>();
   const secret = sessionSecret(env);
+  const company = companyFromEnvironment();
 
   app.use('*', async (c, next) => {
     c.set('db', db);
@@ -66,16 +70,20 @@ export function createApp({
     c.set('sessionSecret', secret);
     await next();
   });
+  // The development outbox page (below) sets its own headers: it is a page, not JSON.
   app.use(
     '*',
-    secureHeaders({
-      // JSON answers load nothing and may be framed by nobody.
-      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-      strictTransportSecurity: 'max-age=63072000; includeSubDomains',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginResourcePolicy: 'same-origin',
-      xFrameOptions: 'DENY',
-    }),
+    except(
+      (c) => c.req.path === DEV_MAIL_PATH && revealsTokens(env),
+      secureHeaders({
+        // JSON answers load nothing and may be framed by nobody.
+        contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+        strictTransportSecurity: 'max-age=63072000; includeSubDomains',
+        referrerPolicy: 'strict-origin-when-cross-origin',
+        crossOriginResourcePolicy: 'same-origin',
+        xFrameOptions: 'DENY',
+      }),
+    ),
   );
 
   // Control characters in a query string are refused for every route at once (JSON bodies
@@ -86,10 +94,11 @@ export function createApp({
   });
 
   // A change may have written outbox rows: carry them out now rather than at the next tick.
-  // On Netlify the function stays alive for the work through waitUntil.
+  // A refused request changed nothing, so it starts no work (what fell due meanwhile
+  // waits for the schedule). On Netlify the function stays alive through waitUntil.
   app.use('/api/*', async (c, next) => {
     await next();
-    if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return;
+    if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) || c.res.status >= 400) return;
     const work = jobs.runSoon();
     try {
       c.executionCtx.waitUntil(work);
@@ -130,6 +139,20 @@ export function createApp({
     .route('/api/provider', providerRoutes)
     .route('/api/objects', providerUploadRoutes)
     .route('/objects', objectRoutes);
+
+  // Development on loopback only (issue 16, point 9); anywhere else a 404 like any unknown path.
+  app.get(DEV_MAIL_PATH, async (c) => {
+    if (!revealsTokens(env)) return c.json<ErrorBody>({ message: 'Not found' }, 404);
+    const page = devMailPage(await listOutboxMailWithText(db), company, env.MAIL_FROM);
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
+    c.header('Cache-Control', 'private, no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.html(page);
+  });
 
   // Registered for /api/* so an unknown API path is a JSON 404, never a page.
   app.notFound((c) => c.json<ErrorBody>({ message: 'Not found' }, 404));

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { newPassword } from '../lib/schemas/account.ts';
 import { emailField } from '../lib/schemas/fields.ts';
+import { companyFrom, type Company } from '../lib/company.ts';
 
 /** scrypt's cost (log2 N) for new password hashes, as production uses it. */
 export const PRODUCTION_PASSWORD_HASH_COST = 17;
@@ -151,4 +152,14 @@ export function parseEnv(
       : `http://${env.HOST.includes(':') && !env.HOST.startsWith('[') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`,
     loopbackOnly,
   };
+}
+
+/**
+ * The operating company's details for mail (src/lib/company.ts): the same PUBLIC_COMPANY_*
+ * variables the Astro build reads for the pages.
+ */
+export function companyFromEnvironment(
+  source: Record<string, string | undefined> = process.env,
+): Company {
+  return companyFrom(source);
 }

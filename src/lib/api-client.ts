@@ -4,23 +4,38 @@
  * code reaches the browser and a changed answer fails the typecheck of the island that
  * reads it (docs/decisions/0012-typed-api-contract.md).
  *
- * A non-OK answer throws an ApiError whose message is "status: body text" (spec section
- * 8); `serverMessage` is the JSON body's `message`, which screens show when the spec says
+ * A non-OK answer throws an ApiError whose message is a sentence in words for its status
+ * (issue 16, point 5: no status codes or JSON in the interface, where spec section 8 had
+ * "status: body text"; the raw answer stays in `responseText` for developers);
+ * `serverMessage` is the JSON body's `message`, which screens show when the spec says
  * "server message". So only success answers are typed, and only they are ever read.
  */
 import type { ClientResponse, hc, InferRequestType } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { App } from '../api/app.ts';
 
+/** What went wrong, in words a visitor understands, for an answer's HTTP status. */
+export function describeFailure(status: number): string {
+  if (status === 401) return 'Your session has ended. Please sign in again.';
+  if (status === 403) return "You don't have permission to do that.";
+  if (status === 404) return "We couldn't find what you asked for.";
+  if (status === 429) return 'Too many attempts. Please wait a moment and try again.';
+  if (status >= 500) return 'Something went wrong on our side. Please try again in a moment.';
+  return "We couldn't accept that request. Check the details and try again.";
+}
+
 export class ApiError extends Error {
   readonly status: number;
+  /** The answer's body as sent (or its status text): for developers, never shown. */
+  readonly responseText: string;
   readonly serverMessage: string | undefined;
   readonly fieldErrors: Record<string, string> | undefined;
 
   constructor(status: number, text: string, body: unknown) {
-    super(`${status}: ${text}`);
+    super(describeFailure(status));
     this.name = 'ApiError';
     this.status = status;
+    this.responseText = text;
     const json = (typeof body === 'object' && body !== null ? body : {}) as {
       message?: unknown;
       errors?: unknown;

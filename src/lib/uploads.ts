@@ -13,6 +13,8 @@ export const UPLOAD_PURPOSES = {
   /** An admin's upload for a provider (Add Provider). */
   'admin-image': { maxBytes: 5 * MB },
   'flash-ad-image': { maxBytes: 10 * MB },
+  /** A photo of a provider's past work, public on its page (issue 16; at most 8). */
+  'work-photo': { maxBytes: 5 * MB },
   /** A photo of the site with a service request: private to the customer, provider and desk. */
   'site-photo': { maxBytes: 5 * MB },
   /** Evidence for a check (a certificate, a registration): PDF or an image, private. */
@@ -53,3 +55,6 @@ export const UPLOAD_MESSAGES = {
 
 /** A document's file name as the admin sees it: the name the browser gave, cut to size. */
 export const DOCUMENT_NAME_MAX_LENGTH = 200;
+
+/** How many photos of past work a provider may show (issue 16 point 2). */
+export const WORK_PHOTO_LIMIT = 8;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, serviceProviders } from '../../db/schema.ts';
 import type { Provider } from '../../src/api/providers/public-columns.ts';
 import { SA_PHONE_MESSAGE } from '../../src/lib/schemas/fields.ts';
+import { RATING_NOT_SETTABLE } from '../../src/lib/schemas/admin-operations.ts';
 import {
   adminSession,
   createTestAdmin,
@@ -274,7 +275,6 @@ describe('POST /api/admin/providers', () => {
       specialties: ['IP cameras', 'Electric fencing'],
       yearsExperience: 12,
       businessHours: { saturday: 'Closed', sunday: 'By appointment' },
-      rating: 4.5,
       completedJobs: 340,
       responseTime: 'Within 2 hours',
       teamSize: 8,
@@ -294,7 +294,9 @@ describe('POST /api/admin/providers', () => {
       coverageAreas: ['Sandton', 'Randburg'],
       specialties: ['IP cameras', 'Electric fencing'],
       yearsExperience: 12,
-      rating: '4.5',
+      // No reviews yet: the rating is not the admin's to set.
+      rating: '0.0',
+      reviewCount: 0,
       completedJobs: 340,
       responseTime: 'Within 2 hours',
       teamSize: 8,
@@ -329,7 +331,8 @@ describe('POST /api/admin/providers', () => {
       // Premium, but verified only once its checks are recorded.
       isVerified: false,
       isPremium: true,
-      rating: '4.5',
+      rating: '0.0',
+      reviewCount: 0,
     });
     expect(profile).not.toHaveProperty('businessLicense');
     expect(profile).not.toHaveProperty('contactName');
@@ -346,10 +349,10 @@ describe('POST /api/admin/providers', () => {
 
   const nextYear = new Date().getFullYear() + 1;
   it.each<[string, Record<string, unknown>, string, string]>([
-    ['a rating above 5', { rating: 5.5 }, 'rating', 'Rating must be between 0 and 5'],
-    ['a negative rating', { rating: -0.1 }, 'rating', 'Rating must be between 0 and 5'],
-    ['a rating with two decimals', { rating: 4.55 }, 'rating', 'Rating goes in steps of 0.1'],
-    ['a rating as text', { rating: '4.5' }, 'rating', 'Rating must be a number'],
+    // The rating is the average of the visible reviews: never set by hand (issue 16).
+    ['a rating', { rating: 4.5 }, 'rating', RATING_NOT_SETTABLE],
+    ['a rating of 0', { rating: 0 }, 'rating', RATING_NOT_SETTABLE],
+    ['a rating as text', { rating: '4.5' }, 'rating', RATING_NOT_SETTABLE],
     ['a team of 0', { teamSize: 0 }, 'teamSize', 'Team size must be at least 1'],
     ['a team of 2.5', { teamSize: 2.5 }, 'teamSize', 'Team size must be a whole number'],
     [
@@ -530,27 +533,24 @@ describe('PUT /api/admin/providers/:id', () => {
     expect(await publicStats()).toMatchObject({ totalProviders: 1, verifiedProviders: 1 });
   });
 
-  it('changes the rating, the location (and its coordinates), the e-mail and the services', async () => {
+  it('changes the location (and its coordinates), the e-mail and the services', async () => {
     const provider = await insertProvider(api.database.db, {
       location: 'Johannesburg',
       services: ['cctv'],
     });
     const answer = await okJson<AdminProvider>(
       put(provider.id, {
-        rating: 3.7,
         location: 'Durban',
         email: 'New@Example.co.za',
         services: ['wifi', 'network'],
       }),
     );
     expect(answer).toMatchObject({
-      rating: '3.7',
       location: 'Durban',
       email: 'new@example.co.za',
       services: ['wifi', 'network'],
     });
     expect(await storedProvider(provider.id)).toMatchObject({
-      rating: '3.7',
       location: 'Durban',
       latitude: expect.stringMatching(/^-29\.8/) as unknown,
       email: 'new@example.co.za',
@@ -582,7 +582,7 @@ describe('PUT /api/admin/providers/:id', () => {
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
-    ['a rating above 5', { rating: 5.5 }, 'rating', 'Rating must be between 0 and 5'],
+    ['a rating', { rating: 3.7 }, 'rating', RATING_NOT_SETTABLE],
     ['a blank name', { name: ' ' }, 'name', 'Business name is required'],
     ['no services', { services: [] }, 'services', 'Please select at least one service'],
     ['a bad phone number', { phone: '011 555' }, 'phone', SA_PHONE_MESSAGE],

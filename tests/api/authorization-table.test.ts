@@ -69,6 +69,9 @@ const TABLE: Record<string, Access> = {
   // Uploads and images: the ticket in the address is the permission; claimed images are public.
   'PUT /api/uploads/:ticket{[A-Za-z0-9_-]{16,64}}': PUBLIC,
   'GET /objects/*': PUBLIC,
+  // The development outbox page: in development on loopback only, a 404 anywhere else
+  // (tests/api/dev-mail.test.ts).
+  'GET /dev/mail': PUBLIC,
 
   // The public site
   'GET /api/health': PUBLIC,
@@ -164,6 +167,10 @@ const TABLE: Record<string, Access> = {
   'PUT /api/provider/reviews/:id/reply': PROVIDER_ONLY,
   'PUT /api/provider/profile': PROVIDER_ONLY,
   'PUT /api/provider/profile-image': PROVIDER_ONLY,
+  'GET /api/provider/work-photos': PROVIDER_READ,
+  'POST /api/provider/work-photos/upload': PROVIDER_ONLY,
+  'POST /api/provider/work-photos': PROVIDER_ONLY,
+  'DELETE /api/provider/work-photos/:id': PROVIDER_ONLY,
   'POST /api/objects/upload': PROVIDER_ONLY,
 };
 

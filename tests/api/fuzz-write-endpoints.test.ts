@@ -43,6 +43,7 @@ import {
   EnquiryResponseSchema,
   ProfileImageSchema,
   ProviderProfileSchema,
+  WorkPhotoSchema,
 } from '../../src/lib/schemas/provider-dashboard.ts';
 import {
   HideReviewSchema,
@@ -226,7 +227,7 @@ const TARGETS: Record<string, Target> = {
   'PUT /api/admin/providers/:id': {
     caller: 'admin',
     schema: UpdateProviderSchema,
-    example: () => ({ legalForm: 'company', startingPrice: 2500, rating: 4.5 }),
+    example: () => ({ legalForm: 'company', startingPrice: 2500 }),
     params: (f) => ({ id: f.otherProviderId }),
   },
   'DELETE /api/admin/providers/:id': {
@@ -379,6 +380,19 @@ const TARGETS: Record<string, Target> = {
   'POST /api/objects/upload': {
     caller: 'provider',
     readsNoBody: 'makes an upload address; takes no input',
+  },
+  'POST /api/provider/work-photos/upload': {
+    caller: 'provider',
+    readsNoBody: 'makes an upload address; takes no input',
+  },
+  'POST /api/provider/work-photos': {
+    caller: 'provider',
+    schema: WorkPhotoSchema,
+    example: () => ({ imageURL: `/api/uploads/${UNKNOWN_TICKET}` }),
+  },
+  'DELETE /api/provider/work-photos/:id': {
+    caller: 'provider',
+    readsNoBody: 'removal takes no input (an unknown photo: nothing to remove)',
   },
   'POST /api/provider/documents/upload': {
     caller: 'provider',

@@ -7,7 +7,9 @@ import { gzippedBytes, pageScripts, pageStylesheets, readPage } from '../../scri
 
 const KB = 1024;
 const BUDGETS = [
-  { page: '/', javascript: 85 * KB },
+  // 85 KB until issue 16 put load failures in words with Retry (0.7 KB on the home page's
+  // two islands); 86 KB until the home page's islands are slimmed (noted in issue 16).
+  { page: '/', javascript: 86 * KB },
   { page: '/providers', javascript: 130 * KB },
   { page: '/provider/1', javascript: 130 * KB },
   { page: '/about', javascript: 10 * KB },

@@ -33,7 +33,6 @@ const karoo = (tag: string) => ({
   description: 'Fibre backbones and camera systems for farms and towns across the Free State.',
   phone: '051 555 0123',
   yearsExperience: 9,
-  rating: 4.5,
 });
 
 test('Add Provider checks its rules, then creates a provider with an image', async ({
@@ -46,12 +45,12 @@ test('Add Provider checks its rules, then creates a provider with an image', asy
   await page.getByRole('button', { name: 'Add Provider' }).click();
   const form = page.getByRole('dialog', { name: 'Add Provider' });
   await expect(form.getByLabel('Starting Price (R) *')).toHaveValue('1500');
-  await form.getByLabel('Initial Rating').fill('5.5');
+  // No rating to set: it is the average of the visible reviews (issue 16).
+  await expect(form.getByLabel(/Rating/)).toHaveCount(0);
   await form.getByLabel('Team Size').fill('0');
   await form.getByLabel('Established Year').fill('1850');
   await form.getByRole('button', { name: 'Create Provider' }).click();
   await expect(form.getByText('Business name is required')).toBeVisible();
-  await expect(form.getByText('Rating must be between 0 and 5')).toBeVisible();
   await expect(form.getByText('Team size must be at least 1')).toBeVisible();
   await expect(form.getByText('Established year must be 1900 or later')).toBeVisible();
   await expect(form.getByText('Please select at least one service')).toBeVisible();
@@ -67,7 +66,6 @@ test('Add Provider checks its rules, then creates a provider with an image', asy
   await form
     .getByLabel('Description *')
     .fill('Fibre backbones and camera systems for farms and towns across the Free State.');
-  await form.getByLabel('Initial Rating').fill('4.5');
   await form.getByLabel('Team Size').fill('6');
   await form.getByLabel('Established Year').fill('2012');
   await form.getByLabel('Profile Image').setInputFiles(PHOTO);
@@ -76,7 +74,7 @@ test('Add Provider checks its rules, then creates a provider with an image', asy
   await expect(toast(page)).toContainText('Provider Created');
   await page.getByLabel('Search name, town or service').fill(name);
   await expect(row(page, name)).toContainText('Approved');
-  await expect(row(page, name)).toContainText('4.5 ★');
+  await expect(row(page, name)).toContainText('New');
 
   await page.goto(`/providers?search=${tag}`);
   const card = cardByName(page, name);
@@ -229,9 +227,9 @@ test('a confirmed, completed enquiry brings a review; held, an admin releases it
   const {
     items: [listed],
   } = await fetchProviders(request, { search: tag });
-  // The admin's initial rating stands until the first verified review; from then on the
-  // rating is the average of the visible reviews.
-  expect(listed).toMatchObject({ rating: '4.5', reviewCount: 0 });
+  // No reviews yet: no rating (the card says "New"); from the first visible review on,
+  // the rating is the average of the visible reviews.
+  expect(listed).toMatchObject({ rating: '0.0', reviewCount: 0 });
 
   // The customer opens the status page linked from the mail sent after the request, which
   // confirms the address (issues 11 and 14: nothing else is mailed to an unconfirmed one).
@@ -279,7 +277,7 @@ test('a confirmed, completed enquiry brings a review; held, an admin releases it
   // (this test's), as they would if the provider reviewed itself: the review waits for
   // moderation, and the rating stays as it was.
   await customer.goto(`/providers?search=${tag}`);
-  await expect(cardByName(customer, fields.name)).toContainText('(0 reviews)');
+  await expect(cardByName(customer, fields.name)).toContainText('NewNo reviews yet');
   const statsAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/stats');
   await openAdmin(page, signedInAdmin, 'Overview');
   // The held count as the page got it (other tests' reviews may be held too).
@@ -304,7 +302,7 @@ test('a confirmed, completed enquiry brings a review; held, an admin releases it
   // Released: the new rating on /providers and on the provider page, with the review.
   await customer.goto(`/providers?search=${tag}`);
   await expect(cardByName(customer, fields.name)).toContainText('5.0');
-  await expect(cardByName(customer, fields.name)).toContainText('(1 reviews)');
+  await expect(cardByName(customer, fields.name)).toContainText('(1 review)');
   await customer.goto(`/provider/${created.id}`);
   await expect(customer.getByRole('img', { name: 'Rated 5.0 out of 5' }).first()).toBeVisible();
   await customer.getByRole('tab', { name: 'Reviews' }).click();
@@ -338,12 +336,17 @@ test('a confirmed, completed enquiry brings a review; held, an admin releases it
   await expect(moderated).toContainText(HIDE_REASON);
   await expect(moderated).toContainText('Released after a hold');
   await customer.goto(`/providers?search=${tag}`);
-  await expect(cardByName(customer, fields.name)).toContainText('0.0');
-  await expect(cardByName(customer, fields.name)).toContainText('(0 reviews)');
+  await expect(cardByName(customer, fields.name)).toContainText('NewNo reviews yet');
+  await expect(cardByName(customer, fields.name)).not.toContainText('0.0');
   await customer.goto(`/provider/${created.id}`);
-  await expect(customer.getByRole('img', { name: 'Rated 0.0 out of 5' }).first()).toBeVisible();
+  await expect(customer.getByRole('img', { name: /^Rated / })).toHaveCount(0);
+  await expect(customer.getByRole('main')).toContainText('NewNo reviews yet');
   await customer.getByRole('tab', { name: 'Reviews' }).click();
-  await expect(customer.getByText('Detailed reviews will be available soon')).toBeVisible();
+  await expect(
+    customer.getByText(
+      'Reviews appear here once customers who booked through the site rate the work.',
+    ),
+  ).toBeVisible();
   await provider.close();
   await customer.close();
 });

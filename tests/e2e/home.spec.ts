@@ -197,19 +197,22 @@ test.describe('platform statistics', () => {
     await expect(figures.nth(2)).toHaveText(/^\d+\.\d%$/);
   });
 
-  test('is not rendered when /api/stats fails', async ({ page }) => {
+  test("says it couldn't load them, with Retry, when /api/stats fails", async ({ page }) => {
     let served = 0;
     await page.route('**/api/stats', async (route) => {
       served += 1;
-      await route.fulfill({ status: 500, body: 'Internal Server Error' });
+      await route.fulfill({ status: 500, json: { message: 'Internal server error' } });
     });
     await page.goto('/');
     await page.locator('footer').scrollIntoViewIfNeeded();
-    await expect.poll(() => served).toBe(1);
-    await page.waitForLoadState('networkidle');
-    await expect(page.getByLabel('Loading statistics')).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: 'Platform Statistics' })).toHaveCount(0);
-    await expect(page.getByText('Verification Rate')).toHaveCount(0);
+    const section = page.getByRole('region', { name: 'Platform Statistics' });
+    const alert = section.getByRole('alert');
+    await expect(alert).toHaveText(
+      "Couldn't load the platform statisticsSomething went wrong on our side. Please try again in a moment.Retry",
+    );
+    await expect(section.getByText('Verification Rate')).toHaveCount(0);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => served).toBe(2);
   });
 });
 
@@ -244,6 +247,9 @@ test.describe("About's figures", () => {
     const figures = page.getByRole('main').locator('dl').first();
     await expect(figures).toHaveAttribute('aria-busy', 'false');
     await expect(figures.locator('dt')).toHaveText(['Service Categories']);
+    await expect(page.getByRole('status').filter({ hasText: "Couldn't load" })).toHaveText(
+      "Couldn't load the live figures. Reload the page to try again.",
+    );
   });
 });
 

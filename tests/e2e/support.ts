@@ -56,11 +56,12 @@ export const TEXT = {
   locationDenied: 'Unable to detect location. Providers will be shown in default order.',
   emptyHeading: 'No providers found',
   emptyHint: 'Try adjusting your filters or search terms to find providers in your area.',
-  listErrorHeading: 'Error loading providers',
-  listError: 'Failed to fetch providers',
+  // Issue 16, point 5: what went wrong in words, where spec section 8 had the raw error.
+  listErrorHeading: "Couldn't load providers",
+  listError: 'Something went wrong on our side. Please try again in a moment.',
   priceNote:
     'Prices may vary based on specific requirements. Free consultation and quotes available.',
-  reviewsSoon: 'Detailed reviews will be available soon',
+  reviewsSoon: 'Reviews appear here once customers who booked through the site rate the work.',
   enquiryOkTitle: 'Service Request Submitted!',
   enquiryFailTitle: 'Error',
   enquiryFail: 'Failed to submit service request. Please try again.',

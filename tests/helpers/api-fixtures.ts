@@ -89,6 +89,7 @@ export const PROVIDER_KEYS = [
   'longitude',
   'services',
   'profileImage',
+  'workPhotos',
   'rating',
   'reviewCount',
   'isVerified',

@@ -31,6 +31,7 @@ const TEST_TABLES = [
   'enquiry_events',
   'enquiry_assignments',
   'enquiry_photos',
+  'provider_work_photos',
   'outbox',
   'provider_sign_ins',
   'reviews',

@@ -94,14 +94,15 @@ describe('api: the typed client', () => {
 });
 
 describe('reading answers', () => {
-  it('throws an ApiError "status: text" with the server message and field errors', async () => {
+  it('throws an ApiError in words, with the server message and field errors', async () => {
     const body = JSON.stringify({ message: 'Email is taken', errors: { email: 'Taken' } });
     recordRequests(() => new Response(body, { status: 400 }));
     const error = await answer(api.admin.users.$get()).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
-      message: `400: ${body}`,
+      message: "We couldn't accept that request. Check the details and try again.",
       status: 400,
+      responseText: body,
       serverMessage: 'Email is taken',
       fieldErrors: { email: 'Taken' },
     });
@@ -111,7 +112,9 @@ describe('reading answers', () => {
     recordRequests(() => Response.json({ message: 'Sign in' }, { status: 401 }));
     expect(await answerOrNullOn401(api.admin.me.$get())).toBeNull();
     recordRequests(() => new Response('down', { status: 503 }));
-    await expect(answerOrNullOn401(api.admin.me.$get())).rejects.toThrow('503: down');
+    await expect(answerOrNullOn401(api.admin.me.$get())).rejects.toThrow(
+      'Something went wrong on our side. Please try again in a moment.',
+    );
   });
 
   it('reads a page and its total from X-Total-Count', async () => {

@@ -38,12 +38,20 @@ describe('generateProvider', () => {
     }
   });
 
-  it('is rated with one decimal between 3.0 and 5.0', () => {
+  it('has 0 to 8 reviews of 1 to 5 stars, each with a name, a comment and one of its services', () => {
     for (const provider of providers) {
-      expect(provider.rating).toMatch(/^\d\.\d$/);
-      expect(Number(provider.rating)).toBeGreaterThanOrEqual(3);
-      expect(Number(provider.rating)).toBeLessThanOrEqual(5);
+      expect(provider.reviews.length).toBeLessThanOrEqual(8);
+      for (const review of provider.reviews) {
+        expect(review.rating).toBeGreaterThanOrEqual(1);
+        expect(review.rating).toBeLessThanOrEqual(5);
+        expect(review.customerName).not.toBe('');
+        expect(review.comment).not.toBe('');
+        expect(provider.services).toContain(review.serviceType);
+      }
     }
+    // Some are new (no reviews yet), some have replies.
+    expect(providers.some((provider) => provider.reviews.length === 0)).toBe(true);
+    expect(providers.some((p) => p.reviews.some((review) => review.providerReply))).toBe(true);
   });
 
   it('has a +27 phone number with nine digits', () => {

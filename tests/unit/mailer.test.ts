@@ -6,6 +6,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../src/api/mail/mailer.ts';
+import { companyFrom } from '../../src/lib/company.ts';
 
 const FROM = 'Verified Providers <no-reply@test.example>';
 const message = {
@@ -50,6 +51,44 @@ describe('the outbox mailer (no SMTP_URL)', () => {
     const bySubject = new Map(mails.map((mail) => [mail.subject, mail]));
     expectMessage(bySubject.get(message.subject)!);
     expectMessage(bySubject.get('Second')!, 'Second');
+  });
+
+  it('sends text and HTML, the HTML in paragraphs, with links and the company', async () => {
+    const lines: string[] = [];
+    const company = companyFrom({
+      PUBLIC_COMPANY_LEGAL_NAME: 'Sample Operator (Pty) Ltd',
+      PUBLIC_COMPANY_REGISTRATION_NUMBER: '2024/123456/07',
+    });
+    const folder = mkdtempSync(path.join(tmpdir(), 'vp-mail-html-'));
+    try {
+      const mailer = createMailer(
+        { DATA_DIR: folder, MAIL_FROM: FROM },
+        { company, log: (line) => lines.push(line) },
+      );
+      const text =
+        'Hello Thandi,\n\nOpen https://example.co.za/request/status?token=a&b=1.\nThanks <3';
+      await mailer.send({ ...message, text });
+      const [file] = readdirSync(path.join(folder, 'mail'));
+      const raw = readFileSync(path.join(folder, 'mail', file!), 'utf8');
+      expect(raw).toMatch(/Content-Type: multipart\/alternative/);
+      const mail = await simpleParser(raw);
+      expect(mail.text?.trim()).toBe(text);
+      expect(mail.html).toContain('<p style="margin:0 0 16px">Hello Thandi,</p>');
+      expect(mail.html).toContain(
+        'Open <a href="https://example.co.za/request/status?token=a&amp;b=1" style="color:#1e3a8a;word-break:break-all">https://example.co.za/request/status?token=a&amp;b=1</a>.<br>\nThanks &lt;3',
+      );
+      expect(mail.html).toContain(
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      );
+      expect(mail.html).toContain(
+        'Verified Providers is operated by Sample Operator (Pty) Ltd, registration number 2024/123456/07.<br>\nAddress not configured',
+      );
+      expect(lines).toEqual([
+        `Mail to thandi@example.co.za: "Your application was received" written to ${path.join(folder, 'mail', file!)}`,
+      ]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

@@ -41,6 +41,7 @@ const PUBLIC_CHANGES: readonly RegExp[] = [
   /^\/api\/admin\/applications\/\d+\/(review|approve)$/,
   /^\/api\/admin\/reviews\/\d+\/(hide|show|release)$/,
   /^\/api\/provider\/(profile|profile-image)$/,
+  /^\/api\/provider\/work-photos(\/\d+)?$/,
   /^\/api\/provider\/reviews\/\d+\/reply$/,
   /^\/api\/reviews$/,
 ];

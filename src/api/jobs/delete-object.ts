@@ -8,6 +8,7 @@ import {
   evidenceDocuments,
   flashAds,
   providerApplications,
+  providerWorkPhotos,
   serviceProviders,
 } from '../../../db/schema.ts';
 import type { Database } from '../../../db/client.ts';
@@ -32,6 +33,11 @@ export async function deleteObjectIfUnreferenced(
       .where(eq(providerApplications.profileImage, path))
       .limit(1),
     db.select({ id: flashAds.id }).from(flashAds).where(eq(flashAds.imageUrl, path)).limit(1),
+    db
+      .select({ id: providerWorkPhotos.id })
+      .from(providerWorkPhotos)
+      .where(eq(providerWorkPhotos.imagePath, path))
+      .limit(1),
     db
       .select({ id: evidenceDocuments.id })
       .from(evidenceDocuments)

@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Env } from '../env.ts';
+import { companyFromEnvironment, type Env } from '../env.ts';
+import type { Company } from '../../lib/company.ts';
+import { mailHtml } from './mail-html.ts';
 
 export interface MailMessage {
   to: string;
@@ -22,13 +24,30 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>): Mailer {
-  return env.SMTP_URL
-    ? smtpMailer(env.SMTP_URL, env.MAIL_FROM)
-    : outboxMailer(path.resolve(env.DATA_DIR, 'mail'), env.MAIL_FROM);
+export interface MailerOptions {
+  /** The company in every mail's footer; from PUBLIC_COMPANY_* by default. */
+  company?: Company;
+  /** Told one line for each mail written to the outbox folder (the Node server's log). */
+  log?: (line: string) => void;
 }
 
-function smtpMailer(url: string, from: string): Mailer {
+/**
+ * Every mail is multipart: the message's text as it is, and HTML rendered from it
+ * (mail-html.ts).
+ */
+export function createMailer(
+  env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>,
+  { company = companyFromEnvironment(), log }: MailerOptions = {},
+): Mailer {
+  const withHtml = (message: MailMessage) => ({ ...message, html: mailHtml(message, company) });
+  return env.SMTP_URL
+    ? smtpMailer(env.SMTP_URL, env.MAIL_FROM, withHtml)
+    : outboxMailer(path.resolve(env.DATA_DIR, 'mail'), env.MAIL_FROM, withHtml, log);
+}
+
+type Render = (message: MailMessage) => MailMessage & { html: string };
+
+function smtpMailer(url: string, from: string, render: Render): Mailer {
   // Bounded waits: a hung mail server fails a send within a minute, well inside the
   // outbox's claim on the row (jobs/deliver-outbox.ts), so no other sender takes it meanwhile.
   const transport = nodemailer.createTransport({
@@ -41,12 +60,17 @@ function smtpMailer(url: string, from: string): Mailer {
   return {
     destination: `${protocol}//${hostname}${port ? `:${port}` : ''}`,
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await transport.sendMail({ from, ...render(message) });
     },
   };
 }
 
-function outboxMailer(folder: string, from: string): Mailer {
+function outboxMailer(
+  folder: string,
+  from: string,
+  render: Render,
+  log: ((line: string) => void) | undefined,
+): Mailer {
   // Builds the same RFC 5322 message SMTP would carry, without sending it.
   const transport = nodemailer.createTransport({
     streamTransport: true,
@@ -56,11 +80,12 @@ function outboxMailer(folder: string, from: string): Mailer {
   return {
     destination: folder,
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({ from, ...render(message) });
       // Mail carries reset links: readable by the owner only.
       await mkdir(folder, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await writeFile(path.join(folder, name), info.message as Buffer, { mode: 0o600 });
+      log?.(`Mail to ${message.to}: "${message.subject}" written to ${path.join(folder, name)}`);
     },
   };
 }

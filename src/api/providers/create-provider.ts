@@ -16,7 +16,7 @@ import { getAdminProvider } from './get-admin-provider.ts';
  * location, specialties the services' names, the fixed business hours.
  */
 export async function createProvider(db: Database, input: z.output<typeof CreateProviderSchema>) {
-  const { rating, ...fields } = input;
+  const { rating: _refused, ...fields } = input;
   const values = {
     ...fields,
     isApproved: input.isApproved ?? true,
@@ -25,7 +25,6 @@ export async function createProvider(db: Database, input: z.output<typeof Create
     coverageAreas: input.coverageAreas?.length ? input.coverageAreas : [input.location],
     specialties: input.specialties?.length ? input.specialties : input.services.map(serviceName),
     businessHours: { ...DEFAULT_BUSINESS_HOURS, ...input.businessHours },
-    rating: (rating ?? 0).toFixed(1),
     ...coordinatesOf(input.location),
   };
   const [row] = await db

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { serviceProviders as p } from '../../../db/schema.ts';
 import type { Responsiveness } from '../../lib/responsiveness.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
@@ -31,6 +32,13 @@ export const publicProviderColumns = {
   yearsExperience: p.yearsExperience,
   businessHours: p.businessHours,
   createdAt: p.createdAt,
+  /** Photos of past work, oldest first (issue 16): paths as the profile photo's. */
+  // Written out in full: drizzle leaves a one-table query's columns unqualified, and an
+  // unqualified "id" in the subquery would be the photo's.
+  workPhotos: sql<string[]>`coalesce((
+    SELECT array_agg(wp.image_path ORDER BY wp.id) FROM provider_work_photos wp
+    WHERE wp.provider_id = "service_providers"."id"
+  ), '{}')`.as('work_photos'),
 };
 
 /** The provider as the public API answers it (spec section 3); nothing secret. */
@@ -60,6 +68,8 @@ export interface Provider {
   yearsExperience: number;
   businessHours: Record<string, string>;
   createdAt: string;
+  /** Photos of past work, oldest first: /objects/ paths or seed file names (issue 16). */
+  workPhotos: string[];
   /** How quickly it answers requests, over the last 90 days (issue 14; responsiveness.ts). */
   responsiveness: Responsiveness;
   /** Great-circle distance from the visitor, when the visitor's position was given. */

@@ -14,7 +14,7 @@ export async function updateProvider(
   id: number,
   changes: z.output<typeof UpdateProviderSchema>,
 ) {
-  const { rating, ...fields } = changes;
+  const { rating: _refused, ...fields } = changes;
   await db
     .transaction(async (tx) => {
       // Locked: two changes at once each release the photo they replace.
@@ -28,7 +28,6 @@ export async function updateProvider(
         .update(p)
         .set({
           ...fields,
-          ...(rating !== undefined && { rating: rating.toFixed(1) }),
           ...(changes.location !== undefined && coordinatesOf(changes.location)),
         })
         .where(eq(p.id, id));

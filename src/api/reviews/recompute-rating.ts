@@ -3,10 +3,11 @@
  * reviews in the same transaction as every change to its reviews (a held review is not
  * counted until an admin releases it, issue 11).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { reviews as r, serviceProviders } from '../../../db/schema.ts';
+import { recomputeRatings } from '../../../db/ratings.ts';
 import { AppError } from '../errors.ts';
 
 /**
@@ -24,13 +25,7 @@ export async function recomputeRating(db: Queryable, providerId: number): Promis
     .from(serviceProviders)
     .where(eq(serviceProviders.id, providerId))
     .for('no key update');
-  await db
-    .update(serviceProviders)
-    .set({
-      rating: sql`(SELECT coalesce(round(avg(${r.rating})::numeric, 1), 0) FROM ${r} WHERE ${r.providerId} = ${providerId} AND ${r.hiddenAt} IS NULL AND ${r.heldAt} IS NULL)`,
-      reviewCount: sql`(SELECT count(*)::int FROM ${r} WHERE ${r.providerId} = ${providerId} AND ${r.hiddenAt} IS NULL AND ${r.heldAt} IS NULL)`,
-    })
-    .where(eq(serviceProviders.id, providerId));
+  await recomputeRatings(db, [providerId]);
 }
 
 /**

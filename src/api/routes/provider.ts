@@ -12,7 +12,11 @@ import {
   EnquiryResponseSchema,
   ProfileImageSchema,
   ProviderProfileSchema,
+  WorkPhotoSchema,
 } from '../../lib/schemas/provider-dashboard.ts';
+import { addWorkPhoto } from '../work-photos/add-work-photo.ts';
+import { listOwnWorkPhotos } from '../work-photos/list-own-work-photos.ts';
+import { removeWorkPhoto } from '../work-photos/remove-work-photo.ts';
 import { providerAccounts } from '../accounts/account-kinds.ts';
 import { changePassword } from '../accounts/change-password.ts';
 import { endSessions } from '../accounts/end-sessions.ts';
@@ -172,6 +176,28 @@ const signedIn = new Hono<ProviderEnv>()
         profileImageURL,
       }),
     );
+  })
+  // Photos of past work (issue 16): public once added, at most WORK_PHOTO_LIMIT.
+  .get('/work-photos', async (c) => c.json(await listOwnWorkPhotos(c.var.db, c.var.provider.id)))
+  .post('/work-photos/upload', async (c) => {
+    await hitRateLimit(c.var.db, RATE_LIMITS.upload, `provider:${c.var.provider.id}`);
+    return c.json(
+      await createUploadTicket(c.var.db, c.var.objects, {
+        purpose: 'work-photo',
+        owner: `provider:${c.var.provider.id}`,
+      }),
+    );
+  })
+  .post('/work-photos', declareJson(WorkPhotoSchema), async (c) => {
+    const { imageURL } = parseOrThrow(WorkPhotoSchema, await readJson(c));
+    return c.json(
+      await addWorkPhoto(c.var.db, c.var.objects, { providerId: c.var.provider.id, imageURL }),
+      201,
+    );
+  })
+  .delete('/work-photos/:id', async (c) => {
+    const photoId = idParam(c.req.param('id'), 'Photo not found');
+    return c.json(await removeWorkPhoto(c.var.db, { providerId: c.var.provider.id, photoId }));
   });
 
 export const providerRoutes = new Hono<AppEnv>().route('/', signIn).route('/', signedIn);

@@ -94,7 +94,6 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
         {field('services', 'Services * (comma-separated)', { placeholder: 'cctv, alarms' })}
         {field('startingPrice', 'Starting Price (R) *', { type: 'number', min: 0 })}
         {field('website', 'Website', { type: 'url', placeholder: 'https://' })}
-        {field('rating', 'Initial Rating', { type: 'number', min: 0, max: 5, step: 0.1 })}
         {field('completedJobs', 'Completed Jobs', { type: 'number', min: 0 })}
         {field('responseTime', 'Response Time', { placeholder: 'e.g. Within 24 hours' })}
         {field('teamSize', 'Team Size', { type: 'number', min: 1 })}

@@ -35,7 +35,11 @@ function Overview() {
       value: data?.totalEnquiries,
       caption: `${data?.newEnquiries ?? 0} new today`,
     },
-    { title: 'Premium Providers', value: data?.premiumProviders, caption: 'Active subscriptions' },
+    {
+      title: 'Premium Providers',
+      value: data?.premiumProviders,
+      caption: 'Approved providers marked Premium',
+    },
     // Issue 11: reviews whose request came from the provider's own network or session.
     { title: 'Held Reviews', value: data?.heldReviews, caption: 'Waiting for moderation' },
   ];

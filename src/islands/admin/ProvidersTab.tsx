@@ -5,6 +5,7 @@ import { answer, answerPage, api } from '../../lib/api-client';
 import type { AdminProvider } from '../../lib/api-answers';
 import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
 import { formatRating } from '../../lib/format';
+import { reviewCountText } from '../providers/RatingSummary';
 import { providerImageUrl } from '../../lib/provider-image';
 import { toast } from '../../lib/toast';
 import { Modal } from '../ui/Modal';
@@ -99,7 +100,12 @@ function ProviderDetail({
     ['Phone', provider.phone],
     ['Location', `${provider.location}, ${provinceName(provider.province)}`],
     ['Description', provider.description],
-    ['Rating', `${formatRating(provider.rating)} ★ (${provider.reviewCount} reviews)`],
+    [
+      'Rating',
+      provider.reviewCount === 0
+        ? 'New (no reviews yet)'
+        : `${formatRating(provider.rating)} ★ (${reviewCountText(provider.reviewCount)})`,
+    ],
     ['Years experience', provider.yearsExperience],
     ['Services', provider.services.map(serviceName).join(', ')],
     ['Starting price', `R${provider.startingPrice.toLocaleString('en-ZA')}`],
@@ -262,7 +268,9 @@ export function ProvidersTab() {
               <td>
                 <StatusBadges provider={provider} />
               </td>
-              <td className="whitespace-nowrap">{formatRating(provider.rating)} ★</td>
+              <td className="whitespace-nowrap">
+                {provider.reviewCount === 0 ? 'New' : `${formatRating(provider.rating)} ★`}
+              </td>
               <td>
                 <div className="flex flex-wrap gap-1">
                   <button

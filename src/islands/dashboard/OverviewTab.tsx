@@ -3,6 +3,8 @@ import { formatDate, formatRating } from '../../lib/format';
 import type { OwnProfile, ProviderEnquiry } from '../../lib/api-answers';
 import { StatusBadge } from './EnquiryBadges';
 import { serviceName } from '../../lib/catalog/categories';
+import { weeklyChange, weeklyChangeText } from '../../lib/weekly-change';
+import { reviewCountText } from '../providers/RatingSummary';
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -33,16 +35,23 @@ export function OverviewTab({
           <p className="text-3xl font-bold text-primary">
             {open ?? <span className="skeleton inline-block h-8 w-10" />}
           </p>
-          <p className="text-sm">+2 from last week</p>
+          {enquiries && <p className="text-sm">{weeklyChangeText(weeklyChange(enquiries))}</p>}
         </Card>
         <Card title="Rating">
-          <p className="text-3xl font-bold text-primary">
-            {formatRating(profile.rating)}
-            <span className="text-base font-normal">/5</span>
-          </p>
-          <p className="text-sm">
-            {profile.reviewCount} {profile.reviewCount === 1 ? 'review' : 'reviews'}
-          </p>
+          {profile.reviewCount === 0 ? (
+            <>
+              <p className="text-3xl font-bold text-primary">New</p>
+              <p className="text-sm">No reviews yet</p>
+            </>
+          ) : (
+            <>
+              <p className="text-3xl font-bold text-primary">
+                {formatRating(profile.rating)}
+                <span className="text-base font-normal">/5</span>
+              </p>
+              <p className="text-sm">{reviewCountText(profile.reviewCount)}</p>
+            </>
+          )}
         </Card>
         <Card title="Status">
           <div className="flex flex-wrap gap-1">

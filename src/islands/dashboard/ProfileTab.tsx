@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast';
 import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
 import { PhotoUploader } from './PhotoUploader';
+import { WorkPhotosEditor } from './WorkPhotosEditor';
 import { handledSessionEnd } from './session';
 
 type ProfileForm = Pick<
@@ -196,6 +197,7 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
           </div>
         </div>
       </form>
+      <WorkPhotosEditor />
     </div>
   );
 }

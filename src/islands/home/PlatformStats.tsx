@@ -2,10 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { answer, api } from '../../lib/api-client';
 import { verificationRate } from '../../lib/format';
 import { withQueryClient } from '../../lib/query-client';
+import { LoadFailure } from '../ui/LoadFailure';
 
-/** Spec section 4: three skeletons while loading; nothing without data; '+' on counts. */
+/**
+ * Spec section 4: three skeletons while loading; '+' on counts. When the figures cannot
+ * be loaded the section says so, with Retry, rather than showing zeros (issue 16, point 5).
+ */
 function PlatformStats() {
-  const { data, isPending } = useQuery({
+  const { data, isPending, error, refetch } = useQuery({
     queryKey: ['/api/stats'],
     queryFn: () => answer(api.stats.$get()),
   });
@@ -24,7 +28,22 @@ function PlatformStats() {
       </div>
     );
   }
-  if (!data) return null;
+  if (!data) {
+    return (
+      <section aria-labelledby="stats-heading" className="mx-auto max-w-7xl px-4 py-12">
+        <h2 id="stats-heading" className="text-center text-2xl font-bold md:text-3xl">
+          Platform Statistics
+        </h2>
+        <LoadFailure
+          className="mx-auto mt-8 max-w-2xl"
+          heading="p"
+          title="Couldn't load the platform statistics"
+          error={error}
+          onRetry={() => void refetch()}
+        />
+      </section>
+    );
+  }
 
   const figures = [
     { label: 'Verified Providers', value: `${data.verifiedProviders}+` },

@@ -3,26 +3,31 @@ import { answer, api } from '../../lib/api-client';
 import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
 import { withQueryClient } from '../../lib/query-client';
 import { ServiceIcon } from '../../components/ServiceIcon';
+import { LoadFailure } from '../ui/LoadFailure';
 
-/** The six category cards with '{n}+ Providers' from /api/service-stats (0 on failure). */
+/**
+ * The six category cards with '{n}+ Providers' from /api/service-stats. When the counts
+ * cannot be loaded the cards stay (they are links) without a count, under a "Couldn't
+ * load" alert with Retry, never "0+ Providers" (issue 16, point 5).
+ */
 function ServiceGrid() {
-  const { data, isPending, isError } = useQuery({
+  const { data, isPending, isError, error, refetch } = useQuery({
     queryKey: ['/api/service-stats'],
-    queryFn: async () => {
-      try {
-        return await answer(api['service-stats'].$get());
-      } catch {
-        throw new Error('Failed to fetch service statistics');
-      }
-    },
+    queryFn: () => answer(api['service-stats'].$get()),
   });
 
   return (
     <>
       {isError && (
-        <p className="mb-4 text-sm" role="status">
-          Failed to fetch service statistics
-        </p>
+        <LoadFailure
+          className="mb-4"
+          heading="p"
+          title="Couldn't load the number of providers per service"
+          error={error}
+          onRetry={() => void refetch()}
+        >
+          <p className="text-sm">The services below still work: pick one to see its providers.</p>
+        </LoadFailure>
       )}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {SERVICE_CATEGORIES.map((category) => (
@@ -44,16 +49,18 @@ function ServiceGrid() {
                       {category.name}
                     </a>
                   </h3>
-                  <p
-                    className="mt-1 text-sm font-semibold text-secondary"
-                    data-testid={`count-${category.id}`}
-                  >
-                    {isPending ? (
-                      <span className="skeleton inline-block h-4 w-24" />
-                    ) : (
-                      `${data?.[category.id] ?? 0}+ Providers`
-                    )}
-                  </p>
+                  {!isError && (
+                    <p
+                      className="mt-1 text-sm font-semibold text-secondary"
+                      data-testid={`count-${category.id}`}
+                    >
+                      {isPending ? (
+                        <span className="skeleton inline-block h-4 w-24" />
+                      ) : (
+                        `${data[category.id]}+ Providers`
+                      )}
+                    </p>
+                  )}
                 </div>
               </div>
               <p className="text-sm">{category.description}</p>

@@ -2,8 +2,10 @@ import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
 import { formatDistance, formatRand, formatRating } from '../../lib/format';
 import type { Provider } from '../../lib/api-answers';
-import { providerBadge, providerImageUrl } from '../../lib/provider-image';
+import { providerBadge } from '../../lib/provider-image';
+import { ProviderLogo } from './ProviderLogo';
 import { ResponsivenessNote } from './ResponsivenessNote';
+import { RatingSummary } from './RatingSummary';
 
 export const MAX_CARD_CHIPS = 3;
 
@@ -51,11 +53,9 @@ export function ProviderCard({
       className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md"
       data-testid="provider-card"
     >
-      <img
-        src={providerImageUrl(provider.profileImage)}
-        alt=""
-        width={600}
-        height={400}
+      <ProviderLogo
+        provider={provider}
+        decorative
         loading="lazy"
         className="aspect-[3/2] w-full rounded-t-box object-cover"
       />
@@ -79,8 +79,7 @@ export function ProviderCard({
           )}
         </p>
         <p className="flex items-center gap-2 text-sm">
-          <Stars rating={provider.rating} />
-          <span>({provider.reviewCount} reviews)</span>
+          <RatingSummary rating={provider.rating} reviewCount={provider.reviewCount} />
         </p>
         <ResponsivenessNote responsiveness={provider.responsiveness} />
         <ul className="flex flex-wrap gap-1" aria-label="Services">

@@ -1,8 +1,10 @@
 import { WEEKDAYS } from '../../lib/catalog/enquiry-options';
 import { formatRand, formatRating } from '../../lib/format';
+import { NO_REVIEWS_TEXT, RatingSummary, reviewCountText } from './RatingSummary';
 import type { Provider } from '../../lib/api-answers';
 import { serviceName } from '../../lib/catalog/categories';
 import { ReviewList } from './ReviewList';
+import { formatSaPhone, telHref } from '../../lib/phone';
 
 /** The tab contents shared by the provider modal and the provider page. */
 
@@ -60,14 +62,23 @@ export function ServicesTab({
 export function ProfileReviewsTab({ provider }: { provider: Provider }) {
   return (
     <div className="text-center">
-      <p className="text-4xl font-bold text-primary">
-        {formatRating(provider.rating)}
-        <span className="text-lg text-base-content"> / 5</span>
-      </p>
-      <p className="mt-1 text-sm">
-        Based on {provider.reviewCount} {provider.reviewCount === 1 ? 'review' : 'reviews'}
-      </p>
-      <ReviewList providerId={provider.id} />
+      {provider.reviewCount === 0 ? (
+        <>
+          <p className="flex items-center justify-center gap-2 text-sm">
+            <RatingSummary rating={provider.rating} reviewCount={0} />
+          </p>
+          <p className="mt-2 text-sm">{NO_REVIEWS_TEXT}</p>
+        </>
+      ) : (
+        <>
+          <p className="text-4xl font-bold text-primary">
+            {formatRating(provider.rating)}
+            <span className="text-lg text-base-content"> / 5</span>
+          </p>
+          <p className="mt-1 text-sm">Based on {reviewCountText(provider.reviewCount)}</p>
+        </>
+      )}
+      {provider.reviewCount > 0 && <ReviewList providerId={provider.id} />}
     </div>
   );
 }
@@ -92,8 +103,8 @@ export function ContactTab({ provider }: { provider: Provider }) {
         <dt className="font-semibold">Phone</dt>
         <dd>
           {provider.phone ? (
-            <a className="link" href={`tel:${provider.phone}`}>
-              {provider.phone}
+            <a className="link" href={telHref(provider.phone)}>
+              {formatSaPhone(provider.phone)}
             </a>
           ) : (
             'Loading…'

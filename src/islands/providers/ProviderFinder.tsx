@@ -1,16 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { LoadFailure } from '../ui/LoadFailure';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { answerPage, api } from '../../lib/api-client';
 import { SERVICE_CATEGORIES, type ServiceId } from '../../lib/catalog/categories';
 import { TOWNS } from '../../lib/catalog/towns';
 import { DEFAULT_TOWN_VALUES, nearestTowns } from '../../lib/geo';
-import type { Provider } from '../../lib/api-answers';
 import { providersApiQuery, type ProviderFilters } from '../../lib/provider-filters';
 import { withQueryClient } from '../../lib/query-client';
 import { PROVIDER_PAGE_SIZE } from '../../lib/listing-limits';
 import { ProviderCard } from './ProviderCard';
 import { ProviderModal } from './ProviderModal';
 import { useUrlFilters } from './use-url-filters';
+import { useOpenProvider } from './use-open-provider';
 import { useVisitorPosition } from './use-visitor-position';
 
 const NEAREST_TOWN_COUNT = 12;
@@ -116,11 +117,10 @@ function ProviderFinder({ serviceType }: ProviderFinderProps) {
   );
   const [filters, update] = useUrlFilters(locked);
   const position = useVisitorPosition();
-  const [open, setOpen] = useState<Provider>();
   const known = position.status === 'known' ? position.position : undefined;
 
   const query = providersApiQuery(filters, known);
-  const { data, isError, error, isPlaceholderData } = useQuery({
+  const { data, isError, error, isPlaceholderData, refetch } = useQuery({
     queryKey: ['/api/providers', query],
     queryFn: () => answerPage(api.providers.$get({ query })),
     // The list shows at once; when the visitor's position arrives it is fetched again,
@@ -129,6 +129,8 @@ function ProviderFinder({ serviceType }: ProviderFinderProps) {
     gcTime: 5 * 60 * 1000,
     placeholderData: keepPreviousData,
   });
+
+  const modal = useOpenProvider(data?.items);
 
   const towns = known ? nearestTowns(known, NEAREST_TOWN_COUNT) : DEFAULT_TOWNS;
   const locationOptions =
@@ -251,13 +253,12 @@ function ProviderFinder({ serviceType }: ProviderFinderProps) {
       </div>
 
       {isError && !data ? (
-        <div className="alert alert-error mt-6" role="alert">
-          <div>
-            <h2 className="font-semibold">Error loading providers</h2>
-            <p className="text-sm">Failed to fetch providers</p>
-            <p className="text-sm">{error.message}</p>
-          </div>
-        </div>
+        <LoadFailure
+          className="mt-6"
+          title="Couldn't load providers"
+          error={error}
+          onRetry={() => void refetch()}
+        />
       ) : !data ? (
         <div
           className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
@@ -283,7 +284,7 @@ function ProviderFinder({ serviceType }: ProviderFinderProps) {
           >
             {data.items.map((provider) => (
               <li key={provider.id} className="relative">
-                <ProviderCard provider={provider} onOpen={setOpen} />
+                <ProviderCard provider={provider} onOpen={modal.open} />
               </li>
             ))}
           </ul>
@@ -297,7 +298,7 @@ function ProviderFinder({ serviceType }: ProviderFinderProps) {
           />
         </>
       )}
-      <ProviderModal provider={open} onClose={() => setOpen(undefined)} />
+      <ProviderModal provider={modal.provider} onClose={modal.close} />
     </div>
   );
 }

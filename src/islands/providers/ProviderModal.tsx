@@ -1,7 +1,11 @@
+import { useEffect, useRef, useState } from 'react';
 import type { Provider } from '../../lib/api-answers';
-import { providerImageUrl } from '../../lib/provider-image';
+import { formatSaPhone, telHref, whatsAppHref } from '../../lib/phone';
+import { ProviderLogo } from './ProviderLogo';
+import { WorkGallery } from './WorkGallery';
 import { Modal } from '../ui/Modal';
-import { Badge, Stars } from './ProviderCard';
+import { Badge } from './ProviderCard';
+import { RatingSummary } from './RatingSummary';
 import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
 import { ContactTab, CoverageTab, ProfileReviewsTab, ServicesTab } from './ProviderDetails';
@@ -13,7 +17,9 @@ import { ResponsivenessNote } from './ResponsivenessNote';
 /**
  * The provider modal of the list (spec section 2): summary, contact buttons, the
  * Verification section (issue 13: the checks behind the badge, fetched when it opens),
- * then the spec's five tabs.
+ * then the spec's five tabs. The name and the close button stay at the top while it
+ * scrolls; on a phone a bar at the bottom keeps Call, WhatsApp (mobile numbers) and
+ * Request in reach (issue 16).
  */
 export function ProviderModal({
   provider,
@@ -22,26 +28,41 @@ export function ProviderModal({
   provider: Provider | undefined;
   onClose: () => void;
 }) {
+  const [tab, setTab] = useState<string>();
+  const [asked, setAsked] = useState(0);
+  const tabs = useRef<HTMLDivElement>(null);
+  const id = provider?.id;
+  useEffect(() => setTab(undefined), [id]);
+  useEffect(() => {
+    if (asked === 0 || !tabs.current) return;
+    tabs.current.scrollIntoView({ block: 'center' });
+    tabs.current.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  }, [asked]);
+
   return (
-    <Modal open={provider !== undefined} onClose={onClose} label={provider?.name ?? 'Provider'}>
+    <Modal
+      open={provider !== undefined}
+      onClose={onClose}
+      label={provider?.name ?? 'Provider'}
+      title={
+        provider && (
+          <h2 className="truncate text-xl font-bold" title={provider.name}>
+            {provider.name}
+          </h2>
+        )
+      }
+    >
       {provider && (
         <div>
-          <img
-            src={providerImageUrl(provider.profileImage)}
-            alt={provider.name}
-            width={600}
-            height={400}
-            className="aspect-[3/1] w-full object-cover"
-          />
+          <ProviderLogo provider={provider} className="aspect-[3/1] w-full object-cover" />
           <div className="space-y-4 p-5 sm:p-6">
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
-                <h2 className="text-2xl font-bold">{provider.name}</h2>
                 <p className="text-sm">
                   {provider.location}, {provinceName(provider.province)}
                 </p>
                 <p className="mt-1 flex items-center gap-2 text-sm">
-                  <Stars rating={provider.rating} /> <span>({provider.reviewCount} reviews)</span>
+                  <RatingSummary rating={provider.rating} reviewCount={provider.reviewCount} />
                 </p>
               </div>
               <Badge provider={provider} />
@@ -56,7 +77,8 @@ export function ProviderModal({
               ))}
             </ul>
             <div className="flex flex-wrap gap-2">
-              <a className="btn btn-primary" href={`tel:${provider.phone}`}>
+              {/* On a phone the bar at the bottom has the call button. */}
+              <a className="btn btn-primary max-sm:hidden" href={telHref(provider.phone)}>
                 Contact Provider
               </a>
               <a className="btn btn-outline" href={`mailto:${provider.email}`}>
@@ -66,28 +88,78 @@ export function ProviderModal({
                 View full profile
               </a>
             </div>
+            <WorkGallery photos={provider.workPhotos} providerName={provider.name} />
             <ProviderVerification providerId={provider.id} />
-            <Tabs
-              label="Provider details"
-              tabs={[
-                { id: 'services', label: 'Services', content: <ServicesTab provider={provider} /> },
-                {
-                  id: 'reviews',
-                  label: 'Reviews',
-                  content: <ProfileReviewsTab provider={provider} />,
-                },
-                { id: 'contact', label: 'Contact', content: <ContactTab provider={provider} /> },
-                { id: 'coverage', label: 'Coverage', content: <CoverageTab provider={provider} /> },
-                {
-                  id: 'request',
-                  label: 'Request Service',
-                  content: <LazyRequestServiceForm provider={provider} />,
-                },
-              ]}
-            />
+            <div ref={tabs}>
+              <Tabs
+                label="Provider details"
+                selected={tab}
+                onSelect={setTab}
+                tabs={[
+                  {
+                    id: 'services',
+                    label: 'Services',
+                    content: <ServicesTab provider={provider} />,
+                  },
+                  {
+                    id: 'reviews',
+                    label: 'Reviews',
+                    content: <ProfileReviewsTab provider={provider} />,
+                  },
+                  { id: 'contact', label: 'Contact', content: <ContactTab provider={provider} /> },
+                  {
+                    id: 'coverage',
+                    label: 'Coverage',
+                    content: <CoverageTab provider={provider} />,
+                  },
+                  {
+                    id: 'request',
+                    label: 'Request Service',
+                    content: <LazyRequestServiceForm provider={provider} />,
+                  },
+                ]}
+              />
+            </div>
           </div>
+          <PhoneActionBar
+            phone={provider.phone}
+            onRequest={() => {
+              setTab('request');
+              setAsked((n) => n + 1);
+            }}
+          />
         </div>
       )}
     </Modal>
+  );
+}
+
+/** The phone's bar at the bottom of the modal: Call (with the number), WhatsApp, Request. */
+function PhoneActionBar({ phone, onRequest }: { phone: string; onRequest: () => void }) {
+  const whatsApp = whatsAppHref(phone);
+  return (
+    <div
+      className="sticky bottom-0 z-10 flex gap-2 border-t border-base-300 bg-base-100 p-3 sm:hidden"
+      role="group"
+      aria-label="Contact"
+      data-testid="phone-action-bar"
+    >
+      <a className="btn min-w-0 flex-1 px-3 btn-primary" href={telHref(phone)}>
+        Call {formatSaPhone(phone)}
+      </a>
+      {whatsApp && (
+        <a
+          className="btn px-3 btn-outline"
+          href={whatsApp}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          WhatsApp <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      )}
+      <button type="button" className="btn px-3 btn-accent" onClick={onRequest}>
+        Request
+      </button>
+    </div>
   );
 }

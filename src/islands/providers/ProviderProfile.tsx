@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { LoadFailure } from '../ui/LoadFailure';
 import { formatRand } from '../../lib/format';
+import { telHref, whatsAppHref } from '../../lib/phone';
 import type { Provider, ProviderDetail } from '../../lib/api-answers';
-import { providerImageUrl } from '../../lib/provider-image';
+import { ProviderLogo } from './ProviderLogo';
+import { WorkGallery } from './WorkGallery';
 import { withQueryClient } from '../../lib/query-client';
 import { Modal } from '../ui/Modal';
-import { Badge, Stars } from './ProviderCard';
+import { Badge } from './ProviderCard';
+import { RatingSummary } from './RatingSummary';
 import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
 import {
@@ -66,15 +70,13 @@ function Profile({
   freshness: Freshness;
 }) {
   const [requesting, setRequesting] = useState(false);
+  const whatsApp = provider.phone ? whatsAppHref(provider.phone) : undefined;
   return (
     <article>
       <header className="bg-gradient-to-b from-primary to-secondary text-primary-content">
         <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 md:flex-row md:items-center">
-          <img
-            src={providerImageUrl(provider.profileImage)}
-            alt={provider.name}
-            width={600}
-            height={400}
+          <ProviderLogo
+            provider={provider}
             className="aspect-[3/2] w-full rounded-box object-cover md:w-80"
           />
           <div>
@@ -92,13 +94,62 @@ function Profile({
               {provider.location}, {provinceName(provider.province)}
             </p>
             <p className="mt-2 flex items-center gap-2 rounded-box bg-base-100 px-3 py-1 text-base-content md:inline-flex">
-              <Stars rating={provider.rating} /> <span>({provider.reviewCount} reviews)</span>
+              <RatingSummary rating={provider.rating} reviewCount={provider.reviewCount} />
             </p>
           </div>
         </div>
       </header>
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
-        <div className="min-w-0 space-y-6">
+      {/* On a phone the contact card comes first, before the long text (issue 16); on a
+          desktop it heads the side column. */}
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem] lg:grid-rows-[auto_1fr]">
+        <section
+          className="card self-start border border-base-300 bg-base-100 shadow-sm lg:col-start-2 lg:row-start-1"
+          aria-label="Contact this provider"
+        >
+          <div className="card-body gap-3">
+            <p className="text-2xl font-bold text-primary">
+              From {formatRand(provider.startingPrice)}
+            </p>
+            <button type="button" className="btn btn-accent" onClick={() => setRequesting(true)}>
+              Request Service
+            </button>
+            {/* The built page carries no contact details (a removed provider's must not
+                outlive its listing): they come with the API's answer. */}
+            <ContactLink
+              className="btn btn-primary"
+              href={provider.phone && telHref(provider.phone)}
+            >
+              Call Provider
+            </ContactLink>
+            {whatsApp && (
+              <a
+                className="btn btn-outline"
+                href={whatsApp}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                WhatsApp <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            )}
+            <ContactLink
+              className="btn btn-outline"
+              href={provider.email && `mailto:${provider.email}`}
+            >
+              Send Email
+            </ContactLink>
+            {provider.website && (
+              <a
+                className="btn btn-ghost"
+                href={provider.website}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Visit Website <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            )}
+          </div>
+        </section>
+        <div className="min-w-0 space-y-6 lg:row-span-2 lg:row-start-1">
           <section aria-labelledby="about-heading">
             <h2 id="about-heading" className="text-xl font-semibold">
               About {provider.name}
@@ -112,6 +163,7 @@ function Profile({
               ))}
             </ul>
           </section>
+          <WorkGallery photos={provider.workPhotos} providerName={provider.name} heading="h2" />
           <VerificationSection
             verification={detail?.verification}
             error={detail ? null : error}
@@ -136,44 +188,7 @@ function Profile({
             ]}
           />
         </div>
-        <aside className="space-y-6">
-          <section
-            className="card border border-base-300 bg-base-100 shadow-sm"
-            aria-label="Contact this provider"
-          >
-            <div className="card-body gap-3">
-              <p className="text-2xl font-bold text-primary">
-                From {formatRand(provider.startingPrice)}
-              </p>
-              <button type="button" className="btn btn-accent" onClick={() => setRequesting(true)}>
-                Request Service
-              </button>
-              {/* The built page carries no contact details (a removed provider's must not
-                  outlive its listing): they come with the API's answer. */}
-              <ContactLink
-                className="btn btn-primary"
-                href={provider.phone && `tel:${provider.phone}`}
-              >
-                Call Provider
-              </ContactLink>
-              <ContactLink
-                className="btn btn-outline"
-                href={provider.email && `mailto:${provider.email}`}
-              >
-                Send Email
-              </ContactLink>
-              {provider.website && (
-                <a
-                  className="btn btn-ghost"
-                  href={provider.website}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  Visit Website <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              )}
-            </div>
-          </section>
+        <aside className="space-y-6 self-start lg:col-start-2 lg:row-start-2">
           <section
             className="card border border-base-300 bg-base-100 shadow-sm"
             aria-labelledby="responsiveness-heading"
@@ -276,9 +291,13 @@ function ProviderProfile({ initial }: ProviderProfileProps) {
   }
   if (isPending) return <Loading />;
   return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center" role="alert">
-      <h1 className="text-2xl font-bold">Error loading provider</h1>
-      <p className="mt-2">{error.message}</p>
+    <div className="mx-auto max-w-xl px-4 py-24">
+      <LoadFailure
+        heading="h1"
+        title="Couldn't load this provider"
+        error={error}
+        onRetry={() => void refetch()}
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { PublicReview } from '../../lib/api-answers';
 import { formatDate } from '../../lib/format';
 import { REVIEWS_PAGE_SIZE } from '../../lib/reviews';
 import { Stars } from './ProviderCard';
+import { NO_REVIEWS_TEXT } from './RatingSummary';
 import { serviceName } from '../../lib/catalog/categories';
 
 export function ReviewItem({
@@ -58,7 +59,7 @@ export function ReviewList({ providerId }: { providerId: number }) {
     );
   if (isError) return <p className="mt-4 text-sm">Reviews could not be loaded.</p>;
   const reviews = data.pages.flatMap((page) => page.items);
-  if (reviews.length === 0) return <p className="mt-4">Detailed reviews will be available soon</p>;
+  if (reviews.length === 0) return <p className="mt-4">{NO_REVIEWS_TEXT}</p>;
   return (
     <div className="mt-4 space-y-3">
       <ul className="space-y-3" aria-label="Reviews">

@@ -67,14 +67,6 @@ export const AddProviderFormSchema = z.object({
       .url({ protocol: /^https?$/, error: 'Please enter a valid website address (https://...)' })
       .optional(),
   ),
-  rating: z.preprocess(
-    typedNumber(0),
-    z
-      .number('Rating must be a number')
-      .min(0, 'Rating must be between 0 and 5')
-      .max(5, 'Rating must be between 0 and 5')
-      .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'Rating goes in steps of 0.1'),
-  ),
   completedJobs: optionalWhole('Completed jobs', 0),
   responseTime: optionalText(60),
   teamSize: optionalWhole('Team size', 1),
@@ -109,7 +101,6 @@ export const EMPTY_PROVIDER_FORM: AddProviderForm = {
   services: '',
   startingPrice: String(DEFAULT_STARTING_PRICE),
   website: '',
-  rating: '0',
   completedJobs: '',
   responseTime: '',
   teamSize: '',

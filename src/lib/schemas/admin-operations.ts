@@ -40,6 +40,9 @@ const shortList = (label: string) =>
 
 export const currentYear = () => new Date().getFullYear();
 
+export const RATING_NOT_SETTABLE =
+  'The rating cannot be set: it is the average of the visible reviews';
+
 /**
  * Every field of a provider an admin sets (POST /api/admin/providers). No defaults here,
  * so the same object serves partial updates; createProvider fills in the spec's defaults.
@@ -70,11 +73,11 @@ export const AdminProviderFields = z.object({
   specialties: shortList('Specialties'),
   yearsExperience: whole('Years of experience', 0, 100),
   businessHours: z.partialRecord(z.enum(WEEKDAYS), z.string().trim().max(60)),
-  rating: z
-    .number('Rating must be a number')
-    .min(0, 'Rating must be between 0 and 5')
-    .max(5, 'Rating must be between 0 and 5')
-    .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'Rating goes in steps of 0.1'),
+  /**
+   * Refused: a rating and its count are the average and number of the visible reviews
+   * (src/api/reviews/recompute-rating.ts), never set by hand (issue 16).
+   */
+  rating: z.undefined(RATING_NOT_SETTABLE).optional(),
   completedJobs: optionalWhole('Completed jobs', 0, 1_000_000),
   responseTime: optionalText(60),
   teamSize: optionalWhole('Team size', 1, 100_000),

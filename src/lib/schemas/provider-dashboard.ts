@@ -53,3 +53,16 @@ export const SeenRequestsSchema = z.object({
     .array(z.number('Request ids are numbers').int().positive(), 'Request ids are a list')
     .max(200, 'At most 200 requests at once'),
 });
+
+/** A photo of past work to add (POST /api/provider/work-photos; issue 16). */
+export const WorkPhotoSchema = z.object({
+  imageURL: z
+    .string('The uploaded image is required')
+    .min(1, 'The uploaded image is required')
+    .max(UPLOAD_REFERENCE_MAX_LENGTH),
+});
+
+export const WORK_PHOTO_MESSAGES = {
+  limit: (limit: number) => `You can show at most ${limit} work photos. Remove one first.`,
+  notFound: 'Photo not found',
+} as const;

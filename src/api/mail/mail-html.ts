@@ -1,0 +1,77 @@
+/**
+ * The HTML part of every mail (issue 16, point 9), rendered from its text part so the
+ * two always say the same: paragraphs at blank lines, line breaks kept, web addresses
+ * as links, one narrow column that reads on a phone, and the operating company's
+ * details in the footer (src/lib/company.ts). The text part is sent unchanged.
+ */
+import type { Company } from '../../lib/company.ts';
+
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/** Web addresses in mail text; a trailing full stop or bracket ends the sentence, not the link. */
+const LINK = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/g;
+
+/** One paragraph's text as HTML: escaped, links clickable, line breaks kept. */
+function paragraphHtml(paragraph: string): string {
+  let html = '';
+  let last = 0;
+  for (const match of paragraph.matchAll(LINK)) {
+    const url = match[0];
+    html += escapeHtml(paragraph.slice(last, match.index));
+    html += `<a href="${escapeHtml(url)}" style="color:#1e3a8a;word-break:break-all">${escapeHtml(url)}</a>`;
+    last = match.index + url.length;
+  }
+  html += escapeHtml(paragraph.slice(last));
+  return html.replace(/\n/g, '<br>\n');
+}
+
+/** The company's details for the footer: what is configured, placeholders saying so. */
+function footerHtml(company: Company, productName: string): string {
+  const { shown } = company;
+  const lines = [
+    `${productName} is operated by ${shown.legalName}, registration number ${shown.registrationNumber}.`,
+    shown.address,
+    `Phone ${shown.phone} · E-mail ${shown.email}`,
+  ];
+  return lines.map(escapeHtml).join('<br>\n');
+}
+
+/** The mail's body as a mail client shows it (the part inside <body>). */
+export function mailBodyHtml(
+  message: { subject: string; text: string },
+  company: Company,
+  productName = 'Verified Providers',
+): string {
+  const paragraphs = message.text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((paragraph) => `<p style="margin:0 0 16px">${paragraphHtml(paragraph.trim())}</p>`)
+    .join('\n');
+  return `<div style="max-width:600px;margin:0 auto;padding:24px 16px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2937">
+<p style="margin:0 0 24px;font-size:18px;font-weight:bold;color:#1e3a8a">${escapeHtml(productName)}</p>
+${paragraphs}
+<hr style="border:none;border-top:1px solid #d1d5db;margin:24px 0 12px">
+<p style="margin:0;font-size:12px;line-height:1.5;color:#4b5563">${footerHtml(company, productName)}</p>
+</div>`;
+}
+
+/** The whole HTML part of a mail. */
+export function mailHtml(message: { subject: string; text: string }, company: Company): string {
+  return `<!doctype html>
+<html lang="en-ZA">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(message.subject)}</title>
+</head>
+<body style="margin:0;background:#f3f4f6">
+${mailBodyHtml(message, company)}
+</body>
+</html>`;
+}
