@@ -370,6 +370,8 @@ export const flashAds = pgTable(
     title: text('title').notNull(),
     subtitle: text('subtitle').notNull(),
     imageUrl: text('image_url'),
+    /** Where the banner leads (issue 16): a path on this site or an https address. */
+    linkUrl: text('link_url'),
     isActive: boolean('is_active').notNull().default(true),
     priority: integer('priority').notNull().default(1),
     displayDuration: integer('display_duration').notNull().default(3000),
@@ -380,6 +382,11 @@ export const flashAds = pgTable(
   (t) => [
     check('flash_ads_priority_check', sql`${t.priority} >= 1`),
     check('flash_ads_display_duration_check', sql`${t.displayDuration} >= 1000`),
+    check(
+      'flash_ads_link_url_check',
+      // A path of this site ('/', '/providers?…') or an https address; never '//host'.
+      sql`${t.linkUrl} IS NULL OR ${t.linkUrl} ~* '^(/([a-z0-9#?]|$)|https://)'`,
+    ),
     check('flash_ads_title_check', sql`btrim(${t.title}) <> '' AND btrim(${t.subtitle}) <> ''`),
     index('flash_ads_active_idx')
       .on(t.priority, t.createdAt.desc().nullsFirst())
