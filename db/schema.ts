@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -24,7 +25,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { SERVICE_IDS } from '../src/lib/catalog/categories.ts';
 import type { DocumentType } from '../src/lib/uploads.ts';
-import { PROVINCE_IDS } from '../src/lib/catalog/provinces.ts';
+import { PROVINCE_IDS, type ProvinceId } from '../src/lib/catalog/provinces.ts';
+import { PLACE_KINDS, SOUTH_AFRICA_BOUNDS, type PlaceKind } from '../src/lib/places.ts';
 import {
   CHECK_STATUSES,
   CHECK_TYPES,
@@ -454,6 +456,10 @@ export const providerChecks = pgTable(
     index('provider_checks_valid_until_idx')
       .on(t.validUntil)
       .where(sql`${t.status} = 'passed'`),
+    // The home page's "Recently verified" reads the newest passes first (issue 16).
+    index('provider_checks_passed_checked_at_idx')
+      .on(t.checkedAt.desc())
+      .where(sql`${t.status} = 'passed'`),
   ],
 );
 
@@ -760,4 +766,71 @@ export const providerWorkPhotos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('provider_work_photos_provider_idx').on(t.providerId, t.id)],
+);
+
+/**
+ * The towns, suburbs and townships of South Africa (issue 15, point 2; decision 0027):
+ * reference data, filled from db/places/places.tsv by loadPlaces (db/places/load-places.ts)
+ * after the migrations, never written by the application. `value` is the location
+ * filter's town value (townValue of the name, with the province when two places share a
+ * name), so it matches `service_providers.area_values`.
+ */
+export const places = pgTable(
+  'places',
+  {
+    value: text('value').primaryKey(),
+    name: text('name').notNull(),
+    province: text('province').$type<ProvinceId>().notNull(),
+    kind: text('kind').$type<PlaceKind>().notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** As the source counts it; null when it gives none. Bigger places are offered first. */
+    population: integer('population'),
+    /** Other names people use (Gqeberha for Port Elizabeth, Tshwane for Pretoria, ...). */
+    otherNames: text('other_names')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The city or town a suburb or township lies in. */
+    parent: text('parent').references((): AnyPgColumn => places.value),
+  },
+  (t) => [
+    check('places_value_check', sql`${t.value} = town_value(${t.value}) AND ${t.value} <> ''`),
+    check('places_province_check', oneOf(sql`${t.province}`, PROVINCE_IDS)),
+    check('places_kind_check', oneOf(sql`${t.kind}`, PLACE_KINDS)),
+    check(
+      'places_coordinates_check',
+      sql.raw(
+        `latitude BETWEEN ${SOUTH_AFRICA_BOUNDS.minLatitude} AND ${SOUTH_AFRICA_BOUNDS.maxLatitude} AND longitude BETWEEN ${SOUTH_AFRICA_BOUNDS.minLongitude} AND ${SOUTH_AFRICA_BOUNDS.maxLongitude}`,
+      ),
+    ),
+    check('places_population_check', sql`${t.population} >= 0`),
+    check('places_parent_check', sql`${t.parent} <> ${t.value}`),
+    // Nearest places: KNN on the earth cube (same order as great-circle distance).
+    index('places_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
+  ],
+);
+
+/**
+ * One row per name and other name of a place, for search and the town combobox: `key`
+ * is placeKey(name) (src/lib/places.ts), `name` the name as written (to show which other
+ * name matched). Filled with `places` by loadPlaces.
+ */
+export const placeNames = pgTable(
+  'place_names',
+  {
+    key: text('key').notNull(),
+    value: text('value')
+      .notNull()
+      .references(() => places.value, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.value] }),
+    // Prefix search (`key LIKE 'port el%'`) whatever the database's collation.
+    index('place_names_key_prefix_idx').on(t.key.op('text_pattern_ops')),
+    // Small typos ('johannesbrug'): trigram similarity.
+    index('place_names_key_trgm_idx').using('gin', t.key.op('gin_trgm_ops')),
+    index('place_names_value_idx').on(t.value),
+  ],
 );

@@ -11,7 +11,10 @@
  * The admin's provider list (listAdminProviders, paged on the server with its total) is
  * measured through the driver too: page 1 and page 1000 of 25, newest first.
  *
- * Options: --providers N  --seconds S  --targets postgres,pglite
+ * Options: --providers N  --seconds S  --targets postgres,pglite  --only WORD (the scenarios
+ * whose name holds WORD, e.g. search)  --port P (the API server's, default 4600)
+ * --keep NAME (PostgreSQL only: load into database NAME once and keep it; a later run
+ * with the same NAME migrates it and measures again without loading)
  * BENCH_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { spawn } from 'node:child_process';
@@ -36,24 +39,32 @@ const { values } = parseArgs({
     providers: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '5' },
     targets: { type: 'string', default: 'postgres,pglite' },
+    only: { type: 'string', default: '' },
+    port: { type: 'string', default: '4600' },
+    keep: { type: 'string', default: '' },
   },
 });
 const PROVIDERS = Number(values.providers);
 const SECONDS = Number(values.seconds);
 const TARGETS = values.targets.split(',') as ('postgres' | 'pglite')[];
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PORT = 4600;
+const PORT = Number(values.port);
 const CONCURRENCIES = [1, 50];
 
-const SCENARIOS = [
+const ALL_SCENARIOS = [
   { name: 'no filter', query: '' },
   { name: 'serviceType + verification', query: 'serviceType=cctv&verification=verified' },
   { name: 'search', query: 'search=cape%20town' },
+  // Issue 15: a service and a town, a misspelt town, a synonym phrase and a town's other name.
+  { name: 'search "cctv pretoria"', query: 'search=cctv%20pretoria' },
+  { name: 'search "Johannesbrug" (typo)', query: 'search=Johannesbrug' },
+  { name: 'search "gate motor eThekwini"', query: 'search=gate%20motor%20eThekwini' },
   {
     name: 'near me (serviceType, sorted by distance)',
-    query: 'serviceType=cctv&userLat=-33.9249&userLng=18.4241',
+    query: 'serviceType=cctv&sort=nearest&userLat=-33.9249&userLng=18.4241',
   },
 ] as const;
+const SCENARIOS = ALL_SCENARIOS.filter((scenario) => scenario.name.includes(values.only));
 
 /**
  * GET /api/admin/providers?page=N (25 a page, newest first, with the total). One caller:
@@ -63,7 +74,7 @@ const ADMIN_CONCURRENCIES = [1];
 const ADMIN_SCENARIOS = [
   { name: 'admin providers, page 1', query: 'page=1' },
   { name: 'admin providers, page 1000', query: 'page=1000' },
-] as const;
+].filter((scenario) => scenario.name.includes(values.only));
 
 interface Figures {
   perSecond: number;
@@ -169,13 +180,18 @@ const missing = (): never => {
 const rps = (n: number) => Math.round(n).toLocaleString('en-ZA');
 
 async function benchTarget(target: 'postgres' | 'pglite'): Promise<string> {
-  const name = `vp_bench_${randomBytes(4).toString('hex')}`;
+  const kept = target === 'postgres' && values.keep !== '';
+  if (kept && !/^[a-z_][a-z0-9_]*$/.test(values.keep)) throw new Error('--keep: a plain name');
+  const name = kept ? values.keep : `vp_bench_${randomBytes(4).toString('hex')}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-bench-'));
   const admin = new pg.Client({ connectionString: SERVER_URL });
   let env: Record<string, string>;
+  let loaded = false;
   if (target === 'postgres') {
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    loaded = kept && exists.rowCount === 1;
+    if (!loaded) await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(SERVER_URL);
     url.pathname = `/${name}`;
     env = { DATABASE_URL: url.toString() };
@@ -188,13 +204,17 @@ async function benchTarget(target: 'postgres' | 'pglite'): Promise<string> {
       openDatabase(target === 'postgres' ? { databaseUrl: env.DATABASE_URL } : { dataDir });
     const handle = await open();
     await migrateDatabase(handle);
-    await seedDatabase(handle.db);
     const loadStarted = performance.now();
-    await addSyntheticProviders(handle.db, PROVIDERS);
+    if (!loaded) {
+      await seedDatabase(handle.db);
+      await addSyntheticProviders(handle.db, PROVIDERS);
+    }
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     await handle.db.execute(sql`VACUUM ANALYZE`);
     console.log(
-      `[${target}] loaded ${PROVIDERS.toLocaleString('en-ZA')} providers in ${loadSeconds.toFixed(1)} s`,
+      loaded
+        ? `[${target}] measuring ${name} as it was loaded`
+        : `[${target}] loaded ${PROVIDERS.toLocaleString('en-ZA')} providers in ${loadSeconds.toFixed(1)} s`,
     );
 
     const direct = new Map<string, Figures>();
@@ -239,19 +259,23 @@ async function benchTarget(target: 'postgres' | 'pglite'): Promise<string> {
       '| GET /api/providers | conc. | API req/s | API p50 / p95 / p99 ms | SQL calls/s | SQL p50 / p95 / p99 ms | API/SQL |',
       '|---|---:|---:|---:|---:|---:|---:|',
       ...rows,
-      '',
-      '| GET /api/admin/providers (SQL only) | conc. | SQL calls/s | SQL p50 / p95 / p99 ms |',
-      '|---|---:|---:|---:|',
-      ...ADMIN_SCENARIOS.flatMap((scenario) =>
-        ADMIN_CONCURRENCIES.map((c) => {
-          const d = adminList.get(`${scenario.name}/${c}`) ?? missing();
-          return `| ${scenario.name} | ${c} | ${rps(d.perSecond)} | ${ms(d.p50)} / ${ms(d.p95)} / ${ms(d.p99)} |`;
-        }),
-      ),
+      ...(ADMIN_SCENARIOS.length === 0
+        ? []
+        : [
+            '',
+            '| GET /api/admin/providers (SQL only) | conc. | SQL calls/s | SQL p50 / p95 / p99 ms |',
+            '|---|---:|---:|---:|',
+            ...ADMIN_SCENARIOS.flatMap((scenario) =>
+              ADMIN_CONCURRENCIES.map((c) => {
+                const d = adminList.get(`${scenario.name}/${c}`) ?? missing();
+                return `| ${scenario.name} | ${c} | ${rps(d.perSecond)} | ${ms(d.p50)} / ${ms(d.p95)} / ${ms(d.p99)} |`;
+              }),
+            ),
+          ]),
     ].join('\n');
   } finally {
     if (target === 'postgres') {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (!kept) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
     rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,8 @@
  * and the API query they become. 'all' is the default of every select.
  */
 import { safeParse, type core, type output } from 'zod/mini';
-import type { ServiceId } from './catalog/categories';
+import { SERVICE_CATEGORIES, type ServiceId } from './catalog/categories';
+import { TOWNS } from './catalog/towns';
 import { ProviderQuerySchema, type ProviderSort } from './schemas/provider-query';
 import { PROVIDER_PAGE_SIZE } from './listing-limits';
 import type { LatLng } from './geo';
@@ -18,7 +19,10 @@ export interface ProviderFilters {
   search: string;
   /** In the state, no control (spec: rating exists in the filter state but has no control). */
   rating: string;
-  /** 'recommended' (the default order) or 'quickest' ('Quickest to respond'). */
+  /**
+   * 'recommended' (the default order), 'nearest' (only with the visitor's position, see
+   * effectiveSort), 'rated' ('Highest rated') or 'quickest' ('Quickest to respond').
+   */
   sort: ProviderSort;
   page: number;
 }
@@ -82,16 +86,91 @@ export function providersApiQuery(
   pageSize = PROVIDER_PAGE_SIZE,
 ): ApiInput<typeof api.providers.$get>['query'] {
   const search = filters.search.trim();
+  const sort = effectiveSort(filters.sort, position !== undefined);
   return {
     serviceType: filters.serviceType === 'all' ? undefined : filters.serviceType,
     location: filters.location === 'all' ? undefined : filters.location,
     rating: filters.rating === 'all' || filters.rating === '' ? undefined : filters.rating,
     verification: filters.verification === 'all' ? undefined : filters.verification,
     search: search || undefined,
-    sort: filters.sort === DEFAULT_FILTERS.sort ? undefined : filters.sort,
+    sort: sort === DEFAULT_FILTERS.sort ? undefined : sort,
     userLat: position?.latitude.toFixed(4),
     userLng: position?.longitude.toFixed(4),
     limit: String(pageSize),
     offset: filters.page > 1 ? String((filters.page - 1) * pageSize) : undefined,
   };
+}
+
+/**
+ * The order the list is in: 'nearest' needs the visitor's position (the API refuses it
+ * without), so a shared link with sort=nearest lists in the recommended order until the
+ * visitor turns Near me on.
+ */
+export function effectiveSort(sort: ProviderSort, positionKnown: boolean): ProviderSort {
+  return sort === 'nearest' && !positionKnown ? DEFAULT_FILTERS.sort : sort;
+}
+
+/** The filters a chip can show and remove: every one with a control, and the rating. */
+export type ChipFilter = 'serviceType' | 'location' | 'verification' | 'search' | 'rating';
+
+export interface FilterChip {
+  filter: ChipFilter;
+  /** What the chip says ("CCTV & Security", "Cape Town", "“fibre”"). */
+  label: string;
+}
+
+const VERIFICATION_LABELS: Record<Exclude<Verification, 'all'>, string> = {
+  verified: 'Verified Only',
+  premium: 'Premium Verified',
+};
+
+/**
+ * The name of a place value: from `known` (names the town picker has seen), then the
+ * catalog's towns, else the value's words capitalised ("port-alfred" → "Port Alfred"),
+ * so a shared link to a place outside the catalog still reads as a name.
+ */
+export function placeName(value: string, known?: ReadonlyMap<string, string>): string {
+  return (
+    known?.get(value) ??
+    TOWNS.find((town) => town.value === value)?.name ??
+    value
+      .split('-')
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ')
+  );
+}
+
+/**
+ * The active filters as removable chips, in the order of the controls; `locked` ones
+ * (a category page's service) are part of the page, not a choice, and get none. Their
+ * number is the count on the phone's "Filters (n)" button.
+ */
+export function activeFilterChips(
+  filters: ProviderFilters,
+  locked: Partial<ProviderFilters> = {},
+  knownPlaces?: ReadonlyMap<string, string>,
+): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const open = (filter: ChipFilter) => !(filter in locked);
+  if (open('serviceType') && filters.serviceType !== 'all') {
+    const category = SERVICE_CATEGORIES.find((c) => c.id === filters.serviceType);
+    chips.push({ filter: 'serviceType', label: category?.filterLabel ?? filters.serviceType });
+  }
+  if (open('location') && filters.location !== 'all') {
+    chips.push({ filter: 'location', label: placeName(filters.location, knownPlaces) });
+  }
+  if (open('verification') && filters.verification !== 'all') {
+    chips.push({ filter: 'verification', label: VERIFICATION_LABELS[filters.verification] });
+  }
+  const search = filters.search.trim();
+  if (open('search') && search) chips.push({ filter: 'search', label: `“${search}”` });
+  if (open('rating') && filters.rating !== 'all' && filters.rating !== '') {
+    chips.push({ filter: 'rating', label: `Rated ${filters.rating} or more` });
+  }
+  return chips;
+}
+
+/** The change that removes these filters (each back to its default). */
+export function withoutFilters(...filters: ChipFilter[]): Partial<ProviderFilters> {
+  return Object.fromEntries(filters.map((filter) => [filter, DEFAULT_FILTERS[filter]]));
 }

@@ -34,6 +34,7 @@ interface PublicFlashAd {
   title: string;
   subtitle: string;
   imageUrl: string | null;
+  linkUrl: string | null;
   displayDuration: number;
 }
 
@@ -128,6 +129,7 @@ describe('POST /api/admin/flash-ads', () => {
         title: 'Winter special',
         subtitle: '10% off every CCTV installation booked in June',
         imageUrl: null,
+        linkUrl: null,
         displayDuration: 3000,
       },
     ]);
@@ -150,6 +152,7 @@ describe('POST /api/admin/flash-ads', () => {
         title: 'Winter special',
         subtitle: '10% off every CCTV installation booked in June',
         imageUrl,
+        linkUrl: null,
         displayDuration: 4500,
       },
     ]);
@@ -243,6 +246,7 @@ describe('PUT /api/admin/flash-ads/:id', () => {
         title: 'Spring sale',
         subtitle: '10% off every CCTV installation booked in June',
         imageUrl: null,
+        linkUrl: null,
         displayDuration: 5000,
       },
     ]);

@@ -33,7 +33,13 @@ beforeEach(async () => {
 
 describe('the CDN cache of public answers', () => {
   it('tags every public answer', async () => {
-    for (const path of ['/api/providers', '/api/stats', '/api/flash-ads', '/api/service-stats']) {
+    for (const path of [
+      '/api/providers',
+      '/api/stats',
+      '/api/flash-ads',
+      '/api/service-stats',
+      '/api/home/highlights',
+    ]) {
       const response = await api.get(path);
       expect(response.headers.get('netlify-cache-tag'), path).toBe(PUBLIC_CACHE_TAG);
     }

@@ -64,6 +64,7 @@ import {
 import { queryRows } from '../helpers/api-fixtures.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { PROFILE_EXTRAS } from '../helpers/profile-fixtures.ts';
 
 const SEED = 20_251_110;
 /** Generated bodies per endpoint that reads one; the fixed RAW_BODIES come on top. */
@@ -248,7 +249,12 @@ const TARGETS: Record<string, Target> = {
   'POST /api/admin/flash-ads': {
     caller: 'admin',
     schema: FlashAdSchema,
-    example: () => ({ title: 'Winter special', subtitle: 'Free site visit', priority: 2 }),
+    example: () => ({
+      title: 'Winter special',
+      subtitle: 'Free site visit',
+      priority: 2,
+      linkUrl: '/providers?serviceType=cctv',
+    }),
   },
   'PUT /api/admin/flash-ads/:id': {
     caller: 'admin',
@@ -257,6 +263,7 @@ const TARGETS: Record<string, Target> = {
       title: 'Spring special',
       subtitle: 'Two cameras free',
       displayDuration: 4000,
+      linkUrl: 'https://example.co.za/spring',
     }),
     params: (f) => ({ id: f.flashAdId }),
   },
@@ -370,6 +377,7 @@ const TARGETS: Record<string, Target> = {
       province: 'gauteng',
       services: ['cctv', 'network'],
       description: 'Cameras and networks for homes and shops.',
+      ...PROFILE_EXTRAS,
     }),
   },
   'PUT /api/provider/profile-image': {

@@ -30,6 +30,7 @@ import {
   providerSession,
   type TestProvider,
 } from '../helpers/provider-fixtures.ts';
+import { PROFILE_EXTRAS } from '../helpers/profile-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
@@ -175,6 +176,7 @@ describe('every signed-in provider route refuses a missing or invalid session', 
           province: 'kwazulu-natal',
           services: ['cctv'],
           description: 'Changed by someone else.',
+          ...PROFILE_EXTRAS,
         }),
       },
       {
@@ -565,6 +567,7 @@ describe('the session cookie', () => {
     province: 'kwazulu-natal',
     services: ['cctv', 'alarms'],
     description: 'Cameras and alarms in Durban.',
+    ...PROFILE_EXTRAS,
   };
   const putProfile = (headers: Record<string, string>) =>
     send('PUT', '/api/provider/profile', profileBody, headers);

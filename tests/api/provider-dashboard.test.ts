@@ -19,6 +19,7 @@ import {
   providerSession,
   type TestProvider,
 } from '../helpers/provider-fixtures.ts';
+import { PROFILE_EXTRAS } from '../helpers/profile-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
@@ -68,6 +69,11 @@ const OWN_PROFILE_KEYS = [
   'province',
   'services',
   'description',
+  'startingPrice',
+  'coverageAreas',
+  'businessHours',
+  'website',
+  'specialties',
   'profileImage',
   'rating',
   'reviewCount',
@@ -383,6 +389,7 @@ describe('PUT /api/provider/profile', () => {
     province: 'kwazulu-natal',
     services: ['alarms', 'cctv', 'alarms'],
     description: 'Alarms and cameras for homes and shops in Durban.',
+    ...PROFILE_EXTRAS,
     ...overrides,
   });
 
@@ -527,7 +534,19 @@ describe('PUT /api/provider/profile', () => {
     const before = await snapshot();
     const body = await expectError(await updateProfile({}), 400);
     expect(Object.keys(body.errors ?? {}).sort()).toEqual(
-      ['description', 'email', 'location', 'name', 'phone', 'province', 'services'].sort(),
+      [
+        'businessHours',
+        'coverageAreas',
+        'description',
+        'email',
+        'location',
+        'name',
+        'phone',
+        'province',
+        'services',
+        'specialties',
+        'startingPrice',
+      ].sort(),
     );
     expect(await snapshot()).toEqual(before);
   });

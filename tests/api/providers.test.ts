@@ -51,7 +51,7 @@ describe('GET /api/providers', () => {
       latitude: '-33.96080000',
       longitude: '25.60220000',
     });
-    const response = await api.get('/api/providers?userLat=-33.9249&userLng=18.4241');
+    const response = await api.get('/api/providers?sort=nearest&userLat=-33.9249&userLng=18.4241');
     const body = (await response.json()) as { name: string; distanceKm: number }[];
     expect(body.map((p) => p.name)).toEqual(['Cape Town', 'Gqeberha', 'Joburg']);
     expect(body[0]!.distanceKm).toBe(0);
@@ -368,12 +368,18 @@ describe('GET /api/providers order and paging', () => {
 });
 
 describe('GET /api/providers near the visitor', () => {
+  // Nearest first is the visitor's choice since issue 15 (sort=nearest); the recommended
+  // order with a position only adds distances (tests/api/listing-sorts.test.ts).
   it('lists providers without coordinates after those with coordinates', async () => {
     const db = api.database.db;
     await insertProvider(db, { name: 'Nowhere', latitude: null, longitude: null });
     await insertProvider(db, { name: 'Far', latitude: '-26.20410000', longitude: '28.04730000' });
     await insertProvider(db, { name: 'Near', latitude: '-33.92490000', longitude: '18.42410000' });
-    const { names } = await listProviders(api, { userLat: -33.9249, userLng: 18.4241 });
+    const { names } = await listProviders(api, {
+      sort: 'nearest',
+      userLat: -33.9249,
+      userLng: 18.4241,
+    });
     expect(names).toEqual(['Near', 'Far', 'Nowhere']);
   });
 
@@ -398,6 +404,7 @@ describe('GET /api/providers near the visitor', () => {
     const seen: number[] = [];
     for (let offset = 0; offset < 30; offset += 7) {
       const { providers, total } = await listProviders(api, {
+        sort: 'nearest',
         userLat: -33.9249,
         userLng: 18.4241,
         limit: 7,
@@ -415,6 +422,7 @@ describe('GET /api/providers near the visitor', () => {
   it('with the seeded data lists Cape Town providers first, nearest first', async () => {
     await seedDatabase(api.database.db);
     const { providers } = await listProviders(api, {
+      sort: 'nearest',
       userLat: -33.9249,
       userLng: 18.4241,
       limit: 100,

@@ -126,11 +126,12 @@ describe('GET /api/flash-ads', () => {
     ]);
   });
 
-  it('answers exactly title, subtitle, imageUrl and displayDuration for each ad', async () => {
+  it('answers exactly title, subtitle, imageUrl, linkUrl and displayDuration for each ad', async () => {
     await insertFlashAd(api.database.db, {
       title: 'Load-shedding ready',
       subtitle: 'Battery-backed alarms',
       imageUrl: 'ad.webp',
+      linkUrl: '/providers?serviceType=alarms',
       displayDuration: 4000,
     });
     expect(await getJson('/api/flash-ads')).toEqual([
@@ -138,6 +139,7 @@ describe('GET /api/flash-ads', () => {
         title: 'Load-shedding ready',
         subtitle: 'Battery-backed alarms',
         imageUrl: 'ad.webp',
+        linkUrl: '/providers?serviceType=alarms',
         displayDuration: 4000,
       },
     ]);

@@ -5,7 +5,10 @@
  * scrolled into view, the network idle, no loading placeholders left).
  *
  * Pages are scanned a few at a time in one browser context, ten pages to a test so that
- * the workers share the 56 sitemap pages; a failure lists every page with its violations.
+ * the workers share them; a failure lists every page with its violations. Pages made from
+ * one template with other data (a provider page each, a service in each town) are scanned
+ * as an evenly spread sample: they differ only in their data, and each scan takes
+ * seconds (there are a page per provider and per service in each town).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -89,19 +92,33 @@ async function scanAll(context: BrowserContext, paths: string[]): Promise<string
   return found;
 }
 
+/** `count` pages spread evenly over `paths`, the first and the last included. */
+function spread(paths: string[], count: number): string[] {
+  if (paths.length <= count) return paths;
+  return Array.from(
+    { length: count },
+    (_, i) => paths[Math.round((i * (paths.length - 1)) / (count - 1))]!,
+  );
+}
+
 const pages = sitemapPaths();
+const providerPages = pages.filter((p) => p.startsWith('/provider/'));
+const categoryPages = pages.filter((p) => /^\/services\/[^/]+\/$/.test(p));
+const townPages = pages.filter((p) => /^\/services\/[^/]+\/[^/]+\/$/.test(p));
 const groups = {
   'content pages': pages.filter((p) => !/^\/(provider|services)\//.test(p)),
-  'category pages': pages.filter((p) => p.startsWith('/services/')),
-  'provider pages': pages.filter((p) => p.startsWith('/provider/')),
+  'category pages': categoryPages,
+  'provider pages (a sample)': spread(providerPages, 8),
+  'service-in-town pages (a sample)': spread(townPages, 4),
 };
 
 test('the sitemap lists the public pages', () => {
   expect(pages).toEqual(
     expect.arrayContaining(['/', '/about/', '/providers/', '/provider/1/', '/verification/']),
   );
-  expect(groups['category pages']).toHaveLength(6);
-  expect(groups['provider pages']).toHaveLength(APPROVED_PROVIDER_COUNT);
+  expect(categoryPages).toHaveLength(6);
+  expect(providerPages).toHaveLength(APPROVED_PROVIDER_COUNT);
+  expect(townPages.length).toBeGreaterThan(20);
 });
 
 /** Pages per test: the workers share a long group, and each test stays short. */

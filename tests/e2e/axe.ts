@@ -28,13 +28,29 @@ function knownBug(where: string, rule: string, node: ViolationNode) {
   return KNOWN_BUGS.find((bug) => bug.rule === rule && bug.page.test(where) && bug.matches(node));
 }
 
-/** Scans the page; answers one readable line per violating element not already reported. */
-export async function scan(page: Page, where: string): Promise<string[]> {
+/**
+ * The rules about a whole page's structure (one main landmark, one h1, everything in a
+ * landmark): a mail is not a page but is read inside a mail client's page, which has them.
+ */
+const PAGE_STRUCTURE_RULES = ['landmark-one-main', 'page-has-heading-one', 'region'];
+
+/**
+ * Scans the page; answers one readable line per violating element not already reported.
+ * `{ fragment: true }` scans content shown inside another page (a mail), without the
+ * page-structure rules.
+ */
+export async function scan(
+  page: Page,
+  where: string,
+  { fragment = false }: { fragment?: boolean } = {},
+): Promise<string[]> {
   // Legacy mode runs axe in the page itself instead of finishing in an extra blank page:
   // twice as fast, and the site has no cross-origin frames it would miss.
   const results = await new AxeBuilder({ page })
     .withTags(TAGS)
     .options({ resultTypes: ['violations'] })
+    // After options(), which replaces the options disableRules writes into.
+    .disableRules(fragment ? PAGE_STRUCTURE_RULES : [])
     .setLegacyMode()
     .analyze();
   const lines: string[] = [];

@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { scan } from './axe.ts';
 import { fetchProviders } from './support.ts';
 
 const RAW_ERROR = /\b[45]\d\d\b.*\{/;
@@ -23,10 +24,12 @@ async function failTheApi(page: Page): Promise<string[]> {
   return failed;
 }
 
+/** No raw error in the text, and the error state itself has no axe violations. */
 async function expectNoRawError(page: Page): Promise<void> {
   const text = await page.locator('body').innerText();
   expect(text).not.toMatch(RAW_ERROR);
   expect(text).not.toContain('Internal server error');
+  expect(await scan(page, `${new URL(page.url()).pathname} with the API failing`)).toEqual([]);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -67,6 +70,8 @@ test('the provider list says what went wrong and retries', async ({ page }) => {
   await expect(alert).toContainText(
     'Something went wrong on our side. Please try again in a moment.',
   );
+  // The first page built into the HTML stays on screen below the alert.
+  await expect(page.getByTestId('provider-card').first()).toBeVisible();
   await expectNoRawError(page);
   const before = failed.length;
   await alert.getByRole('button', { name: 'Retry' }).click();

@@ -117,14 +117,26 @@ export function cardByName(page: Page, name: string): Locator {
   });
 }
 
-/** Waits until the list shows 'Showing {total} provider(s)'. */
-export async function expectCount(page: Page, total: number): Promise<void> {
-  await expect(page.getByTestId('provider-count')).toHaveText(`Showing ${total} provider(s)`);
+/**
+ * Waits until React has hydrated the provider list (ProviderFinder's data-hydrated): its
+ * first page is in the built HTML (issue 15, point 5), so cards show before a click or a
+ * filter would do anything. (astro-island drops `ssr` before React has finished.)
+ */
+export async function expectListHydrated(page: Page): Promise<void> {
+  const count = page.getByTestId('provider-count');
+  await expect(page.locator('[data-hydrated]', { has: count })).toHaveCount(1);
 }
 
-/** Waits until the cards show exactly these provider names, in this order. */
+/** Waits until the list shows 'Showing {total} provider(s)' (hydrated). */
+export async function expectCount(page: Page, total: number): Promise<void> {
+  await expect(page.getByTestId('provider-count')).toHaveText(`Showing ${total} provider(s)`);
+  await expectListHydrated(page);
+}
+
+/** Waits until the cards show exactly these provider names, in this order (hydrated). */
 export async function expectCardNames(page: Page, names: string[]): Promise<void> {
   await expect(providerCards(page).getByRole('heading')).toHaveText(names);
+  await expectListHydrated(page);
 }
 
 /** The filter selects, search box and order of Find Providers, by their labels. */
@@ -145,6 +157,7 @@ export function selectedOption(select: Locator): Locator {
 
 /** Opens a provider's card in the modal and returns the dialog. */
 export async function openProviderModal(page: Page, name: string): Promise<Locator> {
+  await expectListHydrated(page);
   await cardByName(page, name).getByRole('button', { name, exact: true }).click();
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();

@@ -27,6 +27,13 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../db/client.ts';
 import { migrateDatabase, MIGRATIONS_FOLDER } from '../../db/migrate.ts';
+import { PLACES_FILE } from '../../db/places/places-file.ts';
+
+/** The places loader and the key rule of place_names: a change loads the places anew. */
+const PLACES_LOADER = [
+  new URL('../../db/places/load-places.ts', import.meta.url),
+  new URL('../../src/lib/places.ts', import.meta.url),
+];
 
 export type TestDriver = 'pglite' | 'pg';
 
@@ -71,7 +78,10 @@ export async function withServer<T>(
   }
 }
 
-/** Hash of every migration and the journal, plus the PGlite version (its folder format). */
+/**
+ * Hash of every migration and the journal, the places data file (loaded by
+ * migrateDatabase), plus the PGlite version (its folder format).
+ */
 function templateKey(): string {
   const hash = createHash('sha256');
   const files = readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: 'utf8' })
@@ -83,6 +93,7 @@ function templateKey(): string {
       .update(readFileSync(path.join(MIGRATIONS_FOLDER, file)))
       .update('\0');
   }
+  for (const file of [PLACES_FILE, ...PLACES_LOADER]) hash.update(readFileSync(file)).update('\0');
   const pglite = path.resolve(MIGRATIONS_FOLDER, '../../node_modules/@electric-sql/pglite');
   hash.update(readFileSync(path.join(pglite, 'package.json')));
   return hash.digest('hex').slice(0, 16);

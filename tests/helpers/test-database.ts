@@ -45,10 +45,12 @@ const TEST_TABLES = [
   'service_providers',
   // Kept by triggers on service_providers; TRUNCATE empties it, DELETE leaves zero counts.
   'provider_counts',
+  // Kept by triggers on service_providers (0020_search.sql).
+  'search_words',
   'admin_users',
 ];
-/** Filled by seedCategories from the catalog, never by a test. */
-const CATALOG_TABLES = ['service_categories'];
+/** Filled by seedCategories from the catalog and by loadPlaces, never by a test. */
+const CATALOG_TABLES = ['service_categories', 'places', 'place_names'];
 
 /**
  * One statement that empties the test tables and restarts their identities, as

@@ -63,7 +63,9 @@ afterAll(async () => {
 
 it('runs the API on the Neon driver', async () => {
   expect(handle.driver).toBe('neon');
-  const response = await fetch(`${base}/api/providers?limit=5&userLat=-33.9249&userLng=18.4241`);
+  const response = await fetch(
+    `${base}/api/providers?limit=5&sort=nearest&userLat=-33.9249&userLng=18.4241`,
+  );
   expect(response.status).toBe(200);
   const providers = (await response.json()) as { location: string; distanceKm: number }[];
   expect(providers).toHaveLength(5);

@@ -65,7 +65,15 @@ describe('sort', () => {
   });
 
   it('rejects another order with a message naming sort', () => {
-    expect(errors({ sort: 'fastest' })).toEqual(['sort must be one of: recommended, quickest']);
+    expect(errors({ sort: 'fastest' })).toEqual([
+      'sort must be one of: recommended, nearest, rated, quickest',
+    ]);
+  });
+
+  it('keeps rated, and nearest only with the position (issue 15)', () => {
+    expect(parse({ sort: 'rated' }).sort).toBe('rated');
+    expect(parse({ sort: 'nearest', userLat: '-33.9', userLng: '18.4' }).sort).toBe('nearest');
+    expect(errors({ sort: 'nearest' })).toEqual(['sort=nearest needs userLat and userLng']);
   });
 });
 

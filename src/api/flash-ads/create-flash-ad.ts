@@ -11,7 +11,12 @@ export async function createFlashAd(
 ) {
   const [row] = await db
     .insert(flashAds)
-    .values({ ...input, imageUrl: input.imageUrl ?? null, createdBy: adminId })
+    .values({
+      ...input,
+      imageUrl: input.imageUrl ?? null,
+      linkUrl: input.linkUrl ?? null,
+      createdBy: adminId,
+    })
     .returning();
   if (!row) throw new Error('The flash ad was not created');
   return row;

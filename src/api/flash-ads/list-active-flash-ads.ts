@@ -6,6 +6,8 @@ export interface PublicFlashAd {
   title: string;
   subtitle: string;
   imageUrl: string | null;
+  /** A page of this site ('/providers?...') or an https address; null: the ad leads nowhere. */
+  linkUrl: string | null;
   displayDuration: number;
 }
 
@@ -16,6 +18,7 @@ export async function listActiveFlashAds(db: Database): Promise<PublicFlashAd[]>
       title: flashAds.title,
       subtitle: flashAds.subtitle,
       imageUrl: flashAds.imageUrl,
+      linkUrl: flashAds.linkUrl,
       displayDuration: flashAds.displayDuration,
     })
     .from(flashAds)

@@ -22,7 +22,8 @@ export async function updateFlashAd(
     if (!previous) throw new AppError('not_found', 'Flash ad not found');
     const [row] = await tx
       .update(flashAds)
-      .set({ ...input, imageUrl: input.imageUrl ?? null })
+      // Every field is sent again: a missing image or link is none.
+      .set({ ...input, imageUrl: input.imageUrl ?? null, linkUrl: input.linkUrl ?? null })
       .where(eq(flashAds.id, id))
       .returning();
     if (!row) throw new AppError('not_found', 'Flash ad not found');

@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { providerCounts as counts, serviceProviders as p } from '../../../db/schema.ts';
-import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
-import { providerFilters } from './provider-filters.ts';
+import { providerFilters, type ListingQuery } from './provider-filters.ts';
 import { verifiedOn } from '../verification/verified-sql.ts';
 
 /**
@@ -10,7 +9,7 @@ import { verifiedOn } from '../verification/verified-sql.ts';
  * are read from provider_counts (kept exact by triggers); location, search and rating
  * narrow the rows through their own indexes and are counted directly.
  */
-export async function countProviders(db: Database, query: ProviderQuery): Promise<number> {
+export async function countProviders(db: Database, query: ListingQuery): Promise<number> {
   if (query.location || query.search || query.rating !== undefined) {
     const [row] = await db
       .select({ total: sql<number>`count(*)::int` })
@@ -40,7 +39,7 @@ export type RankGroupSizes = [number, number, number, number];
  */
 export async function rankGroupSizes(
   db: Database,
-  query: ProviderQuery,
+  query: ListingQuery,
 ): Promise<RankGroupSizes | undefined> {
   if (query.location || query.search || query.rating !== undefined) return undefined;
   const verified = verifiedOn(counts.verifiedUntil);

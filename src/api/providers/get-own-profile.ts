@@ -14,6 +14,12 @@ const ownProfileColumns = {
   province: p.province,
   services: p.services,
   description: p.description,
+  // What the Profile tab edits besides the business details (issue 16, point 7).
+  startingPrice: p.startingPrice,
+  coverageAreas: p.coverageAreas,
+  businessHours: p.businessHours,
+  website: p.website,
+  specialties: p.specialties,
   profileImage: p.profileImage,
   rating: p.rating,
   reviewCount: p.reviewCount,

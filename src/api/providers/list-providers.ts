@@ -5,7 +5,8 @@ import { EARTH_RADIUS_KM, type LatLng } from '../../lib/geo.ts';
 import { MIN_MEASURED_REQUESTS } from '../../lib/responsiveness.ts';
 import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
 import { countProviders, rankGroupSizes, type RankGroupSizes } from './count-providers.ts';
-import { providerFilters } from './provider-filters.ts';
+import { providerFilters, readListingQuery, type ListingQuery } from './provider-filters.ts';
+import { searchRelevance } from '../search/search-sql.ts';
 import { publicProviderColumns, type Provider } from './public-columns.ts';
 import { mayBeMeasured, responsivenessFigures, withResponsiveness } from './responsiveness.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
@@ -17,27 +18,104 @@ export interface ProviderPage {
 
 /**
  * One page of approved providers, each with its responsiveness, and the total that
- * match. 'Quickest to respond' (sort=quickest): quickestPage. Otherwise, without the
- * visitor's position: premium, verified, rating, name (rankedIds); with it: nearest first.
+ * match (issue 15, point 3: the sort is the visitor's choice):
+ * - 'recommended' (the default): premium, verified, rating, name (rankedIds); with a
+ *   search, the most relevant first, then that order;
+ * - 'nearest' (needs the visitor's position): nearest first (nearestPage);
+ * - 'rated': rating, review count, then the recommended order (ratedIds);
+ * - 'quickest' ('Quickest to respond'): quickestPage.
+ * With the visitor's position every card carries its distance.
  */
-export async function listProviders(db: Database, query: ProviderQuery): Promise<ProviderPage> {
+export async function listProviders(
+  db: Database,
+  providerQuery: ProviderQuery,
+): Promise<ProviderPage> {
+  const query = await readListingQuery(db, providerQuery);
   const { userLat: lat, userLng: lng } = query;
   const position =
     lat !== undefined && lng !== undefined ? { latitude: lat, longitude: lng } : undefined;
   if (query.sort === 'quickest') return quickestPage(db, query, position);
-  if (position) {
+  if (query.sort === 'nearest' && position) {
     const [rows, total] = await Promise.all([
       nearestPage(db, query, position),
       countProviders(db, query),
     ]);
     return { items: (await withResponsiveness(db, rows)).map(toProvider), total };
   }
+  if (query.sort === 'rated') {
+    const [ids, total] = await Promise.all([ratedIds(db, query), countProviders(db, query)]);
+    return { items: await providersByIds(db, ids, position), total };
+  }
   const sizes = await rankGroupSizes(db, query);
-  const [ids, total] = await Promise.all([
-    rankedIds(db, query, sizes),
-    sizes ? sumOf(sizes) : countProviders(db, query),
-  ]);
-  return { items: await providersByIds(db, ids), total };
+  const { ids, total } = sizes
+    ? { ids: await rankedIds(db, query, sizes), total: sumOf(sizes) }
+    : await sortedPage(db, query);
+  return { items: await providersByIds(db, ids, position), total };
+}
+
+/**
+ * A page of the matches of a location, search or rating, put in order as they are (the
+ * most relevant first for a search), counted in the same pass: each match is read once,
+ * not once for the page and again for the total. The matches are first narrowed to the
+ * sort keys and counted (a sub-select with a window function is never merged into the
+ * outer one), so the count and the sort carry a few columns instead of the whole row
+ * with its search_text. A page past the end counts apart.
+ */
+async function sortedPage(
+  db: Database,
+  query: ListingQuery,
+): Promise<{ ids: number[]; total: number }> {
+  const relevance = searchRelevanceOf(query);
+  const matches = db
+    .select({
+      id: p.id,
+      relevance: (relevance ?? sql<number>`0`).as('relevance'),
+      premium: p.isPremium,
+      verified: sql<boolean>`${providerIsVerified}`.as('verified'),
+      rating: p.rating,
+      name: p.name,
+      total: sql<number>`(count(*) OVER ())::int`.as('total'),
+    })
+    .from(p)
+    .where(providerFilters(query))
+    .as('matches');
+  const rows = await db
+    .select({ id: matches.id, total: matches.total })
+    .from(matches)
+    .orderBy(
+      desc(matches.relevance),
+      desc(matches.premium),
+      desc(matches.verified),
+      desc(matches.rating),
+      asc(matches.name),
+      asc(matches.id),
+    )
+    .limit(query.limit)
+    .offset(query.offset);
+  const total = rows[0]?.total ?? (query.offset > 0 ? await countProviders(db, query) : 0);
+  return { ids: rows.map((row) => row.id), total };
+}
+
+/** A search in the recommended order puts the most relevant first: their relevance. */
+const searchRelevanceOf = (query: ListingQuery) =>
+  query.searchPlan && (query.sort ?? 'recommended') === 'recommended'
+    ? searchRelevance(query.searchPlan)
+    : undefined;
+
+/**
+ * 'Highest rated': rating, then review count, then the recommended order. Every match is
+ * sorted (no index holds this order with the day's verified key); the ranking index
+ * still reads them in rating order.
+ */
+async function ratedIds(db: Database, query: ListingQuery): Promise<number[]> {
+  const rows = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(providerFilters(query))
+    .orderBy(desc(p.rating), desc(p.reviewCount), ...LISTING_ORDER)
+    .limit(query.limit)
+    .offset(query.offset);
+  return rows.map((row) => row.id);
 }
 
 const sumOf = (sizes: RankGroupSizes) => sizes.reduce((sum, size) => sum + size, 0);
@@ -51,11 +129,11 @@ const RANK_GROUPS = [
 ] as const;
 
 /** Matches of the filters, less the providers already placed (`placed`). */
-const matching = (query: ProviderQuery, placed: readonly number[]) =>
+const matching = (query: ListingQuery, placed: readonly number[]) =>
   and(providerFilters(query), placed.length > 0 ? notInArray(p.id, [...placed]) : undefined);
 
 /** The ids of one group's matches, in the group's order (the ranking index). */
-function groupIds(db: Database, query: ProviderQuery, rank: number, placed: readonly number[]) {
+function groupIds(db: Database, query: ListingQuery, rank: number, placed: readonly number[]) {
   const { premium, verified } = RANK_GROUPS[rank] ?? RANK_GROUPS[3];
   return db
     .select({ id: p.id })
@@ -79,13 +157,14 @@ function groupIds(db: Database, query: ProviderQuery, rank: number, placed: read
  *   only), empty groups and groups wholly before the page are skipped and each group is
  *   read from its own offset, so a page reads about as many rows as it shows;
  * - otherwise (location, search or rating narrow the matches through their own indexes)
- *   the matches are sorted as they are.
+ *   the matches are sorted as they are (sortedPage does the same, with the total, for
+ *   the recommended order; this branch serves 'Quickest to respond').
  * `placed` leaves out providers a page has already placed ('Quickest to respond'); the
  * sizes then count without them.
  */
 async function rankedIds(
   db: Database,
-  query: ProviderQuery,
+  query: ListingQuery,
   sizes: RankGroupSizes | undefined,
   placed: readonly number[] = [],
 ): Promise<number[]> {
@@ -153,7 +232,7 @@ async function providersByIds(
  */
 async function quickestPage(
   db: Database,
-  query: ProviderQuery,
+  query: ListingQuery,
   from: LatLng | undefined,
 ): Promise<ProviderPage> {
   const figures = responsivenessFigures(db, mayBeMeasured);
@@ -205,7 +284,7 @@ async function quickestPage(
  * never overlap or skip. The distance in km (haversine, radius 6371) is computed for
  * those rows only; providers without coordinates come last, without one.
  */
-function nearestPage(db: Database, query: ProviderQuery, from: LatLng) {
+function nearestPage(db: Database, query: ListingQuery, from: LatLng) {
   const knn = sql`ll_to_earth(${p.latitude}::float8, ${p.longitude}::float8) <-> ll_to_earth(${from.latitude}::float8, ${from.longitude}::float8)`;
   const nearest = db.select({ id: p.id }).from(p).where(providerFilters(query)).orderBy(knn);
   const candidates = sql`SELECT id FROM (${nearest} FETCH FIRST (${query.offset + query.limit}) ROWS WITH TIES) AS nearest`;

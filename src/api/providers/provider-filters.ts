@@ -1,21 +1,32 @@
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
 import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
+import { planSearch, type SearchPlan } from '../search/plan-search.ts';
+import { searchCondition } from '../search/search-sql.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A listing's query with its search read into terms (planSearch), once per request. */
+export type ListingQuery = ProviderQuery & { searchPlan?: SearchPlan | undefined };
+
+/** Reads the query's search (the places and typos it names) before the listing's SQL. */
+export async function readListingQuery(db: Database, query: ProviderQuery): Promise<ListingQuery> {
+  return query.search ? { ...query, searchPlan: await planSearch(db, query.search) } : query;
+}
 
 /** The WHERE clause of a listing: approved providers matching every given filter. */
-export function providerFilters(query: ProviderQuery): SQL {
+export function providerFilters(query: ListingQuery): SQL {
   const conditions: (SQL | undefined)[] = [eq(p.isApproved, true)];
   if (query.serviceType) conditions.push(sql`${p.services} @> ARRAY[${query.serviceType}]::text[]`);
   if (query.location) conditions.push(sql`${p.areaValues} @> ARRAY[${query.location}]::text[]`);
   if (query.rating !== undefined) conditions.push(gte(p.rating, String(query.rating)));
   if (query.verification === 'verified') conditions.push(providerIsVerified);
   if (query.verification === 'premium') conditions.push(eq(p.isPremium, true));
+  // Every word of the search matched by a service, a place or the provider's own words
+  // (issue 15; docs/decisions/0028-search-that-reads-people.md).
   if (query.search) {
-    // search_text is lower-cased; LIKE on it uses the trigram index.
-    conditions.push(sql`${p.searchText} LIKE ${`%${escapeLike(query.search.toLowerCase())}%`}`);
+    if (!query.searchPlan) throw new Error('A search must be read with readListingQuery first');
+    conditions.push(searchCondition(query.searchPlan));
   }
   return and(...conditions) ?? sql`true`;
 }

@@ -1,27 +1,34 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
 import type { z } from 'zod';
 import type { ProviderProfileSchema } from '../../lib/schemas/provider-dashboard.ts';
 import { AppError } from '../errors.ts';
+import { checkCoverageTowns } from './check-coverage-towns.ts';
 import { coordinatesOf } from './coordinates.ts';
 import { getOwnProfile } from './get-own-profile.ts';
 
-/** The provider changes its own profile (spec: PUT /api/provider/profile). */
+/**
+ * The provider changes its own profile (spec: PUT /api/provider/profile; issue 16,
+ * point 7). The whole profile in one UPDATE: the public answers read the row, so they
+ * show the change at once, and the generated area_values follow the coverage areas (the
+ * location filter) as business_minutes() follows the hours (the responsiveness clock).
+ */
 export async function updateOwnProfile(
   db: Database,
   providerId: number,
   profile: z.output<typeof ProviderProfileSchema>,
 ) {
+  // Checked before anything is written: an unknown town stores nothing.
+  const coverageAreas = await checkCoverageTowns(db, profile.coverageAreas);
   try {
     await db
       .update(p)
       .set({
         ...profile,
+        coverageAreas,
         ...coordinatesOf(profile.location),
-        // The old location leaves the coverage areas with it (SET reads the row before the update).
-        coverageAreas: sql`array_replace(${p.coverageAreas}, ${p.location}, ${profile.location})`,
       })
       .where(eq(p.id, providerId));
   } catch (error) {

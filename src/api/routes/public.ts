@@ -40,6 +40,13 @@ import { writeReview } from '../reviews/write-review.ts';
 import { listProviders } from '../providers/list-providers.ts';
 import { getPlatformStats } from '../stats/get-platform-stats.ts';
 import { getServiceStats } from '../stats/get-service-stats.ts';
+import { getHomeHighlights } from '../home/get-home-highlights.ts';
+import { HomeHighlightsQuerySchema } from '../../lib/schemas/home-highlights.ts';
+import { roundedPosition } from '../../lib/home-highlights.ts';
+import { PlaceNearQuerySchema, PlaceSearchQuerySchema } from '../../lib/schemas/places.ts';
+import { getPlace } from '../places/get-place.ts';
+import { nearPlaces } from '../places/near-places.ts';
+import { searchPlaces } from '../places/search-places.ts';
 
 const PROVIDER_QUERY_KEYS = Object.keys(ProviderQuerySchema.shape);
 
@@ -68,6 +75,17 @@ export const publicRoutes = new Hono<AppEnv>()
     cachePublicly(c);
     return c.json(await listActiveFlashAds(c.var.db));
   })
+  /** The home page's top rated, recently verified and recent reviews (issue 16, point 6). */
+  .get('/home/highlights', declareQuery(HomeHighlightsQuerySchema), async (c) => {
+    const { lat, lng } = parseOrThrow(HomeHighlightsQuerySchema, c.req.query());
+    // Rounded here too: a position is never used more precisely than the browser sends it.
+    const from =
+      lat !== undefined && lng !== undefined
+        ? { latitude: Number(roundedPosition(lat)), longitude: Number(roundedPosition(lng)) }
+        : undefined;
+    cachePublicly(c, { varyOnQuery: ['lat', 'lng'] });
+    return c.json(await getHomeHighlights(c.var.db, from));
+  })
   .get('/service-stats', async (c) => {
     cachePublicly(c);
     return c.json(await getServiceStats(c.var.db));
@@ -75,6 +93,23 @@ export const publicRoutes = new Hono<AppEnv>()
   .get('/stats', async (c) => {
     cachePublicly(c);
     return c.json(await getPlatformStats(c.var.db));
+  })
+  /** Places whose name or other name the typed text starts (the town combobox; issue 15). */
+  .get('/places', declareQuery(PlaceSearchQuerySchema), async (c) => {
+    const query = parseOrThrow(PlaceSearchQuerySchema, c.req.query());
+    cachePublicly(c, { varyOnQuery: ['q', 'limit'] });
+    return c.json(await searchPlaces(c.var.db, query));
+  })
+  /** The places nearest a position, nearest first, with their distance. */
+  .get('/places/near', declareQuery(PlaceNearQuerySchema), async (c) => {
+    const query = parseOrThrow(PlaceNearQuerySchema, c.req.query());
+    cachePublicly(c, { varyOnQuery: ['lat', 'lng', 'kinds', 'limit'] });
+    return c.json(await nearPlaces(c.var.db, query));
+  })
+  .get('/places/:value', async (c) => {
+    const place = await getPlace(c.var.db, c.req.param('value'));
+    cachePublicly(c);
+    return c.json(place);
   })
   .get('/providers', declareQuery(ProviderQuerySchema), async (c) => {
     const query = parseOrThrow(ProviderQuerySchema, c.req.query());

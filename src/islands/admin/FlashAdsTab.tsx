@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { answer, api } from '../../lib/api-client';
 import type { AdminFlashAd } from '../../lib/api-answers';
+import { flashAdLinkProblem, isExternalLink } from '../../lib/flash-ad-link';
 import { formatDate } from '../../lib/format';
 import {
   EMPTY_FLASH_AD_FORM,
@@ -15,6 +16,7 @@ import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
 import { TextField } from '../ui/TextField';
 import { Modal } from '../ui/Modal';
+import { FlashAdContent, type FlashAdView } from '../home/FlashAdContent';
 import { AdminImageField } from './AdminImageField';
 import { ADMIN_KEYS, failure } from './admin-queries';
 
@@ -23,6 +25,7 @@ type Values = z.output<typeof FlashAdFormSchema>;
 const formOf = (ad: AdminFlashAd): FlashAdForm => ({
   title: ad.title,
   subtitle: ad.subtitle,
+  linkUrl: ad.linkUrl ?? '',
   isActive: ad.isActive,
   priority: String(ad.priority),
   displayDuration: String(ad.displayDuration),
@@ -39,7 +42,7 @@ function FlashAdEditor({
   const queryClient = useQueryClient();
   const id = useId();
   const [imageUrl, setImageUrl] = useState<string | null>(editing?.imageUrl ?? null);
-  const { register, handleSubmit, formState } = useForm<FlashAdForm, unknown, Values>({
+  const { register, handleSubmit, formState, watch } = useForm<FlashAdForm, unknown, Values>({
     resolver: zodResolver(FlashAdFormSchema),
     defaultValues: editing ? formOf(editing) : EMPTY_FLASH_AD_FORM,
   });
@@ -74,6 +77,7 @@ function FlashAdEditor({
       }),
   });
   const { errors } = formState;
+  const [title, subtitle, linkUrl] = watch(['title', 'subtitle', 'linkUrl']);
   return (
     <form
       noValidate
@@ -128,17 +132,34 @@ function FlashAdEditor({
             {...register('displayDuration')}
           />
         </div>
+        <div>
+          <TextField
+            id={`${id}-link`}
+            label="Link (optional)"
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="/providers?serviceType=cctv"
+            error={errors.linkUrl?.message}
+            aria-describedby={
+              errors.linkUrl ? `${id}-link-error ${id}-link-hint` : `${id}-link-hint`
+            }
+            {...register('linkUrl')}
+          />
+          <p id={`${id}-link-hint`} className="mt-1 text-sm">
+            A page of this site starting with / (e.g. /providers?serviceType=cctv), or another
+            site's address starting with https://. Leave it empty for a banner without a link.
+          </p>
+        </div>
         <label className="flex items-center gap-3">
-          <input type="checkbox" className="toggle toggle-primary" {...register('isActive')} />
+          <input type="checkbox" className="toggle" {...register('isActive')} />
           Active
         </label>
         {imageUrl && (
-          <div className="flex items-center gap-3">
-            <img
-              src={imageUrl}
-              alt="Current flash ad image"
-              className="h-16 w-28 rounded-box object-cover"
-            />
+          // The image itself shows in the preview below.
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm">The ad has an image (see the preview).</p>
             <button
               type="button"
               className="btn btn-ghost btn-sm"
@@ -155,6 +176,15 @@ function FlashAdEditor({
           hint="One image, up to 10 MB (JPG, PNG, GIF or WebP)."
           onChange={(path) => path && setImageUrl(path)}
         />
+        <LivePreview
+          id={`${id}-preview`}
+          ad={{
+            title,
+            subtitle,
+            imageUrl,
+            linkUrl: typeof linkUrl === 'string' ? linkUrl.trim() || null : null,
+          }}
+        />
         <div className="card-actions justify-end">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
@@ -168,23 +198,55 @@ function FlashAdEditor({
   );
 }
 
+/** The ad in the banner's frame, as the home page shows it (the link is described, not followed). */
+function BannerFrame({ ad }: { ad: FlashAdView }) {
+  return (
+    <div className="overflow-hidden rounded-box bg-primary text-primary-content">
+      <FlashAdContent ad={ad} eager asLink={false} />
+    </div>
+  );
+}
+
+/** Where a click on the banner leads, in words; or why the link cannot be saved yet. */
+function linkNote(link: string | null): string {
+  if (link === null) return 'The banner is not a link.';
+  const problem = flashAdLinkProblem(link);
+  if (problem) return `The banner will not be a link until the link is valid: ${problem}.`;
+  return isExternalLink(link)
+    ? `A click on the banner opens ${link} (another site).`
+    : `A click on the banner opens ${link} on this site.`;
+}
+
+/** The form's banner, updated as the admin types (issue 16: preview before saving). */
+function LivePreview({ id, ad }: { id: string; ad: FlashAdView }) {
+  const valid = ad.linkUrl !== null && flashAdLinkProblem(ad.linkUrl) === null;
+  const shown = {
+    ...ad,
+    title: ad.title.trim() || 'Title',
+    subtitle: ad.subtitle.trim() || 'Subtitle',
+    linkUrl: valid ? ad.linkUrl : null,
+  };
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h4 id={id} className="font-semibold">
+        Preview
+      </h4>
+      <div data-testid="flash-ad-preview">
+        <BannerFrame ad={shown} />
+      </div>
+      <p className="text-sm" data-testid="flash-ad-preview-link">
+        {linkNote(ad.linkUrl)}
+      </p>
+    </section>
+  );
+}
+
 function Preview({ ad }: { ad: AdminFlashAd }) {
   return (
-    <div className="p-6">
+    <div className="space-y-2 p-6">
       <h2 className="sr-only">Preview of {ad.title}</h2>
-      <div className="relative overflow-hidden rounded-box bg-primary text-primary-content">
-        {ad.imageUrl && (
-          <img
-            src={ad.imageUrl}
-            alt=""
-            className="absolute inset-0 h-full w-full object-cover opacity-40"
-          />
-        )}
-        <div className="relative px-6 py-12 text-center">
-          <p className="text-2xl font-bold">{ad.title}</p>
-          <p className="mt-2">{ad.subtitle}</p>
-        </div>
-      </div>
+      <BannerFrame ad={ad} />
+      <p className="text-sm">{linkNote(ad.linkUrl)}</p>
     </div>
   );
 }
@@ -253,9 +315,9 @@ export function FlashAdsTab() {
               aria-label={ad.title}
             >
               {ad.imageUrl ? (
-                <img src={ad.imageUrl} alt="" className="h-16 w-28 rounded-box object-cover" />
+                <img src={ad.imageUrl} alt="" className="h-16 w-24 rounded-box object-cover" />
               ) : (
-                <div className="h-16 w-28 rounded-box bg-base-200" aria-hidden="true" />
+                <div className="h-16 w-24 rounded-box bg-base-200" aria-hidden="true" />
               )}
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
@@ -267,6 +329,11 @@ export function FlashAdsTab() {
                   </span>
                   <span className="badge badge-sm badge-outline">Priority {ad.priority}</span>
                   {ad.imageUrl && <span className="badge badge-sm badge-info">Image</span>}
+                  {ad.linkUrl && (
+                    <span className="badge badge-sm badge-outline" title={ad.linkUrl}>
+                      Link
+                    </span>
+                  )}
                 </div>
                 <p className="text-sm">{ad.subtitle}</p>
                 <p className="text-sm">

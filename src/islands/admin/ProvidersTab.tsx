@@ -6,7 +6,7 @@ import type { AdminProvider } from '../../lib/api-answers';
 import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
 import { formatRating } from '../../lib/format';
 import { reviewCountText } from '../providers/RatingSummary';
-import { providerImageUrl } from '../../lib/provider-image';
+import { ProviderLogo } from '../providers/ProviderLogo';
 import { toast } from '../../lib/toast';
 import { Modal } from '../ui/Modal';
 import { AdminTable } from './AdminTable';
@@ -121,9 +121,9 @@ function ProviderDetail({
   return (
     <div className="space-y-4 p-5 sm:p-6">
       <div className="flex flex-wrap items-center gap-3 pr-10">
-        <img
-          src={providerImageUrl(provider.profileImage)}
-          alt=""
+        <ProviderLogo
+          provider={provider}
+          decorative
           className="h-16 w-16 rounded-box object-cover"
         />
         <h2 className="text-xl font-bold">{provider.name}</h2>

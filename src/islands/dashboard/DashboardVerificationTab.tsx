@@ -6,6 +6,7 @@ import { daysBetween, formatDay, saToday } from '../../lib/calendar-days';
 import { renewsByCertificate, type CheckType } from '../../lib/catalog/checks';
 import { RenewalForm } from './RenewalForm';
 import { readSignedIn } from './session';
+import { CompanyEmail } from '../ui/CompanyEmail';
 
 const CHECKS_KEY = ['/api/provider/checks'] as const;
 
@@ -204,11 +205,7 @@ export function DashboardVerificationTab() {
           We e-mail you 30 and 7 days before a required check expires. To renew a check, upload its
           renewed certificate above: our verification team reviews it, and the current check keeps
           counting until its last valid day. Identity, references and the criminal record check need
-          no upload: our team does them again. Questions? Write to{' '}
-          <a className="link" href="mailto:verification@verifiedproviders.co.za">
-            verification@verifiedproviders.co.za
-          </a>
-          .
+          no upload: our team does them again. Questions? Write to <CompanyEmail />.
         </p>
       </div>
     </section>

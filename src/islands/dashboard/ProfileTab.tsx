@@ -1,42 +1,46 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { answer, api, ApiError, type ApiInput } from '../../lib/api-client';
+import { answer, api, ApiError } from '../../lib/api-client';
 import type { OwnProfile } from '../../lib/api-answers';
+import { PROFILE_LIMITS } from '../../lib/schemas/provider-dashboard';
 import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
 import { ME_KEY } from '../../lib/provider-dashboard';
-import { providerImageUrl } from '../../lib/provider-image';
+import { ProviderLogo } from '../providers/ProviderLogo';
 import { toast } from '../../lib/toast';
 import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
 import { PhotoUploader } from './PhotoUploader';
 import { WorkPhotosEditor } from './WorkPhotosEditor';
 import { handledSessionEnd } from './session';
+import { BusinessHoursEditor } from './profile/BusinessHoursEditor';
+import { CoverageEditor } from './profile/CoverageEditor';
+import {
+  profileFormValues as formValues,
+  profileRequest,
+  type ProfileForm,
+} from './profile/profile-form';
+import { SpecialtiesEditor } from './profile/SpecialtiesEditor';
 
-type ProfileForm = Pick<
-  OwnProfile,
-  'name' | 'email' | 'phone' | 'location' | 'province' | 'description'
->;
-
-const formValues = (profile: OwnProfile): ProfileForm => ({
-  name: profile.name,
-  email: profile.email,
-  phone: profile.phone,
-  location: profile.location,
-  province: profile.province,
-  description: profile.description,
-});
+/** A server's field name ('coverageAreas.3', 'businessHours.monday.closes') as the form's. */
+function formField(field: string): string {
+  // The list editors show one message for the whole list.
+  const match = /^(coverageAreas|specialties)\./.exec(field);
+  return match?.[1] ?? field;
+}
 
 /**
- * Profile (spec section 2): the photo with its uploader, and the business details.
- * Business Name and Contact Name both edit the one name field, as the spec has it. The
- * form itself checks nothing; the server's answers show under the fields.
+ * Profile (spec section 2; issue 16, point 7): the photo with its uploader, the business
+ * details, and what the public page shows besides: starting price, website, specialties,
+ * coverage areas and business hours. Business Name and Contact Name both edit the one
+ * name field, as the spec has it. The form itself checks nothing; the server checks the
+ * whole profile with ProviderProfileSchema and its answers show under the fields.
  */
 export function ProfileTab({ profile }: { profile: OwnProfile }) {
   const queryClient = useQueryClient();
   const id = useId();
   const [uploading, setUploading] = useState(false);
-  const { register, handleSubmit, reset, setError, formState, watch, setValue } =
+  const { register, handleSubmit, reset, setError, clearErrors, formState, watch, setValue } =
     useForm<ProfileForm>({ values: formValues(profile) });
   // Business Name and Contact Name are two views of one field: each shows what the other types.
   const nameField = {
@@ -49,10 +53,8 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
       answer(
         api.provider.profile.$put({
           // Not checked here: the server checks the profile, and its answers show under the
-          // fields (the province and services are the catalog's, as the server gave them).
-          json: { ...values, services: profile.services } as ApiInput<
-            typeof api.provider.profile.$put
-          >['json'],
+          // fields (the services are the catalog's, as the server gave them).
+          json: profileRequest(values, profile.services),
         }),
       ),
     onSuccess: (updated) => {
@@ -65,9 +67,14 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
     onError: (error) => {
       if (handledSessionEnd(queryClient, error)) return;
       if (error instanceof ApiError && error.fieldErrors) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          setError(field as keyof ProfileForm, { message });
-        }
+        // The first field in error takes the focus, so a keyboard user lands on it.
+        Object.entries(error.fieldErrors).forEach(([field, message], index) => {
+          setError(
+            formField(field) as keyof ProfileForm,
+            { message },
+            { shouldFocus: index === 0 },
+          );
+        });
       }
       toast({
         title: 'Error',
@@ -84,23 +91,8 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
         aria-label="Profile photo"
       >
         <div className="card-body items-center text-center">
-          {profile.profileImage ? (
-            <img
-              src={providerImageUrl(profile.profileImage)}
-              alt={`Profile photo of ${profile.name}`}
-              className="h-32 w-32 rounded-full object-cover"
-            />
-          ) : (
-            <div
-              className="flex h-32 w-32 items-center justify-center rounded-full bg-base-200 text-5xl"
-              role="img"
-              aria-label="No profile photo yet"
-            >
-              <svg viewBox="0 0 24 24" className="h-16 w-16 fill-current" aria-hidden="true">
-                <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />
-              </svg>
-            </div>
-          )}
+          {/* Without a photo, the monogram the public pages show (issue 16, point 2). */}
+          <ProviderLogo provider={profile} className="h-32 w-32 rounded-full object-cover" />
           <button
             type="button"
             className="btn btn-outline btn-sm mt-2"
@@ -183,6 +175,45 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
               </p>
             )}
           </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              id={`${id}-price`}
+              label="Starting price (R)"
+              type="number"
+              inputMode="numeric"
+              min={PROFILE_LIMITS.priceMin}
+              max={PROFILE_LIMITS.priceMax}
+              step={1}
+              error={errors.startingPrice?.message}
+              {...register('startingPrice', { valueAsNumber: true })}
+            />
+            <TextField
+              id={`${id}-website`}
+              label="Website (optional)"
+              type="url"
+              inputMode="url"
+              placeholder="https://www.example.co.za"
+              error={errors.website?.message}
+              {...register('website')}
+            />
+          </div>
+          <SpecialtiesEditor
+            specialties={watch('specialties')}
+            error={errors.specialties?.message ?? errors.specialties?.root?.message}
+            onChange={(specialties) => {
+              setValue('specialties', specialties, { shouldDirty: true });
+              clearErrors('specialties');
+            }}
+          />
+          <CoverageEditor
+            towns={watch('coverageAreas')}
+            error={errors.coverageAreas?.message ?? errors.coverageAreas?.root?.message}
+            onChange={(towns) => {
+              setValue('coverageAreas', towns, { shouldDirty: true });
+              clearErrors('coverageAreas');
+            }}
+          />
+          <BusinessHoursEditor id={id} register={register} watch={watch} errors={errors} />
           <div className="card-actions justify-end">
             <button
               type="button"

@@ -9,6 +9,7 @@ import { ChangePasswordFormSchema } from '../../lib/schemas/account';
 import { toast } from '../../lib/toast';
 import { TextField } from '../ui/TextField';
 import { handledSessionEnd } from './session';
+import { CompanyEmail } from '../ui/CompanyEmail';
 
 type Form = z.input<typeof ChangePasswordFormSchema>;
 
@@ -105,11 +106,7 @@ export function SettingsTab({
           </div>
           <p className="text-sm">
             The Verified badge follows from your checks: the Verification tab lists each one with
-            its expiry. Questions? Write to{' '}
-            <a className="link" href="mailto:support@verifiedproviders.co.za">
-              support@verifiedproviders.co.za
-            </a>
-            .
+            its expiry. Questions? Write to <CompanyEmail />.
           </p>
         </div>
       </section>

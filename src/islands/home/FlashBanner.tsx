@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { answer, api } from '../../lib/api-client';
 import type { FlashAd } from '../../lib/api-answers';
-import { withQueryClient } from '../../lib/query-client';
+import { FlashAdContent } from './FlashAdContent';
+import { useLoaded } from './use-loaded';
 
 /** Spec section 9: default duration, and the fade that starts before each switch. */
 export const DEFAULT_AD_DURATION = 3000;
@@ -31,22 +31,11 @@ function Banner({ ads }: { ads: FlashAd[] }) {
   return (
     <div className="relative overflow-hidden rounded-box bg-primary text-primary-content">
       <div
-        className={`flex min-h-40 items-center gap-6 p-6 transition-opacity duration-500 md:p-8 ${fading ? 'opacity-0' : 'opacity-100'}`}
+        className={`transition-opacity duration-500 ${fading ? 'opacity-0' : 'opacity-100'}`}
         aria-live="polite"
         data-testid="flash-ad"
       >
-        {current.imageUrl && (
-          <img
-            src={current.imageUrl}
-            alt=""
-            className="hidden h-28 w-40 shrink-0 rounded-box object-cover sm:block"
-            loading="lazy"
-          />
-        )}
-        <div>
-          <h2 className="text-2xl font-bold md:text-3xl">{current.title}</h2>
-          <p className="mt-2 text-lg">{current.subtitle}</p>
-        </div>
+        <FlashAdContent ad={current} eager={index === 0} />
       </div>
       {ads.length > 1 && (
         <div
@@ -93,11 +82,12 @@ function StaticBanner() {
 
 /** The home page's flash-ad banner (spec section 4); static content while loading, with no ads or on failure. */
 function FlashBanner() {
-  const { data } = useQuery({
-    queryKey: ['/api/flash-ads'],
-    queryFn: () => answer(api['flash-ads'].$get()),
-  });
-  return data && data.length > 0 ? <Banner ads={data} /> : <StaticBanner />;
+  const ads = useLoaded(() => answer(api['flash-ads'].$get()));
+  return ads.status === 'done' && ads.data.length > 0 ? (
+    <Banner ads={ads.data} />
+  ) : (
+    <StaticBanner />
+  );
 }
 
-export default withQueryClient(FlashBanner);
+export default FlashBanner;

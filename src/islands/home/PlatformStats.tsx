@@ -1,20 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { answer, api } from '../../lib/api-client';
 import { verificationRate } from '../../lib/format';
-import { withQueryClient } from '../../lib/query-client';
 import { LoadFailure } from '../ui/LoadFailure';
+import { useLoaded } from './use-loaded';
 
 /**
  * Spec section 4: three skeletons while loading; '+' on counts. When the figures cannot
  * be loaded the section says so, with Retry, rather than showing zeros (issue 16, point 5).
  */
 function PlatformStats() {
-  const { data, isPending, error, refetch } = useQuery({
-    queryKey: ['/api/stats'],
-    queryFn: () => answer(api.stats.$get()),
-  });
+  const stats = useLoaded(() => answer(api.stats.$get()));
 
-  if (isPending) {
+  if (stats.status === 'pending') {
     return (
       <div
         className="grid gap-4 sm:grid-cols-3"
@@ -28,7 +24,7 @@ function PlatformStats() {
       </div>
     );
   }
-  if (!data) {
+  if (stats.status === 'failed') {
     return (
       <section aria-labelledby="stats-heading" className="mx-auto max-w-7xl px-4 py-12">
         <h2 id="stats-heading" className="text-center text-2xl font-bold md:text-3xl">
@@ -38,13 +34,14 @@ function PlatformStats() {
           className="mx-auto mt-8 max-w-2xl"
           heading="p"
           title="Couldn't load the platform statistics"
-          error={error}
-          onRetry={() => void refetch()}
+          error={stats.error}
+          onRetry={stats.retry}
         />
       </section>
     );
   }
 
+  const { data } = stats;
   const figures = [
     { label: 'Verified Providers', value: `${data.verifiedProviders}+` },
     { label: 'Service Requests', value: `${data.totalEnquiries}+` },
@@ -73,4 +70,4 @@ function PlatformStats() {
   );
 }
 
-export default withQueryClient(PlatformStats);
+export default PlatformStats;

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { answer, api } from '../../lib/api-client';
 import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
-import { withQueryClient } from '../../lib/query-client';
 import { ServiceIcon } from '../../components/ServiceIcon';
 import { LoadFailure } from '../ui/LoadFailure';
+import { useLoaded } from './use-loaded';
 
 /**
  * The six category cards with '{n}+ Providers' from /api/service-stats. When the counts
@@ -11,20 +10,18 @@ import { LoadFailure } from '../ui/LoadFailure';
  * load" alert with Retry, never "0+ Providers" (issue 16, point 5).
  */
 function ServiceGrid() {
-  const { data, isPending, isError, error, refetch } = useQuery({
-    queryKey: ['/api/service-stats'],
-    queryFn: () => answer(api['service-stats'].$get()),
-  });
+  const counts = useLoaded(() => answer(api['service-stats'].$get()));
+  const isError = counts.status === 'failed';
 
   return (
     <>
-      {isError && (
+      {counts.status === 'failed' && (
         <LoadFailure
           className="mb-4"
           heading="p"
           title="Couldn't load the number of providers per service"
-          error={error}
-          onRetry={() => void refetch()}
+          error={counts.error}
+          onRetry={counts.retry}
         >
           <p className="text-sm">The services below still work: pick one to see its providers.</p>
         </LoadFailure>
@@ -54,10 +51,10 @@ function ServiceGrid() {
                       className="mt-1 text-sm font-semibold text-secondary"
                       data-testid={`count-${category.id}`}
                     >
-                      {isPending ? (
-                        <span className="skeleton inline-block h-4 w-24" />
+                      {counts.status === 'done' ? (
+                        `${counts.data[category.id]}+ Providers`
                       ) : (
-                        `${data[category.id]}+ Providers`
+                        <span className="skeleton inline-block h-4 w-24" />
                       )}
                     </p>
                   )}
@@ -75,4 +72,4 @@ function ServiceGrid() {
   );
 }
 
-export default withQueryClient(ServiceGrid);
+export default ServiceGrid;

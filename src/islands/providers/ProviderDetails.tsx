@@ -84,6 +84,9 @@ export function ProfileReviewsTab({ provider }: { provider: Provider }) {
 }
 
 export function BusinessHours({ hours }: { hours: Record<string, string> }) {
+  if (!WEEKDAYS.some((day) => hours[day])) {
+    return <p className="text-sm">Business hours not listed.</p>;
+  }
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
       {WEEKDAYS.filter((day) => hours[day]).map((day) => (
@@ -124,13 +127,16 @@ export function ContactTab({ provider }: { provider: Provider }) {
           <>
             <dt className="font-semibold">Website</dt>
             <dd>
+              {/* A provider's own link: not endorsed (nofollow), and the new tab gets no
+                  hold on this page (noopener). */}
               <a
                 className="link break-all"
                 href={provider.website}
                 target="_blank"
-                rel="noopener noreferrer"
+                rel="nofollow noopener noreferrer"
               >
                 {provider.website.replace(/^https?:\/\//, '')}
+                <span className="sr-only"> (opens in a new tab)</span>
               </a>
             </dd>
           </>

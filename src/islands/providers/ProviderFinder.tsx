@@ -1,257 +1,209 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { LoadFailure } from '../ui/LoadFailure';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { answerPage, api } from '../../lib/api-client';
-import { SERVICE_CATEGORIES, type ServiceId } from '../../lib/catalog/categories';
-import { TOWNS } from '../../lib/catalog/towns';
-import { DEFAULT_TOWN_VALUES, nearestTowns } from '../../lib/geo';
-import { providersApiQuery, type ProviderFilters } from '../../lib/provider-filters';
-import { withQueryClient } from '../../lib/query-client';
+import type { Provider } from '../../lib/api-answers';
+import type { ServiceId } from '../../lib/catalog/categories';
 import { PROVIDER_PAGE_SIZE } from '../../lib/listing-limits';
+import {
+  DEFAULT_FILTERS,
+  activeFilterChips,
+  effectiveSort,
+  providersApiQuery,
+  withoutFilters,
+  type ProviderFilters,
+} from '../../lib/provider-filters';
+import { withQueryClient } from '../../lib/query-client';
+import { LoadFailure } from '../ui/LoadFailure';
+import { ActiveFilterChips } from './listing/ActiveFilterChips';
+import { FilterFields } from './listing/FilterFields';
+import { FilterSheet } from './listing/FilterSheet';
+import { NearMeButton } from './listing/NearMeButton';
+import { Pagination } from './listing/Pagination';
+import { SkeletonCard } from './listing/SkeletonCard';
+import { SortControl } from './listing/SortControl';
+import { usePlaceNames } from './listing/use-place-names';
 import { ProviderCard } from './ProviderCard';
 import { ProviderModal } from './ProviderModal';
-import { useUrlFilters } from './use-url-filters';
 import { useOpenProvider } from './use-open-provider';
+import { useUrlFilters } from './use-url-filters';
 import { useVisitorPosition } from './use-visitor-position';
-
-const NEAREST_TOWN_COUNT = 12;
-/** Spec section 9, in the spec's order. */
-const DEFAULT_TOWNS = TOWNS.filter((t) =>
-  (DEFAULT_TOWN_VALUES as readonly string[]).includes(t.value),
-).sort(
-  (a, b) =>
-    DEFAULT_TOWN_VALUES.indexOf(a.value as (typeof DEFAULT_TOWN_VALUES)[number]) -
-    DEFAULT_TOWN_VALUES.indexOf(b.value as (typeof DEFAULT_TOWN_VALUES)[number]),
-);
-
-function SkeletonCard() {
-  return (
-    <div
-      className="card border border-base-300 bg-base-100"
-      data-testid="provider-skeleton"
-      aria-hidden="true"
-    >
-      <div className="skeleton aspect-[3/2] w-full rounded-b-none" />
-      <div className="card-body gap-3">
-        <div className="skeleton h-5 w-3/4" />
-        <div className="skeleton h-4 w-1/2" />
-        <div className="skeleton h-4 w-2/3" />
-      </div>
-    </div>
-  );
-}
-
-function SearchInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  const timer = useRef(0);
-  useEffect(() => setDraft(value), [value]);
-  return (
-    <input
-      id="filter-search"
-      type="search"
-      className="input w-full"
-      placeholder="Name, service or town"
-      maxLength={100}
-      value={draft}
-      onChange={(event) => {
-        const next = event.target.value;
-        setDraft(next);
-        window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(() => onChange(next), 350);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          window.clearTimeout(timer.current);
-          onChange(draft);
-        }
-      }}
-    />
-  );
-}
-
-function Pagination({
-  page,
-  pages,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-}) {
-  if (pages <= 1) return null;
-  return (
-    <nav className="mt-8 flex items-center justify-center gap-2" aria-label="Pages">
-      <button
-        type="button"
-        className="btn btn-sm"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        Previous
-      </button>
-      <span className="px-2 text-sm" aria-current="page">
-        Page {page} of {pages}
-      </span>
-      <button
-        type="button"
-        className="btn btn-sm"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        Next
-      </button>
-    </nav>
-  );
-}
 
 export interface ProviderFinderProps {
   /** A category page shows one service: its filter is fixed and hidden. */
   serviceType?: ServiceId;
+  /** A town page (/services/{slug}/{town}) shows one town: its filter is fixed and hidden. */
+  location?: string;
+  /**
+   * The first page of the page's default list (no filter but the page's own), when the
+   * page was built with it: shown at once, then refreshed.
+   */
+  initialPage?: { items: Provider[]; total: number };
 }
 
-/** Find Providers (spec section 2): filters in the URL, nearest first when the visitor allows it. */
-function ProviderFinder({ serviceType }: ProviderFinderProps) {
+/**
+ * Find Providers (spec section 2, issue 15): filters in the URL, in a card on wide screens
+ * and in a sheet on phones, active ones as chips; a sort; nearest first on Near me.
+ */
+function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderProps) {
   const locked = useMemo<Partial<ProviderFilters>>(
-    () => (serviceType ? { serviceType } : {}),
-    [serviceType],
+    () => ({ ...(serviceType && { serviceType }), ...(location && { location }) }),
+    [serviceType, location],
   );
+  const hydrated = useSyncExternalStore(noChange, isClient, isServer);
   const [filters, update] = useUrlFilters(locked);
-  const position = useVisitorPosition();
-  const known = position.status === 'known' ? position.position : undefined;
+  const nearMe = useVisitorPosition();
+  const known = nearMe.state.status === 'on' ? nearMe.state.position : undefined;
+  const sort = effectiveSort(filters.sort, known !== undefined);
+
+  // Near me pressed: once the position is known the list is nearest first. (Kept on from
+  // earlier in the session, the URL's own sort stays.)
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (known && pressed.current) {
+      pressed.current = false;
+      update({ sort: 'nearest' });
+    }
+  }, [known, update]);
 
   const query = providersApiQuery(filters, known);
+  const isDefaultList = useMemo(
+    () =>
+      !known &&
+      JSON.stringify(query) ===
+        JSON.stringify(providersApiQuery({ ...DEFAULT_FILTERS, ...locked })),
+    [known, query, locked],
+  );
   const { data, isError, error, isPlaceholderData, refetch } = useQuery({
     queryKey: ['/api/providers', query],
     queryFn: () => answerPage(api.providers.$get({ query })),
-    // The list shows at once; when the visitor's position arrives it is fetched again,
-    // nearest first (the previous list stays on screen meanwhile).
+    // Not while hydrating: that render shows the page's default list (the built one).
+    enabled: hydrated,
     staleTime: 2 * 60 * 1000,
     gcTime: 5 * 60 * 1000,
-    placeholderData: keepPreviousData,
+    // A page built with its first page shows it at once and asks for a fresh one.
+    ...(isDefaultList && initialPage && { initialData: initialPage, initialDataUpdatedAt: 0 }),
+    // When a filter or the position changes, the previous list stays on screen meanwhile;
+    // not the built one (never fetched here): a shared link with filters shows skeletons
+    // rather than a list its filters do not match.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.state.dataUpdatedAt ? keepPreviousData(previous) : undefined,
   });
 
   const modal = useOpenProvider(data?.items);
+  // The list's newer answer of the open provider: a built first page has no contact
+  // details (decision 0011), the API's answer that replaces it does.
+  const openProvider =
+    modal.provider && (data?.items.find((p) => p.id === modal.provider?.id) ?? modal.provider);
 
-  const towns = known ? nearestTowns(known, NEAREST_TOWN_COUNT) : DEFAULT_TOWNS;
-  const locationOptions =
-    towns.some((t) => t.value === filters.location) || filters.location === 'all'
-      ? towns
-      : [...towns, ...TOWNS.filter((t) => t.value === filters.location)];
+  const [placeNames, onPlaceNamed] = usePlaceNames(filters.location, hydrated);
+  const chips = activeFilterChips(filters, locked, placeNames);
+  const clearAll = () => update(withoutFilters(...chips.map((chip) => chip.filter)));
+
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const closeSheet = useCallback(() => setSheetOpen(false), []);
+  const countLine = useRef<HTMLParagraphElement>(null);
+
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PROVIDER_PAGE_SIZE));
+  const fields = (idPrefix: string, className: string, inSheet = false) => (
+    <FilterFields
+      idPrefix={idPrefix}
+      inSheet={inSheet}
+      className={className}
+      filters={filters}
+      update={update}
+      serviceLocked={serviceType !== undefined}
+      locationLocked={location !== undefined}
+      position={known}
+      placeNames={placeNames}
+      onPlaceNamed={onPlaceNamed}
+    />
+  );
 
   return (
-    <div>
-      <form
-        className="card border border-base-300 bg-base-100 shadow-sm"
-        onSubmit={(e) => e.preventDefault()}
-        aria-label="Filter providers"
-      >
-        <div
-          className={`card-body grid gap-4 sm:grid-cols-2 ${serviceType ? 'lg:grid-cols-3' : 'lg:grid-cols-4'}`}
+    // data-hydrated: React has hydrated the list and answers input (the browser tests wait
+    // for it: the built HTML shows the list before its controls work).
+    <div data-hydrated={hydrated || undefined}>
+      <div className="max-sm:hidden">
+        <form
+          className="card border border-base-300 bg-base-100 shadow-sm"
+          onSubmit={(e) => e.preventDefault()}
+          aria-label="Filter providers"
         >
-          {!serviceType && (
-            <div>
-              <label
-                className="label text-sm font-medium text-base-content"
-                htmlFor="filter-service"
-              >
-                Service Type
-              </label>
-              <select
-                id="filter-service"
-                className="select w-full"
-                value={filters.serviceType}
-                onChange={(e) =>
-                  update({ serviceType: e.target.value as ProviderFilters['serviceType'] })
-                }
-              >
-                <option value="all">All Services</option>
-                {SERVICE_CATEGORIES.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.filterLabel}
-                  </option>
-                ))}
-              </select>
-            </div>
+          {fields(
+            'filter',
+            `card-body sm:grid-cols-2 ${LARGE_COLUMNS[4 - Object.keys(locked).length] ?? ''}`,
           )}
-          <div>
-            <label
-              className="label text-sm font-medium text-base-content"
-              htmlFor="filter-location"
-            >
-              Location
-            </label>
-            <select
-              id="filter-location"
-              className="select w-full"
-              value={filters.location}
-              onChange={(e) => update({ location: e.target.value })}
-            >
-              <option value="all">All Locations</option>
-              {locationOptions.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label
-              className="label text-sm font-medium text-base-content"
-              htmlFor="filter-verification"
-            >
-              Verification
-            </label>
-            <select
-              id="filter-verification"
-              className="select w-full"
-              value={filters.verification}
-              onChange={(e) =>
-                update({ verification: e.target.value as ProviderFilters['verification'] })
-              }
-            >
-              <option value="all">All Providers</option>
-              <option value="verified">Verified Only</option>
-              <option value="premium">Premium Verified</option>
-            </select>
-          </div>
-          <div>
-            <label className="label text-sm font-medium text-base-content" htmlFor="filter-search">
-              Search
-            </label>
-            <SearchInput value={filters.search} onChange={(search) => update({ search })} />
-          </div>
-        </div>
-      </form>
-
-      <div className="mt-4 min-h-6 text-sm" role="status">
-        {position.status === 'unavailable' && (
-          <p data-testid="location-notice">{position.notice}</p>
-        )}
-        {known && filters.sort === 'recommended' && <p>Showing providers nearest to you first.</p>}
+        </form>
       </div>
 
-      <div className="mt-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <p className="font-medium" aria-live="polite" data-testid="provider-count">
+      <div className="relative mt-4 flex flex-wrap items-center gap-2">
+        <FilterSheet
+          open={sheetOpen}
+          onOpen={() => setSheetOpen(true)}
+          onClose={closeSheet}
+          activeCount={chips.length}
+          total={data && !isPlaceholderData ? data.total : undefined}
+          onClearAll={clearAll}
+        >
+          {fields('sheet-filter', '', true)}
+        </FilterSheet>
+        <NearMeButton
+          state={nearMe.state}
+          notice={nearMe.notice}
+          onTurnOn={() => {
+            pressed.current = true;
+            nearMe.turnOn();
+          }}
+          onTurnOff={() => {
+            pressed.current = false;
+            nearMe.turnOff();
+            if (filters.sort === 'nearest') update({ sort: DEFAULT_FILTERS.sort });
+          }}
+        />
+        <div className="ml-auto">
+          <SortControl
+            value={sort}
+            positionKnown={known !== undefined}
+            onChange={(next) => update({ sort: next })}
+          />
+        </div>
+      </div>
+
+      <div className="mt-3">
+        <ActiveFilterChips
+          chips={chips}
+          onRemove={(filter) => update(withoutFilters(filter))}
+          onClearAll={clearAll}
+          fallback={() => countLine.current}
+        />
+      </div>
+
+      <div className="mt-3">
+        <p
+          ref={countLine}
+          tabIndex={-1}
+          className="font-medium focus:outline-none"
+          aria-live="polite"
+          data-testid="provider-count"
+        >
           {data ? `Showing ${total} provider(s)` : ' '}
         </p>
-        <div className="flex items-center gap-2">
-          <label className="text-sm font-medium" htmlFor="filter-sort">
-            Sort by
-          </label>
-          <select
-            id="filter-sort"
-            className="select select-sm w-auto"
-            value={filters.sort}
-            onChange={(e) => update({ sort: e.target.value as ProviderFilters['sort'] })}
-          >
-            <option value="recommended">Recommended</option>
-            <option value="quickest">Quickest to respond</option>
-          </select>
+        {/* Kept when empty: the text comes without moving the list. */}
+        <div className="min-h-6 text-sm" role="status">
+          {known && sort === 'nearest' && <p>Showing providers nearest to you first.</p>}
         </div>
       </div>
 
+      {isError && data && (
+        // The refresh of a list already shown (the built first page) failed: it stays.
+        <LoadFailure
+          className="mt-4"
+          title="Couldn't refresh providers"
+          error={error}
+          onRetry={() => void refetch()}
+        />
+      )}
       {isError && !data ? (
         <LoadFailure
           className="mt-6"
@@ -261,7 +213,7 @@ function ProviderFinder({ serviceType }: ProviderFinderProps) {
         />
       ) : !data ? (
         <div
-          className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
           role="status"
           aria-busy="true"
           aria-label="Loading providers"
@@ -271,7 +223,7 @@ function ProviderFinder({ serviceType }: ProviderFinderProps) {
           ))}
         </div>
       ) : data.items.length === 0 ? (
-        <div className="mt-6 rounded-box border border-dashed border-base-300 p-10 text-center">
+        <div className="mt-4 rounded-box border border-dashed border-base-300 p-10 text-center">
           <h2 className="text-xl font-semibold">No providers found</h2>
           <p className="mt-2">
             Try adjusting your filters or search terms to find providers in your area.
@@ -280,7 +232,7 @@ function ProviderFinder({ serviceType }: ProviderFinderProps) {
       ) : (
         <>
           <ul
-            className={`mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${isPlaceholderData ? 'opacity-60' : ''}`}
+            className={`mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${isPlaceholderData ? 'opacity-60' : ''}`}
           >
             {data.items.map((provider) => (
               <li key={provider.id} className="relative">
@@ -298,9 +250,21 @@ function ProviderFinder({ serviceType }: ProviderFinderProps) {
           />
         </>
       )}
-      <ProviderModal provider={modal.provider} onClose={modal.close} />
+      <ProviderModal provider={openProvider} onClose={modal.close} />
     </div>
   );
 }
+
+/** The filter card's columns on a wide screen, by the number of fields it shows. */
+const LARGE_COLUMNS: Record<number, string> = {
+  2: 'lg:grid-cols-2',
+  3: 'lg:grid-cols-3',
+  4: 'lg:grid-cols-4',
+};
+
+/** Whether React renders in the browser after hydration (false on the server and while hydrating). */
+const noChange = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
 
 export default withQueryClient(ProviderFinder);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Provider } from '../../lib/api-answers';
 import { formatSaPhone, telHref, whatsAppHref } from '../../lib/phone';
+import { ContactLink } from './ContactLink';
 import { ProviderLogo } from './ProviderLogo';
 import { WorkGallery } from './WorkGallery';
 import { Modal } from '../ui/Modal';
@@ -78,12 +79,18 @@ export function ProviderModal({
             </ul>
             <div className="flex flex-wrap gap-2">
               {/* On a phone the bar at the bottom has the call button. */}
-              <a className="btn btn-primary max-sm:hidden" href={telHref(provider.phone)}>
+              <ContactLink
+                className="btn btn-primary max-sm:hidden"
+                href={provider.phone && telHref(provider.phone)}
+              >
                 Contact Provider
-              </a>
-              <a className="btn btn-outline" href={`mailto:${provider.email}`}>
+              </ContactLink>
+              <ContactLink
+                className="btn btn-outline"
+                href={provider.email && `mailto:${provider.email}`}
+              >
                 Send Email
-              </a>
+              </ContactLink>
               <a className="btn btn-ghost" href={`/provider/${provider.id}`}>
                 View full profile
               </a>
@@ -136,7 +143,7 @@ export function ProviderModal({
 
 /** The phone's bar at the bottom of the modal: Call (with the number), WhatsApp, Request. */
 function PhoneActionBar({ phone, onRequest }: { phone: string; onRequest: () => void }) {
-  const whatsApp = whatsAppHref(phone);
+  const whatsApp = phone ? whatsAppHref(phone) : undefined;
   return (
     <div
       className="sticky bottom-0 z-10 flex gap-2 border-t border-base-300 bg-base-100 p-3 sm:hidden"
@@ -144,9 +151,9 @@ function PhoneActionBar({ phone, onRequest }: { phone: string; onRequest: () => 
       aria-label="Contact"
       data-testid="phone-action-bar"
     >
-      <a className="btn min-w-0 flex-1 px-3 btn-primary" href={telHref(phone)}>
-        Call {formatSaPhone(phone)}
-      </a>
+      <ContactLink className="btn min-w-0 flex-1 px-3 btn-primary" href={phone && telHref(phone)}>
+        Call {phone && formatSaPhone(phone)}
+      </ContactLink>
       {whatsApp && (
         <a
           className="btn px-3 btn-outline"

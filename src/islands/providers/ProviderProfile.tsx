@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { LoadFailure } from '../ui/LoadFailure';
 import { formatRand } from '../../lib/format';
 import { telHref, whatsAppHref } from '../../lib/phone';
+import { ContactLink } from './ContactLink';
 import type { Provider, ProviderDetail } from '../../lib/api-answers';
 import { ProviderLogo } from './ProviderLogo';
 import { WorkGallery } from './WorkGallery';
@@ -142,7 +143,7 @@ function Profile({
                 className="btn btn-ghost"
                 href={provider.website}
                 target="_blank"
-                rel="noopener noreferrer"
+                rel="nofollow noopener noreferrer"
               >
                 Visit Website <span className="sr-only">(opens in a new tab)</span>
               </a>
@@ -244,27 +245,6 @@ function idFromPath(): number | undefined {
   if (typeof window === 'undefined') return undefined;
   const match = /^\/provider\/(\d+)\/?$/.exec(window.location.pathname);
   return match ? Number(match[1]) : undefined;
-}
-
-/** A contact button, disabled in its place until the API has given the detail. */
-function ContactLink({
-  href,
-  className,
-  children,
-}: {
-  href: string;
-  className: string;
-  children: ReactNode;
-}) {
-  return href ? (
-    <a className={className} href={href}>
-      {children}
-    </a>
-  ) : (
-    <span className={`${className} btn-disabled`} aria-disabled="true">
-      {children}
-    </span>
-  );
 }
 
 /**

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_STARTING_PRICE } from '../catalog/enquiry-options.ts';
 import { LEGAL_FORMS } from '../catalog/checks.ts';
-import { currentYear, FLASH_AD_DEFAULTS } from './admin-operations.ts';
+import { currentYear, FLASH_AD_DEFAULTS, flashAdLinkField } from './admin-operations.ts';
 import {
   emailField,
   optionalText,
@@ -125,6 +125,8 @@ export function providerBody(values: AddProviderValues, profileImage: string | u
 export const FlashAdFormSchema = z.object({
   title: requiredText('Title and subtitle are required', 120),
   subtitle: requiredText('Title and subtitle are required', 300),
+  /** The same rule as the API's (blank: no link). */
+  linkUrl: flashAdLinkField,
   isActive: z.boolean(),
   priority: z.preprocess(
     (v) => {
@@ -152,6 +154,7 @@ export type FlashAdForm = z.input<typeof FlashAdFormSchema>;
 export const EMPTY_FLASH_AD_FORM: FlashAdForm = {
   title: '',
   subtitle: '',
+  linkUrl: '',
   isActive: FLASH_AD_DEFAULTS.isActive,
   priority: String(FLASH_AD_DEFAULTS.priority),
   displayDuration: String(FLASH_AD_DEFAULTS.displayDuration),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ENQUIRY_STATUSES, URGENCY_VALUES, WEEKDAYS } from '../catalog/enquiry-options.ts';
 import { LEGAL_FORMS } from '../catalog/checks.ts';
+import { flashAdLinkProblem } from '../flash-ad-link.ts';
 import { newPassword } from './account.ts';
 import {
   emailField,
@@ -129,10 +130,27 @@ export const FLASH_AD_DEFAULTS = {
   isActive: true,
 } as const;
 
+/**
+ * Where the banner leads: a page of this site or an https address (src/lib/flash-ad-link.ts
+ * says what is refused and why); blank is no link.
+ */
+export const flashAdLinkField = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() || null : v),
+  z
+    .string('The link must be text')
+    .superRefine((link, ctx) => {
+      const problem = flashAdLinkProblem(link);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .nullable()
+    .optional(),
+);
+
 export const FlashAdSchema = z.object({
   title: requiredText('Title and subtitle are required', 120),
   subtitle: requiredText('Title and subtitle are required', 300),
   imageUrl: objectPath,
+  linkUrl: flashAdLinkField,
   isActive: z.boolean('isActive must be true or false').default(FLASH_AD_DEFAULTS.isActive),
   priority: whole('Priority', 1, 1000).default(FLASH_AD_DEFAULTS.priority),
   displayDuration: z

@@ -1,6 +1,9 @@
 /** The provider dashboard's calls (spec sections 5 and 7): profile, photo and responses. */
 import { z } from 'zod';
 import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
+import { BusinessHoursSchema } from '../business-hours.ts';
+import { townValue } from '../catalog/town-value.ts';
+import { formatRand } from '../format.ts';
 import { emailField, provinceField, requiredText, saPhoneField, servicesField } from './fields.ts';
 
 /** The statuses a provider may set when responding (spec section 9). */
@@ -26,9 +29,131 @@ export const EnquiryResponseSchema = z.object({
   status: z.enum(RESPONSE_STATUSES, 'Choose a status: in progress, completed or cancelled'),
 });
 
+/** The limits of the profile's lists and price (issue 16, point 7). */
+export const PROFILE_LIMITS = {
+  priceMin: 50,
+  priceMax: 1_000_000,
+  coverageAreas: 30,
+  townLength: 80,
+  specialties: 12,
+  specialtyLength: 60,
+  websiteLength: 300,
+} as const;
+
+export const PROFILE_MESSAGES = {
+  price: 'Enter the starting price in whole rand, e.g. 1500',
+  priceWhole: 'Enter whole rand, without cents',
+  priceMin: `The starting price must be at least ${formatRand(PROFILE_LIMITS.priceMin)}`,
+  priceMax: `The starting price must be at most ${formatRand(PROFILE_LIMITS.priceMax)}`,
+  coverageList: 'Coverage areas must be a list of towns',
+  coverageEmpty: 'Choose a town',
+  coverageMax: `You can list at most ${PROFILE_LIMITS.coverageAreas} coverage areas. Remove one first.`,
+  townLength: `A town name has at most ${PROFILE_LIMITS.townLength} characters`,
+  unknownTown: (town: string) => `"${town}" is not a town we know. Choose one from the list.`,
+  specialtiesList: 'Specialties must be a list of short texts',
+  specialtyEmpty: 'A specialty cannot be empty',
+  specialtyLength: `A specialty has at most ${PROFILE_LIMITS.specialtyLength} characters`,
+  specialtiesMax: `You can list at most ${PROFILE_LIMITS.specialties} specialties`,
+  website: 'Enter your website address, e.g. https://www.example.co.za',
+  websiteHttps: 'Your website address must start with https://',
+} as const;
+
+const startingPriceField = z
+  .number(PROFILE_MESSAGES.price)
+  .int(PROFILE_MESSAGES.priceWhole)
+  .min(PROFILE_LIMITS.priceMin, PROFILE_MESSAGES.priceMin)
+  .max(PROFILE_LIMITS.priceMax, PROFILE_MESSAGES.priceMax);
+
 /**
- * PUT /api/provider/profile. The spec's form checks nothing; the server does. Business
- * Name and Contact Name both edit `name`.
+ * The towns a provider serves, by name; one town once (however it is written). The
+ * server also checks each is a town it knows (check-coverage-towns.ts): that needs the
+ * database, which a form does not have.
+ */
+const coverageAreasField = z
+  .array(
+    z
+      .string(PROFILE_MESSAGES.coverageEmpty)
+      .trim()
+      .min(1, PROFILE_MESSAGES.coverageEmpty)
+      .max(PROFILE_LIMITS.townLength, PROFILE_MESSAGES.townLength),
+    PROFILE_MESSAGES.coverageList,
+  )
+  .max(PROFILE_LIMITS.coverageAreas, PROFILE_MESSAGES.coverageMax)
+  .transform((towns) => uniqueBy(towns, townValue));
+
+const specialtiesField = z
+  .array(
+    z
+      .string(PROFILE_MESSAGES.specialtyEmpty)
+      .trim()
+      .min(1, PROFILE_MESSAGES.specialtyEmpty)
+      .max(PROFILE_LIMITS.specialtyLength, PROFILE_MESSAGES.specialtyLength)
+      // One line each: a line break or control character has no place in a chip.
+      .transform((text) => text.replace(/\s+/g, ' ')),
+    PROFILE_MESSAGES.specialtiesList,
+  )
+  .max(PROFILE_LIMITS.specialties, PROFILE_MESSAGES.specialtiesMax)
+  .transform((items) => uniqueBy(items, (item) => item.toLowerCase()));
+
+/** The first of each group of items with the same key, in order. */
+function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const k = key(item);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/**
+ * A website address as stored and linked: https only (a javascript:, data: or http:
+ * link never reaches a visitor), no user name or password, a host with a dot; a bare
+ * "www.example.co.za" gets https:// in front; stored as the URL parser writes it
+ * (lower-case host), without the lone trailing slash.
+ */
+export function normaliseWebsite(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '' || /\s/.test(trimmed)) return undefined;
+  // A colon before digits is a port ("example.co.za:8080"), not a scheme.
+  const withScheme = /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return undefined;
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(url.hostname)) return undefined;
+  const href = url.href;
+  return url.pathname === '/' && !url.search && !url.hash ? href.slice(0, -1) : href;
+}
+
+/** Optional: empty or absent means no website (null), so a provider can remove its link. */
+const websiteField = z.preprocess(
+  (v) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v),
+  z
+    .string(PROFILE_MESSAGES.website)
+    .max(PROFILE_LIMITS.websiteLength, `At most ${PROFILE_LIMITS.websiteLength} characters`)
+    .transform((text, ctx) => {
+      const website = normaliseWebsite(text);
+      if (website) return website;
+      ctx.addIssue({
+        code: 'custom',
+        message: /^\s*(?!https:)[a-z][a-z0-9+.-]*:(?!\d)/i.test(text)
+          ? PROFILE_MESSAGES.websiteHttps
+          : PROFILE_MESSAGES.website,
+      });
+      return z.NEVER;
+    })
+    .nullable(),
+);
+
+/**
+ * PUT /api/provider/profile: the whole profile, as the dashboard's Profile tab edits it.
+ * Business Name and Contact Name both edit `name`. The business hours arrive per day
+ * (open/close times or closed) and are stored as the texts business_minutes() reads
+ * (src/lib/business-hours.ts), so the responsiveness clock follows them.
  */
 export const ProviderProfileSchema = z.object({
   name: requiredText('Business name is required'),
@@ -38,7 +163,15 @@ export const ProviderProfileSchema = z.object({
   province: provinceField,
   services: servicesField,
   description: requiredText('Business description is required', 2000),
+  startingPrice: startingPriceField,
+  coverageAreas: coverageAreasField,
+  businessHours: BusinessHoursSchema,
+  website: websiteField,
+  specialties: specialtiesField,
 });
+
+/** What the form holds and sends (the schema's input: hours per day, not yet texts). */
+export type ProviderProfileInput = z.input<typeof ProviderProfileSchema>;
 
 export const ProfileImageSchema = z.object({
   profileImageURL: z

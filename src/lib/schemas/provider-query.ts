@@ -49,11 +49,12 @@ const integerParam = (name: string, min: number, max: number, fallback: number) 
 const TOWN_VALUE_MESSAGE = 'location must be a town value such as cape-town';
 
 /**
- * The listing's orders: 'recommended' (premium, verified, rating, name; nearest first
- * with the visitor's position) and 'quickest' ('Quickest to respond', issue 14: providers
- * with figures by median time to first response, then the new ones).
+ * The listing's orders (issue 15): 'recommended' (premium, verified, rating, name),
+ * 'nearest' (needs the visitor's position: userLat and userLng), 'rated' (rating, then
+ * review count, then the recommended order) and 'quickest' ('Quickest to respond', issue
+ * 14: providers with figures by median time to first response, then the new ones).
  */
-export const PROVIDER_SORTS = ['recommended', 'quickest'] as const;
+export const PROVIDER_SORTS = ['recommended', 'nearest', 'rated', 'quickest'] as const;
 export type ProviderSort = (typeof PROVIDER_SORTS)[number];
 
 export const ProviderQuerySchema = z
@@ -114,6 +115,10 @@ export const ProviderQuerySchema = z
     z.refine((q) => (q.userLat === undefined) === (q.userLng === undefined), {
       message: 'userLat and userLng must be given together',
       path: ['userLat'],
+    }),
+    z.refine((q) => q.sort !== 'nearest' || q.userLat !== undefined, {
+      message: 'sort=nearest needs userLat and userLng',
+      path: ['sort'],
     }),
   );
 

@@ -1,0 +1,88 @@
+/**
+ * Turns the search box's query into terms a provider must match (read-search.ts), each
+ * with the places it names (place_names: towns, suburbs, townships and their other names)
+ * and, for a word nothing knows exactly, the places and providers' words a small typo
+ * away (search_words). Two indexed look-ups, before the listing's query.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import {
+  isTypoOf,
+  phraseKeys,
+  readTerms,
+  mayBeTypo,
+  searchWords,
+  type SearchTerm,
+} from './read-search.ts';
+
+export interface PlannedTerm extends SearchTerm {
+  /** Town values (service_providers.area_values) of the places the term names exactly. */
+  places: string[];
+  /** Town values of places a small typo away ('Johannesbrug'), when none is named. */
+  nearPlaces: string[];
+  /** Words of providers' texts a small typo away ('survelance', 'higveld'). */
+  nearWords: string[];
+}
+
+/** The search's terms; none when the query holds no word. */
+export type SearchPlan = PlannedTerm[];
+
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+/** A text[] literal of these values, each a bound parameter. */
+export const textArray = (values: readonly string[]): SQL =>
+  sql`ARRAY[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+
+export async function planSearch(db: Database, query: string): Promise<SearchPlan> {
+  const words = searchWords(query);
+  const keys = phraseKeys(words);
+  const places = new Map<string, string[]>();
+  if (keys.length > 0) {
+    const named = await rows<{ key: string; value: string }>(
+      db,
+      sql`SELECT key, value FROM place_names WHERE key = ANY(${textArray(keys)})`,
+    );
+    for (const { key, value } of named) places.set(key, [...(places.get(key) ?? []), value]);
+  }
+  const terms = readTerms(words, (key) => places.has(key));
+
+  // Typos: only for words no service or place knows exactly, long enough to tell apart.
+  const unknown = [
+    ...new Set(
+      terms
+        .filter((term) => term.services.length === 0 && !places.has(term.key) && mayBeTypo(term))
+        .map((term) => term.key),
+    ),
+  ];
+  const near =
+    unknown.length === 0
+      ? []
+      : await rows<{ typed: string; known: string; value: string | null }>(
+          db,
+          // % (similarity above pg_trgm.similarity_threshold, 0.3) finds the candidates
+          // through the trigram indexes; isTypoOf then keeps only small typos.
+          sql`SELECT q.typed, n.key AS known, n.value
+                FROM unnest(${textArray(unknown)}) AS q(typed)
+                JOIN place_names AS n ON n.key % q.typed
+              UNION ALL
+              SELECT q.typed, w.word AS known, NULL AS value
+                FROM unnest(${textArray(unknown)}) AS q(typed)
+                JOIN search_words AS w ON w.word % q.typed`,
+        );
+
+  return terms.map((term) => {
+    const typos = near.filter((row) => row.typed === term.key && isTypoOf(term.key, row.known));
+    return {
+      ...term,
+      places: places.get(term.key) ?? [],
+      nearPlaces: [...new Set(typos.flatMap((row) => (row.value === null ? [] : [row.value])))],
+      nearWords: [...new Set(typos.flatMap((row) => (row.value === null ? [row.known] : [])))],
+    };
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * A planned search (plan-search.ts) as SQL on service_providers: the condition every
+ * match passes, and the relevance the listing orders by before its usual order. Each
+ * part reads an index: services and area_values (GIN on the arrays), search_text
+ * (trigram GIN, so LIKE '%word%' is indexed).
+ */
+import { and, or, sql, type SQL } from 'drizzle-orm';
+import { serviceProviders as p } from '../../../db/schema.ts';
+import { textArray, type PlannedTerm, type SearchPlan } from './plan-search.ts';
+
+/** The shortest text found anywhere in a word; shorter ones only at a word's start. */
+const MIN_INFIX_LENGTH = 4;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A regular expression (PostgreSQL's) for a text at the start of a word, taken
+ * literally: 'lan' finds 'LAN' but not 'plan'.
+ */
+export function wordStartPattern(text: string): string {
+  // Every ASCII punctuation mark escaped: a backslash before one is that mark, literally.
+  const literal = text.replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`);
+  return /^[a-z0-9_]/.test(text) ? `\\m${literal}` : literal;
+}
+
+const offersAny = (services: readonly string[]) =>
+  services.length > 0 ? sql`${p.services} && ${textArray(services)}` : undefined;
+
+const coversAny = (places: readonly string[]) =>
+  places.length > 0 ? sql`${p.areaValues} && ${textArray(places)}` : undefined;
+
+/**
+ * The provider's own words hold the text: LIKE through the trigram index ('camera' finds
+ * 'cameras'); a text under 4 characters must also start a word, or 'lan' would find
+ * 'plan' (the regular expression, slower than LIKE, then runs on LIKE's few matches).
+ */
+function wordsHave(text: string): SQL {
+  const like = sql`${p.searchText} LIKE ${`%${escapeLike(text)}%`}`;
+  return text.length < MIN_INFIX_LENGTH
+    ? sql`(${like} AND ${p.searchText} ~ ${wordStartPattern(text)})`
+    : like;
+}
+
+/**
+ * The provider's name holds the text: search_text starts with the lower-cased name, so
+ * the text's first place in search_text lies within the name's length. strpos costs
+ * far less per row than a second LIKE on lower(name).
+ */
+const nameHas = (text: string) =>
+  sql`(strpos(${p.searchText}, ${text}) BETWEEN 1 AND length(${p.name}))`;
+
+/**
+ * What one term matches, exactly: a service it names, a place it names (as the location
+ * filter: the provider is there or covers it), or the provider's own words. A place
+ * word in a provider's own words counts only in its name ('Umgeni Wireless'), so that
+ * 'Durban' in the box and Durban in the filter give the same providers.
+ */
+function exactMatch(term: PlannedTerm): SQL {
+  const ownWords =
+    term.places.length > 0
+      ? and(wordsHave(term.literal), nameHas(term.literal)) // the index, then the name
+      : wordsHave(term.literal);
+  return or(offersAny(term.services), coversAny(term.places), ownWords) ?? sql`false`;
+}
+
+/** What a small typo of the term matches: near services, places and providers' words. */
+function nearMatch(term: PlannedTerm): SQL | undefined {
+  return or(
+    offersAny(term.nearServices),
+    coversAny(term.nearPlaces),
+    ...term.nearWords.map(wordsHave),
+  );
+}
+
+/** Every term must be matched, exactly or by a small typo. */
+export function searchCondition(plan: SearchPlan): SQL {
+  return and(...plan.map((term) => or(exactMatch(term), nearMatch(term)))) ?? sql`true`;
+}
+
+/**
+ * How well a provider matches: per term, 4 when its name holds the term, 3 when it
+ * offers the service or serves the place the term names, 2 when its other words hold
+ * it, 1 for a typo's match; summed over the terms. Higher first.
+ */
+export function searchRelevance(plan: SearchPlan): SQL<number> {
+  const scores = plan.map((term) => {
+    const named = or(offersAny(term.services), coversAny(term.places));
+    return sql`CASE WHEN ${nameHas(term.literal)} THEN 4
+      ${named ? sql`WHEN ${named} THEN 3` : sql``}
+      WHEN strpos(${p.searchText}, ${term.literal}) > 0 THEN 2 ELSE 1 END`;
+  });
+  return sql<number>`(${sql.join(scores, sql` + `)})`;
+}

@@ -1,0 +1,36 @@
+import { useEffect, useRef, useState } from 'react';
+
+export type Loaded<T> =
+  { status: 'pending' } | { status: 'done'; data: T } | { status: 'failed'; error: Error };
+
+/**
+ * One GET of a home island: pending, then its answer or the error, and `retry`. The home
+ * page only reads, each island its own answer, so it needs none of the query cache's
+ * sharing, invalidation or mutations; leaving that library out of the page keeps its
+ * JavaScript within budget (tests/build/size-budget.test.ts, docs/decisions/0024).
+ * `key` names what is loaded: when it changes (another position), it is loaded again.
+ */
+export function useLoaded<T>(load: () => Promise<T>, key = ''): Loaded<T> & { retry: () => void } {
+  const [state, setState] = useState<Loaded<T>>({ status: 'pending' });
+  const [attempt, setAttempt] = useState(0);
+  // The latest load, without making every render's new function a reason to load again.
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'pending' });
+    loadRef.current().then(
+      (data) => current && setState({ status: 'done', data }),
+      (error: unknown) =>
+        current &&
+        setState({
+          status: 'failed',
+          error: error instanceof Error ? error : new Error(String(error)),
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, attempt]);
+  return { ...state, retry: () => setAttempt((n) => n + 1) };
+}

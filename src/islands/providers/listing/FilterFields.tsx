@@ -1,0 +1,127 @@
+import { SERVICE_CATEGORIES } from '../../../lib/catalog/categories';
+import type { LatLng } from '../../../lib/geo';
+import { placeName, type ProviderFilters } from '../../../lib/provider-filters';
+import { PlaceCombobox } from '../../ui/PlaceCombobox';
+import { apiPlaceSource, type PlaceOption } from '../../ui/place-sources';
+import { useLocationSuggestions } from './location-suggestions';
+import { SearchInput } from './SearchInput';
+
+/**
+ * Where the town picker finds places: GET /api/places, every place in South Africa
+ * (issue 15, point 2); catalogPlaceSource would offer the catalog's 60 towns instead.
+ */
+const placeSource = apiPlaceSource;
+
+export interface FilterFieldsProps {
+  /** Prefix of the fields' ids: the card and the phone's sheet each have their own. */
+  idPrefix: string;
+  filters: ProviderFilters;
+  update: (change: Partial<ProviderFilters>) => void;
+  /** A category page fixes the service: no service field. */
+  serviceLocked: boolean;
+  /** A town page fixes the town: no town field. */
+  locationLocked: boolean;
+  position: LatLng | undefined;
+  /** Names of places the picker has shown, by value (for a place outside the catalog). */
+  placeNames: ReadonlyMap<string, string>;
+  onPlaceNamed: (place: PlaceOption) => void;
+  /** In the phone's sheet the town list pushes the fields below down. */
+  inSheet?: boolean;
+  className?: string;
+}
+
+/** The listing's filters: service, town, verification and search, applied as they change. */
+export function FilterFields({
+  idPrefix,
+  filters,
+  update,
+  serviceLocked,
+  locationLocked,
+  position,
+  placeNames,
+  onPlaceNamed,
+  inSheet = false,
+  className = '',
+}: FilterFieldsProps) {
+  const suggestions = useLocationSuggestions(position);
+  const location = filters.location === 'all' ? undefined : filters.location;
+  return (
+    <div className={`grid gap-4 ${className}`}>
+      {!serviceLocked && (
+        <div>
+          <label
+            className="label text-sm font-medium text-base-content"
+            htmlFor={`${idPrefix}-service`}
+          >
+            Service Type
+          </label>
+          <select
+            id={`${idPrefix}-service`}
+            className="select w-full"
+            value={filters.serviceType}
+            onChange={(e) =>
+              update({ serviceType: e.target.value as ProviderFilters['serviceType'] })
+            }
+          >
+            <option value="all">All Services</option>
+            {SERVICE_CATEGORIES.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.filterLabel}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {!locationLocked && (
+        <PlaceCombobox
+          id={`${idPrefix}-location`}
+          label="Location"
+          placeholder="All Locations"
+          value={location}
+          valueName={location && placeName(location, placeNames)}
+          source={placeSource}
+          suggestions={suggestions.places}
+          suggestionsLabel={suggestions.label}
+          popup={inSheet ? 'inline' : 'overlay'}
+          onSelect={(place) => {
+            if (place) onPlaceNamed(place);
+            update({ location: place?.value ?? 'all' });
+          }}
+        />
+      )}
+      <div>
+        <label
+          className="label text-sm font-medium text-base-content"
+          htmlFor={`${idPrefix}-verification`}
+        >
+          Verification
+        </label>
+        <select
+          id={`${idPrefix}-verification`}
+          className="select w-full"
+          value={filters.verification}
+          onChange={(e) =>
+            update({ verification: e.target.value as ProviderFilters['verification'] })
+          }
+        >
+          <option value="all">All Providers</option>
+          <option value="verified">Verified Only</option>
+          <option value="premium">Premium Verified</option>
+        </select>
+      </div>
+      <div>
+        <label
+          className="label text-sm font-medium text-base-content"
+          htmlFor={`${idPrefix}-search`}
+        >
+          Search
+        </label>
+        <SearchInput
+          id={`${idPrefix}-search`}
+          value={filters.search}
+          onChange={(search) => update({ search })}
+        />
+      </div>
+    </div>
+  );
+}

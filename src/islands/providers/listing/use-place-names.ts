@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { answer, api } from '../../../lib/api-client';
+import { TOWNS } from '../../../lib/catalog/towns';
+import type { PlaceOption } from '../../ui/place-sources';
+
+/**
+ * The names of the places the listing shows by value (the town chip, the picker's text):
+ * those the picker has listed, and, for a shared link to a place outside the catalog's
+ * towns, the name GET /api/places/:value gives.
+ */
+export function usePlaceNames(location: string, enabled: boolean) {
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const remember = useCallback((place: PlaceOption) => {
+    setNames((known) =>
+      known.get(place.value) === place.name ? known : new Map(known).set(place.value, place.name),
+    );
+  }, []);
+
+  const unnamed =
+    location !== 'all' && !names.has(location) && !TOWNS.some((town) => town.value === location)
+      ? location
+      : undefined;
+  const { data } = useQuery({
+    queryKey: ['/api/places/:value', unnamed],
+    queryFn: () => answer(api.places[':value'].$get({ param: { value: unnamed ?? '' } })),
+    enabled: enabled && unnamed !== undefined,
+    staleTime: Infinity,
+    retry: false,
+  });
+  useEffect(() => {
+    if (data) remember(data);
+  }, [data, remember]);
+
+  return [names, remember] as const;
+}

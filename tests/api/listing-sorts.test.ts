@@ -1,0 +1,82 @@
+/**
+ * The listing's sorts (issue 15, point 3): recommended, nearest (after Near me), highest
+ * rated and quickest to respond; with the visitor's position every card has its distance.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listProviders } from '../helpers/api-fixtures.ts';
+import { insertProvider } from '../helpers/builders.ts';
+import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+beforeEach(() => api.database.reset());
+
+const CAPE_TOWN = { userLat: -33.9249, userLng: 18.4241 };
+
+async function threeProviders() {
+  const db = api.database.db;
+  const far = await insertProvider(db, {
+    name: 'Far Premium',
+    isPremium: true,
+    isVerified: true,
+    rating: '3.5',
+    reviewCount: 4,
+    latitude: '-26.20410000',
+    longitude: '28.04730000',
+  });
+  const near = await insertProvider(db, {
+    name: 'Near Plain',
+    rating: '4.8',
+    reviewCount: 3,
+    latitude: '-33.92490000',
+    longitude: '18.42410000',
+  });
+  const middle = await insertProvider(db, {
+    name: 'Middle Plain',
+    rating: '4.8',
+    reviewCount: 9,
+    latitude: '-33.96080000',
+    longitude: '25.60220000',
+  });
+  return { far, near, middle };
+}
+
+describe('GET /api/providers sort', () => {
+  it('sort=nearest puts the nearest first, with distances', async () => {
+    const { far, near, middle } = await threeProviders();
+    const { providers } = await listProviders(api, { sort: 'nearest', ...CAPE_TOWN });
+    expect(providers.map((p) => p.id)).toEqual([near.id, middle.id, far.id]);
+    expect(providers.map((p) => typeof p.distanceKm)).toEqual(['number', 'number', 'number']);
+  });
+
+  it('sort=nearest without the visitor position is refused with 400', async () => {
+    const response = await api.get('/api/providers?sort=nearest');
+    expect(response.status).toBe(400);
+  });
+
+  it('the recommended order with a position stays the recommended order, with distances', async () => {
+    const { far, near, middle } = await threeProviders();
+    const { providers } = await listProviders(api, CAPE_TOWN);
+    // Premium first, then rating, then name.
+    expect(providers.map((p) => p.id)).toEqual([far.id, middle.id, near.id]);
+    expect(providers.every((p) => typeof p.distanceKm === 'number')).toBe(true);
+  });
+
+  it('sort=rated: rating, then review count, then the recommended order', async () => {
+    const { far, near, middle } = await threeProviders();
+    const { providers, total } = await listProviders(api, { sort: 'rated' });
+    expect(providers.map((p) => p.id)).toEqual([middle.id, near.id, far.id]);
+    expect(total).toBe(3);
+    expect(providers.some((p) => 'distanceKm' in p)).toBe(false);
+  });
+
+  it('sort=rated with a position carries distances and filters as asked', async () => {
+    const { near, middle } = await threeProviders();
+    const { providers } = await listProviders(api, { sort: 'rated', rating: 4.5, ...CAPE_TOWN });
+    expect(providers.map((p) => p.id)).toEqual([middle.id, near.id]);
+    expect(providers[1]?.distanceKm).toBe(0);
+  });
+});

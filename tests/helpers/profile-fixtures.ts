@@ -1,0 +1,24 @@
+/**
+ * The fields of PUT /api/provider/profile beyond the business details (issue 16, point
+ * 7), with valid values: a whole profile is `{ ...details, ...PROFILE_EXTRAS }`.
+ */
+import { WEEKDAYS } from '../../src/lib/catalog/enquiry-options.ts';
+
+export const OPEN_WEEK = Object.fromEntries(
+  WEEKDAYS.map((day) => [
+    day,
+    day === 'sunday'
+      ? { closed: true }
+      : day === 'saturday'
+        ? { closed: false, opens: '09:00', closes: '13:00' }
+        : { closed: false, opens: '08:00', closes: '17:00' },
+  ]),
+) as Record<(typeof WEEKDAYS)[number], { closed: boolean; opens?: string; closes?: string }>;
+
+export const PROFILE_EXTRAS = {
+  startingPrice: 1500,
+  coverageAreas: ['Durban', 'Umhlanga'],
+  businessHours: OPEN_WEEK,
+  website: '',
+  specialties: ['Alarm response'],
+} as const;

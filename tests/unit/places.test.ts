@@ -1,0 +1,143 @@
+/**
+ * The place names' key (placeKey, src/lib/places.ts) and the committed places data file
+ * (db/places/places.tsv, built by scripts/build-places.ts from GeoNames).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { nameRows } from '../../db/places/load-places.ts';
+import { parsePlaces, PLACES_FILE, placesFile } from '../../db/places/places-file.ts';
+import { isProvinceId } from '../../src/lib/catalog/provinces.ts';
+import { townValue } from '../../src/lib/catalog/town-value.ts';
+import { TOWNS } from '../../src/lib/catalog/towns.ts';
+import { PLACE_KINDS, placeKey, placeLabel, SOUTH_AFRICA_BOUNDS } from '../../src/lib/places.ts';
+
+describe('placeKey', () => {
+  it.each([
+    ['Port Elizabeth', 'port elizabeth'],
+    ['  Port-Elizabeth  ', 'port elizabeth'],
+    ['eThekwini', 'ethekwini'],
+    ['ETHEKWINI', 'ethekwini'],
+    ["Jeffrey's Bay", 'jeffreys bay'],
+    ['Jeffrey’s Bay', 'jeffreys bay'],
+    ['Bélla-Bèla', 'bella bela'],
+    ['Ga-Rankuwa', 'ga rankuwa'],
+    ['KwaDukuza', 'kwadukuza'],
+    ['Sandton, Johannesburg', 'sandton johannesburg'],
+    ['J-Bay', 'j bay'],
+    ['!!!', ''],
+  ])('keys %j as %j', (text, key) => {
+    expect(placeKey(text)).toBe(key);
+  });
+
+  it('gives one key to every way of writing one name, so the table needs one row for them', () => {
+    const ways = ['Mbombela', 'mbombela', 'MBOMBELA', 'Mbómbela', ' mbombela.'];
+    expect(new Set(ways.map(placeKey)).size).toBe(1);
+  });
+});
+
+const rows = parsePlaces(placesFile().text);
+const byValue = new Map(rows.map((row) => [row.value, row]));
+
+describe('the places data file', () => {
+  it('holds the places GeoNames gives for South Africa, in a file of reasonable size', () => {
+    expect(rows.length).toBeGreaterThan(900);
+    expect(readFileSync(PLACES_FILE).length).toBeLessThan(2 * 1024 * 1024);
+  });
+
+  it('credits GeoNames and its licence in its header', () => {
+    const header = placesFile()
+      .text.split('\n')
+      .filter((line) => line.startsWith('#'))
+      .join('\n');
+    expect(header).toContain('GeoNames');
+    expect(header).toContain('CC BY 4.0');
+  });
+
+  it('gives every place a known province and kind, and coordinates inside South Africa', () => {
+    for (const row of rows) {
+      expect(isProvinceId(row.province), row.value).toBe(true);
+      expect(PLACE_KINDS, row.value).toContain(row.kind);
+      expect(row.latitude, row.value).toBeGreaterThanOrEqual(SOUTH_AFRICA_BOUNDS.minLatitude);
+      expect(row.latitude, row.value).toBeLessThanOrEqual(SOUTH_AFRICA_BOUNDS.maxLatitude);
+      expect(row.longitude, row.value).toBeGreaterThanOrEqual(SOUTH_AFRICA_BOUNDS.minLongitude);
+      expect(row.longitude, row.value).toBeLessThanOrEqual(SOUTH_AFRICA_BOUNDS.maxLongitude);
+    }
+  });
+
+  it('has unique values, each a town value, and parents that are places of the file', () => {
+    expect(byValue.size).toBe(rows.length);
+    for (const row of rows) {
+      expect(townValue(row.value), row.value).toBe(row.value);
+      if (row.parent !== null) {
+        expect(byValue.has(row.parent), `${row.value} in ${row.parent}`).toBe(true);
+        expect(row.parent).not.toBe(row.value);
+      }
+    }
+  });
+
+  it('names each place by the town value of its name, or that with its province', () => {
+    for (const row of rows) {
+      expect(row.value.startsWith(townValue(row.name)), row.value).toBe(true);
+    }
+  });
+
+  it("keeps the catalog's 60 towns under their values, names and coordinates", () => {
+    expect(TOWNS).toHaveLength(60);
+    for (const town of TOWNS) {
+      expect(byValue.get(town.value), town.value).toMatchObject({
+        name: town.name,
+        province: town.province,
+        latitude: town.latitude,
+        longitude: town.longitude,
+      });
+    }
+  });
+
+  it.each([
+    ['Gqeberha', 'port-elizabeth'],
+    ['Port Elizabeth', 'port-elizabeth'],
+    ['Tshwane', 'pretoria'],
+    ['eThekwini', 'durban'],
+    ['Mbombela', 'mbombela'],
+    ['Nelspruit', 'mbombela'],
+    ['Polokwane', 'polokwane'],
+    ['Pietersburg', 'polokwane'],
+    ['Makhanda', 'makhanda'],
+    ['Grahamstown', 'makhanda'],
+    ['Kariega', 'uitenhage'],
+    ['Mafikeng', 'mahikeng'],
+    ['Witbank', 'emalahleni'],
+    ['Umtata', 'mthatha'],
+    ['Joburg', 'johannesburg'],
+    ['Mangaung', 'bloemfontein'],
+  ])('resolves %s to %s', (name, value) => {
+    const names = rows.flatMap(nameRows).filter((n) => n.key === placeKey(name));
+    expect(names.map((n) => n.value)).toContain(value);
+  });
+
+  it('has townships and suburbs, each in the city or town it lies in', () => {
+    const khayelitsha = byValue.get('khayelitsha');
+    expect(khayelitsha).toMatchObject({ kind: 'township', parent: 'cape-town' });
+    expect(byValue.get('soweto')).toMatchObject({ kind: 'township', parent: 'johannesburg' });
+    expect(byValue.get('sandton')).toMatchObject({ kind: 'suburb', parent: 'johannesburg' });
+    expect(rows.filter((row) => row.kind === 'township').length).toBeGreaterThan(10);
+  });
+});
+
+describe('parsePlaces', () => {
+  const header =
+    'value\tname\tprovince\tkind\tlatitude\tlongitude\tpopulation\tparent\tother_names';
+  it('refuses a row with an unknown province, kind or coordinates', () => {
+    expect(() => parsePlaces(`${header}\nx\tX\tatlantis\ttown\t-26\t28\t\t\t`)).toThrow(/province/);
+    expect(() => parsePlaces(`${header}\nx\tX\tgauteng\tplanet\t-26\t28\t\t\t`)).toThrow(/kind/);
+    expect(() => parsePlaces(`${header}\nx\tX\tgauteng\ttown\t\t28\t\t\t`)).toThrow(/coordinates/);
+    expect(() => parsePlaces(`${header}\nx\tX\tgauteng\ttown\t-26\t28\t\t`)).toThrow(/columns/);
+    expect(() => parsePlaces(`wrong\n`)).toThrow(/column line/);
+  });
+});
+
+describe('placeLabel', () => {
+  it("gives every place of the file a text whose town value is the place's value", () => {
+    for (const row of rows) expect(townValue(placeLabel(row)), row.value).toBe(row.value);
+  });
+});
