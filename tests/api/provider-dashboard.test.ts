@@ -271,6 +271,11 @@ describe('PUT /api/provider/enquiries/:id/response', () => {
     ).toBe(200);
     const first = await enquiryRow(api, enquiry.id);
     expect(first).toMatchObject({ providerResponse: 'First answer', providerNotes: null });
+    // The first mail goes out before the second response (reading the outbox carries it
+    // out): a response still waiting in the outbox would be replaced by the newer one.
+    expect((await outbox.newMails()).map((m) => m.text)).toEqual([
+      expect.stringContaining('First answer'),
+    ]);
 
     const second = await respond(enquiry.id, {
       providerResponse: 'Done, thank you.',

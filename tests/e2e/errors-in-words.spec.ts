@@ -64,20 +64,30 @@ test('the home page says it could not load its figures, never "0+ Providers"', a
 
 test('the provider list says what went wrong and retries', async ({ page }) => {
   const failed = await failTheApi(page);
-  await page.goto('/providers');
+  // A filtered list has nothing built to fall back on.
+  await page.goto('/providers?serviceType=cctv');
   const alert = page.getByRole('alert');
   await expect(alert.getByRole('heading', { name: "Couldn't load providers" })).toBeVisible();
   await expect(alert).toContainText(
     'Something went wrong on our side. Please try again in a moment.',
   );
-  // The first page built into the HTML stays on screen below the alert.
-  await expect(page.getByTestId('provider-card').first()).toBeVisible();
+  await expect(page.getByTestId('provider-card')).toHaveCount(0);
   await expectNoRawError(page);
   const before = failed.length;
   await alert.getByRole('button', { name: 'Retry' }).click();
   await expect.poll(() => failed.length).toBeGreaterThan(before);
   await expect(alert.getByRole('heading', { name: "Couldn't load providers" })).toBeVisible();
   await shoot(page, 'error-providers');
+});
+
+test('the built first page stays when its refresh fails, and says so', async ({ page }) => {
+  await failTheApi(page);
+  await page.goto('/providers');
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: "Couldn't refresh providers" })).toBeVisible();
+  await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page.getByTestId('provider-card').first()).toBeVisible();
+  await expectNoRawError(page);
 });
 
 test('a provider page and About stay in words when the API fails', async ({ page, request }) => {
