@@ -39,13 +39,19 @@ export function Badge({ provider }: { provider: Provider }) {
   );
 }
 
-/** A provider in the list (spec: at most 3 service chips then '+N more'). */
+/**
+ * A provider in the list (spec: at most 3 service chips then '+N more'). The first cards
+ * (`first`) load their picture at once: one of them is the page's largest paint, which a
+ * lazy image would hold back until layout.
+ */
 export function ProviderCard({
   provider,
   onOpen,
+  first = false,
 }: {
   provider: Provider;
   onOpen: (provider: Provider) => void;
+  first?: boolean;
 }) {
   const extra = provider.services.length - MAX_CARD_CHIPS;
   return (
@@ -56,7 +62,7 @@ export function ProviderCard({
       <ProviderLogo
         provider={provider}
         decorative
-        loading="lazy"
+        {...(!first && { loading: 'lazy' as const })}
         className="aspect-[3/2] w-full rounded-t-box object-cover"
       />
       <div className="card-body gap-3 p-5">

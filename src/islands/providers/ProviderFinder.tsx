@@ -28,6 +28,9 @@ import { useOpenProvider } from './use-open-provider';
 import { useUrlFilters } from './use-url-filters';
 import { useVisitorPosition } from './use-visitor-position';
 
+/** The cards of the widest grid's first row: their pictures load at once (ProviderCard). */
+const FIRST_ROW_CARDS = 3;
+
 export interface ProviderFinderProps {
   /** A category page shows one service: its filter is fixed and hidden. */
   serviceType?: ServiceId;
@@ -234,9 +237,13 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
           <ul
             className={`mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${isPlaceholderData ? 'opacity-60' : ''}`}
           >
-            {data.items.map((provider) => (
+            {data.items.map((provider, index) => (
               <li key={provider.id} className="relative">
-                <ProviderCard provider={provider} onOpen={modal.open} />
+                <ProviderCard
+                  provider={provider}
+                  onOpen={modal.open}
+                  first={index < FIRST_ROW_CARDS}
+                />
               </li>
             ))}
           </ul>
