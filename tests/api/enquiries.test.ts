@@ -1,5 +1,5 @@
 import { requestReference } from '../../src/lib/request-reference.ts';
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, outbox, rateLimits } from '../../db/schema.ts';
 import { ENQUIRY_LIMITS } from '../../src/lib/schemas/enquiry.ts';
@@ -17,6 +17,7 @@ import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, readOutbox, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { postgresOnly } from '../helpers/test-database.ts';
 
 // Every request of this file comes from 127.0.0.1, and RATE_LIMITS.enquiry allows five
 // attempts per client: each test stays below that, apart from the rate-limit tests, and
@@ -706,4 +707,52 @@ describe('provider responses: no mail cannon', () => {
     expect(next).toHaveLength(1);
     expect(next[0]!.text).toContain('Response number 6');
   });
+
+  postgresOnly(
+    'holds a response for its hour when the sender claims the waiting mail at that moment',
+    async () => {
+      const id = await sendRequest({ customerEmail: 'thabo@example.co.za' });
+      await confirmEnquiryEmail(api, id);
+      const session = await providerSession(api, providerId);
+      const topic = `enquiry-response:${id}`;
+      // A response mail waiting in the outbox (not due yet: no background run takes it)...
+      await api.database.db.insert(outbox).values({
+        kind: 'mail',
+        topic,
+        nextAttemptAt: sql`now() + interval '30 minutes'`,
+        payload: { to: 'thabo@example.co.za', subject: 'responded', text: 'Response number 1' },
+      });
+      // ...that the sender claims just as the next response arrives (not committed yet).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let claimed = () => {};
+      const isClaimed = new Promise<void>((resolve) => (claimed = resolve));
+      const sender = api.database.db.transaction(async (tx) => {
+        await tx
+          .update(outbox)
+          .set({ status: 'sending' })
+          .where(and(eq(outbox.topic, topic), eq(outbox.status, 'queued')));
+        claimed();
+        await held;
+      });
+      await isClaimed;
+      const second = respond(id, 'Response number 2', session);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await sender;
+      expect((await second).status).toBe(200);
+      const rows = await api.database.db
+        .select({
+          status: outbox.status,
+          waitsItsHour: sql<boolean>`${outbox.nextAttemptAt} > now() + interval '50 minutes'`,
+        })
+        .from(outbox)
+        .where(eq(outbox.topic, topic))
+        .orderBy(asc(outbox.id));
+      expect(rows).toEqual([
+        { status: 'sending', waitsItsHour: false },
+        { status: 'queued', waitsItsHour: true },
+      ]);
+    },
+  );
 });

@@ -5,7 +5,7 @@ import { customerEnquiries as e, outbox, serviceProviders } from '../../../db/sc
 import type { z } from 'zod';
 import type { EnquiryResponseSchema } from '../../lib/schemas/provider-dashboard.ts';
 import { AppError } from '../errors.ts';
-import { enqueueMail } from '../jobs/enqueue.ts';
+import { cancelQueuedTopic, enqueueMail } from '../jobs/enqueue.ts';
 import { enquiryResponseMessage } from '../mail/messages.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
@@ -25,6 +25,10 @@ async function mailResponse(
 ): Promise<boolean> {
   if (!enquiry.emailConfirmedAt) return false;
   const topic = `enquiry-response:${enquiry.id}`;
+  // Cancel the waiting one first: the sender may be claiming it right now. The cancel
+  // waits for that claim, so the look below sees it as sending, and this response waits
+  // its hour; looking first would miss it and send a second mail at once.
+  await cancelQueuedTopic(tx, topic);
   const [recent] = await tx
     .select({ age: sql<number>`extract(epoch from now() - ${outbox.createdAt})::int` })
     .from(outbox)
