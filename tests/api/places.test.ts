@@ -81,6 +81,16 @@ describe('GET /api/places', () => {
     expect((await search('Bélla-Bèla'))[0]?.value).toBe('bela-bela');
   });
 
+  it("finds the suburbs of GeoNames' postal codes, with their city", async () => {
+    const [hatfield] = await search('Hatfield');
+    expect(hatfield).toMatchObject({
+      value: 'hatfield',
+      kind: 'suburb',
+      parent: { value: 'pretoria' },
+    });
+    expect(values(await search('Woodstock'))).toContain('woodstock');
+  });
+
   it('finds a place by a later word of its name', async () => {
     expect(values(await search('Elizabeth'))).toContain('port-elizabeth');
     expect(values(await search('town', MAX_PLACE_RESULTS))).toContain('cape-town');
@@ -178,6 +188,20 @@ describe('GET /api/places/near', () => {
     expect(found.length).toBeGreaterThan(0);
     for (const place of found) expect(place.kind).toBe('city');
     expect(found[0]?.value).toBe('durban');
+  });
+
+  it('lists towns and cities for the nearest towns, not the suburbs around the position', async () => {
+    // Hatfield, a suburb of Pretoria from GeoNames' postal codes, with suburbs all round it.
+    const at = 'lat=-25.7467&lng=28.2231';
+    const all = await near(`${at}&limit=5`);
+    expect(all[0]).toMatchObject({
+      value: 'hatfield',
+      kind: 'suburb',
+      parent: { value: 'pretoria' },
+    });
+    const towns = await near(`${at}&kinds=city,town&limit=5`);
+    expect(towns[0]?.value).toBe('pretoria');
+    for (const place of towns) expect(['city', 'town']).toContain(place.kind);
   });
 
   it('refuses a missing or impossible position and an unknown kind', async () => {

@@ -9,6 +9,8 @@ import { parsePlaces, PLACES_FILE, placesFile } from '../../db/places/places-fil
 import { isProvinceId } from '../../src/lib/catalog/provinces.ts';
 import { townValue } from '../../src/lib/catalog/town-value.ts';
 import { TOWNS } from '../../src/lib/catalog/towns.ts';
+import { serviceKeys } from '../../src/api/search/read-search.ts';
+import { distanceKm } from '../../src/lib/geo.ts';
 import { PLACE_KINDS, placeKey, placeLabel, SOUTH_AFRICA_BOUNDS } from '../../src/lib/places.ts';
 
 describe('placeKey', () => {
@@ -51,6 +53,7 @@ describe('the places data file', () => {
       .join('\n');
     expect(header).toContain('GeoNames');
     expect(header).toContain('CC BY 4.0');
+    expect(header).toContain('postal codes');
   });
 
   it('gives every place a known province and kind, and coordinates inside South Africa', () => {
@@ -121,6 +124,37 @@ describe('the places data file', () => {
     expect(byValue.get('soweto')).toMatchObject({ kind: 'township', parent: 'johannesburg' });
     expect(byValue.get('sandton')).toMatchObject({ kind: 'suburb', parent: 'johannesburg' });
     expect(rows.filter((row) => row.kind === 'township').length).toBeGreaterThan(10);
+  });
+
+  it.each([
+    ['hatfield', 'pretoria'],
+    ['waterkloof', 'pretoria'],
+    ['mamelodi', 'pretoria'],
+    ['meadowlands', 'johannesburg'],
+    ['woodstock', 'cape-town'],
+    ['isipingo', 'durban'],
+    ['walmer', 'port-elizabeth'],
+  ])("has %s from GeoNames' postal codes, in %s", (value, parent) => {
+    const place = byValue.get(value);
+    const city = byValue.get(parent);
+    expect(place).toMatchObject({ parent, province: city?.province });
+    expect(place && city && distanceKm(place, city)).toBeLessThan(25);
+  });
+
+  it('places every suburb and township near the city or town it lies in (its metro)', () => {
+    const suburbs = rows.filter((row) => row.kind === 'suburb' || row.kind === 'township');
+    expect(suburbs.length).toBeGreaterThan(150);
+    for (const row of suburbs) {
+      const parent = row.parent === null ? undefined : byValue.get(row.parent);
+      if (parent)
+        expect(distanceKm(row, parent), `${row.value} in ${parent.value}`).toBeLessThan(60); // Botshabelo: 52 km from Bloemfontein
+    }
+  });
+
+  it('names no place by a word of the service vocabulary (search would read it as a place)', () => {
+    const services = new Set(serviceKeys());
+    const named = rows.flatMap(nameRows).filter((row) => services.has(row.key));
+    expect(named).toEqual([]);
   });
 });
 
