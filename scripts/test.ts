@@ -95,8 +95,11 @@ const vitestStep = (name: string, projects: string[]) =>
       `--outputFile.json=reports/${name}.json`,
     ],
   ] as const;
+// Each API project has an -isolated twin for the files that mock a module (vitest.config.ts).
 const serverProjects = [
-  ...(process.env.TEST_DATABASE_URL ? ['api-postgres', 'neon', 'resilience'] : []),
+  ...(process.env.TEST_DATABASE_URL
+    ? ['api-postgres', 'api-postgres-isolated', 'neon', 'resilience']
+    : []),
   ...(process.env.S3_TEST_ENDPOINT ? ['s3'] : []),
 ];
 
@@ -114,7 +117,13 @@ const checks: Step[][] = [
 const tests: Step[] = [
   [
     'Unit, build and API tests (Vitest)',
-    ...vitestStep('vitest-main', ['unit', 'build', 'api-pglite', ...serverProjects]),
+    ...vitestStep('vitest-main', [
+      'unit',
+      'build',
+      'api-pglite',
+      'api-pglite-isolated',
+      ...serverProjects,
+    ]),
   ],
   ['Browser tests (Playwright)', 'npx', ['playwright', 'test']],
   ['Netlify host test (Vitest)', ...vitestStep('vitest-netlify', ['netlify'])],

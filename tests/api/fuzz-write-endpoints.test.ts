@@ -730,11 +730,16 @@ async function watchWrites(): Promise<void> {
   }
 }
 
-/** The writes noted since the last call ("UPDATE providers"), and a clean slate. */
+/**
+ * The writes noted since the last call ("UPDATE providers"), and a clean slate: no notes
+ * and no rate-limit counters, so that validation, not the limiter, answers the next body.
+ * One statement, as it runs after every body.
+ */
 async function takeWrites(): Promise<string[]> {
   const rows = await queryRows<{ write: string }>(
     api.database.db,
-    sql`DELETE FROM fuzz_writes RETURNING operation || ' ' || table_name AS write`,
+    sql`WITH counters AS (DELETE FROM rate_limits)
+        DELETE FROM fuzz_writes RETURNING operation || ' ' || table_name AS write`,
   );
   return [...new Set(rows.map(({ write }) => write))];
 }
@@ -907,8 +912,8 @@ async function fuzz(route: string, target: Target): Promise<Tally> {
   const tally: Tally = { sent: 0, serverErrors: 0, accepted: 0, writes: 0, failures: [] };
   await takeWrites();
   for (const sent of [...generated, ...rawBodies(example)]) {
-    // Validation must answer, not the limiter: the counters start afresh for every body.
-    await api.database.db.delete(rateLimits);
+    // Validation must answer, not the limiter: the counters start afresh for every body
+    // (takeWrites, the last statement before this body, emptied them).
     const init: RequestInit = {
       method,
       headers: {
@@ -923,6 +928,7 @@ async function fuzz(route: string, target: Target): Promise<Tally> {
       response = await api.request(url, init);
     } catch (error) {
       tally.failures.push(`the connection failed (${String(error)}) for ${excerpt(sent)}`);
+      await takeWrites();
       continue;
     }
     const { status } = response;
