@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { getMimeType } from 'hono/utils/mime';
 import type { App } from '../../src/api/app.ts';
 import { DEV_MAIL_PATH } from '../../src/api/mail/dev-mail-page.ts';
@@ -67,7 +68,10 @@ export function createSite({ api, distDir, rules }: SiteOptions) {
   // The development outbox (src/api/mail/dev-mail-page.ts); a 404 outside development.
   site.get(DEV_MAIL_PATH, (c) => api.fetch(c.req.raw, c.env));
 
-  site.on(['GET', 'HEAD'], '*', async (c) => {
+  // Pages, scripts and styles go compressed (gzip) to clients that accept it, as
+  // Netlify's CDN sends them: the site's CSS is 129 KB as built and 18 KB gzipped, and on
+  // a slow phone connection the difference is most of the first paint.
+  site.on(['GET', 'HEAD'], '*', compress({ encoding: 'gzip' }), async (c) => {
     const { pathname, search } = new URL(c.req.url);
     const headers = (p: string) => ({
       'Cache-Control': cacheControlFor(p),

@@ -184,6 +184,7 @@ test.describe('filters', () => {
 
     await page.goto('/providers');
     await expect(pageOf(page)).toHaveText('Page 1 of 2');
+    await expectListHydrated(page); // the built first page's buttons act once hydrated
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL('/providers?page=2');
     await expect(pageOf(page)).toHaveText('Page 2 of 2');

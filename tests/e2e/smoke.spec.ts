@@ -64,6 +64,22 @@ test('pages carry the security headers', async ({ request }) => {
   expect(headers['strict-transport-security']).toContain('max-age=');
 });
 
+test('the Node host sends pages and styles gzipped to clients that accept it', async ({
+  request,
+}) => {
+  const page = await request.get('/providers', { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(page.headers()['content-encoding']).toBe('gzip');
+  expect(page.headers()['vary']).toContain('Accept-Encoding');
+  expect(await page.text()).toContain('Find Service Providers');
+  const stylesheet = /href="(\/_astro\/[^"]+\.css)"/.exec(await page.text())?.[1];
+  expect(stylesheet).toBeDefined();
+  const css = await request.get(stylesheet ?? '', { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(css.headers()['content-encoding']).toBe('gzip');
+  expect(css.headers()['cache-control']).toContain('immutable');
+  const plain = await request.get('/providers', { headers: { 'Accept-Encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+});
+
 test('the Node host applies the redirects of netlify.toml', async ({ request }) => {
   const response = await request.get('/providers/3', { maxRedirects: 0 });
   expect(response.status()).toBe(301);

@@ -42,16 +42,19 @@ export function Badge({ provider }: { provider: Provider }) {
 /**
  * A provider in the list (spec: at most 3 service chips then '+N more'). The first cards
  * (`first`) load their picture at once: one of them is the page's largest paint, which a
- * lazy image would hold back until layout.
+ * lazy image would hold back until layout; the very first (`priority`, the largest paint on
+ * a phone) is fetched ahead of the others.
  */
 export function ProviderCard({
   provider,
   onOpen,
   first = false,
+  priority = false,
 }: {
   provider: Provider;
   onOpen: (provider: Provider) => void;
   first?: boolean;
+  priority?: boolean;
 }) {
   const extra = provider.services.length - MAX_CARD_CHIPS;
   return (
@@ -63,6 +66,7 @@ export function ProviderCard({
         provider={provider}
         decorative
         {...(!first && { loading: 'lazy' as const })}
+        priority={priority}
         className="aspect-[3/2] w-full rounded-t-box object-cover"
       />
       <div className="card-body gap-3 p-5">

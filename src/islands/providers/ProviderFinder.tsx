@@ -1,5 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { answerPage, api } from '../../lib/api-client';
 import type { Provider } from '../../lib/api-answers';
 import type { ServiceId } from '../../lib/catalog/categories';
@@ -92,6 +101,10 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
       previousQuery?.state.dataUpdatedAt ? keepPreviousData(previous) : undefined,
   });
 
+  // The cards follow the list at a lower priority: an answer that only refreshes the built
+  // first page (or the first render after hydration) then re-renders them in slices the
+  // browser can interrupt, not in one long task (Lighthouse: total blocking time).
+  const shownItems = useDeferredValue(data?.items);
   const modal = useOpenProvider(data?.items);
   // The list's newer answer of the open provider: a built first page has no contact
   // details (decision 0011), the API's answer that replaces it does.
@@ -234,19 +247,11 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
         </div>
       ) : (
         <>
-          <ul
-            className={`mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${isPlaceholderData ? 'opacity-60' : ''}`}
-          >
-            {data.items.map((provider, index) => (
-              <li key={provider.id} className="relative">
-                <ProviderCard
-                  provider={provider}
-                  onOpen={modal.open}
-                  first={index < FIRST_ROW_CARDS}
-                />
-              </li>
-            ))}
-          </ul>
+          <ProviderList
+            items={shownItems ?? data.items}
+            onOpen={modal.open}
+            dimmed={isPlaceholderData}
+          />
           <Pagination
             page={filters.page}
             pages={pages}
@@ -261,6 +266,35 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
     </div>
   );
 }
+
+/**
+ * The cards. Memoised: the list's other state (hydration, filters being typed, the sheet)
+ * re-renders no card whose items did not change.
+ */
+const ProviderList = memo(function ProviderList({
+  items,
+  onOpen,
+  dimmed,
+}: {
+  items: Provider[];
+  onOpen: (provider: Provider) => void;
+  dimmed: boolean;
+}) {
+  return (
+    <ul className={`mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${dimmed ? 'opacity-60' : ''}`}>
+      {items.map((provider, index) => (
+        <li key={provider.id} className="relative">
+          <ProviderCard
+            provider={provider}
+            onOpen={onOpen}
+            first={index < FIRST_ROW_CARDS}
+            priority={index === 0}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+});
 
 /** The filter card's columns on a wide screen, by the number of fields it shows. */
 const LARGE_COLUMNS: Record<number, string> = {

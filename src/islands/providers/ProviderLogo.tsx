@@ -12,11 +12,14 @@ export function ProviderLogo({
   decorative = false,
   className,
   loading,
+  priority = false,
 }: {
   provider: { name: string; services: readonly string[]; profileImage: string | null };
   decorative?: boolean;
   className: string;
   loading?: 'lazy';
+  /** The page's largest paint: fetched before the other pictures (fetchpriority="high"). */
+  priority?: boolean;
 }) {
   if (provider.profileImage) {
     return (
@@ -26,6 +29,7 @@ export function ProviderLogo({
         width={600}
         height={400}
         loading={loading}
+        {...(priority && { fetchPriority: 'high' as const })}
         className={className}
       />
     );

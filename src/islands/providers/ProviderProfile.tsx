@@ -78,6 +78,7 @@ function Profile({
         <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 md:flex-row md:items-center">
           <ProviderLogo
             provider={provider}
+            priority
             className="aspect-[3/2] w-full rounded-box object-cover md:w-80"
           />
           <div>
