@@ -438,6 +438,25 @@ describe('search relevance', () => {
     expect(providers.map((p) => p.id)).toEqual([named.id, words.id, typo.id]);
   });
 
+  it("reads a word the providers use as that word, not as a misspelt place ('waterproof' is not Waterkloof)", async () => {
+    const db = api.database.db;
+    const waterproof = await insertProvider(db, {
+      name: 'Alpha Domes',
+      description: 'Waterproof camera housings.',
+    });
+    const inWaterkloof = await insertProvider(db, {
+      name: 'Bravo Gates',
+      description: 'Gate motors.',
+      location: 'Pretoria',
+      coverageAreas: ['Waterkloof'],
+    });
+    const { providers } = await listProviders(api, { search: 'waterproof' });
+    expect(providers.map((p) => p.id)).toEqual([waterproof.id]);
+    // Misspelt, with no provider using the word, it is still read as the suburb.
+    const { providers: near } = await listProviders(api, { search: 'Waterklof' });
+    expect(near.map((p) => p.id)).toEqual([inWaterkloof.id]);
+  });
+
   it('puts a provider offering the named service above one merely mentioning it', async () => {
     const db = api.database.db;
     const mentions = await insertProvider(db, {

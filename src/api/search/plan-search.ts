@@ -77,11 +77,17 @@ export async function planSearch(db: Database, query: string): Promise<SearchPla
         );
 
   return terms.map((term) => {
-    const typos = near.filter((row) => row.typed === term.key && isTypoOf(term.key, row.known));
+    const rows = near.filter((row) => row.typed === term.key);
+    const typos = rows.filter((row) => isTypoOf(term.key, row.known));
+    // A word the providers themselves use ('waterproof') is meant as that word, not as a
+    // misspelt place ('Waterkloof'); its near words still count ('kraal' and 'kraai').
+    const providersUseIt = rows.some((row) => row.value === null && row.known === term.key);
     return {
       ...term,
       places: places.get(term.key) ?? [],
-      nearPlaces: [...new Set(typos.flatMap((row) => (row.value === null ? [] : [row.value])))],
+      nearPlaces: providersUseIt
+        ? []
+        : [...new Set(typos.flatMap((row) => (row.value === null ? [] : [row.value])))],
       nearWords: [...new Set(typos.flatMap((row) => (row.value === null ? [row.known] : [])))],
     };
   });
