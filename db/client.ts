@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { acquireDirectoryLock } from './directory-lock.ts';
@@ -14,6 +15,12 @@ import { acquireDirectoryLock } from './directory-lock.ts';
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DriverName = 'pglite' | 'pg' | 'neon';
+
+/** The rows of a raw query; every driver (PGlite, node-postgres, Neon) answers `{ rows }`. */
+export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
 
 export interface DatabaseHandle {
   db: Database;

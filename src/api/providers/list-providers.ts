@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, not, notInArray, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import { selectRows, type Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
 import { EARTH_RADIUS_KM, type LatLng } from '../../lib/geo.ts';
 import { MIN_MEASURED_REQUESTS } from '../../lib/responsiveness.ts';
@@ -56,42 +56,34 @@ export async function listProviders(
 /**
  * A page of the matches of a location, search or rating, put in order as they are (the
  * most relevant first for a search), counted in the same pass: each match is read once,
- * not once for the page and again for the total. The matches are first narrowed to the
- * sort keys and counted (a sub-select with a window function is never merged into the
- * outer one), so the count and the sort carry a few columns instead of the whole row
- * with its search_text. A page past the end counts apart.
+ * not once for the page and again for the total. Each match's sort keys are worked out
+ * as it is read, in a sub-select that OFFSET 0 keeps apart, so the count's window holds
+ * those few columns instead of the whole row with its search_text (which spilled to disk
+ * at 14,000 matches). A page past the end counts apart.
  */
 async function sortedPage(
   db: Database,
   query: ListingQuery,
 ): Promise<{ ids: number[]; total: number }> {
-  const relevance = searchRelevanceOf(query);
-  const matches = db
+  const relevance = searchRelevanceOf(query) ?? sql<number>`0`;
+  const keys = db
     .select({
       id: p.id,
-      relevance: (relevance ?? sql<number>`0`).as('relevance'),
-      premium: p.isPremium,
+      relevance: relevance.as('relevance'),
+      premium: sql<boolean>`${p.isPremium}`.as('premium'),
       verified: sql<boolean>`${providerIsVerified}`.as('verified'),
-      rating: p.rating,
-      name: p.name,
-      total: sql<number>`(count(*) OVER ())::int`.as('total'),
+      rating: sql<string>`${p.rating}`.as('rating'),
+      name: sql<string>`${p.name}`.as('name'),
     })
     .from(p)
-    .where(providerFilters(query))
-    .as('matches');
-  const rows = await db
-    .select({ id: matches.id, total: matches.total })
-    .from(matches)
-    .orderBy(
-      desc(matches.relevance),
-      desc(matches.premium),
-      desc(matches.verified),
-      desc(matches.rating),
-      asc(matches.name),
-      asc(matches.id),
-    )
-    .limit(query.limit)
-    .offset(query.offset);
+    .where(providerFilters(query));
+  const rows = await selectRows<{ id: number; total: number }>(
+    db,
+    sql`SELECT id, total
+          FROM (SELECT *, (count(*) OVER ())::int AS total FROM (${keys} OFFSET 0) AS keys) AS matches
+         ORDER BY relevance DESC, premium DESC, verified DESC, rating DESC, name, id
+         LIMIT ${query.limit} OFFSET ${query.offset}`,
+  );
   const total = rows[0]?.total ?? (query.offset > 0 ? await countProviders(db, query) : 0);
   return { ids: rows.map((row) => row.id), total };
 }

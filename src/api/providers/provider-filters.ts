@@ -16,7 +16,12 @@ export async function readListingQuery(db: Database, query: ProviderQuery): Prom
 
 /** The WHERE clause of a listing: approved providers matching every given filter. */
 export function providerFilters(query: ListingQuery): SQL {
-  const conditions: (SQL | undefined)[] = [eq(p.isApproved, true)];
+  const conditions: (SQL | undefined)[] = [
+    // A search finds its matches through its own indexes; written as IS TRUE, the approved
+    // test does not lead PostgreSQL to AND in the partial indexes on is_approved, a
+    // bitmap of 85,000 rows that cost a search 7 to 10 ms at 100,000 providers.
+    query.search ? sql`${p.isApproved} IS TRUE` : eq(p.isApproved, true),
+  ];
   if (query.serviceType) conditions.push(sql`${p.services} @> ARRAY[${query.serviceType}]::text[]`);
   if (query.location) conditions.push(sql`${p.areaValues} @> ARRAY[${query.location}]::text[]`);
   if (query.rating !== undefined) conditions.push(gte(p.rating, String(query.rating)));

@@ -5,7 +5,7 @@
  * away (search_words). Two indexed look-ups, before the listing's query.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import { selectRows as rows, type Database } from '../../../db/client.ts';
 import {
   isTypoOf,
   phraseKeys,
@@ -26,11 +26,6 @@ export interface PlannedTerm extends SearchTerm {
 
 /** The search's terms; none when the query holds no word. */
 export type SearchPlan = PlannedTerm[];
-
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 /** A text[] literal of these values, each a bound parameter. */
 export const textArray = (values: readonly string[]): SQL =>
