@@ -62,7 +62,7 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
     [serviceType, location],
   );
   const hydrated = useSyncExternalStore(noChange, isClient, isServer);
-  const [filters, update] = useUrlFilters(locked);
+  const [filters, update, hrefFor] = useUrlFilters(locked);
   const nearMe = useVisitorPosition();
   const known = nearMe.state.status === 'on' ? nearMe.state.position : undefined;
   const sort = effectiveSort(filters.sort, known !== undefined);
@@ -255,6 +255,7 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
           <Pagination
             page={filters.page}
             pages={pages}
+            hrefOf={(page) => hrefFor({ page })}
             onPage={(page) => {
               update({ page });
               window.scrollTo({ top: 0, behavior: 'smooth' });

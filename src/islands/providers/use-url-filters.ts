@@ -39,10 +39,11 @@ export function useUrlFilters(locked: Partial<ProviderFilters> = {}) {
 
   const update = useCallback(
     (change: Partial<ProviderFilters>) => {
-      const current = { ...filtersFromSearch(window.location.search), ...locked };
-      const next = { ...current, ...change, ...locked };
-      if (!('page' in change)) next.page = 1;
-      const url = `${window.location.pathname}${searchFromFilters({ ...next, ...unlocked(locked) })}`;
+      const url = `${window.location.pathname}${searchAfter(
+        { ...filtersFromSearch(window.location.search), ...locked },
+        change,
+        locked,
+      )}`;
       if (url !== `${window.location.pathname}${window.location.search}`) {
         window.history.pushState(null, '', url);
         window.dispatchEvent(new Event(FILTERS_CHANGED));
@@ -51,7 +52,27 @@ export function useUrlFilters(locked: Partial<ProviderFilters> = {}) {
     [locked],
   );
 
-  return [filters, update] as const;
+  /**
+   * The link to the page these filters give after `change`, relative to this page ('?page=2';
+   * '?' for its defaults): it works before React has hydrated, and in a new tab.
+   */
+  const hrefFor = useCallback(
+    (change: Partial<ProviderFilters>) => searchAfter(filters, change, locked) || '?',
+    [filters, locked],
+  );
+
+  return [filters, update, hrefFor] as const;
+}
+
+/** The URL query after `change` (any change but the page's goes back to page 1). */
+function searchAfter(
+  current: ProviderFilters,
+  change: Partial<ProviderFilters>,
+  locked: Partial<ProviderFilters>,
+): string {
+  const next = { ...current, ...change, ...locked };
+  if (!('page' in change)) next.page = 1;
+  return searchFromFilters({ ...next, ...unlocked(locked) });
 }
 
 /** The defaults in place of the locked filters, so that none of them reaches the query. */
