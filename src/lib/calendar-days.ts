@@ -3,15 +3,17 @@
  * counted in South Africa's time zone like the database's sa_today().
  */
 const SA_TIME_ZONE = 'Africa/Johannesburg';
-const dayFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SA_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/** Made on first use: creating it loads time-zone data, which pages that never ask need not. */
+let dayFormatter: Intl.DateTimeFormat | undefined;
 
 /** Today in South Africa. */
 export function saToday(now: Date = new Date()): string {
+  dayFormatter ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: SA_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   return dayFormatter.format(now);
 }
 

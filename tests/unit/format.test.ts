@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDistance,
+  formatRand,
+  formatRating,
+  verificationRate,
+} from '../../src/lib/format.ts';
+
+describe('formatRand', () => {
+  it.each([0, 7, 80, 500, 999, 1000, 1500, 5800, 12_345, 999_999, 1_000_000, 1_234_567.6, 99.5])(
+    'writes R%d as en-ZA does',
+    (amount) => {
+      const intl = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 }).format(amount);
+      expect(formatRand(amount)).toBe(`R${intl}`);
+    },
+  );
+
+  it('separates thousands with a no-break space', () => {
+    expect(formatRand(1500)).toBe('R1\u00a0500');
+  });
+});
+
+describe('the other display rules', () => {
+  it('writes the verification rate with one decimal, or 100% with no providers', () => {
+    expect(verificationRate(1, 3)).toBe('33.3%');
+    expect(verificationRate(0, 0)).toBe('100%');
+  });
+
+  it('writes distances to one decimal under 10 km, whole beyond', () => {
+    expect(formatDistance(3.456)).toBe('3.5 km away');
+    expect(formatDistance(12.6)).toBe('13 km away');
+  });
+
+  it('writes a rating with one decimal', () => {
+    expect(formatRating('4.8')).toBe('4.8');
+    expect(formatRating(4)).toBe('4.0');
+  });
+});
