@@ -25,11 +25,28 @@ export function formatRating(rating: string | number): string {
   return Number(rating).toFixed(1);
 }
 
-/** Dates in the en-ZA locale (spec section 9). */
+/**
+ * Dates in the en-ZA locale (spec section 9), in the visitor's time zone: "09 May 2027",
+ * en-ZA's medium date, written out as formatDay is.
+ */
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-ZA', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
+  const date = new Date(iso);
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${day} ${SHORT_MONTH_NAMES[date.getMonth()] ?? ''} ${date.getFullYear()}`;
 }
+
+/** en-ZA's short months ('Sept', not 'Sep'). */
+const SHORT_MONTH_NAMES = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sept',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;

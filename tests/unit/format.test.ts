@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatDay } from '../../src/lib/calendar-days.ts';
 import {
+  formatDate,
   formatDistance,
   formatRand,
   formatRating,
@@ -34,5 +36,38 @@ describe('the other display rules', () => {
   it('writes a rating with one decimal', () => {
     expect(formatRating('4.8')).toBe('4.8');
     expect(formatRating(4)).toBe('4.0');
+  });
+});
+
+describe('dates as en-ZA writes them', () => {
+  const days = Array.from({ length: 800 }, (_, i) => {
+    const date = new Date(Date.UTC(2026, 0, 1 + i));
+    return date.toISOString().slice(0, 10);
+  });
+
+  it('formatDay writes every day of two years as Intl does ("12 March 2026")', () => {
+    for (const day of days) {
+      const intl = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-ZA', {
+        timeZone: 'UTC',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      });
+      expect(formatDay(day)).toBe(intl);
+    }
+  });
+
+  it('formatDate writes instants in the local time zone as Intl does ("05 Sept 2026")', () => {
+    for (const day of days) {
+      for (const time of ['00:30:00Z', '12:00:00Z', '23:30:00Z']) {
+        const iso = `${day}T${time}`;
+        const intl = new Date(iso).toLocaleDateString('en-ZA', {
+          year: 'numeric',
+          month: 'short',
+          day: 'numeric',
+        });
+        expect(formatDate(iso)).toBe(intl);
+      }
+    }
   });
 });
