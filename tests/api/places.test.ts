@@ -91,6 +91,25 @@ describe('GET /api/places', () => {
     expect(values(await search('Woodstock'))).toContain('woodstock');
   });
 
+  it('finds the suburbs the sources lack, from the curated supplement, with their city', async () => {
+    expect((await search('Summerstrand'))[0]).toMatchObject({
+      value: 'summerstrand',
+      parent: { value: 'port-elizabeth' },
+    });
+    expect((await search('Menlyn'))[0]).toMatchObject({
+      value: 'menlyn',
+      parent: { value: 'pretoria' },
+    });
+    // Within the city, a few km from its centre.
+    for (const [suburb, city] of [
+      ['summerstrand', 'port-elizabeth'],
+      ['menlyn', 'pretoria'],
+    ] as const) {
+      const place = (await (await api.get(`/api/places/${suburb}`)).json()) as PlaceDetail;
+      expect(distanceKm(place, town(city))).toBeLessThan(10);
+    }
+  });
+
   it('finds a place by a later word of its name', async () => {
     expect(values(await search('Elizabeth'))).toContain('port-elizabeth');
     expect(values(await search('town', MAX_PLACE_RESULTS))).toContain('cape-town');

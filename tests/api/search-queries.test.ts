@@ -457,6 +457,26 @@ describe('search relevance', () => {
     expect(near.map((p) => p.id)).toEqual([inWaterkloof.id]);
   });
 
+  it('finds providers by the suburbs they cover, Summerstrand and Menlyn included', async () => {
+    const db = api.database.db;
+    const summerstrand = await insertProvider(db, {
+      name: 'Bravo Gates',
+      services: ['alarms'],
+      location: 'Port Elizabeth',
+      coverageAreas: ['Summerstrand'],
+    });
+    const menlyn = await insertProvider(db, {
+      name: 'Charlie Domes',
+      services: ['cctv'],
+      location: 'Pretoria',
+      coverageAreas: ['Menlyn'],
+    });
+    const alarms = await listProviders(api, { search: 'alarm summerstrand' });
+    expect(alarms.providers.map((p) => p.id)).toEqual([summerstrand.id]);
+    const cameras = await listProviders(api, { search: 'cameras Menlyn' });
+    expect(cameras.providers.map((p) => p.id)).toEqual([menlyn.id]);
+  });
+
   it('puts a provider offering the named service above one merely mentioning it', async () => {
     const db = api.database.db;
     const mentions = await insertProvider(db, {
