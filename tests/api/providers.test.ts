@@ -131,6 +131,40 @@ describe('GET /api/providers filters', () => {
     expect(sorted(names)).toEqual(['Based in PE', 'Covers PE']);
   });
 
+  it("a suburb's location also keeps the providers of its city, not those of another", async () => {
+    const db = api.database.db;
+    await insertProvider(db, {
+      name: 'Covers Hatfield',
+      location: 'Centurion',
+      coverageAreas: ['Centurion', 'Hatfield'],
+    });
+    await insertProvider(db, {
+      name: 'Based in Pretoria',
+      location: 'Pretoria',
+      coverageAreas: [],
+    });
+    await insertProvider(db, {
+      name: 'Covers Pretoria',
+      location: 'Midrand',
+      coverageAreas: ['Midrand', 'Pretoria'],
+    });
+    await insertProvider(db, {
+      name: 'Joburg only',
+      location: 'Johannesburg',
+      coverageAreas: ['Johannesburg'],
+    });
+    const hatfield = await listProviders(api, { location: 'hatfield' });
+    expect(sorted(hatfield.names)).toEqual([
+      'Based in Pretoria',
+      'Covers Hatfield',
+      'Covers Pretoria',
+    ]);
+    expect(hatfield.total).toBe(3);
+    // The city keeps to its own: a provider covering one of its suburbs is not listed there.
+    const pretoria = await listProviders(api, { location: 'pretoria' });
+    expect(sorted(pretoria.names)).toEqual(['Based in Pretoria', 'Covers Pretoria']);
+  });
+
   it('location matches whole town values, not parts of them', async () => {
     await insertProvider(api.database.db, {
       location: 'Port Elizabeth',

@@ -93,6 +93,18 @@ const CASES: SearchCase[] = [
     mustNot: [SENTINEL_SANDTON, HIGHVELD, ROSESTAD],
   },
   {
+    query: 'alarms hatfield',
+    kind: "service and suburb: the city's providers serve it",
+    must: [JACARANDA],
+    mustNot: [TRUSTED_CAPE_TOWN, ALGOA, HIGHVELD],
+  },
+  {
+    query: 'alarm walmer',
+    kind: "service and suburb: the city's providers serve it",
+    must: [ALGOA, VIGILANT_PE],
+    mustNot: [JACARANDA, MTHATHA],
+  },
+  {
     query: 'gate motor port elizabeth',
     kind: 'two-word synonym and two-word town',
     must: [VIGILANT_PE],

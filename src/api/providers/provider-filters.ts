@@ -1,17 +1,40 @@
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { serviceProviders as p } from '../../../db/schema.ts';
+import { places, serviceProviders as p } from '../../../db/schema.ts';
 import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
-import { planSearch, type SearchPlan } from '../search/plan-search.ts';
+import { planSearch, textArray, valuesWithin, type SearchPlan } from '../search/plan-search.ts';
 import { searchCondition } from '../search/search-sql.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
 
-/** A listing's query with its search read into terms (planSearch), once per request. */
-export type ListingQuery = ProviderQuery & { searchPlan?: SearchPlan | undefined };
+/**
+ * A listing's query with its search read into terms (planSearch) and its location into
+ * the places it lies within (locationValues), once per request.
+ */
+export type ListingQuery = ProviderQuery & {
+  searchPlan?: SearchPlan | undefined;
+  locationValues?: string[] | undefined;
+};
 
-/** Reads the query's search (the places and typos it names) before the listing's SQL. */
+/** Reads the query's search (the places and typos it names) and location before its SQL. */
 export async function readListingQuery(db: Database, query: ProviderQuery): Promise<ListingQuery> {
-  return query.search ? { ...query, searchPlan: await planSearch(db, query.search) } : query;
+  const [searchPlan, locationValues] = await Promise.all([
+    query.search ? planSearch(db, query.search) : undefined,
+    query.location ? placeWithin(db, query.location) : undefined,
+  ]);
+  return {
+    ...query,
+    ...(searchPlan && { searchPlan }),
+    ...(locationValues && { locationValues }),
+  };
+}
+
+/** The location and the city it lies within (a provider covering Pretoria covers Hatfield). */
+async function placeWithin(db: Database, value: string): Promise<string[]> {
+  const [place] = await db
+    .select({ parent: places.parent })
+    .from(places)
+    .where(eq(places.value, value));
+  return valuesWithin({ value, parent: place?.parent ?? null });
 }
 
 /** The WHERE clause of a listing: approved providers matching every given filter. */
@@ -23,7 +46,12 @@ export function providerFilters(query: ListingQuery): SQL {
     query.search ? sql`${p.isApproved} IS TRUE` : eq(p.isApproved, true),
   ];
   if (query.serviceType) conditions.push(sql`${p.services} @> ARRAY[${query.serviceType}]::text[]`);
-  if (query.location) conditions.push(sql`${p.areaValues} @> ARRAY[${query.location}]::text[]`);
+  if (query.location) {
+    if (!query.locationValues)
+      throw new Error('A location must be read with readListingQuery first');
+    // In the place or covering it, or covering the city it lies within.
+    conditions.push(sql`${p.areaValues} && ${textArray(query.locationValues)}`);
+  }
   if (query.rating !== undefined) conditions.push(gte(p.rating, String(query.rating)));
   if (query.verification === 'verified') conditions.push(providerIsVerified);
   if (query.verification === 'premium') conditions.push(eq(p.isPremium, true));

@@ -1,9 +1,10 @@
 /**
  * The towns that get a page per service (issue 15, point 6: /services/{slug}/{town}): the
- * places where, or around which, an approved provider offers the service. A town is
- * counted exactly as the listing's location filter finds providers (area_values: the
- * provider's location and every coverage area), so a page's count, its list and
- * /providers?serviceType=…&location=… always agree.
+ * places where, or around which, an approved provider offers the service (area_values:
+ * the provider's location and every coverage area). `providers` counts those; it orders
+ * the towns. A page's list and count come from the listing itself, so they always agree
+ * with /providers?serviceType=…&location=…, which also shows a suburb the providers of
+ * its city (readListingQuery).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
@@ -18,7 +19,7 @@ export interface ServiceTown {
   province: ProvinceId;
   latitude: number;
   longitude: number;
-  /** Approved providers offering the service in or around the town. */
+  /** Approved providers offering the service in the town or covering it by name. */
   providers: number;
 }
 

@@ -34,16 +34,26 @@ export const textArray = (values: readonly string[]): SQL =>
     sql`, `,
   )}]::text[]`;
 
+/**
+ * A place's value and the city it lies within, if any: a place word finds what the
+ * location filter finds (readListingQuery), the providers covering a suburb's city too.
+ */
+export const valuesWithin = (place: { value: string | null; parent: string | null }): string[] =>
+  [place.value, place.parent].filter((value): value is string => value !== null);
+
 export async function planSearch(db: Database, query: string): Promise<SearchPlan> {
   const words = searchWords(query);
   const keys = phraseKeys(words);
   const places = new Map<string, string[]>();
   if (keys.length > 0) {
-    const named = await rows<{ key: string; value: string }>(
+    const named = await rows<{ key: string; value: string; parent: string | null }>(
       db,
-      sql`SELECT key, value FROM place_names WHERE key = ANY(${textArray(keys)})`,
+      sql`SELECT n.key, n.value, pl.parent
+            FROM place_names AS n JOIN places AS pl ON pl.value = n.value
+           WHERE n.key = ANY(${textArray(keys)})`,
     );
-    for (const { key, value } of named) places.set(key, [...(places.get(key) ?? []), value]);
+    for (const { key, ...place } of named)
+      places.set(key, [...(places.get(key) ?? []), ...valuesWithin(place)]);
   }
   const terms = readTerms(words, (key) => places.has(key));
 
@@ -58,15 +68,16 @@ export async function planSearch(db: Database, query: string): Promise<SearchPla
   const near =
     unknown.length === 0
       ? []
-      : await rows<{ typed: string; known: string; value: string | null }>(
+      : await rows<{ typed: string; known: string; value: string | null; parent: string | null }>(
           db,
           // % (similarity above pg_trgm.similarity_threshold, 0.3) finds the candidates
           // through the trigram indexes; isTypoOf then keeps only small typos.
-          sql`SELECT q.typed, n.key AS known, n.value
+          sql`SELECT q.typed, n.key AS known, n.value, pl.parent
                 FROM unnest(${textArray(unknown)}) AS q(typed)
                 JOIN place_names AS n ON n.key % q.typed
+                JOIN places AS pl ON pl.value = n.value
               UNION ALL
-              SELECT q.typed, w.word AS known, NULL AS value
+              SELECT q.typed, w.word AS known, NULL AS value, NULL AS parent
                 FROM unnest(${textArray(unknown)}) AS q(typed)
                 JOIN search_words AS w ON w.word % q.typed`,
         );
@@ -82,7 +93,7 @@ export async function planSearch(db: Database, query: string): Promise<SearchPla
       places: places.get(term.key) ?? [],
       nearPlaces: providersUseIt
         ? []
-        : [...new Set(typos.flatMap((row) => (row.value === null ? [] : [row.value])))],
+        : [...new Set(typos.flatMap((row) => (row.value === null ? [] : valuesWithin(row))))],
       nearWords: [...new Set(typos.flatMap((row) => (row.value === null ? [row.known] : [])))],
     };
   });
