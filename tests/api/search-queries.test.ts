@@ -69,6 +69,18 @@ const CASES: SearchCase[] = [
     mustNot: [SIGNAL_WIFI_JHB, APEX_KNYSNA],
   },
   {
+    query: 'cctv,pretoria',
+    kind: 'a comma and no space',
+    must: [JACARANDA, LINKUP_CENTURION],
+    mustNot: [SIGNAL_WIFI_JHB, APEX_KNYSNA],
+  },
+  {
+    query: '📷 cctv pretoria',
+    kind: 'an emoji beside the words',
+    must: [JACARANDA, LINKUP_CENTURION],
+    mustNot: [SIGNAL_WIFI_JHB, APEX_KNYSNA],
+  },
+  {
     query: 'cctv durban',
     kind: 'service and town',
     must: [UMGENI, SHIELD_BALLITO, RICHARDS_BAY],

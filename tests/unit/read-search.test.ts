@@ -38,6 +38,26 @@ describe('searchWords: the words of a query as typed', () => {
     ]);
   });
 
+  it('parts words at commas, semicolons and slashes as at spaces', () => {
+    const cctvPretoria = [
+      { literal: 'cctv', key: 'cctv' },
+      { literal: 'pretoria', key: 'pretoria' },
+    ];
+    expect(searchWords('cctv,pretoria')).toEqual(cctvPretoria);
+    expect(searchWords('cctv;pretoria')).toEqual(cctvPretoria);
+    expect(searchWords('cctv/pretoria')).toEqual(cctvPretoria);
+  });
+
+  it('leaves out words without a letter or a digit when the query has others', () => {
+    expect(searchWords('📷 cctv')).toEqual([{ literal: 'cctv', key: 'cctv' }]);
+    expect(searchWords('Smith & Sons')).toEqual([
+      { literal: 'smith', key: 'smith' },
+      { literal: 'sons', key: 'sons' },
+    ]);
+    expect(searchWords('🏠')).toEqual([{ literal: '🏠', key: '' }]);
+    expect(searchWords(' ; ')).toEqual([{ literal: ';', key: '' }]);
+  });
+
   it('keeps a word of punctuation alone as typed, with an empty key', () => {
     expect(searchWords('!!! ...')).toEqual([
       { literal: '!!!', key: '' },

@@ -43,20 +43,28 @@ export const searchKey = placeKey;
 // '&' and the like stay, as they can be part of a name ('100% Alarms').
 const SENTENCE_PUNCTUATION = /^[\s.,;:!?"'()[\]{}<>]+|[\s.,;:!?"'()[\]{}<>]+$/gu;
 
-/** The words of a query, at most MAX_SEARCH_WORDS. */
+// What parts words as a space does: commas, semicolons and slashes between words
+// ('cctv,pretoria', 'alarms/cctv'); a name's own marks ('100%', 'wi-fi', 'a&b') stay.
+const WORD_BREAK = /[\s,;/]+/u;
+
+/**
+ * The words of a query, at most MAX_SEARCH_WORDS. A word without a letter or a digit (an
+ * emoji, '&', '...') is left out when the query has other words: '📷 cctv' is a search
+ * for CCTV, not for providers whose text holds the camera sign.
+ */
 export function searchWords(query: string): SearchWord[] {
-  return query
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((word) => word !== '')
-    .slice(0, MAX_SEARCH_WORDS)
-    .map((word) => {
+  const text = query.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  const parts = text.split(WORD_BREAK).filter((word) => word !== '');
+  // Breaks alone (';', '/') are a word of punctuation, looked for as typed.
+  const words = (parts.length > 0 ? parts : text.split(/\s+/).filter((word) => word !== '')).map(
+    (word) => {
       const literal = word.replace(SENTENCE_PUNCTUATION, '');
       // A word of punctuation alone is looked for as typed (it matches almost nothing).
       return { literal: literal === '' ? word : literal, key: searchKey(word) };
-    });
+    },
+  );
+  const worded = words.filter((word) => word.key !== '');
+  return (worded.length > 0 ? worded : words).slice(0, MAX_SEARCH_WORDS);
 }
 
 /** Every run of 1 to MAX_PHRASE_WORDS words' keys, for looking places up in one query. */
