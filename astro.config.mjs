@@ -22,8 +22,14 @@ export default defineConfig({
       },
     },
     sitemap({
-      // Sign-in areas and the fallback page for providers added after the build stay out.
-      filter: (page) => !/\/(admin|dashboard)\/?$/.test(page) && !page.includes('/provider/view'),
+      // The pages marked noindex stay out: sign-in areas, the pages a mailed link opens
+      // (set a password, confirm or follow a request, write a review) and the fallback page
+      // for providers added after the build (tests/build/sitemap.test.ts holds the two
+      // lists together).
+      filter: (page) =>
+        !/\/(admin|dashboard|dashboard\/set-password|request|request\/confirm|review)\/?$/.test(
+          page,
+        ) && !page.includes('/provider/view'),
     }),
   ],
   build: {

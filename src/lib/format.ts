@@ -25,6 +25,19 @@ export function formatRating(rating: string | number): string {
   return Number(rating).toFixed(1);
 }
 
+export type StarFill = 'full' | 'half' | 'empty';
+
+/**
+ * The five stars of a rating, to the nearest half star: 4.5 and 4.7 show four and a half
+ * stars, 4.8 five. Rounding to whole stars drew 4.5 as five, more than the rating says.
+ */
+export function starFills(rating: string | number): StarFill[] {
+  const halves = Math.round(Math.min(5, Math.max(0, Number(rating) || 0)) * 2);
+  return [1, 2, 3, 4, 5].map((star) =>
+    halves >= star * 2 ? 'full' : halves === star * 2 - 1 ? 'half' : 'empty',
+  );
+}
+
 /**
  * Dates in the en-ZA locale (spec section 9), in the visitor's time zone: "09 May 2027",
  * en-ZA's medium date, written out as formatDay is.

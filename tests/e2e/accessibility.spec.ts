@@ -1,6 +1,7 @@
 /**
  * axe (WCAG 2.0, 2.1 and 2.2, A and AA) on every public page: the pages of the built
- * sitemap, the provider modal on each of its tabs, a missing provider and the 404 page.
+ * sitemap and the pages a mailed link opens (kept out of it), the provider modal on each
+ * of its tabs, a missing provider and the 404 page.
  * Each page is scanned once its islands have settled (every `client:visible` island
  * scrolled into view, the network idle, no loading placeholders left).
  *
@@ -105,8 +106,13 @@ const pages = sitemapPaths();
 const providerPages = pages.filter((p) => p.startsWith('/provider/'));
 const categoryPages = pages.filter((p) => /^\/services\/[^/]+\/$/.test(p));
 const townPages = pages.filter((p) => /^\/services\/[^/]+\/[^/]+\/$/.test(p));
+/** Pages kept out of the sitemap (noindex) that anyone may open: a mailed link's pages. */
+const MAILED_LINK_PAGES = ['/review/', '/request/confirm/', '/dashboard/set-password/'];
 const groups = {
-  'content pages': pages.filter((p) => !/^\/(provider|services)\//.test(p)),
+  'content pages': [
+    ...pages.filter((p) => !/^\/(provider|services)\//.test(p)),
+    ...MAILED_LINK_PAGES,
+  ],
   'category pages': categoryPages,
   'provider pages (a sample)': spread(providerPages, 8),
   'service-in-town pages (a sample)': spread(townPages, 4),

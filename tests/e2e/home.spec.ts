@@ -133,6 +133,10 @@ test.describe('flash-ad banner', () => {
     await dot1.click();
     await expect(title).toHaveText(first.title);
     await expect(dot1).toHaveAttribute('aria-current', 'true');
+    // The banner stands still while the pointer or the focus is on it: both leave.
+    await dot1.blur();
+    await page.mouse.move(0, 0);
+    await expect(page.locator('[data-paused]')).toHaveCount(0);
 
     // The first ad stays 5000 ms and fades out during its last 500 ms.
     await page.clock.runFor(first.duration - 600);
@@ -151,6 +155,35 @@ test.describe('flash-ad banner', () => {
     await expect(title).toHaveText(second.title);
     await page.clock.runFor(1000);
     await expect(title).toHaveText(first.title);
+  });
+
+  test('stands still while the pointer is over it or the keyboard focus is in it', async ({
+    page,
+  }) => {
+    const [first, second] = FLASH_ADS;
+    await page.clock.install();
+    await page.goto('/');
+    const banner = page.getByTestId('flash-ad');
+    const title = banner.getByRole('heading', { level: 2 });
+    await expect(title).toHaveText(first.title);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+
+    // The pointer rests on the ad: long past its duration, it stays, and does not fade.
+    await banner.hover();
+    await page.clock.runFor(first.duration * 3);
+    await expect(title).toHaveText(first.title);
+    await expect(banner).toHaveClass(/opacity-100/);
+
+    // The keyboard reaches the ad's link: it stays while the focus is in the banner.
+    await page.mouse.move(0, 0);
+    await page.getByTestId('flash-ad-link').focus();
+    await page.clock.runFor(first.duration * 3);
+    await expect(title).toHaveText(first.title);
+
+    // Both gone: the ads turn again.
+    await page.getByTestId('flash-ad-link').blur();
+    await page.clock.runFor(first.duration + 100);
+    await expect(title).toHaveText(second.title);
   });
 
   test('falls back to the static banner when /api/flash-ads fails', async ({ page }) => {

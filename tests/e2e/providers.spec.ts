@@ -399,6 +399,43 @@ test.describe('provider cards', () => {
     await expect(card).toBeVisible();
     await expect(card.getByText(/^(Premium|Verified)$/)).toHaveCount(0);
   });
+  test('show the keyboard focus as an outline round the card, and ratings to half a star', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/providers');
+    await expectListHydrated(page);
+    const highveld = cardByName(page, 'Highveld Secure Systems');
+    const open = highveld.getByRole('button', { name: 'Highveld Secure Systems' });
+    const outline = () =>
+      highveld.evaluate((card) => {
+        // daisyUI gives a card a transparent outline, drawn once the focus is in it.
+        const { outlineStyle, outlineWidth, outlineColor } = getComputedStyle(card);
+        const unseen =
+          outlineStyle === 'none' || outlineWidth === '0px' || outlineColor === 'rgba(0, 0, 0, 0)';
+        return unseen ? 'none' : outlineWidth;
+      });
+    expect(await outline()).toBe('none');
+    await open.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(open).toBeFocused();
+    await expect.poll(outline).toBe('2px');
+
+    // 4.8 is five stars; a rating from 4.25 to 4.74 is four and a half, never five.
+    await expect(highveld.locator('[data-stars]')).toHaveAttribute(
+      'data-stars',
+      'full full full full full',
+    );
+    const { items } = await fetchProviders(request);
+    const halfway = items.find((p) => Number(p.rating) >= 4.25 && Number(p.rating) < 4.75);
+    expect(halfway, 'a listed provider rated between 4.25 and 4.75').toBeDefined();
+    await page.goto(`/providers?search=${encodeURIComponent(halfway!.name)}`);
+    await expect(cardByName(page, halfway!.name).locator('[data-stars]')).toHaveAttribute(
+      'data-stars',
+      'full full full full half',
+    );
+  });
 });
 
 test('cards say how quickly providers respond; the order "Quickest to respond" stays in the URL', async ({

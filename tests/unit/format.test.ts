@@ -5,6 +5,7 @@ import {
   formatDistance,
   formatRand,
   formatRating,
+  starFills,
   verificationRate,
 } from '../../src/lib/format.ts';
 
@@ -69,5 +70,19 @@ describe('dates as en-ZA writes them', () => {
         expect(formatDate(iso)).toBe(intl);
       }
     }
+  });
+});
+
+describe('starFills', () => {
+  it.each([
+    ['5.0', 'full full full full full'],
+    ['4.8', 'full full full full full'],
+    ['4.7', 'full full full full half'],
+    ['4.5', 'full full full full half'],
+    ['4.2', 'full full full full empty'],
+    ['3.3', 'full full full half empty'],
+    ['0.0', 'empty empty empty empty empty'],
+  ])('draws %s as %s', (rating, fills) => {
+    expect(starFills(rating).join(' ')).toBe(fills);
   });
 });

@@ -47,15 +47,34 @@ export async function listServiceTowns(db: Database): Promise<ServiceTown[]> {
   }));
 }
 
-/** The `count` other towns of the same service nearest to `town`, nearest first. */
-export function nearbyServiceTowns(
-  towns: readonly ServiceTown[],
-  town: ServiceTown,
-  count: number,
-): (ServiceTown & { km: number })[] {
-  return towns
+/** How far a town may lie and still be called nearby (an hour or two by road). */
+export const NEARBY_KM = 200;
+
+/** How many other towns a service-in-town page links. */
+export const LINKED_TOWNS = 8;
+
+/** How many towns a far-off town links when none lies within NEARBY_KM. */
+const NEAREST_FAR_TOWNS = 3;
+
+export interface NearbyTowns {
+  /** 'nearby' when every town lies within NEARBY_KM; 'nearest' when none does. */
+  reach: 'nearby' | 'nearest';
+  towns: (ServiceTown & { km: number })[];
+}
+
+/**
+ * The other towns of the same service to link from `town`'s page, nearest first, each
+ * with its distance: up to LINKED_TOWNS within NEARBY_KM, called nearby; when none lies
+ * that close (Gqeberha's nearest CCTV town may be 500 km off), the few nearest, called
+ * only that. A town 600 km away is nobody's nearby town.
+ */
+export function nearbyServiceTowns(towns: readonly ServiceTown[], town: ServiceTown): NearbyTowns {
+  const others = towns
     .filter((other) => other.service === town.service && other.value !== town.value)
     .map((other) => ({ ...other, km: Math.round(distanceKm(town, other)) }))
-    .sort((a, b) => a.km - b.km || a.name.localeCompare(b.name))
-    .slice(0, count);
+    .sort((a, b) => a.km - b.km || a.name.localeCompare(b.name));
+  const near = others.filter((other) => other.km <= NEARBY_KM).slice(0, LINKED_TOWNS);
+  return near.length > 0
+    ? { reach: 'nearby', towns: near }
+    : { reach: 'nearest', towns: others.slice(0, NEAREST_FAR_TOWNS) };
 }

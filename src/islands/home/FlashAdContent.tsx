@@ -67,7 +67,8 @@ export function FlashAdContent({
     <a
       href={ad.linkUrl}
       rel={external ? 'noopener noreferrer' : undefined}
-      className="block rounded-box"
+      // Inside the banner (which clips what lies outside it): the ring is drawn within.
+      className="block rounded-box focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-primary-content"
       data-testid="flash-ad-link"
     >
       {body}

@@ -8,13 +8,20 @@ import { useLoaded } from './use-loaded';
 export const DEFAULT_AD_DURATION = 3000;
 export const FADE_MS = 500;
 
+/**
+ * The ads in turn. The turning stops while the pointer is over the banner or the keyboard
+ * focus is in it (WCAG 2.2.2), so nobody's link or reading is swapped from under them.
+ */
 function Banner({ ads }: { ads: FlashAd[] }) {
   const [index, setIndex] = useState(0);
   const [fading, setFading] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
   const current = ads[index % ads.length];
 
   useEffect(() => {
-    if (ads.length < 2) return;
+    if (ads.length < 2 || paused) return;
     const duration = current?.displayDuration ?? DEFAULT_AD_DURATION;
     const fade = window.setTimeout(() => setFading(true), Math.max(0, duration - FADE_MS));
     const next = window.setTimeout(() => {
@@ -25,13 +32,25 @@ function Banner({ ads }: { ads: FlashAd[] }) {
       window.clearTimeout(fade);
       window.clearTimeout(next);
     };
-  }, [index, ads.length, current]);
+  }, [index, ads.length, current, paused]);
 
   if (!current) return null;
   return (
-    <div className="relative overflow-hidden rounded-box bg-primary text-primary-content">
+    <div
+      className="relative overflow-hidden rounded-box bg-primary text-primary-content"
+      data-paused={paused ? 'true' : undefined}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => {
+        setFocused(true);
+        setFading(false);
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+    >
       <div
-        className={`transition-opacity duration-500 ${fading ? 'opacity-0' : 'opacity-100'}`}
+        className={`transition-opacity duration-500 ${fading && !paused ? 'opacity-0' : 'opacity-100'}`}
         aria-live="polite"
         data-testid="flash-ad"
       >
@@ -47,7 +66,7 @@ function Banner({ ads }: { ads: FlashAd[] }) {
             <button
               key={`${ad.title}-${i}`}
               type="button"
-              className={`h-6 w-6 rounded-full p-2 ${i === index ? 'bg-primary-content/0' : ''}`}
+              className={`h-6 w-6 rounded-full p-2 focus-visible:outline-2 focus-visible:outline-primary-content ${i === index ? 'bg-primary-content/0' : ''}`}
               aria-label={`Show offer ${i + 1}: ${ad.title}`}
               aria-current={i === index ? 'true' : undefined}
               onClick={() => {

@@ -62,7 +62,7 @@ function ServiceGrid() {
               </div>
               <p className="text-sm">{category.description}</p>
               <a href={`/services/${category.slug}`} className="link relative z-10 mt-2 text-sm">
-                About {category.name.toLowerCase()}
+                About {category.name}
               </a>
             </div>
           </li>

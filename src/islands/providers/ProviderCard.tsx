@@ -1,6 +1,6 @@
 import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
-import { formatDistance, formatRand, formatRating } from '../../lib/format';
+import { formatDistance, formatRand, formatRating, starFills } from '../../lib/format';
 import type { Provider } from '../../lib/api-answers';
 import { providerBadge } from '../../lib/provider-image';
 import { ProviderLogo } from './ProviderLogo';
@@ -10,17 +10,25 @@ import { RatingSummary } from './RatingSummary';
 export const MAX_CARD_CHIPS = 3;
 
 export function Stars({ rating }: { rating: string }) {
-  const value = Number(rating);
   return (
     <span
       role="img"
       className="inline-flex items-center gap-1"
       aria-label={`Rated ${formatRating(rating)} out of 5`}
     >
-      <span aria-hidden="true" className="text-warning-content">
-        {[1, 2, 3, 4, 5].map((n) => (
-          <span key={n} className={n <= Math.round(value) ? 'text-amber-600' : 'text-base-300'}>
+      <span
+        aria-hidden="true"
+        className="text-warning-content"
+        data-stars={starFills(rating).join(' ')}
+      >
+        {starFills(rating).map((fill, i) => (
+          <span key={i} className={fill === 'full' ? 'text-amber-600' : 'relative text-base-300'}>
             ★
+            {fill === 'half' && (
+              <span className="absolute inset-y-0 left-0 w-1/2 overflow-hidden text-amber-600">
+                ★
+              </span>
+            )}
           </span>
         ))}
       </span>
@@ -59,7 +67,7 @@ export function ProviderCard({
   const extra = provider.services.length - MAX_CARD_CHIPS;
   return (
     <article
-      className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md"
+      className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary"
       data-testid="provider-card"
     >
       <ProviderLogo
@@ -74,7 +82,7 @@ export function ProviderCard({
           <h2 className="card-title text-lg">
             <button
               type="button"
-              className="text-left after:absolute after:inset-0 focus:outline-none"
+              className="text-left after:absolute after:inset-0 focus-visible:outline-none"
               onClick={() => onOpen(provider)}
             >
               {provider.name}
