@@ -29,6 +29,8 @@ const FALSE_CLAIMS = [
   /100% background/i,
   /quality guaranteed/i,
   /24\/7/,
+  // Said of every provider by the spec's price note; no provider's data says so.
+  /free consultation/i,
   /Verified (CCTV|Alarm|Access|Network|Wi-Fi|NDI)[^.]{0,40} providers/,
 ];
 

