@@ -70,6 +70,18 @@ const PRAISE: Record<ServiceId, readonly string[]> = {
   ],
 };
 
+/** Praise that fits any service, so that one provider's reviews need not repeat. */
+const GENERAL_PRAISE = [
+  'On time, tidy and clear about what each part does. Would use them again.',
+  'The quote matched the invoice to the rand, which is rare.',
+  'They explained the options without pushing the most expensive one.',
+  'Finished in a day and came back the next week to check everything still worked.',
+  'Friendly team, left the place cleaner than they found it.',
+  'Answered every question on WhatsApp the same day, even after the job was done.',
+  'Sensible advice and neat cable work. Happy with the result.',
+  'Booked for a Saturday and they were there at eight sharp.',
+];
+
 const MIXED = [
   'Good work in the end, but the first appointment was moved twice.',
   'Installation was fine; it took a follow-up call to get the app working.',
@@ -102,6 +114,14 @@ function random(seed: number): () => number {
 const pick = <T>(list: readonly T[], next: () => number): T =>
   list[Math.floor(next() * list.length)] as T;
 
+/** A comment the provider's other reviews have not used, while the pool has one left. */
+function pickFresh(pool: readonly string[], used: Set<string>, next: () => number): string {
+  const fresh = pool.filter((comment) => !used.has(comment));
+  const comment = pick(fresh.length > 0 ? fresh : pool, next);
+  used.add(comment);
+  return comment;
+}
+
 /** One review for each of `ratings`, newest first, about the provider's services. */
 export function reviewsFor(
   key: number,
@@ -110,14 +130,12 @@ export function reviewsFor(
 ): ReviewSeed[] {
   const next = random(key + 1);
   let daysAgo = 1 + Math.floor(next() * 10);
+  const used = new Set<string>();
   return ratings.map((rating, i) => {
     const serviceType = services[i % services.length] as ServiceId;
-    const comment =
-      rating >= 4
-        ? pick(PRAISE[serviceType], next)
-        : rating === 3
-          ? pick(MIXED, next)
-          : pick(POOR, next);
+    const pool =
+      rating >= 4 ? [...PRAISE[serviceType], ...GENERAL_PRAISE] : rating === 3 ? MIXED : POOR;
+    const comment = pickFresh(pool, used, next);
     const review: ReviewSeed = {
       customerName: NAMES[(key * 7 + i) % NAMES.length] as string,
       rating,

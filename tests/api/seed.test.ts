@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminUsers, flashAds, serviceCategories, serviceProviders } from '../../db/schema.ts';
+import {
+  adminUsers,
+  flashAds,
+  reviews,
+  serviceCategories,
+  serviceProviders,
+} from '../../db/schema.ts';
 import type { CheckPlan } from '../../db/seed/check-records.ts';
 import { SAMPLE_FLASH_ADS } from '../../db/seed/flash-ads.ts';
 import { generateProvider } from '../../db/seed/generate-providers.ts';
@@ -116,6 +122,18 @@ describe('the seeded sample', () => {
     expect(new Set(SAMPLE_PROVIDERS.map(({ checks }) => checks))).toEqual(
       new Set<CheckPlan>(['verified', 'expiring', 'psira-expired', 'pending']),
     );
+  });
+
+  it("never repeats a comment among one provider's reviews", async () => {
+    const rows = await api.database.db
+      .select({ providerId: reviews.providerId, comment: reviews.comment })
+      .from(reviews);
+    expect(rows.length).toBeGreaterThan(100);
+    const repeated = rows.filter(
+      (row, i) =>
+        rows.findIndex((o) => o.providerId === row.providerId && o.comment === row.comment) !== i,
+    );
+    expect(repeated).toEqual([]);
   });
 
   it('counts as verified on the home page what the list filters as verified', async () => {
