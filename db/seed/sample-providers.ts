@@ -165,7 +165,8 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
     phone: '+27415550139',
     email: 'service@algoaalarm.co.za',
     yearsExperience: 18,
-    profileImage: 'sample-provider-5.webp',
+    // No picture: the one it had was a shield with a tick, which on a provider whose
+    // PSIRA registration has lapsed reads as the Verified badge. Its monogram shows.
   },
   {
     name: 'Rosestad Network Solutions',

@@ -391,13 +391,16 @@ test.describe('provider cards', () => {
       else await expect(badges, provider.name).toHaveCount(0);
     }
 
-    // A provider that is not verified (checks pending or lapsed) shows no badge.
+    // A provider that is not verified (checks pending or lapsed) shows no badge, and says
+    // so; a verified one never does.
     const unbadged = items.find((p) => !p.isPremium && !p.isVerified);
     expect(unbadged, 'a listed provider without a badge').toBeDefined();
+    await expect(highveld.getByText('Not verified', { exact: true })).toHaveCount(0);
     await page.goto(`/providers?search=${encodeURIComponent(unbadged!.name)}`);
     const card = cardByName(page, unbadged!.name);
     await expect(card).toBeVisible();
     await expect(card.getByText(/^(Premium|Verified)$/)).toHaveCount(0);
+    await expect(card.getByText('Not verified', { exact: true })).toBeVisible();
   });
   test('show the keyboard focus as an outline round the card, and ratings to half a star', async ({
     page,

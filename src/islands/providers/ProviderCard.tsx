@@ -48,6 +48,15 @@ export function Badge({ provider }: { provider: Provider }) {
 }
 
 /**
+ * Said outright on a card whose provider is not verified today (checks pending or lapsed):
+ * a missing badge alone reads as nothing, and a Premium badge could pass for a check.
+ */
+function NotVerified({ provider }: { provider: Provider }) {
+  if (provider.isVerified) return null;
+  return <span className="badge badge-ghost badge-sm whitespace-nowrap">Not verified</span>;
+}
+
+/**
  * A provider in the list (spec: at most 3 service chips then '+N more'). The first cards
  * (`first`) load their picture at once: one of them is the page's largest paint, which a
  * lazy image would hold back until layout; the very first (`priority`, the largest paint on
@@ -88,7 +97,10 @@ export function ProviderCard({
               {provider.name}
             </button>
           </h2>
-          <Badge provider={provider} />
+          <div className="flex shrink-0 flex-col items-end gap-1">
+            <Badge provider={provider} />
+            <NotVerified provider={provider} />
+          </div>
         </div>
         <p className="text-sm">
           {provider.location}, {provinceName(provider.province)}
