@@ -102,18 +102,26 @@ test.describe('service categories', () => {
   });
 });
 
+/**
+ * The home page with the banner's timers on Playwright's clock, showing the first ad: time
+ * flows normally until the clock is paused, then only as far as the test runs it, so
+ * durations are exact.
+ */
+async function openBannerOnClock(page: Page) {
+  await page.clock.install();
+  await page.goto('/');
+  const banner = page.getByTestId('flash-ad');
+  const title = banner.getByRole('heading', { level: 2 });
+  await expect(title).toHaveText(FLASH_ADS[0].title);
+  return { banner, title };
+}
+
 test.describe('flash-ad banner', () => {
   test('shows the first ad, has a dot per ad, rotates after each duration and wraps', async ({
     page,
   }) => {
     const [first, second] = FLASH_ADS;
-    // The banner's timers run on Playwright's clock: time flows normally until the
-    // clock is paused, then only as far as the test runs it, so durations are exact.
-    await page.clock.install();
-    await page.goto('/');
-    const banner = page.getByTestId('flash-ad');
-    const title = banner.getByRole('heading', { level: 2 });
-    await expect(title).toHaveText(first.title);
+    const { banner, title } = await openBannerOnClock(page);
     await expect(banner).toContainText(
       'Battery-backed alarms and cameras from verified installers near you',
     );
@@ -161,11 +169,7 @@ test.describe('flash-ad banner', () => {
     page,
   }) => {
     const [first, second] = FLASH_ADS;
-    await page.clock.install();
-    await page.goto('/');
-    const banner = page.getByTestId('flash-ad');
-    const title = banner.getByRole('heading', { level: 2 });
-    await expect(title).toHaveText(first.title);
+    const { banner, title } = await openBannerOnClock(page);
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 
     // The pointer rests on the ad: long past its duration, it stays, and does not fade.
