@@ -77,6 +77,10 @@ describe('GET /api/providers', () => {
   });
 });
 
+/** A provider based in `location` that names `coverageAreas` as the towns it serves. */
+const providerIn = (name: string, location: string, coverageAreas: string[] = []) =>
+  insertProvider(api.database.db, { name, location, coverageAreas });
+
 describe('GET /api/providers filters', () => {
   it('serviceType keeps providers offering that service, among others or alone', async () => {
     const db = api.database.db;
@@ -111,48 +115,18 @@ describe('GET /api/providers filters', () => {
   });
 
   it('location matches a multi-word town value such as port-elizabeth', async () => {
-    const db = api.database.db;
-    await insertProvider(db, {
-      name: 'Based in PE',
-      location: 'Port Elizabeth',
-      coverageAreas: [],
-    });
-    await insertProvider(db, {
-      name: 'Covers PE',
-      location: 'Jeffreys Bay',
-      coverageAreas: ['Jeffreys Bay', 'Port Elizabeth'],
-    });
-    await insertProvider(db, {
-      name: 'Port Shepstone',
-      location: 'Port Shepstone',
-      coverageAreas: [],
-    });
+    await providerIn('Based in PE', 'Port Elizabeth');
+    await providerIn('Covers PE', 'Jeffreys Bay', ['Jeffreys Bay', 'Port Elizabeth']);
+    await providerIn('Port Shepstone', 'Port Shepstone');
     const { names } = await listProviders(api, { location: 'port-elizabeth' });
     expect(sorted(names)).toEqual(['Based in PE', 'Covers PE']);
   });
 
   it("a suburb's location also keeps the providers of its city, not those of another", async () => {
-    const db = api.database.db;
-    await insertProvider(db, {
-      name: 'Covers Hatfield',
-      location: 'Centurion',
-      coverageAreas: ['Centurion', 'Hatfield'],
-    });
-    await insertProvider(db, {
-      name: 'Based in Pretoria',
-      location: 'Pretoria',
-      coverageAreas: [],
-    });
-    await insertProvider(db, {
-      name: 'Covers Pretoria',
-      location: 'Midrand',
-      coverageAreas: ['Midrand', 'Pretoria'],
-    });
-    await insertProvider(db, {
-      name: 'Joburg only',
-      location: 'Johannesburg',
-      coverageAreas: ['Johannesburg'],
-    });
+    await providerIn('Covers Hatfield', 'Centurion', ['Centurion', 'Hatfield']);
+    await providerIn('Based in Pretoria', 'Pretoria');
+    await providerIn('Covers Pretoria', 'Midrand', ['Midrand', 'Pretoria']);
+    await providerIn('Joburg only', 'Johannesburg', ['Johannesburg']);
     const hatfield = await listProviders(api, { location: 'hatfield' });
     expect(sorted(hatfield.names)).toEqual([
       'Based in Pretoria',
