@@ -10,18 +10,15 @@ import { RatingSummary } from './RatingSummary';
 export const MAX_CARD_CHIPS = 3;
 
 export function Stars({ rating }: { rating: string }) {
+  const fills = starFills(rating);
   return (
     <span
       role="img"
       className="inline-flex items-center gap-1"
       aria-label={`Rated ${formatRating(rating)} out of 5`}
     >
-      <span
-        aria-hidden="true"
-        className="text-warning-content"
-        data-stars={starFills(rating).join(' ')}
-      >
-        {starFills(rating).map((fill, i) => (
+      <span aria-hidden="true" className="text-warning-content" data-stars={fills.join(' ')}>
+        {fills.map((fill, i) => (
           <span key={i} className={fill === 'full' ? 'text-amber-600' : 'relative text-base-300'}>
             ★
             {fill === 'half' && (
