@@ -47,6 +47,8 @@ const TEST_TABLES = [
   'provider_counts',
   // Kept by triggers on service_providers (0020_search.sql).
   'search_words',
+  // Kept by triggers on service_providers (0022_search_postings.sql).
+  'search_postings',
   'admin_users',
 ];
 /** Filled by seedCategories from the catalog and by loadPlaces, never by a test. */

@@ -7,6 +7,7 @@ import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
 import { countProviders, rankGroupSizes, type RankGroupSizes } from './count-providers.ts';
 import { providerFilters, readListingQuery, type ListingQuery } from './provider-filters.ts';
 import { searchRelevance } from '../search/search-sql.ts';
+import { postingsAnswer, postingsPage } from '../search/posting-search.ts';
 import { publicProviderColumns, type Provider } from './public-columns.ts';
 import { mayBeMeasured, responsivenessFigures, withResponsiveness } from './responsiveness.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
@@ -44,6 +45,10 @@ export async function listProviders(
   }
   if (query.sort === 'rated') {
     const [ids, total] = await Promise.all([ratedIds(db, query), countProviders(db, query)]);
+    return { items: await providersByIds(db, ids, position), total };
+  }
+  if (postingsAnswer(query)) {
+    const { ids, total } = await postingsPage(db, query);
     return { items: await providersByIds(db, ids, position), total };
   }
   const sizes = await rankGroupSizes(db, query);

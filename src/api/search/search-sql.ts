@@ -9,9 +9,9 @@ import { serviceProviders as p } from '../../../db/schema.ts';
 import { textArray, type PlannedTerm, type SearchPlan } from './plan-search.ts';
 
 /** The shortest text found anywhere in a word; shorter ones only at a word's start. */
-const MIN_INFIX_LENGTH = 4;
+export const MIN_INFIX_LENGTH = 4;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * A regular expression (PostgreSQL's) for a text at the start of a word, taken
@@ -29,25 +29,41 @@ const offersAny = (services: readonly string[]) =>
 const coversAny = (places: readonly string[]) =>
   places.length > 0 ? sql`${p.areaValues} && ${textArray(places)}` : undefined;
 
+/** The words of a term: a phrase's words ('gate motor') are each looked for on their own. */
+export const termWords = (literal: string): string[] => literal.split(' ');
+
 /**
- * The provider's own words hold the text: LIKE through the trigram index ('camera' finds
- * 'cameras'); a text under 4 characters must also start a word, or 'lan' would find
- * 'plan' (the regular expression, slower than LIKE, then runs on LIKE's few matches).
+ * The provider's own words hold every word of the text: LIKE through the trigram index
+ * ('camera' finds 'cameras'); a word under 4 characters must also start a word, or 'lan'
+ * would find 'plan' (the regular expression, slower than LIKE, then runs on LIKE's few
+ * matches). A phrase's words need not be next to each other ('gate and motor'): the
+ * posting lists (posting-search.ts) hold words, not their order.
  */
 function wordsHave(text: string): SQL {
-  const like = sql`${p.searchText} LIKE ${`%${escapeLike(text)}%`}`;
-  return text.length < MIN_INFIX_LENGTH
-    ? sql`(${like} AND ${p.searchText} ~ ${wordStartPattern(text)})`
-    : like;
+  const has = (word: string) => {
+    const like = sql`${p.searchText} LIKE ${`%${escapeLike(word)}%`}`;
+    return word.length < MIN_INFIX_LENGTH
+      ? sql`(${like} AND ${p.searchText} ~ ${wordStartPattern(word)})`
+      : like;
+  };
+  return and(...termWords(text).map(has)) ?? sql`true`;
 }
 
 /**
- * The provider's name holds the text: search_text starts with the lower-cased name, so
- * the text's first place in search_text lies within the name's length. strpos costs
- * far less per row than a second LIKE on lower(name).
+ * The provider's name holds every word of the text: search_text starts with the
+ * lower-cased name, so a word's first place in search_text lies within the name's length.
+ * strpos costs far less per row than a second LIKE on lower(name).
  */
 const nameHas = (text: string) =>
-  sql`(strpos(${p.searchText}, ${text}) BETWEEN 1 AND length(${p.name}))`;
+  and(
+    ...termWords(text).map(
+      (word) => sql`(strpos(${p.searchText}, ${word}) BETWEEN 1 AND length(${p.name}))`,
+    ),
+  ) ?? sql`true`;
+
+/** The provider's words hold every word of the text anywhere (not only at a word's start). */
+const textHolds = (text: string) =>
+  and(...termWords(text).map((word) => sql`strpos(${p.searchText}, ${word}) > 0`)) ?? sql`true`;
 
 /**
  * What one term matches, exactly: a service it names, a place it names (as the location
@@ -102,7 +118,7 @@ export function searchRelevance(plan: SearchPlan): SQL<number> {
     const named = or(offersAny(term.services), coversAny(term.places));
     return sql`CASE WHEN ${nameHas(term.literal)} THEN 4
       ${named ? sql`WHEN ${named} THEN 3` : sql``}
-      WHEN strpos(${p.searchText}, ${term.literal}) > 0 THEN 2 ELSE 1 END`;
+      WHEN ${textHolds(term.literal)} THEN 2 ELSE 1 END`;
   });
   return sql<number>`(${sql.join(scores, sql` + `)})`;
 }

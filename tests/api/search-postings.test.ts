@@ -1,0 +1,185 @@
+/**
+ * The posting lists behind the search (db/migrations/0022_search_postings.sql,
+ * src/api/search/posting-search.ts): kept equal to the providers by the triggers, and
+ * answering every page as the SQL search does. A rating filter of 0 keeps every provider
+ * and sends the same query down the SQL search, so the two are compared through HTTP.
+ * Runs on PGlite and on the PostgreSQL server (api-postgres).
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceProviders } from '../../db/schema.ts';
+import { seedDatabase } from '../../db/seed/seed.ts';
+import { listProviders, queryRows } from '../helpers/api-fixtures.ts';
+import { insertProvider } from '../helpers/builders.ts';
+import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { moveVerifiedPostingOn } from '../../src/api/search/verified-posting.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+/** Every page of `limit` through the posting lists, one after the other. */
+async function pagedThroughPostings(query: Record<string, string>, limit: number) {
+  const ids: number[] = [];
+  let total = 0;
+  for (let offset = 0; offset === 0 || offset < total; offset += limit) {
+    const page = await listProviders(api, { ...query, limit, offset });
+    total = page.total;
+    ids.push(...page.providers.map((p) => p.id));
+  }
+  return { ids, total };
+}
+
+describe('search pages from the posting lists', () => {
+  beforeAll(async () => {
+    await api.database.reset();
+    await seedDatabase(api.database.db);
+  });
+
+  it.each([
+    { search: 'cctv' },
+    { search: 'alarms' },
+    { search: 'pretoria' },
+    { search: 'cctv pretoria' },
+    { search: 'alarms cape town' },
+    { search: 'camera' },
+    { search: 'gate motor durban' },
+    { search: 'LAN' },
+    { search: 'wi-fi sandton' },
+    { search: 'Johannesbrug' },
+    { search: 'cctc pretorai' },
+    { search: 'Highveld Secure' },
+    { search: 'security' },
+    { search: 'installation' },
+    { search: 'cctv', serviceType: 'alarms' },
+    { search: 'security', location: 'johannesburg' },
+    { search: 'cctv', verification: 'verified' },
+    { search: 'security', verification: 'premium' },
+  ])('%o gives the SQL search’s providers, page by page', async (query) => {
+    const sqlSearch = await listProviders(api, { ...query, rating: 0, limit: 100 });
+    expect(sqlSearch.total).toBeGreaterThan(0);
+    for (const limit of [1, 3, 7]) {
+      const paged = await pagedThroughPostings(query, limit);
+      expect(paged.total).toBe(sqlSearch.total);
+      expect(paged.ids).toEqual(sqlSearch.providers.map((p) => p.id));
+    }
+  });
+
+  it('answers a page past the end with none and the total', async () => {
+    const page = await listProviders(api, { search: 'cctv', offset: 500 });
+    expect(page.providers).toEqual([]);
+    expect(page.total).toBe((await listProviders(api, { search: 'cctv', rating: 0 })).total);
+  });
+});
+
+/** The posting lists as they are, and as they would be built from the providers now. */
+async function postingsAndRebuild() {
+  const kept = await queryRows<{ key: string; ids: number[] }>(
+    api.database.db,
+    sql`SELECT key, ids FROM search_postings WHERE cardinality(ids) > 0 ORDER BY key`,
+  );
+  const rebuilt = await queryRows<{ key: string; ids: number[] }>(
+    api.database.db,
+    sql`SELECT k AS key, sort(array_agg(p.id)) AS ids
+          FROM service_providers AS p,
+               search_keys(p.is_approved, p.is_premium,
+                           p.verified_until >= (SELECT as_of FROM search_postings WHERE key = 'v:'),
+                           p.services, p.area_values, p.search_text, p.name) AS k
+         GROUP BY k ORDER BY k`,
+  );
+  return { kept, rebuilt };
+}
+
+describe('the posting lists kept by triggers', () => {
+  it('follow inserts, edits, approval, premium, verification and deletes', async () => {
+    await api.database.reset();
+    const db = api.database.db;
+    const alarms = await insertProvider(db, {
+      name: 'Umgeni Alarm Works',
+      services: ['alarms'],
+      location: 'Durban',
+      isVerified: true,
+    });
+    const cameras = await insertProvider(db, {
+      name: 'Karoo Camera Co',
+      services: ['cctv'],
+      location: 'Cape Town',
+      isPremium: true,
+    });
+    const pending = await insertProvider(db, { name: 'Pending Fibre', isApproved: false });
+    let state = await postingsAndRebuild();
+    expect(state.kept).toEqual(state.rebuilt);
+    expect(state.kept.find((row) => row.key === 'w:umgeni')?.ids).toEqual([alarms.id]);
+
+    await db
+      .update(serviceProviders)
+      .set({
+        name: 'Umgeni Gate Works',
+        description: 'Gate motors, intercoms and biometric readers.',
+        services: ['access', 'alarms'],
+      })
+      .where(eq(serviceProviders.id, alarms.id));
+    await db
+      .update(serviceProviders)
+      .set({ isPremium: false, coverageAreas: ['Stellenbosch', 'Paarl'] })
+      .where(eq(serviceProviders.id, cameras.id));
+    await db
+      .update(serviceProviders)
+      .set({ isApproved: true })
+      .where(eq(serviceProviders.id, pending.id));
+    // A new rating alone changes no key.
+    await db.update(serviceProviders).set({ rating: '4.5' });
+    state = await postingsAndRebuild();
+    expect(state.kept).toEqual(state.rebuilt);
+    expect(state.kept.find((row) => row.key === 'n:alarm')).toBeUndefined();
+    expect(state.kept.find((row) => row.key === 'a:paarl')?.ids).toEqual([cameras.id]);
+    expect(state.kept.find((row) => row.key === 'w:fibre')?.ids).toEqual([pending.id]);
+
+    await db
+      .update(serviceProviders)
+      .set({ isApproved: false })
+      .where(eq(serviceProviders.id, cameras.id));
+    await db.delete(serviceProviders).where(eq(serviceProviders.id, pending.id));
+    state = await postingsAndRebuild();
+    expect(state.kept).toEqual(state.rebuilt);
+    expect(state.kept.flatMap((row) => row.ids)).not.toContain(cameras.id);
+    expect(state.kept.flatMap((row) => row.ids)).not.toContain(pending.id);
+  });
+
+  it('count a provider verified until a day that has passed as not verified', async () => {
+    await api.database.reset();
+    const db = api.database.db;
+    const lapsed = await insertProvider(db, { name: 'Lapsed Alarms', isVerified: true });
+    const current = await insertProvider(db, { name: 'Current Alarms', isVerified: true });
+    // As the 'v:' posting holds them, then the check of one of them ran out yesterday.
+    await db.execute(sql`UPDATE search_postings SET as_of = sa_today() - 30 WHERE key = 'v:'`);
+    await db.execute(
+      sql`UPDATE provider_checks SET valid_until = sa_today() - 1 WHERE provider_id = ${lapsed.id}`,
+    );
+    const verified = await listProviders(api, { search: 'alarms', verification: 'verified' });
+    expect(verified.names).toEqual([current.name]);
+    const all = await listProviders(api, { search: 'alarms' });
+    expect(all.names).toEqual([current.name, lapsed.name]);
+  });
+});
+
+describe("the verified posting's day", () => {
+  it('is moved on to today by runDueJobs, leaving out the providers that lapsed', async () => {
+    await api.database.reset();
+    const db = api.database.db;
+    const lapsed = await insertProvider(db, { name: 'Lapsed Alarms', isVerified: true });
+    const current = await insertProvider(db, { name: 'Current Alarms', isVerified: true });
+    await db.execute(sql`UPDATE search_postings SET as_of = sa_today() - 30 WHERE key = 'v:'`);
+    await db.execute(
+      sql`UPDATE provider_checks SET valid_until = sa_today() - 1 WHERE provider_id = ${lapsed.id}`,
+    );
+    await moveVerifiedPostingOn(db);
+    const [row] = await queryRows<{ ids: number[]; today: boolean }>(
+      db,
+      sql`SELECT ids, as_of = sa_today() AS today FROM search_postings WHERE key = 'v:'`,
+    );
+    expect(row).toEqual({ ids: [current.id], today: true });
+  });
+});
