@@ -92,6 +92,22 @@ async function postingsAndRebuild() {
   return { kept, rebuilt };
 }
 
+/**
+ * Two verified providers, as the 'v:' posting held them 30 days ago; then the checks of
+ * one of them ran out yesterday.
+ */
+async function oneOfTwoLapsedSinceThePostingsDay() {
+  await api.database.reset();
+  const db = api.database.db;
+  const lapsed = await insertProvider(db, { name: 'Lapsed Alarms', isVerified: true });
+  const current = await insertProvider(db, { name: 'Current Alarms', isVerified: true });
+  await db.execute(sql`UPDATE search_postings SET as_of = sa_today() - 30 WHERE key = 'v:'`);
+  await db.execute(
+    sql`UPDATE provider_checks SET valid_until = sa_today() - 1 WHERE provider_id = ${lapsed.id}`,
+  );
+  return { lapsed, current };
+}
+
 describe('the posting lists kept by triggers', () => {
   it('follow inserts, edits, approval, premium, verification and deletes', async () => {
     await api.database.reset();
@@ -149,15 +165,7 @@ describe('the posting lists kept by triggers', () => {
   });
 
   it('count a provider verified until a day that has passed as not verified', async () => {
-    await api.database.reset();
-    const db = api.database.db;
-    const lapsed = await insertProvider(db, { name: 'Lapsed Alarms', isVerified: true });
-    const current = await insertProvider(db, { name: 'Current Alarms', isVerified: true });
-    // As the 'v:' posting holds them, then the check of one of them ran out yesterday.
-    await db.execute(sql`UPDATE search_postings SET as_of = sa_today() - 30 WHERE key = 'v:'`);
-    await db.execute(
-      sql`UPDATE provider_checks SET valid_until = sa_today() - 1 WHERE provider_id = ${lapsed.id}`,
-    );
+    const { lapsed, current } = await oneOfTwoLapsedSinceThePostingsDay();
     const verified = await listProviders(api, { search: 'alarms', verification: 'verified' });
     expect(verified.names).toEqual([current.name]);
     const all = await listProviders(api, { search: 'alarms' });
@@ -167,14 +175,8 @@ describe('the posting lists kept by triggers', () => {
 
 describe("the verified posting's day", () => {
   it('is moved on to today by runDueJobs, leaving out the providers that lapsed', async () => {
-    await api.database.reset();
+    const { current } = await oneOfTwoLapsedSinceThePostingsDay();
     const db = api.database.db;
-    const lapsed = await insertProvider(db, { name: 'Lapsed Alarms', isVerified: true });
-    const current = await insertProvider(db, { name: 'Current Alarms', isVerified: true });
-    await db.execute(sql`UPDATE search_postings SET as_of = sa_today() - 30 WHERE key = 'v:'`);
-    await db.execute(
-      sql`UPDATE provider_checks SET valid_until = sa_today() - 1 WHERE provider_id = ${lapsed.id}`,
-    );
     await moveVerifiedPostingOn(db);
     const [row] = await queryRows<{ ids: number[]; today: boolean }>(
       db,

@@ -30,7 +30,7 @@ export async function countProviders(db: Database, query: ListingQuery): Promise
   return row?.total ?? 0;
 }
 
-/** How many matches each group of the listing's order holds (list-providers.ts RANK_GROUPS). */
+/** How many matches each group of the listing's order holds (rank-groups.ts). */
 export type RankGroupSizes = [number, number, number, number];
 
 /**

@@ -8,6 +8,7 @@ import { countProviders, rankGroupSizes, type RankGroupSizes } from './count-pro
 import { providerFilters, readListingQuery, type ListingQuery } from './provider-filters.ts';
 import { searchRelevance } from '../search/search-sql.ts';
 import { postingsAnswer, postingsPage } from '../search/posting-search.ts';
+import { RANK_GROUPS } from './rank-groups.ts';
 import { publicProviderColumns, type Provider } from './public-columns.ts';
 import { mayBeMeasured, responsivenessFigures, withResponsiveness } from './responsiveness.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
@@ -116,14 +117,6 @@ async function ratedIds(db: Database, query: ListingQuery): Promise<number[]> {
 }
 
 const sumOf = (sizes: RankGroupSizes) => sizes.reduce((sum, size) => sum + size, 0);
-
-/** The listing's groups in order: premium and verified, premium, verified, the rest. */
-const RANK_GROUPS = [
-  { premium: true, verified: true },
-  { premium: true, verified: false },
-  { premium: false, verified: true },
-  { premium: false, verified: false },
-] as const;
 
 /** Matches of the filters, less the providers already placed (`placed`). */
 const matching = (query: ListingQuery, placed: readonly number[]) =>

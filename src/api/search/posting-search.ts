@@ -16,16 +16,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Database } from '../../../db/client.ts';
 import type { ListingQuery } from '../providers/provider-filters.ts';
+import { RANK_GROUPS } from '../providers/rank-groups.ts';
 import type { PlannedTerm, SearchPlan } from './plan-search.ts';
 import { escapeLike, MIN_INFIX_LENGTH, termWords, wordStartPattern } from './search-sql.ts';
-
-/** The listing's groups within a tier, in order: premium and verified, premium, verified, the rest. */
-const GROUPS = [
-  { premium: true, verified: true },
-  { premium: true, verified: false },
-  { premium: false, verified: true },
-  { premium: false, verified: false },
-] as const;
 
 /**
  * The most terms the posting lists take: a query's tiers and blocks grow with its terms
@@ -181,7 +174,7 @@ function chain(query: ListingQuery & { searchPlan: SearchPlan }): SQL {
 /** The ids of one block: tier `score` (in the last dN) in group `group`. */
 function blockSet(plan: SearchPlan, score: number, group: number): SQL {
   const tier = sql`${sql.raw(`d${plan.length}`)}.${sql.raw(`s${score}`)}`;
-  const { premium, verified } = GROUPS[group] ?? GROUPS[3];
+  const { premium, verified } = RANK_GROUPS[group] ?? RANK_GROUPS[3];
   const byPremium = premium ? sql`(${tier} & premium.ids)` : sql`(${tier} - premium.ids)`;
   return verified ? sql`(${byPremium} & verified.ids)` : sql`(${byPremium} - verified.ids)`;
 }
@@ -205,7 +198,7 @@ async function blockSizes(
 ): Promise<{ total: number; blocks: Block[]; premium: number; approved: number }> {
   const plan = query.searchPlan;
   const last = sql.raw(`d${plan.length}`);
-  const order = tiersOf(plan).flatMap((score) => GROUPS.map((_, group) => ({ score, group })));
+  const order = tiersOf(plan).flatMap((score) => RANK_GROUPS.map((_, group) => ({ score, group })));
   const [row] = await selectRows<{
     total: number;
     sizes: number[];
@@ -232,48 +225,30 @@ async function blockSizes(
   };
 }
 
-/** A block's rows from `skip`, read by their ids and sorted whole. */
-async function sortedBlock(
-  db: Database,
-  query: ListingQuery & { searchPlan: SearchPlan },
-  block: Block,
-  skip: number,
-  take: number,
-): Promise<number[]> {
-  const rows = await selectRows<{ id: number }>(
-    db,
-    sql`${chain(query)}
-      SELECT sp.id FROM service_providers AS sp
-       WHERE sp.id = ANY((SELECT ${blockSet(query.searchPlan, block.score, block.group)}
-                            FROM premium, verified, ${sql.raw(`d${query.searchPlan.length}`)})::int[])
-       ORDER BY sp.rating DESC, sp.name, sp.id
-       LIMIT ${take} OFFSET ${skip}`,
-  );
-  return rows.map((row) => row.id);
-}
-
 /**
- * A block's rows from `skip`, walked from the ranking index (premium, rating, name, id) in
- * the group's order, each row's id looked up in the block's ids (idx). The test reads no
- * column the index lacks, so the walk reads the index alone, and PostgreSQL cannot turn
- * it into a look-up of every id, which would read each provider's row.
+ * A block's rows from `skip`, in the group's order (rating, name, id), one of two ways:
+ * - walked (`walk`): from the ranking index (premium, rating, name, id), each row's id
+ *   looked up in the block's ids (idx). The test reads no column the index lacks, so the
+ *   walk reads the index alone, and PostgreSQL cannot turn it into a look-up of every id;
+ * - otherwise read by its ids and sorted whole.
  */
-async function walkedBlock(
+async function blockIds(
   db: Database,
   query: ListingQuery & { searchPlan: SearchPlan },
-  block: Block,
-  skip: number,
-  take: number,
+  { block, skip, take, walk }: { block: Block; skip: number; take: number; walk: boolean },
 ): Promise<number[]> {
-  const { premium } = GROUPS[block.group] ?? GROUPS[3];
+  const { premium } = RANK_GROUPS[block.group] ?? RANK_GROUPS[3];
   const rows = await selectRows<{ id: number }>(
     db,
     sql`${chain(query)}, block AS MATERIALIZED (
         SELECT ${blockSet(query.searchPlan, block.score, block.group)} AS ids
           FROM premium, verified, ${sql.raw(`d${query.searchPlan.length}`)})
       SELECT sp.id FROM service_providers AS sp
-       WHERE sp.is_approved AND sp.is_premium = ${premium}
-         AND idx((SELECT ids FROM block), sp.id) > 0
+       WHERE ${
+         walk
+           ? sql`sp.is_approved AND sp.is_premium = ${premium} AND idx((SELECT ids FROM block), sp.id) > 0`
+           : sql`sp.id = ANY((SELECT ids FROM block)::int[])`
+       }
        ORDER BY sp.is_premium DESC, sp.rating DESC, sp.name, sp.id
        LIMIT ${take} OFFSET ${skip}`,
   );
@@ -299,10 +274,10 @@ export async function postingsPage(
       skip -= block.size;
       continue;
     }
-    const groupProviders = GROUPS[block.group]?.premium ? premium : approved - premium;
+    const groupProviders = RANK_GROUPS[block.group]?.premium ? premium : approved - premium;
     // A walk looks each row it passes up among the block's ids; sorting reads every row.
     const walk = (skip + take) * groupProviders < block.size * LOOK_UPS_PER_ROW_READ;
-    ids.push(...(await (walk ? walkedBlock : sortedBlock)(db, query, block, skip, take)));
+    ids.push(...(await blockIds(db, query, { block, skip, take, walk })));
     skip = 0;
     if (ids.length >= query.limit) break;
   }
