@@ -12,7 +12,10 @@ import { seedDatabase } from '../../db/seed/seed.ts';
 import { listProviders, queryRows } from '../helpers/api-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { readListingQuery } from '../../src/api/providers/provider-filters.ts';
+import { postingsAnswer, postingsPage } from '../../src/api/search/posting-search.ts';
 import { moveVerifiedPostingOn } from '../../src/api/search/verified-posting.ts';
+import { ProviderQuerySchema } from '../../src/lib/schemas/provider-query.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -32,32 +35,34 @@ async function pagedThroughPostings(query: Record<string, string>, limit: number
   return { ids, total };
 }
 
+const SEARCHES = [
+  { search: 'cctv' },
+  { search: 'alarms' },
+  { search: 'pretoria' },
+  { search: 'cctv pretoria' },
+  { search: 'alarms cape town' },
+  { search: 'camera' },
+  { search: 'gate motor durban' },
+  { search: 'LAN' },
+  { search: 'wi-fi sandton' },
+  { search: 'Johannesbrug' },
+  { search: 'cctc pretorai' },
+  { search: 'Highveld Secure' },
+  { search: 'security' },
+  { search: 'installation' },
+  { search: 'cctv', serviceType: 'alarms' },
+  { search: 'security', location: 'johannesburg' },
+  { search: 'cctv', verification: 'verified' },
+  { search: 'security', verification: 'premium' },
+];
+
 describe('search pages from the posting lists', () => {
   beforeAll(async () => {
     await api.database.reset();
     await seedDatabase(api.database.db);
   });
 
-  it.each([
-    { search: 'cctv' },
-    { search: 'alarms' },
-    { search: 'pretoria' },
-    { search: 'cctv pretoria' },
-    { search: 'alarms cape town' },
-    { search: 'camera' },
-    { search: 'gate motor durban' },
-    { search: 'LAN' },
-    { search: 'wi-fi sandton' },
-    { search: 'Johannesbrug' },
-    { search: 'cctc pretorai' },
-    { search: 'Highveld Secure' },
-    { search: 'security' },
-    { search: 'installation' },
-    { search: 'cctv', serviceType: 'alarms' },
-    { search: 'security', location: 'johannesburg' },
-    { search: 'cctv', verification: 'verified' },
-    { search: 'security', verification: 'premium' },
-  ])('%o gives the SQL search’s providers, page by page', async (query) => {
+  it.each(SEARCHES)('%o gives the SQL search’s providers, page by page', async (query) => {
     const sqlSearch = await listProviders(api, { ...query, rating: 0, limit: 100 });
     expect(sqlSearch.total).toBeGreaterThan(0);
     for (const limit of [1, 3, 7]) {
@@ -65,6 +70,24 @@ describe('search pages from the posting lists', () => {
       expect(paged.total).toBe(sqlSearch.total);
       expect(paged.ids).toEqual(sqlSearch.providers.map((p) => p.id));
     }
+  });
+
+  it.each(SEARCHES)('%o reads the same pages walked or sorted whole', async (query) => {
+    const pages = async (lookUpsPerRow: number) => {
+      const pages = [];
+      for (let offset = 0; offset < 40; offset += 3) {
+        const listing = await readListingQuery(
+          api.database.db,
+          ProviderQuerySchema.parse({ ...query, limit: '3', offset: String(offset) }),
+        );
+        if (!postingsAnswer(listing)) throw new Error('not a posting-list search');
+        pages.push(await postingsPage(api.database.db, listing, { lookUpsPerRow }));
+      }
+      return pages;
+    };
+    const walked = await pages(2 ** 30);
+    expect(walked[0]?.ids.length).toBeGreaterThan(0);
+    expect(await pages(0)).toEqual(walked);
   });
 
   it('answers a page past the end with none and the total', async () => {
