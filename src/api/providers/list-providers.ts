@@ -10,7 +10,13 @@ import { searchRelevance } from '../search/search-sql.ts';
 import { postingsAnswer, postingsPage } from '../search/posting-search.ts';
 import { RANK_GROUPS } from './rank-groups.ts';
 import { publicProviderColumns, type Provider } from './public-columns.ts';
-import { mayBeMeasured, responsivenessFigures, withResponsiveness } from './responsiveness.ts';
+import {
+  mayBeMeasured,
+  responsivenessFigures,
+  responsivenessOf,
+  withFigures,
+  withResponsiveness,
+} from './responsiveness.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
 
 export interface ProviderPage {
@@ -204,11 +210,15 @@ async function providersByIds(
   from?: LatLng,
 ): Promise<Provider[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ ...publicProviderColumns, ...(from && { distanceKm: distanceKmFrom(from) }) })
-    .from(p)
-    .where(inArray(p.id, [...ids]));
-  const byId = new Map((await withResponsiveness(db, rows)).map((row) => [row.id, row]));
+  // Read side by side: both need only the ids.
+  const [rows, figures] = await Promise.all([
+    db
+      .select({ ...publicProviderColumns, ...(from && { distanceKm: distanceKmFrom(from) }) })
+      .from(p)
+      .where(inArray(p.id, [...ids])),
+    responsivenessOf(db, ids),
+  ]);
+  const byId = new Map(withFigures(rows, figures).map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []).map(toProvider);
 }
 

@@ -139,12 +139,18 @@ export async function responsivenessOf(
   );
 }
 
+/** Each row with its provider's figures from `figures` (none yet: NOT_MEASURED). */
+export const withFigures = <Row extends { id: number }>(
+  rows: readonly Row[],
+  figures: ReadonlyMap<number, Responsiveness>,
+): (Row & { responsiveness: Responsiveness })[] =>
+  rows.map((row) => ({ ...row, responsiveness: figures.get(row.id) ?? NOT_MEASURED }));
+
 /** Each row with its provider's figures (none yet: NOT_MEASURED). */
 export async function withResponsiveness<Row extends { id: number }>(
   db: Database,
   rows: readonly Row[],
   providers: readonly number[] | 'all' = rows.map((row) => row.id),
 ): Promise<(Row & { responsiveness: Responsiveness })[]> {
-  const figures = await responsivenessOf(db, providers);
-  return rows.map((row) => ({ ...row, responsiveness: figures.get(row.id) ?? NOT_MEASURED }));
+  return withFigures(rows, await responsivenessOf(db, providers));
 }
