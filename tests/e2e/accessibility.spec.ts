@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { scan } from './axe.ts';
+import { holdFlashAds, scan } from './axe.ts';
 import { APPROVED_PROVIDER_COUNT, expectCount, hydrateAll, openProviderModal } from './support.ts';
 
 const CONCURRENT_PAGES = 4;
@@ -26,22 +26,6 @@ function sitemapPaths(): string[] {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => {
     const url = new URL(match[1]!);
     return `${url.pathname}${url.search}`;
-  });
-}
-
-/**
- * The home page's banner fades between ads; a scan during a fade would measure
- * half-transparent text. The same ads are served with a long duration, so the scan sees
- * the first ad fully shown (the banner's timing is tested in home.spec.ts).
- */
-async function holdFlashAds(context: BrowserContext) {
-  await context.route('**/api/flash-ads', async (route) => {
-    const response = await route.fetch();
-    const ads = (await response.json()) as { displayDuration: number }[];
-    await route.fulfill({
-      response,
-      json: ads.map((ad) => ({ ...ad, displayDuration: 10 * 60 * 1000 })),
-    });
   });
 }
 

@@ -18,7 +18,7 @@ import {
   type Accounts,
   type TestAdmin,
 } from './fixtures.ts';
-import { cardByName } from './support.ts';
+import { cardByName, searchAdminList } from './support.ts';
 
 /** A company installing CCTV: six checks are required (PSIRA and CIPC among them). */
 const securityCompany = (tag: string) => ({
@@ -46,7 +46,7 @@ const REQUIRED = [
 /** The Verification screen of a provider, opened from its row in the Providers tab. */
 async function openChecks(page: Page, admin: TestAdmin, name: string): Promise<Locator> {
   await openAdmin(page, admin, 'Providers');
-  await page.getByLabel('Search name, town or service').fill(name);
+  await searchAdminList(page, 'Search name, town or service', name);
   await page.getByRole('button', { name: `Checks of ${name}` }).click();
   const screen = page.getByRole('dialog', { name: `Verification of ${name}` });
   await expect(screen.getByRole('list', { name: 'Checks' })).toBeVisible();

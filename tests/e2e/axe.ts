@@ -5,7 +5,7 @@
  * replaced that choice, so every rule has always run: the best practices pass, and stay.)
  */
 import AxeBuilder from '@axe-core/playwright';
-import { test, type Page } from '@playwright/test';
+import { test, type BrowserContext, type Page } from '@playwright/test';
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 type ViolationNode = Violation['nodes'][number];
@@ -72,4 +72,20 @@ export async function scan(
     }
   }
   return lines;
+}
+
+/**
+ * The home page's banner fades between ads; a scan during a fade would measure
+ * half-transparent text. The same ads are served with a long duration, so the scan sees
+ * the first ad fully shown (the banner's timing is tested in home.spec.ts).
+ */
+export async function holdFlashAds(context: BrowserContext | Page) {
+  await context.route('**/api/flash-ads', async (route) => {
+    const response = await route.fetch();
+    const ads = (await response.json()) as { displayDuration: number }[];
+    await route.fulfill({
+      response,
+      json: ads.map((ad) => ({ ...ad, displayDuration: 10 * 60 * 1000 })),
+    });
+  });
 }

@@ -6,7 +6,7 @@
  */
 import type { Page, Response } from '@playwright/test';
 import { FLASH_AD_LINK_MESSAGES } from '../../src/lib/flash-ad-link.ts';
-import { scan } from './axe.ts';
+import { holdFlashAds, scan } from './axe.ts';
 import { uniqueTag } from './builders.ts';
 import { expect, openAdmin, test } from './fixtures.ts';
 import { filters } from './support.ts';
@@ -258,6 +258,7 @@ for (const [name, viewport] of [
     page,
   }) => {
     await page.setViewportSize(viewport);
+    await holdFlashAds(page);
     await openHighlights(page);
     await expect(page.getByRole('list', { name: 'Recent reviews' })).toBeVisible();
     // The statistics load once in view (on a phone the footer alone is a screen high).

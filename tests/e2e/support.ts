@@ -165,6 +165,15 @@ export async function openProviderModal(page: Page, name: string): Promise<Locat
   return dialog;
 }
 
+/**
+ * Types into an admin list's search box and waits until the table shows that search's
+ * rows: until then it is busy, and a click could land on a row that is about to move.
+ */
+export async function searchAdminList(page: Page, label: string, text: string): Promise<void> {
+  await page.getByLabel(label).fill(text);
+  await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+}
+
 /** Records the requests a page sends to a path, e.g. POST /api/enquiries. */
 export function recordRequests(page: Page, method: string, path: string): string[] {
   const seen: string[] = [];

@@ -13,7 +13,10 @@ export function AdminTable({
   columns: string[];
   /** Whether the rows end in a cell of buttons (false: the buttons are in the columns). */
   actions?: boolean;
-  /** Refetching: the rows are dimmed until the new ones arrive. */
+  /**
+   * The rows are not yet those of the filters on screen (a search still being typed, or
+   * the next rows on their way): they are dimmed, and the table says it is busy.
+   */
   busy?: boolean;
   children: ReactNode;
 }) {
@@ -21,7 +24,7 @@ export function AdminTable({
     <div
       className={`overflow-x-auto rounded-box border border-base-300 ${busy ? 'opacity-70' : ''}`}
     >
-      <table className="table">
+      <table className="table" aria-busy={busy}>
         <thead>
           <tr>
             {columns.map((column) => (

@@ -249,7 +249,7 @@ export function ProvidersTab() {
       ) : (
         <AdminTable
           columns={['Business', 'Contact', 'Location', 'Services', 'Status', 'Rating']}
-          busy={list.isPlaceholderData}
+          busy={list.isPlaceholderData || search !== filters.search}
         >
           {data.items.map((provider) => (
             <tr key={provider.id}>
