@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { scan } from './axe.ts';
 import { newEnquiry, sendEnquiry, uniqueTag } from './builders.ts';
 import { bearer, expect, mintSession, openAdmin, test, type TestAdmin } from './fixtures.ts';
-import { cardByName, fetchProviders, searchAdminList } from './support.ts';
+import { cardByName, expectProfileHydrated, fetchProviders, searchAdminList } from './support.ts';
 
 const PHOTO = 'public/public-objects/sample-provider-4.webp';
 const HIDE_REASON = 'Names a competitor instead of the work done';
@@ -305,6 +305,7 @@ test('a confirmed, completed enquiry brings a review; held, an admin releases it
   await expect(cardByName(customer, fields.name)).toContainText('(1 review)');
   await customer.goto(`/provider/${created.id}`);
   await expect(customer.getByRole('img', { name: 'Rated 5.0 out of 5' }).first()).toBeVisible();
+  await expectProfileHydrated(customer);
   await customer.getByRole('tab', { name: 'Reviews' }).click();
   await expect(customer.getByRole('tabpanel')).toContainText('Based on 1 review');
   const reviews = customer.getByRole('list', { name: 'Reviews' });
@@ -341,6 +342,7 @@ test('a confirmed, completed enquiry brings a review; held, an admin releases it
   await customer.goto(`/provider/${created.id}`);
   await expect(customer.getByRole('img', { name: /^Rated / })).toHaveCount(0);
   await expect(customer.getByRole('main')).toContainText('NewNo reviews yet');
+  await expectProfileHydrated(customer);
   await customer.getByRole('tab', { name: 'Reviews' }).click();
   await expect(
     customer.getByText(

@@ -5,7 +5,7 @@
  */
 import { scan } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { cardByName, fetchProviders, openProviderModal } from './support.ts';
+import { cardByName, expectProfileHydrated, fetchProviders, openProviderModal } from './support.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 
@@ -60,6 +60,7 @@ test('a provider without reviews says "New" on its card, in the modal and on its
     main.getByRole('img', { name: `Rated ${reviewed.rating} out of 5` }).first(),
   ).toBeVisible();
   await expect(main).toContainText(`(${reviewed.reviewCount} reviews)`);
+  await expectProfileHydrated(page);
   await page.getByRole('tab', { name: 'Reviews' }).click();
   await expect(page.getByRole('tabpanel')).toContainText(
     `Based on ${reviewed.reviewCount} reviews`,

@@ -128,6 +128,11 @@ export async function expectListHydrated(page: Page): Promise<void> {
   await expect(page.locator('[data-hydrated]', { has: count })).toHaveCount(1);
 }
 
+/** Waits until React has hydrated a provider page (ProviderProfile's data-hydrated). */
+export async function expectProfileHydrated(page: Page): Promise<void> {
+  await expect(page.locator('article[data-hydrated]')).toHaveCount(1);
+}
+
 /** Waits until the list shows 'Showing {total} provider(s)' (hydrated). */
 export async function expectCount(page: Page, total: number): Promise<void> {
   await expect(page.getByTestId('provider-count')).toHaveText(`Showing ${total} provider(s)`);

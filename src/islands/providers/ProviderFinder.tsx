@@ -1,14 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  memo,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { answerPage, api } from '../../lib/api-client';
 import type { Provider } from '../../lib/api-answers';
 import type { ServiceId } from '../../lib/catalog/categories';
@@ -23,6 +14,7 @@ import {
 } from '../../lib/provider-filters';
 import { withQueryClient } from '../../lib/query-client';
 import { LoadFailure } from '../ui/LoadFailure';
+import { useHydrated } from '../ui/use-hydrated';
 import { ActiveFilterChips } from './listing/ActiveFilterChips';
 import { FilterFields } from './listing/FilterFields';
 import { FilterSheet } from './listing/FilterSheet';
@@ -61,7 +53,7 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
     () => ({ ...(serviceType && { serviceType }), ...(location && { location }) }),
     [serviceType, location],
   );
-  const hydrated = useSyncExternalStore(noChange, isClient, isServer);
+  const hydrated = useHydrated();
   const [filters, update, hrefFor] = useUrlFilters(locked);
   const nearMe = useVisitorPosition();
   const known = nearMe.state.status === 'on' ? nearMe.state.position : undefined;
@@ -303,10 +295,5 @@ const LARGE_COLUMNS: Record<number, string> = {
   3: 'lg:grid-cols-3',
   4: 'lg:grid-cols-4',
 };
-
-/** Whether React renders in the browser after hydration (false on the server and while hydrating). */
-const noChange = () => () => {};
-const isClient = () => true;
-const isServer = () => false;
 
 export default withQueryClient(ProviderFinder);

@@ -23,6 +23,7 @@ import {
 } from './ProviderDetails';
 import { LazyRequestServiceForm } from './LazyRequestServiceForm';
 import { Tabs } from '../ui/Tabs';
+import { useHydrated } from '../ui/use-hydrated';
 import { VerificationSection } from './VerificationSection';
 import { ResponsivenessNote } from './ResponsivenessNote';
 import { fetchProviderDetail, isProviderDetail, providerDetailKey } from './provider-detail-query';
@@ -71,9 +72,11 @@ function Profile({
   freshness: Freshness;
 }) {
   const [requesting, setRequesting] = useState(false);
+  const hydrated = useHydrated();
   const whatsApp = provider.phone ? whatsAppHref(provider.phone) : undefined;
   return (
-    <article>
+    // data-hydrated: the tabs and buttons answer a click (the built HTML shows them before).
+    <article data-hydrated={hydrated || undefined}>
       <header className="bg-gradient-to-b from-primary to-secondary text-primary-content">
         <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 md:flex-row md:items-center">
           <ProviderLogo
