@@ -3,7 +3,7 @@
  * docs/decisions/0028, "Posting lists"), in the recommended order: the most relevant
  * first, then premium, verified today, rating, name and id.
  *
- * One call of search_postings_page (db/migrations/0023 and 0024) works
+ * One call of search_postings_page (db/migrations/0023, 0024 and 0025) works
  * out, as set algebra on sorted id arrays (intarray), the matches of every term and
  * filter, the total, and the blocks of the order (a relevance tier split into the four
  * groups of premium and verified), then reads the rows of the blocks the page falls in.
@@ -97,9 +97,9 @@ function filtersJson(query: ListingQuery) {
 
 /**
  * The page and total of a search the posting lists answer (postingsAnswer), in one call
- * of search_postings_page (db/migrations/0023, restated with its lists cut down in 0024), which works out
- * the sets, the relevance tiers and the page's rows in the database. `lookUpsPerRow`
- * weighs walking a block against sorting it (the function's default unless given).
+ * of search_postings_page, which works out the sets, the relevance tiers and the page's
+ * rows in the database. `lookUpsPerRow` weighs walking a block against sorting it (the
+ * function's default unless given).
  */
 export async function postingsPage(
   db: Database,
