@@ -12,6 +12,18 @@ export default defineConfig({
   integrations: [
     react(),
     {
+      // client:idle-or-tap: idle hydration that a tap starts early and does not lose.
+      name: 'idle-or-tap-directive',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({
+            name: 'idle-or-tap',
+            entrypoint: './src/client-directives/idle-or-tap.ts',
+          });
+        },
+      },
+    },
+    {
       // Pages read the database while they pre-render (src/api/build-database.ts).
       name: 'close-build-database',
       hooks: {

@@ -14,6 +14,7 @@ const CATALOG_FILES = [
   'chrome.spec.ts',
   'company.spec.ts',
   'dev-mail.spec.ts',
+  'early-taps.spec.ts',
   'errors-in-words.spec.ts',
   'first-paint.spec.ts',
   'home.spec.ts',

@@ -16,3 +16,10 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Idle hydration that a tap starts early and does not lose (src/client-directives). */
+    'client:idle-or-tap'?: boolean;
+  }
+}
