@@ -29,10 +29,14 @@ import { openDatabase } from '../../db/client.ts';
 import { migrateDatabase, MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { PLACES_FILE } from '../../db/places/places-file.ts';
 
-/** The places loader and the key rule of place_names: a change loads the places anew. */
-const PLACES_LOADER = [
+/**
+ * The places loader and the key rule of place_names (a change loads the places anew), and
+ * this file (a change in how the template is made).
+ */
+const TEMPLATE_MAKERS = [
   new URL('../../db/places/load-places.ts', import.meta.url),
   new URL('../../src/lib/places.ts', import.meta.url),
+  new URL(import.meta.url),
 ];
 
 export type TestDriver = 'pglite' | 'pg';
@@ -80,7 +84,8 @@ export async function withServer<T>(
 
 /**
  * Hash of every migration and the journal, the places data file (loaded by
- * migrateDatabase), plus the PGlite version (its folder format).
+ * migrateDatabase) and the code that makes the template, plus the PGlite version (its
+ * folder format).
  */
 function templateKey(): string {
   const hash = createHash('sha256');
@@ -93,7 +98,8 @@ function templateKey(): string {
       .update(readFileSync(path.join(MIGRATIONS_FOLDER, file)))
       .update('\0');
   }
-  for (const file of [PLACES_FILE, ...PLACES_LOADER]) hash.update(readFileSync(file)).update('\0');
+  for (const file of [PLACES_FILE, ...TEMPLATE_MAKERS])
+    hash.update(readFileSync(file)).update('\0');
   const pglite = path.resolve(MIGRATIONS_FOLDER, '../../node_modules/@electric-sql/pglite');
   hash.update(readFileSync(path.join(pglite, 'package.json')));
   return hash.digest('hex').slice(0, 16);
@@ -117,6 +123,8 @@ async function pgliteTemplate(key: string): Promise<DatabaseTemplate> {
   try {
     await migrateDatabase(handle);
     const { $client: client } = handle.db as unknown as { $client: PGlite };
+    // A clean checkpoint: each copy starts without replaying the migrations' WAL.
+    await client.exec('CHECKPOINT');
     const dump = await client.dumpDataDir('none');
     writeFileSync(building, new Uint8Array(await dump.arrayBuffer()));
     // Another run may have published the same template meanwhile: either copy is good.
