@@ -1,8 +1,10 @@
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { places, serviceProviders as p } from '../../../db/schema.ts';
+import { serviceProviders as p } from '../../../db/schema.ts';
 import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
-import { planSearch, textArray, valuesWithin, type SearchPlan } from '../search/plan-search.ts';
+import { placeWithin } from '../places/remembered-places.ts';
+import { planSearch, type SearchPlan } from '../search/plan-search.ts';
+import { textArray } from '../text-array.ts';
 import { searchCondition } from '../search/search-sql.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
 
@@ -26,15 +28,6 @@ export async function readListingQuery(db: Database, query: ProviderQuery): Prom
     ...(searchPlan && { searchPlan }),
     ...(locationValues && { locationValues }),
   };
-}
-
-/** The location and the city it lies within (a provider covering Pretoria covers Hatfield). */
-async function placeWithin(db: Database, value: string): Promise<string[]> {
-  const [place] = await db
-    .select({ parent: places.parent })
-    .from(places)
-    .where(eq(places.value, value));
-  return valuesWithin({ value, parent: place?.parent ?? null });
 }
 
 /** The WHERE clause of a listing: approved providers matching every given filter. */

@@ -2,9 +2,10 @@
  * Turns the search box's query into terms a provider must match (read-search.ts), each
  * with the places it names (place_names: towns, suburbs, townships and their other names)
  * and, for a word nothing knows exactly, the places and providers' words a small typo
- * away (search_words). Two indexed look-ups, before the listing's query.
+ * away (search_words). Two indexed look-ups, before the listing's query; the places a
+ * word names are remembered (remembered-places.ts).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { selectRows as rows, type Database } from '../../../db/client.ts';
 import {
   isTypoOf,
@@ -14,6 +15,8 @@ import {
   searchWords,
   type SearchTerm,
 } from './read-search.ts';
+import { placesNamed, valuesWithin } from '../places/remembered-places.ts';
+import { textArray } from '../text-array.ts';
 
 export interface PlannedTerm extends SearchTerm {
   /** Town values (service_providers.area_values) of the places the term names exactly. */
@@ -27,34 +30,10 @@ export interface PlannedTerm extends SearchTerm {
 /** The search's terms; none when the query holds no word. */
 export type SearchPlan = PlannedTerm[];
 
-/** A text[] literal of these values, each a bound parameter. */
-export const textArray = (values: readonly string[]): SQL =>
-  sql`ARRAY[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
-
-/**
- * A place's value and the city it lies within, if any: a place word finds what the
- * location filter finds (readListingQuery), the providers covering a suburb's city too.
- */
-export const valuesWithin = (place: { value: string | null; parent: string | null }): string[] =>
-  [place.value, place.parent].filter((value): value is string => value !== null);
-
 export async function planSearch(db: Database, query: string): Promise<SearchPlan> {
   const words = searchWords(query);
   const keys = phraseKeys(words);
-  const places = new Map<string, string[]>();
-  if (keys.length > 0) {
-    const named = await rows<{ key: string; value: string; parent: string | null }>(
-      db,
-      sql`SELECT n.key, n.value, pl.parent
-            FROM place_names AS n JOIN places AS pl ON pl.value = n.value
-           WHERE n.key = ANY(${textArray(keys)})`,
-    );
-    for (const { key, ...place } of named)
-      places.set(key, [...(places.get(key) ?? []), ...valuesWithin(place)]);
-  }
+  const places = await placesNamed(db, keys);
   const terms = readTerms(words, (key) => places.has(key));
 
   // Typos: only for words no service or place knows exactly, long enough to tell apart.
