@@ -190,6 +190,31 @@ test.describe('flash-ad banner', () => {
     await expect(title).toHaveText(second.title);
   });
 
+  test('is live only while it stands still, and switches without a fade for reduced motion', async ({
+    page,
+  }) => {
+    const [first, second] = FLASH_ADS;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const { banner, title } = await openBannerOnClock(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+
+    // A screen reader is not read a new ad every few seconds: the region is live only
+    // while the banner stands still (the WAI-ARIA carousel pattern).
+    await page.getByTestId('flash-ad-link').focus();
+    await expect(banner).toHaveAttribute('aria-live', 'polite');
+    // The focus leaves: the ads turn again from here, and the region goes quiet.
+    await page.getByTestId('flash-ad-link').blur();
+    await page.mouse.move(0, 0);
+    await expect(banner).toHaveAttribute('aria-live', 'off');
+
+    await page.clock.runFor(first.duration - 200);
+    await expect(title).toHaveText(first.title);
+    await expect(banner).not.toHaveClass(/opacity-0/);
+    await page.clock.runFor(300);
+    await expect(title).toHaveText(second.title);
+    await expect(banner).toHaveCSS('transition-duration', '0s');
+  });
+
   test('falls back to the static banner when /api/flash-ads fails', async ({ page }) => {
     let served = 0;
     await page.route('**/api/flash-ads', async (route) => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { answer, api } from '../../lib/api-client';
+import { prefersReducedMotion } from '../../lib/motion';
 import type { FlashAd } from '../../lib/api-answers';
 import { FlashAdContent } from './FlashAdContent';
 import { useLoaded } from './use-loaded';
@@ -11,6 +12,9 @@ export const FADE_MS = 500;
 /**
  * The ads in turn. The turning stops while the pointer is over the banner or the keyboard
  * focus is in it (WCAG 2.2.2), so nobody's link or reading is swapped from under them.
+ * While it turns the region is not live, so a screen reader is not read a new ad every few
+ * seconds (the WAI-ARIA carousel pattern); a visitor who asked for less motion sees the
+ * ads switch without the fade.
  */
 function Banner({ ads }: { ads: FlashAd[] }) {
   const [index, setIndex] = useState(0);
@@ -23,7 +27,9 @@ function Banner({ ads }: { ads: FlashAd[] }) {
   useEffect(() => {
     if (ads.length < 2 || paused) return;
     const duration = current?.displayDuration ?? DEFAULT_AD_DURATION;
-    const fade = window.setTimeout(() => setFading(true), Math.max(0, duration - FADE_MS));
+    const fade = prefersReducedMotion()
+      ? undefined
+      : window.setTimeout(() => setFading(true), Math.max(0, duration - FADE_MS));
     const next = window.setTimeout(() => {
       setIndex((i) => (i + 1) % ads.length);
       setFading(false);
@@ -50,8 +56,8 @@ function Banner({ ads }: { ads: FlashAd[] }) {
       }}
     >
       <div
-        className={`transition-opacity duration-500 ${fading && !paused ? 'opacity-0' : 'opacity-100'}`}
-        aria-live="polite"
+        className={`motion-safe:transition-opacity motion-safe:duration-500 ${fading && !paused ? 'opacity-0' : 'opacity-100'}`}
+        aria-live={paused ? 'polite' : 'off'}
         data-testid="flash-ad"
       >
         <FlashAdContent ad={current} eager={index === 0} />

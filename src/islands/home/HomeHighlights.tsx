@@ -27,7 +27,7 @@ const LOCATION_UNSUPPORTED =
 
 function ProviderTile({ provider, children }: { provider: CardProvider; children: ReactNode }) {
   return (
-    <li className="card relative border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
+    <li className="card relative border border-base-300 bg-base-100 shadow-sm motion-safe:transition hover:shadow-md">
       <ProviderLogo
         provider={provider}
         decorative

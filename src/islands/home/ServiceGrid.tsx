@@ -30,7 +30,7 @@ function ServiceGrid() {
         {SERVICE_CATEGORIES.map((category) => (
           <li
             key={category.id}
-            className="card border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md"
+            className="card border border-base-300 bg-base-100 shadow-sm motion-safe:transition hover:shadow-md"
           >
             <div className="card-body">
               <div className="flex items-start gap-3">

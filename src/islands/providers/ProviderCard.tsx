@@ -73,7 +73,7 @@ export function ProviderCard({
   const extra = provider.services.length - MAX_CARD_CHIPS;
   return (
     <article
-      className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary"
+      className="card h-full border border-base-300 bg-base-100 shadow-sm motion-safe:transition hover:shadow-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary"
       data-testid="provider-card"
     >
       <ProviderLogo

@@ -4,6 +4,7 @@ import { answerPage, api } from '../../lib/api-client';
 import type { Provider } from '../../lib/api-answers';
 import type { ServiceId } from '../../lib/catalog/categories';
 import { PROVIDER_PAGE_SIZE } from '../../lib/listing-limits';
+import { scrollBehavior } from '../../lib/motion';
 import {
   DEFAULT_FILTERS,
   activeFilterChips,
@@ -250,7 +251,7 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
             hrefOf={(page) => hrefFor({ page })}
             onPage={(page) => {
               update({ page });
-              window.scrollTo({ top: 0, behavior: 'smooth' });
+              window.scrollTo({ top: 0, behavior: scrollBehavior() });
             }}
           />
         </>
