@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { toProvider } from './list-providers.ts';
-import { publicProviderColumns, type Provider } from './public-columns.ts';
+import { publicProviderColumns, toProvider, type Provider } from './public-columns.ts';
 import { NOT_MEASURED } from '../../lib/responsiveness.ts';
 import { responsivenessOf } from './responsiveness.ts';
 

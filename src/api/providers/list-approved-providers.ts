@@ -1,8 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
-import { toProvider } from './list-providers.ts';
-import { publicProviderColumns, type Provider } from './public-columns.ts';
+import { publicProviderColumns, toProvider, type Provider } from './public-columns.ts';
 import { withResponsiveness } from './responsiveness.ts';
 
 /** Every approved provider, for pre-rendering their pages. */

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, not, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, not, notInArray, sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
-import { EARTH_RADIUS_KM, type LatLng } from '../../lib/geo.ts';
+import type { LatLng } from '../../lib/geo.ts';
 import { MIN_MEASURED_REQUESTS } from '../../lib/responsiveness.ts';
 import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
 import { countProviders, rankGroupSizes, type RankGroupSizes } from './count-providers.ts';
@@ -9,14 +9,9 @@ import { providerFilters, readListingQuery, type ListingQuery } from './provider
 import { searchRelevance } from '../search/search-sql.ts';
 import { postingsAnswer, postingsPage } from '../search/posting-search.ts';
 import { RANK_GROUPS } from './rank-groups.ts';
-import { publicProviderColumns, type Provider } from './public-columns.ts';
-import {
-  mayBeMeasured,
-  responsivenessFigures,
-  responsivenessOf,
-  withFigures,
-  withResponsiveness,
-} from './responsiveness.ts';
+import { publicProviderColumns, toProvider, type Provider } from './public-columns.ts';
+import { distanceKmFrom, pageCards } from './page-cards.ts';
+import { mayBeMeasured, responsivenessFigures, withResponsiveness } from './responsiveness.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
 
 export interface ProviderPage {
@@ -52,17 +47,17 @@ export async function listProviders(
   }
   if (query.sort === 'rated') {
     const [ids, total] = await Promise.all([ratedIds(db, query), countProviders(db, query)]);
-    return { items: await providersByIds(db, ids, position), total };
+    return { items: await pageCards(db, ids, position), total };
   }
   if (postingsAnswer(query)) {
     const { ids, total } = await postingsPage(db, query);
-    return { items: await providersByIds(db, ids, position), total };
+    return { items: await pageCards(db, ids, position), total };
   }
   const sizes = await rankGroupSizes(db, query);
   const { ids, total } = sizes
     ? { ids: await rankedIds(db, query, sizes), total: sumOf(sizes) }
     : await sortedPage(db, query);
-  return { items: await providersByIds(db, ids, position), total };
+  return { items: await pageCards(db, ids, position), total };
 }
 
 /**
@@ -203,25 +198,6 @@ const LISTING_ORDER = [
   asc(p.id),
 ];
 
-/** The public answers of these providers, in this order (with the distance from `from`). */
-async function providersByIds(
-  db: Database,
-  ids: readonly number[],
-  from?: LatLng,
-): Promise<Provider[]> {
-  if (ids.length === 0) return [];
-  // Read side by side: both need only the ids.
-  const [rows, figures] = await Promise.all([
-    db
-      .select({ ...publicProviderColumns, ...(from && { distanceKm: distanceKmFrom(from) }) })
-      .from(p)
-      .where(inArray(p.id, [...ids])),
-    responsivenessOf(db, ids),
-  ]);
-  const byId = new Map(withFigures(rows, figures).map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []).map(toProvider);
-}
-
 /**
  * 'Quickest to respond' (issue 14): the providers with figures (5 counted requests or
  * more) by median time to first response, then by the share answered within 24 business
@@ -269,7 +245,7 @@ async function quickestPage(
     ids.push(...(await rankedIds(db, rest, newSizes, placed)));
   }
   const [items, total] = await Promise.all([
-    providersByIds(db, ids, from),
+    pageCards(db, ids, from),
     sizes ? sumOf(sizes) : countProviders(db, query),
   ]);
   return { items, total };
@@ -295,28 +271,4 @@ function nearestPage(db: Database, query: ListingQuery, from: LatLng) {
     .orderBy(knn, asc(p.id))
     .limit(query.limit)
     .offset(query.offset);
-}
-
-/** The distance in km from `from` (haversine, radius 6371), none without coordinates. */
-function distanceKmFrom(from: LatLng) {
-  return sql<number | null>`CASE WHEN ${p.latitude} IS NULL THEN NULL ELSE
-    round((2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
-      power(sin(radians(${p.latitude}::float8 - ${from.latitude}::float8) / 2), 2) +
-      cos(radians(${from.latitude}::float8)) * cos(radians(${p.latitude}::float8)) *
-      power(sin(radians(${p.longitude}::float8 - ${from.longitude}::float8) / 2), 2)))))::numeric, 2)::float8
-    END`;
-}
-
-type Row = Omit<Provider, 'createdAt' | 'distanceKm'> & {
-  createdAt: Date;
-  distanceKm?: number | null;
-};
-
-export function toProvider(row: Row): Provider {
-  const { distanceKm, createdAt, ...rest } = row;
-  return {
-    ...rest,
-    createdAt: createdAt.toISOString(),
-    ...(distanceKm !== undefined && distanceKm !== null ? { distanceKm } : {}),
-  };
 }

@@ -75,3 +75,18 @@ export interface Provider {
   /** Great-circle distance from the visitor, when the visitor's position was given. */
   distanceKm?: number;
 }
+
+type Row = Omit<Provider, 'createdAt' | 'distanceKm'> & {
+  createdAt: Date;
+  distanceKm?: number | null;
+};
+
+/** A row of publicProviderColumns with its figures, as the API answers it. */
+export function toProvider(row: Row): Provider {
+  const { distanceKm, createdAt, ...rest } = row;
+  return {
+    ...rest,
+    createdAt: createdAt.toISOString(),
+    ...(distanceKm !== undefined && distanceKm !== null ? { distanceKm } : {}),
+  };
+}
