@@ -16,6 +16,7 @@ import {
   type LegalForm,
 } from '../../src/lib/catalog/checks.ts';
 import { SERVICE_IDS } from '../../src/lib/catalog/categories.ts';
+import { sendCheckReminders } from '../../src/api/verification/send-check-reminders.ts';
 import { addDays, formatDay, saToday } from '../../src/lib/calendar-days.ts';
 import type { ProviderDetail } from '../../src/lib/api-answers.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
@@ -612,6 +613,28 @@ describe('renewal reminders', () => {
       'Your Verified badge has lapsed: Public liability insurance expired',
     );
     expect(mails).toHaveLength(3);
+  });
+
+  it('writes each reminder once and passes over those already written in later runs', async () => {
+    const provider = await verifiedProvider({ email: 'once@reminded.co.za' });
+    await api.database.db
+      .update(providerChecks)
+      .set({ validUntil: addDays(today(), 5) })
+      .where(eq(providerChecks.providerId, provider.id));
+    const required = await queryRows<{ n: number }>(
+      api.database.db,
+      sql`SELECT count(*)::int AS n FROM provider_checks WHERE provider_id = ${provider.id}`,
+    );
+    // The schedule runs every 15 s and after each change: a run reads only what is new.
+    const runs = [];
+    for (const now of [noonIn(0), noonIn(0), noonIn(1)]) {
+      runs.push(await sendCheckReminders(api.database.db, { now }));
+    }
+    expect(runs).toEqual([required[0]!.n, 0, 0]);
+    await api.runJobs(noonIn(1));
+    expect(await mailsTo('once@reminded.co.za')).toHaveLength(required[0]!.n);
+    // The day a check lapses, its own reminder is new.
+    expect(await sendCheckReminders(api.database.db, { now: noonIn(6) })).toBe(required[0]!.n);
   });
 
   it('sends nothing for optional checks, failed checks or unlisted providers', async () => {

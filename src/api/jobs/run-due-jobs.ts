@@ -22,7 +22,7 @@ export type JobDependencies = OutboxDependencies & {
 export interface JobsReport {
   outbox: DeliveryReport;
   uploads: UploadCleanUpReport;
-  /** Required checks within the reminder window (each reminder is written once). */
+  /** Check reminders this run found to write (each is written once, ever). */
   checkReminders: number;
   /** Requests whose provider was reminded of them now (each assignment once). */
   requestReminders: number;
