@@ -97,6 +97,64 @@ describe('search pages from the posting lists', () => {
   });
 });
 
+describe('search pages across every group of every relevance', () => {
+  const SITES = ['Kraal', 'Kraai', 'Boma', 'Stoep'];
+  /**
+   * 24 providers holding 'quartz' in their name, their description or a specialty (the
+   * relevance of the term), offering alarms or CCTV (of the term 'alarms'), in Durban or
+   * Polokwane, with 'kraal' or its typo 'kraai' among their words, each of the four groups
+   * of the listing (premium and verified, premium, verified, the rest) in each, at ratings
+   * that interleave them.
+   */
+  beforeAll(async () => {
+    await api.database.reset();
+    for (let i = 0; i < 24; i++) {
+      const held = i % 3;
+      await insertProvider(api.database.db, {
+        name: `${held === 0 ? 'Quartz' : 'Vela'} ${i % 2 === 0 ? 'Alarm' : 'Camera'} Works ${i}`,
+        // 'kraai' is a small typo of 'kraal': a search for either matches the other by it.
+        description: `${held === 1 ? 'Quartz motion sensors. ' : ''}${SITES[i % 4]} sites served.`,
+        specialties: held === 2 ? ['Quartzite conduit'] : [],
+        services: i % 4 < 2 ? ['alarms'] : ['cctv'],
+        location: i % 5 < 3 ? 'Durban' : 'Polokwane',
+        isPremium: Math.floor(i / 2) % 2 === 0,
+        isVerified: Math.floor(i / 3) % 2 === 0,
+        rating: `${(i * 7) % 6}.0`,
+      });
+    }
+  });
+
+  it.each([
+    { search: 'quartz' },
+    { search: 'quartz alarms' },
+    { search: 'quartz durban' },
+    { search: 'alarm works' },
+    { search: 'quartz', verification: 'verified' },
+    { search: 'kraal' },
+    { search: 'quartz kraai' },
+  ])('%o gives the SQL search’s providers, page by page, walked or sorted', async (query) => {
+    const sqlSearch = await listProviders(api, { ...query, rating: 0, limit: 100 });
+    expect(sqlSearch.total).toBeGreaterThan(3);
+    for (const limit of [1, 2, 5]) {
+      const paged = await pagedThroughPostings(query, limit);
+      expect(paged.total).toBe(sqlSearch.total);
+      expect(paged.ids).toEqual(sqlSearch.providers.map((p) => p.id));
+    }
+    for (const lookUpsPerRow of [0, 2 ** 30]) {
+      const ids: number[] = [];
+      for (let offset = 0; offset < sqlSearch.total; offset += 2) {
+        const listing = await readListingQuery(
+          api.database.db,
+          ProviderQuerySchema.parse({ ...query, limit: '2', offset: String(offset) }),
+        );
+        if (!postingsAnswer(listing)) throw new Error('not a posting-list search');
+        ids.push(...(await postingsPage(api.database.db, listing, { lookUpsPerRow })).ids);
+      }
+      expect(ids).toEqual(sqlSearch.providers.map((p) => p.id));
+    }
+  });
+});
+
 /** The posting lists as they are, and as they would be built from the providers now. */
 async function postingsAndRebuild() {
   const kept = await queryRows<{ key: string; ids: number[] }>(
