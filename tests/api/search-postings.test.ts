@@ -35,6 +35,40 @@ async function pagedThroughPostings(query: Record<string, string>, limit: number
   return { ids, total };
 }
 
+/**
+ * Expects the search's pages of each limit, through the posting lists, to give the SQL
+ * search's providers (a rating filter of 0 sends the query down it); answers their total.
+ */
+async function expectPagesOfTheSqlSearch(query: Record<string, string>, limits: number[]) {
+  const sqlSearch = await listProviders(api, { ...query, rating: 0, limit: 100 });
+  for (const limit of limits) {
+    const paged = await pagedThroughPostings(query, limit);
+    expect(paged.total).toBe(sqlSearch.total);
+    expect(paged.ids).toEqual(sqlSearch.providers.map((p) => p.id));
+  }
+  return { total: sqlSearch.total, ids: sqlSearch.providers.map((p) => p.id) };
+}
+
+/**
+ * The pages of `limit` below offset `until`, straight from search_postings_page, each
+ * group read as `lookUpsPerRow` makes it choose (0: sorted whole; 2 ** 30: walked).
+ */
+async function postingPages(
+  query: Record<string, string>,
+  { limit, until, lookUpsPerRow }: { limit: number; until: number; lookUpsPerRow: number },
+) {
+  const pages = [];
+  for (let offset = 0; offset < until; offset += limit) {
+    const listing = await readListingQuery(
+      api.database.db,
+      ProviderQuerySchema.parse({ ...query, limit: String(limit), offset: String(offset) }),
+    );
+    if (!postingsAnswer(listing)) throw new Error('not a posting-list search');
+    pages.push(await postingsPage(api.database.db, listing, { lookUpsPerRow }));
+  }
+  return pages;
+}
+
 const SEARCHES = [
   { search: 'cctv' },
   { search: 'alarms' },
@@ -63,31 +97,14 @@ describe('search pages from the posting lists', () => {
   });
 
   it.each(SEARCHES)('%o gives the SQL search’s providers, page by page', async (query) => {
-    const sqlSearch = await listProviders(api, { ...query, rating: 0, limit: 100 });
-    expect(sqlSearch.total).toBeGreaterThan(0);
-    for (const limit of [1, 3, 7]) {
-      const paged = await pagedThroughPostings(query, limit);
-      expect(paged.total).toBe(sqlSearch.total);
-      expect(paged.ids).toEqual(sqlSearch.providers.map((p) => p.id));
-    }
+    const { total } = await expectPagesOfTheSqlSearch(query, [1, 3, 7]);
+    expect(total).toBeGreaterThan(0);
   });
 
   it.each(SEARCHES)('%o reads the same pages walked or sorted whole', async (query) => {
-    const pages = async (lookUpsPerRow: number) => {
-      const pages = [];
-      for (let offset = 0; offset < 40; offset += 3) {
-        const listing = await readListingQuery(
-          api.database.db,
-          ProviderQuerySchema.parse({ ...query, limit: '3', offset: String(offset) }),
-        );
-        if (!postingsAnswer(listing)) throw new Error('not a posting-list search');
-        pages.push(await postingsPage(api.database.db, listing, { lookUpsPerRow }));
-      }
-      return pages;
-    };
-    const walked = await pages(2 ** 30);
+    const walked = await postingPages(query, { limit: 3, until: 40, lookUpsPerRow: 2 ** 30 });
     expect(walked[0]?.ids.length).toBeGreaterThan(0);
-    expect(await pages(0)).toEqual(walked);
+    expect(await postingPages(query, { limit: 3, until: 40, lookUpsPerRow: 0 })).toEqual(walked);
   });
 
   it('answers a page past the end with none and the total', async () => {
@@ -133,24 +150,11 @@ describe('search pages across every group of every relevance', () => {
     { search: 'kraal' },
     { search: 'quartz kraai' },
   ])('%o gives the SQL search’s providers, page by page, walked or sorted', async (query) => {
-    const sqlSearch = await listProviders(api, { ...query, rating: 0, limit: 100 });
+    const sqlSearch = await expectPagesOfTheSqlSearch(query, [1, 2, 5]);
     expect(sqlSearch.total).toBeGreaterThan(3);
-    for (const limit of [1, 2, 5]) {
-      const paged = await pagedThroughPostings(query, limit);
-      expect(paged.total).toBe(sqlSearch.total);
-      expect(paged.ids).toEqual(sqlSearch.providers.map((p) => p.id));
-    }
     for (const lookUpsPerRow of [0, 2 ** 30]) {
-      const ids: number[] = [];
-      for (let offset = 0; offset < sqlSearch.total; offset += 2) {
-        const listing = await readListingQuery(
-          api.database.db,
-          ProviderQuerySchema.parse({ ...query, limit: '2', offset: String(offset) }),
-        );
-        if (!postingsAnswer(listing)) throw new Error('not a posting-list search');
-        ids.push(...(await postingsPage(api.database.db, listing, { lookUpsPerRow })).ids);
-      }
-      expect(ids).toEqual(sqlSearch.providers.map((p) => p.id));
+      const pages = await postingPages(query, { limit: 2, until: sqlSearch.total, lookUpsPerRow });
+      expect(pages.flatMap((page) => page.ids)).toEqual(sqlSearch.ids);
     }
   });
 });
