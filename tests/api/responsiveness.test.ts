@@ -11,7 +11,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { customerEnquiries, enquiryAssignments } from '../../db/schema.ts';
+import { customerEnquiries, enquiryAssignments, serviceProviders } from '../../db/schema.ts';
 import type { Responsiveness } from '../../src/lib/responsiveness.ts';
 import type { ProviderDetail } from '../../src/lib/api-answers.ts';
 import { listProviders, queryRows } from '../helpers/api-fixtures.ts';
@@ -328,6 +328,13 @@ describe('the figures in GET /api/providers/:id and GET /api/providers', () => {
       medianMinutes: null,
       withinDayPercent: null,
     });
+    // A search's page reads its cards in the search's own statement: the same figures.
+    const [named] = await api.database.db
+      .select({ name: serviceProviders.name })
+      .from(serviceProviders)
+      .where(eq(serviceProviders.id, id));
+    const searched = await listProviders(api, { search: named?.name ?? '' });
+    expect(searched.providers.find((p) => p.id === id)?.responsiveness).toEqual(expected);
   });
 
   it('takes the lower middle of an even count, and counts 100% only when every one was in time', async () => {

@@ -95,22 +95,33 @@ function filtersJson(query: ListingQuery) {
   };
 }
 
+/** search_postings_page's arguments for a search the posting lists answer. */
+export function postingsArguments(query: ListingQuery & { searchPlan: SearchPlan }) {
+  return {
+    terms: JSON.stringify(placesFirst(query.searchPlan).map(termJson)),
+    filters: JSON.stringify(filtersJson(query)),
+    skip: query.offset,
+    take: query.limit,
+  };
+}
+
 /**
  * The page and total of a search the posting lists answer (postingsAnswer), in one call
  * of search_postings_page, which works out the sets, the relevance tiers and the page's
  * rows in the database. `lookUpsPerRow` weighs walking a block against sorting it (the
- * function's default unless given).
+ * function's default unless given). The listing reads the page with its cards in one
+ * statement instead (page-cards.ts, searchPageCards).
  */
 export async function postingsPage(
   db: Database,
   query: ListingQuery & { searchPlan: SearchPlan },
   { lookUpsPerRow }: { lookUpsPerRow?: number } = {},
 ): Promise<{ ids: number[]; total: number }> {
+  const { terms, filters, skip, take } = postingsArguments(query);
   const [row] = await selectRows<{ total: number; page: number[] }>(
     db,
-    sql`SELECT total, page FROM search_postings_page(
-          ${JSON.stringify(placesFirst(query.searchPlan).map(termJson))}::jsonb,
-          ${JSON.stringify(filtersJson(query))}::jsonb, ${query.offset}, ${query.limit}
+    sql`SELECT total, page FROM search_postings_page(${terms}::jsonb, ${filters}::jsonb,
+          ${skip}, ${take}
           ${lookUpsPerRow === undefined ? sql`` : sql`, look_ups_per_row => ${lookUpsPerRow}`})`,
   );
   return { ids: row?.page ?? [], total: row?.total ?? 0 };
