@@ -178,14 +178,15 @@ async function postingsAndRebuild() {
 }
 
 /**
- * Two verified providers, as the 'v:' posting held them 30 days ago; then the checks of
- * one of them ran out yesterday.
+ * Two verified providers (premium ones with `isPremium`), as the verified postings held
+ * them 30 days ago; then the checks of one of them ran out yesterday. By name, the lapsed
+ * one comes first: only its lapse puts it after the other.
  */
-async function oneOfTwoLapsedSinceThePostingsDay() {
+async function oneOfTwoLapsedSinceThePostingsDay({ isPremium = false } = {}) {
   await api.database.reset();
   const db = api.database.db;
-  const lapsed = await insertProvider(db, { name: 'Lapsed Alarms', isVerified: true });
-  const current = await insertProvider(db, { name: 'Current Alarms', isVerified: true });
+  const lapsed = await insertProvider(db, { name: 'Aloe Alarms', isVerified: true, isPremium });
+  const current = await insertProvider(db, { name: 'Current Alarms', isVerified: true, isPremium });
   await db.execute(sql`UPDATE search_postings SET as_of = sa_today() - 30 WHERE key = 'v:'`);
   await db.execute(
     sql`UPDATE provider_checks SET valid_until = sa_today() - 1 WHERE provider_id = ${lapsed.id}`,
@@ -249,24 +250,33 @@ describe('the posting lists kept by triggers', () => {
     expect(state.kept.flatMap((row) => row.ids)).not.toContain(pending.id);
   });
 
-  it('count a provider verified until a day that has passed as not verified', async () => {
-    const { lapsed, current } = await oneOfTwoLapsedSinceThePostingsDay();
-    const verified = await listProviders(api, { search: 'alarms', verification: 'verified' });
-    expect(verified.names).toEqual([current.name]);
-    const all = await listProviders(api, { search: 'alarms' });
-    expect(all.names).toEqual([current.name, lapsed.name]);
-  });
+  it.each([{ isPremium: false }, { isPremium: true }])(
+    'count a provider verified until a day that has passed as not verified (%o)',
+    async ({ isPremium }) => {
+      const { lapsed, current } = await oneOfTwoLapsedSinceThePostingsDay({ isPremium });
+      const verified = await listProviders(api, { search: 'alarms', verification: 'verified' });
+      expect(verified.names).toEqual([current.name]);
+      const all = await listProviders(api, { search: 'alarms' });
+      expect(all.names).toEqual([current.name, lapsed.name]);
+    },
+  );
 });
 
 describe("the verified posting's day", () => {
   it('is moved on to today by runDueJobs, leaving out the providers that lapsed', async () => {
-    const { current } = await oneOfTwoLapsedSinceThePostingsDay();
+    const { current } = await oneOfTwoLapsedSinceThePostingsDay({ isPremium: true });
     const db = api.database.db;
     await moveVerifiedPostingOn(db);
-    const [row] = await queryRows<{ ids: number[]; today: boolean }>(
+    const rows = await queryRows<{ key: string; ids: number[]; today: boolean }>(
       db,
-      sql`SELECT ids, as_of = sa_today() AS today FROM search_postings WHERE key = 'v:'`,
+      sql`SELECT key, ids, (SELECT as_of FROM search_postings WHERE key = 'v:') = sa_today() AS today
+            FROM search_postings WHERE key IN ('v:', 'pv:') ORDER BY key`,
     );
-    expect(row).toEqual({ ids: [current.id], today: true });
+    expect(rows).toEqual([
+      { key: 'pv:', ids: [current.id], today: true },
+      { key: 'v:', ids: [current.id], today: true },
+    ]);
+    const state = await postingsAndRebuild();
+    expect(state.kept).toEqual(state.rebuilt);
   });
 });

@@ -3,7 +3,7 @@
  * docs/decisions/0028, "Posting lists"), in the recommended order: the most relevant
  * first, then premium, verified today, rating, name and id.
  *
- * One call of search_postings_page (db/migrations/0023, 0024 and 0025) works
+ * One call of search_postings_page (db/migrations/0023 to 0027) works
  * out, as set algebra on sorted id arrays (intarray), the matches of every term and
  * filter, the total, and the blocks of the order (a relevance tier split into the four
  * groups of premium and verified), then reads the rows of the blocks the page falls in.
