@@ -168,13 +168,31 @@ describe('GET /api/providers filters', () => {
     expect(names).toEqual(['Premium', 'Verified']);
   });
 
-  it('verification=premium keeps premium providers only', async () => {
+  // 'Premium Verified': the providers that show the Premium badge, which a premium
+  // provider whose checks lapsed does not (providerBadge).
+  it.each<[string, Record<string, string>]>([
+    ['the listing', {}],
+    ['a service', { serviceType: 'cctv' }],
+    ['a search', { search: 'cctv' }],
+    ['a town', { location: 'johannesburg' }],
+    ['a rating', { rating: '4' }],
+  ])('verification=premium keeps premium providers verified today, within %s', async (_, query) => {
     const db = api.database.db;
-    await insertProvider(db, { name: 'Plain' });
-    await insertProvider(db, { name: 'Verified', isVerified: true });
-    await insertProvider(db, { name: 'Premium', isVerified: true, isPremium: true });
-    const { names } = await listProviders(api, { verification: 'premium' });
+    const fields = { services: ['cctv'], rating: '4.5' };
+    await insertProvider(db, { ...fields, name: 'Plain' });
+    await insertProvider(db, { ...fields, name: 'Verified', isVerified: true });
+    await insertProvider(db, { ...fields, name: 'Premium', isVerified: true, isPremium: true });
+    await insertProvider(db, { ...fields, name: 'Premium, never checked', isPremium: true });
+    const lapsed = await insertProvider(db, {
+      ...fields,
+      name: 'Premium, lapsed',
+      isVerified: true,
+      isPremium: true,
+    });
+    await recordTestCheck(db, lapsed.id, 'insurance', { validUntil: addDays(saToday(), -1) });
+    const { names, total } = await listProviders(api, { ...query, verification: 'premium' });
     expect(names).toEqual(['Premium']);
+    expect(total).toBe(1);
   });
 
   it('search is trimmed and case-insensitive', async () => {

@@ -117,7 +117,7 @@ test.describe('filters', () => {
   test('verification changes the list and the URL; Back restores it', async ({ page, request }) => {
     const premium = await fetchProviders(request, { verification: 'premium' });
     const verified = await fetchProviders(request, { verification: 'verified' });
-    expect(premium.items.every((p) => p.isPremium)).toBe(true);
+    expect(premium.items.every((p) => p.isPremium && p.isVerified)).toBe(true);
     expect(verified.items.every((p) => p.isVerified)).toBe(true);
 
     await page.goto('/providers');

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { providerCounts as counts, serviceProviders as p } from '../../../db/schema.ts';
-import { providerFilters, type ListingQuery } from './provider-filters.ts';
+import { providerFilters, verificationWanted, type ListingQuery } from './provider-filters.ts';
 import { verifiedOn } from '../verification/verified-sql.ts';
 
 /**
@@ -17,14 +17,15 @@ export async function countProviders(db: Database, query: ListingQuery): Promise
       .where(providerFilters(query));
     return row?.total ?? 0;
   }
+  const wanted = verificationWanted(query.verification);
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${counts.approvedCount}), 0)::int` })
     .from(counts)
     .where(
       and(
         eq(counts.service, query.serviceType ?? '*'),
-        query.verification === 'verified' ? verifiedOn(counts.verifiedUntil) : undefined,
-        query.verification === 'premium' ? eq(counts.isPremium, true) : undefined,
+        wanted.verified ? verifiedOn(counts.verifiedUntil) : undefined,
+        wanted.premium ? eq(counts.isPremium, true) : undefined,
       ),
     );
   return row?.total ?? 0;
@@ -52,9 +53,9 @@ export async function rankGroupSizes(
     .from(counts)
     .where(eq(counts.service, query.serviceType ?? '*'))
     .groupBy(counts.isPremium, verified);
+  const wanted = verificationWanted(query.verification);
   const size = (premium: boolean, isVerified: boolean) => {
-    if (query.verification === 'verified' && !isVerified) return 0;
-    if (query.verification === 'premium' && !premium) return 0;
+    if ((wanted.verified && !isVerified) || (wanted.premium && !premium)) return 0;
     return rows.find((row) => row.premium === premium && row.verified === isVerified)?.total ?? 0;
   };
   return [size(true, true), size(true, false), size(false, true), size(false, false)];

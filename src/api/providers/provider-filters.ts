@@ -30,6 +30,18 @@ export async function readListingQuery(db: Database, query: ProviderQuery): Prom
   };
 }
 
+/**
+ * What the verification filter asks for. 'Premium Verified' is the premium providers
+ * verified today: those the Premium badge shows on, which a premium provider whose checks
+ * lapsed does not (providerBadge). One place for the rule, for every way a listing is read.
+ */
+export function verificationWanted(verification: ProviderQuery['verification']) {
+  return {
+    verified: verification === 'verified' || verification === 'premium',
+    premium: verification === 'premium',
+  };
+}
+
 /** The WHERE clause of a listing: approved providers matching every given filter. */
 export function providerFilters(query: ListingQuery): SQL {
   const conditions: (SQL | undefined)[] = [
@@ -46,8 +58,9 @@ export function providerFilters(query: ListingQuery): SQL {
     conditions.push(sql`${p.areaValues} && ${textArray(query.locationValues)}`);
   }
   if (query.rating !== undefined) conditions.push(gte(p.rating, String(query.rating)));
-  if (query.verification === 'verified') conditions.push(providerIsVerified);
-  if (query.verification === 'premium') conditions.push(eq(p.isPremium, true));
+  const wanted = verificationWanted(query.verification);
+  if (wanted.verified) conditions.push(providerIsVerified);
+  if (wanted.premium) conditions.push(eq(p.isPremium, true));
   // Every word of the search matched by a service, a place or the provider's own words
   // (issue 15; docs/decisions/0028-search-that-reads-people.md).
   if (query.search) {

@@ -13,7 +13,7 @@
  * characters that part tokens. */
 import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../../db/client.ts';
-import type { ListingQuery } from '../providers/provider-filters.ts';
+import { verificationWanted, type ListingQuery } from '../providers/provider-filters.ts';
 import type { PlannedTerm, SearchPlan } from './plan-search.ts';
 import { escapeLike, MIN_INFIX_LENGTH, termWords, wordStartPattern } from './search-sql.ts';
 
@@ -88,11 +88,7 @@ function filtersJson(query: ListingQuery) {
   const keySets: string[][] = [];
   if (query.serviceType) keySets.push([`s:${query.serviceType}`]);
   if (query.location) keySets.push((query.locationValues ?? []).map((a) => `a:${a}`));
-  return {
-    keySets,
-    premium: query.verification === 'premium',
-    verified: query.verification === 'verified',
-  };
+  return { keySets, ...verificationWanted(query.verification) };
 }
 
 /** search_postings_page's arguments for a search the posting lists answer. */
