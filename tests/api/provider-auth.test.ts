@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passwordTokens, providerSignIns, rateLimits, serviceProviders } from '../../db/schema.ts';
 import * as password from '../../src/api/auth/password.ts';
@@ -797,6 +797,62 @@ describe('POST /api/provider/set-password', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  // A link belongs to the address it was mailed to: a set-password link sent to a
+  // mistyped address must not outlive the admin's correction of it.
+  it.each<[string, (newEmail: string) => Promise<Response>]>([
+    [
+      'an administrator',
+      async (email) =>
+        send(
+          'PUT',
+          `/api/admin/providers/${provider.id}`,
+          { email },
+          bearer(await adminSession(api, (await createTestAdmin(api)).id)),
+        ),
+    ],
+    [
+      'the provider',
+      async (email) =>
+        send(
+          'PUT',
+          '/api/provider/profile',
+          {
+            name: 'Ubuntu Security Solutions',
+            email,
+            phone: '0825550199',
+            location: 'Durban',
+            province: 'kwazulu-natal',
+            services: ['cctv'],
+            description: 'Alarms and cameras in Durban.',
+            ...PROFILE_EXTRAS,
+          },
+          bearer(await providerSession(api, provider.id)),
+        ),
+    ],
+  ])('ends the open links once %s changes the e-mail', async (_, changeEmail) => {
+    const openLinks = async () =>
+      (
+        await api.database.db
+          .select()
+          .from(passwordTokens)
+          .where(and(eq(passwordTokens.providerId, provider.id), isNull(passwordTokens.usedAt)))
+      ).length;
+    const setLink = await passwordLink(provider.id);
+    const resetLink = await passwordLink(provider.id, 'reset');
+    // Saved with the same address, in any case: the same mailbox, so the links stay open.
+    expect((await changeEmail('sipho@ubuntusecurity.example.co.za')).status).toBe(200);
+    expect((await changeEmail('SIPHO@UbuntuSecurity.example.co.za')).status).toBe(200);
+    expect(await openLinks()).toBe(2);
+
+    expect((await changeEmail('sipho@new-address.example.co.za')).status).toBe(200);
+    expect(await openLinks()).toBe(0);
+    for (const link of [setLink, resetLink]) {
+      await expectError(await setPassword(link, 'whoever has the old mail'), 400, INVALID_LINK);
+    }
+    // A link to the new address works.
+    expect((await setPassword(await passwordLink(provider.id), 'a new start')).status).toBe(200);
+  });
+
   it("refuses an administrator's reset link, which stays usable for the administrator", async () => {
     const admin = await createTestAdmin(api);
     const adminLink = await createPasswordToken(api.database.db, {
@@ -952,6 +1008,18 @@ describe('PUT /api/provider/password', () => {
     expect(setCookie(response, 'vp_provider_session')).toBeUndefined();
     expect(await snapshot()).toEqual(before);
     expect((await me(auth(token))).status).toBe(200);
+  });
+
+  it('ends the open password links, so a link left in a mailbox cannot undo the change', async () => {
+    const link = await passwordLink(provider.id, 'reset');
+    const token = await providerSession(api, provider.id);
+    const response = await changePassword(token, {
+      currentPassword: provider.password,
+      newPassword: 'my safer password',
+    });
+    expect(response.status).toBe(200);
+    await expectError(await setPassword(link, 'whoever has the mail'), 400, INVALID_LINK);
+    await signIn(api, 'provider', { email: provider.email, password: 'my safer password' });
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([

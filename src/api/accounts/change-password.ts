@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/client.ts';
+import { endPasswordLinks } from '../auth/password-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { SIGN_IN_AGAIN, signSession } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
@@ -7,8 +8,8 @@ import { nextTokenVersion, withId, type AccountKind } from './account-kind.ts';
 const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
 
 /**
- * Settings > Change Password: the current password must match. Every other session ends;
- * the caller gets a fresh token for this one.
+ * Settings > Change Password: the current password must match. Every other session ends,
+ * and every open password link; the caller gets a fresh token for this one.
  */
 export async function changePassword(
   db: Database,
@@ -36,6 +37,7 @@ export async function changePassword(
     .where(withId(kind, accountId))
     .returning({ id: kind.table.id, tokenVersion: kind.table.tokenVersion });
   if (!updated) throw new AppError('unauthorized', SIGN_IN_AGAIN);
+  await endPasswordLinks(db, kind.tokenOwner(accountId));
   const token = await signSession(secret, {
     role: kind.role,
     accountId: updated.id,

@@ -76,6 +76,16 @@ export async function consumePasswordToken(
     .returning({ adminId: passwordTokens.adminId, providerId: passwordTokens.providerId });
   if (!row) return undefined;
   const owner = ownerOf(row);
+  await endPasswordLinks(db, owner);
+  return owner;
+}
+
+/**
+ * Marks every open link of the owner used: once a link is used, and once the password is
+ * changed (a link still in a mailbox must not undo the change). A provider's links also
+ * end when its e-mail changes (a trigger, migration 0028).
+ */
+export async function endPasswordLinks(db: Queryable, owner: PasswordTokenOwner): Promise<void> {
   await db
     .update(passwordTokens)
     .set({ usedAt: sql`now()` })
@@ -87,5 +97,4 @@ export async function consumePasswordToken(
           : eq(passwordTokens.providerId, owner.providerId),
       ),
     );
-  return owner;
 }
