@@ -185,6 +185,26 @@ describe('PUT /api/provider/enquiries/:id/response', () => {
     });
   });
 
+  // The customer's cancellation is the customer's last word: a provider cannot reopen
+  // the request, mail the customer again or bring a review invitation by completing it.
+  it.each([['in_progress'], ['completed'], ['cancelled']])(
+    'answers 409 to status %s on a request the customer cancelled, and changes nothing',
+    async (status) => {
+      await confirmEnquiryEmail(api, enquiry.id);
+      await api.database.db
+        .update(customerEnquiries)
+        .set({ status: 'cancelled', cancelReason: 'We found someone closer.' })
+        .where(eq(customerEnquiries.id, enquiry.id));
+      const before = await snapshot();
+      const response = await respond(enquiry.id, {
+        providerResponse: 'We can still come on Monday.',
+        status,
+      });
+      await expectError(response, 409, 'The customer cancelled this request.');
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
   it.each([['in_progress'], ['completed'], ['cancelled']])(
     'stores the response with status %s and e-mails it to the confirmed customer',
     async (status) => {
@@ -790,5 +810,28 @@ describe('the profile photo', () => {
     expect(await snapshot()).toEqual(before);
     // Counted per provider: another provider still gets one.
     await newTicket(await providerSession(api, other.id));
+  });
+});
+
+describe('upload addresses of a signed-in provider', () => {
+  const PATHS = [
+    '/api/objects/upload',
+    '/api/provider/work-photos/upload',
+    '/api/provider/documents/upload',
+  ];
+  const ask = (path: string, session = token) =>
+    api.request(path, { method: 'POST', headers: auth(session) });
+
+  // One count for all three: each address takes a file of up to 10 MB that is kept until
+  // it is claimed or a day has passed.
+  it.each(PATHS)('%s answers 429 once the provider asked for 20 in ten minutes', async (path) => {
+    const { max, message } = RATE_LIMITS.upload;
+    for (let i = 0; i < max; i++) {
+      expect((await ask(PATHS[i % PATHS.length]!)).status).toBe(200);
+    }
+    const before = await snapshot();
+    await expectError(await ask(path), 429, message);
+    expect(await snapshot()).toEqual(before);
+    expect((await ask(path, await providerSession(api, other.id))).status).toBe(200);
   });
 });

@@ -187,7 +187,13 @@ test('a customer follows a request from the form to the provider’s response', 
   expect(await scan(page, '/request, with a response')).toEqual([]);
 });
 
-test('a customer cancels a request with a reason', async ({ page, request, accounts, mailbox }) => {
+test('a customer cancels a request with a reason', async ({
+  browser,
+  page,
+  request,
+  accounts,
+  mailbox,
+}) => {
   const provider = await accounts.newProvider();
   const enquiry = newEnquiry(provider.id);
   const sent = await request.post('/api/enquiries', { data: enquiry });
@@ -225,6 +231,13 @@ test('a customer cancels a request with a reason', async ({ page, request, accou
   await page.reload();
   await expect(timeline(page).last()).toHaveText(step('Cancelled'));
   await expect(page.getByRole('region', { name: 'Cancel this request' })).toHaveCount(0);
+
+  // The provider's dashboard shows the reason, and no way to answer it any more.
+  const dashboard = await providerDashboard(browser, accounts, provider);
+  await dashboard.getByRole('tab', { name: 'Enquiries' }).click();
+  const card = dashboard.getByRole('article', { name: `Enquiry from ${enquiry.customerName}` });
+  await expect(card.getByText(`Cancelled by the customer: ${reason}`)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Respond' })).toHaveCount(0);
 });
 
 test('a link that is not valid says so, and a lost connection offers Retry', async ({

@@ -50,10 +50,13 @@ async function mailResponse(
   return true;
 }
 
+export const CANCELLED_BY_CUSTOMER = 'The customer cancelled this request.';
+
 /**
  * Stores the response on the provider's own enquiry (another's answers 404, as if it did
  * not exist), sets respondedAt, and e-mails the response to a confirmed customer.
- * Responses are limited per provider (RATE_LIMITS.enquiryResponse).
+ * Responses are limited per provider (RATE_LIMITS.enquiryResponse). A request its
+ * customer cancelled answers 409.
  */
 export async function respondToEnquiry(
   db: Database,
@@ -75,10 +78,15 @@ export async function respondToEnquiry(
   await hitRateLimit(db, RATE_LIMITS.enquiryResponse, `provider:${providerId}`);
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ status: e.status })
+      .select({ status: e.status, cancelReason: e.cancelReason })
       .from(e)
       .where(and(eq(e.id, enquiryId), eq(e.assignedProviderId, providerId)))
       .for('update');
+    // The customer's cancellation (its reason is theirs) is the last word on the request:
+    // no reopening it, no mail to the customer, no review invitation by completing it.
+    if (before?.status === 'cancelled' && before.cancelReason !== null) {
+      throw new AppError('conflict', CANCELLED_BY_CUSTOMER);
+    }
     const [updated] = await tx
       .update(e)
       .set({

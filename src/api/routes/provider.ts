@@ -108,15 +108,17 @@ const signedIn = new Hono<ProviderEnv>()
       201,
     );
   })
-  // Upload addresses for evidence documents (10 MB, PDF or image), kept privately.
-  .post('/documents/upload', async (c) =>
-    c.json(
+  // Upload addresses for evidence documents (10 MB, PDF or image), kept privately; counted
+  // with the provider's other upload addresses.
+  .post('/documents/upload', async (c) => {
+    await hitRateLimit(c.var.db, RATE_LIMITS.upload, `provider:${c.var.provider.id}`);
+    return c.json(
       await createUploadTicket(c.var.db, c.var.objects, {
         purpose: 'evidence-document',
         owner: `provider:${c.var.provider.id}`,
       }),
-    ),
-  )
+    );
+  })
   .post('/logout', async (c) => {
     await endSessions(c.var.db, providerAccounts, c.var.provider.id);
     clearSessionCookie(c, 'provider');

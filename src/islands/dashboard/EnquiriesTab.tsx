@@ -60,15 +60,22 @@ function EnquiryCard({
         </dl>
         <p className="whitespace-pre-line">{enquiry.description}</p>
         <BriefDetails brief={enquiry.brief} photos={enquiry.photos} />
-        <div className="card-actions justify-end">
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() => onRespond(enquiry)}
-          >
-            Respond
-          </button>
-        </div>
+        {enquiry.status === 'cancelled' && enquiry.cancelReason !== null ? (
+          // The customer's cancellation is final: the server refuses a response (409).
+          <p className="text-sm">
+            <span className="font-semibold">Cancelled by the customer:</span> {enquiry.cancelReason}
+          </p>
+        ) : (
+          <div className="card-actions justify-end">
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={() => onRespond(enquiry)}
+            >
+              Respond
+            </button>
+          </div>
+        )}
       </div>
     </article>
   );
