@@ -441,6 +441,34 @@ describe('POST /api/enquiries: rules found in review', () => {
       await proxied.close();
     }
   });
+
+  // One household or host holds a whole IPv6 network: counted by address, a client that
+  // picks a new one of its own addresses each time would never be limited.
+  it('counts the addresses of one IPv6 /56 as one client, and an IPv4 client however written', async () => {
+    const proxied = await startTestApi({ TRUST_PROXY: 'true' });
+    try {
+      const id = (await insertProvider(proxied.database.db, { services: ['cctv'] })).id;
+      const from = async (address: string) =>
+        (
+          await proxied.request('/api/enquiries', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+            body: JSON.stringify(validBody({ assignedProviderId: id })),
+          })
+        ).status;
+      const { max } = RATE_LIMITS.enquiry;
+      for (let i = 1; i <= max; i++) expect(await from(`2001:db8:aa:${i}::${i}`)).toBe(201);
+      expect(await from('2001:db8:aa:ff:1234::1')).toBe(429);
+      // The next /56 is another client.
+      expect(await from('2001:db8:aa:100::1')).toBe(201);
+
+      for (let i = 1; i < max; i++) expect(await from('::ffff:203.0.113.9')).toBe(201);
+      expect(await from('203.0.113.9')).toBe(201);
+      expect(await from('::ffff:cb00:7109')).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------
