@@ -18,10 +18,15 @@ export function isActiveLink(href: string, currentPath: string): boolean {
 }
 
 /**
- * The help button's WhatsApp number (international format, digits only), set at build
- * time with PUBLIC_WHATSAPP_NUMBER.
+ * A WhatsApp number as wa.me takes it (international format, digits only); none when
+ * not set, so that the help button never offers a chat with a number nobody answers.
  */
-export const WHATSAPP_NUMBER: string =
-  import.meta.env.PUBLIC_WHATSAPP_NUMBER?.replace(/\D/g, '') || '27105550199';
+export function whatsAppNumberOf(value: string | undefined): string | undefined {
+  const digits = value?.replace(/\D/g, '');
+  return digits ? digits : undefined;
+}
+
+/** The help button's WhatsApp number, set at build time with PUBLIC_WHATSAPP_NUMBER. */
+export const WHATSAPP_NUMBER = whatsAppNumberOf(import.meta.env.PUBLIC_WHATSAPP_NUMBER);
 export const WHATSAPP_GREETING =
   "Hi! I'm looking for a verified service provider. Can you help me find one?";

@@ -600,6 +600,12 @@ describe('renewal reminders', () => {
     expect((await mailsTo('owner@reminded.co.za')).map((m) => m.subject)).toEqual([
       `Public liability insurance expires on ${untilWords}: please renew`,
     ]);
+    // Sent from the no-reply address: the renewal goes through the dashboard.
+    const [first] = await mailsTo('owner@reminded.co.za');
+    expect(first!.text).toContain(
+      'open the Verification tab and choose "Upload a renewed certificate"',
+    );
+    expect(first!.text).not.toMatch(/reply/i);
 
     await api.runJobs(noonIn(19));
     await api.runJobs(noonIn(20));

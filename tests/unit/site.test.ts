@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActiveLink } from '../../src/lib/site.ts';
+import { isActiveLink, whatsAppNumberOf } from '../../src/lib/site.ts';
 
 describe('isActiveLink', () => {
   it("marks Home ('/') active on exactly '/'", () => {
@@ -23,4 +23,20 @@ describe('isActiveLink', () => {
   it("does not mark '/about' active on '/providers'", () => {
     expect(isActiveLink('/about', '/providers')).toBe(false);
   });
+});
+
+describe('whatsAppNumberOf (PUBLIC_WHATSAPP_NUMBER)', () => {
+  it.each([
+    ['+27 82 123 4567', '27821234567'],
+    ['27821234567', '27821234567'],
+  ])('reads %s as %s', (value, number) => {
+    expect(whatsAppNumberOf(value)).toBe(number);
+  });
+
+  it.each([[undefined], [''], ['  '], ['not set']])(
+    'has no number for %j, so the help panel offers no chat',
+    (value) => {
+      expect(whatsAppNumberOf(value)).toBeUndefined();
+    },
+  );
 });

@@ -2,7 +2,13 @@
 import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options.ts';
 import { briefLines as answerLines } from '../../lib/schemas/request-brief.ts';
 import { APPLICATION_NEXT_STEPS } from '../../lib/catalog/application-steps.ts';
-import { checkDefinition, requiredChecks, type LegalForm } from '../../lib/catalog/checks.ts';
+import {
+  checkDefinition,
+  renewsByCertificate,
+  requiredChecks,
+  type CheckType,
+  type LegalForm,
+} from '../../lib/catalog/checks.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
 import type { MailMessage } from './mailer.ts';
 
@@ -378,12 +384,13 @@ export function checkReminderMessage(
   to: string,
   {
     providerName,
-    checkLabel,
+    checkType,
     validUntil,
     kind,
-  }: { providerName: string; checkLabel: string; validUntil: string; kind: CheckReminderKind },
+  }: { providerName: string; checkType: CheckType; validUntil: string; kind: CheckReminderKind },
 ): MailMessage {
   const lapsed = kind === 'lapsed';
+  const checkLabel = checkDefinition(checkType).label;
   return {
     to,
     subject: lapsed
@@ -396,7 +403,10 @@ export function checkReminderMessage(
         ? `Your ${checkLabel.toLowerCase()} counted until ${validUntil}. Since then your profile no longer shows the Verified badge, and it says which check lapsed.`
         : `Your ${checkLabel.toLowerCase()} counts until ${validUntil}${kind === '7 days' ? ', in less than a week' : ''}. After that day your profile loses the Verified badge until the renewal is checked.`,
       '',
-      'Please send us the renewed document by replying to this e-mail. The current one keeps counting until it expires, and once we have checked the new one your badge carries on.',
+      // Mail from the no-reply address: the way to renew is the dashboard's, or ours.
+      renewsByCertificate(checkType)
+        ? 'Please upload the renewed certificate in your provider dashboard: sign in, open the Verification tab and choose "Upload a renewed certificate". The current one keeps counting until it expires, and once we have checked the new one your badge carries on.'
+        : 'This check is made again by our team, who see it on their list of checks running out. The current one keeps counting until it expires.',
       '',
       'The Verified Providers team',
     ].join('\n'),

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { outbox, providerChecks as c, serviceProviders as p } from '../../../db/schema.ts';
-import { checkDefinition } from '../../lib/catalog/checks.ts';
 import { addDays, formatDay, saToday } from '../../lib/calendar-days.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { checkReminderMessage, type CheckReminderKind } from '../mail/messages.ts';
@@ -59,7 +58,7 @@ export async function sendCheckReminders(
       db,
       checkReminderMessage(check.email, {
         providerName: check.name,
-        checkLabel: checkDefinition(check.type).label,
+        checkType: check.type,
         validUntil: formatDay(check.validUntil),
         kind: check.kind,
       }),
