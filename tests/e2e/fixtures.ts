@@ -68,10 +68,13 @@ export function mintSession(role: Role, accountId: number, version = 0): Promise
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** An address of the IPv6 documentation range, new for each test. */
+/**
+ * An address of the IPv6 documentation range, new for each test, in a /56 of its own (a
+ * rate limit counts an IPv6 client by its /56: src/api/http/client-address.ts).
+ */
 function newClientAddress(): string {
   const groups = randomBytes(8).toString('hex').match(/.{4}/g) ?? [];
-  return `2001:db8::${groups.join(':')}`;
+  return `2001:db8:${groups.join(':')}::1`;
 }
 
 // The server's admin (E2E_ADMIN) is the first admin of its fresh database. Its session
