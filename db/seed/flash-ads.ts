@@ -1,16 +1,19 @@
-/** The sample banner: each ad leads to the providers it speaks of (issue 16, point 6). */
+/**
+ * The sample banner: each ad leads to the providers it speaks of (issue 16, point 6): the
+ * verified ones, as it says.
+ */
 export const SAMPLE_FLASH_ADS = [
   {
     title: 'Load-shedding ready security',
     subtitle: 'Battery-backed alarms and cameras from verified installers near you',
-    linkUrl: '/providers?serviceType=alarms',
+    linkUrl: '/providers?serviceType=alarms&verification=verified',
     priority: 1,
     displayDuration: 5000,
   },
   {
     title: 'Office Wi-Fi that reaches every desk',
-    subtitle: 'Get a free site survey from a verified network specialist',
-    linkUrl: '/providers?serviceType=wifi',
+    subtitle: 'Ask a verified network specialist for a site survey',
+    linkUrl: '/providers?serviceType=wifi&verification=verified',
     priority: 2,
     displayDuration: 4000,
   },

@@ -12,7 +12,7 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
   {
     name: 'Highveld Secure Systems',
     description:
-      'PSIRA-registered security integrator and SAIDSA member installing IP CCTV, intruder alarms and access control for homes, offices and retail centres across Johannesburg. We design AI-powered camera layouts with licence plate recognition for complexes, link alarm panels to off-site monitoring, and roll out Paxton Net2 door control for multi-tenant buildings. Every installation is commissioned with a written handover and a 12-month workmanship guarantee.',
+      'PSIRA-registered security integrator installing IP CCTV, intruder alarms and access control for homes, offices and retail centres across Johannesburg. We design AI-powered camera layouts with licence plate recognition for complexes, link alarm panels to off-site monitoring, and roll out Paxton Net2 door control for multi-tenant buildings. Every installation is commissioned with a written handover and a 12-month workmanship guarantee.',
     location: 'Johannesburg',
     province: 'gauteng',
     latitude: '-26.1934520',
@@ -143,7 +143,7 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
   {
     name: 'Algoa Alarm & Fence',
     description:
-      'SAIDSA member and PSIRA-registered alarm installer protecting homes, farms and small businesses around Nelson Mandela Bay. We fit wired and wireless alarm systems with outdoor beams, install and certify Nemtek electric fences, and add CCTV verification so that alarm signals can be checked on camera. Existing panels can be taken over and upgraded with app control instead of being replaced.',
+      'Alarm installers protecting homes, farms and small businesses around Nelson Mandela Bay. We fit wired and wireless alarm systems with outdoor beams, install and certify Nemtek electric fences, and add CCTV verification so that alarm signals can be checked on camera. Existing panels can be taken over and upgraded with app control instead of being replaced.',
     location: 'Port Elizabeth',
     province: 'eastern-cape',
     latitude: '-33.9466320',

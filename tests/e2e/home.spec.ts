@@ -156,7 +156,7 @@ test.describe('flash-ad banner', () => {
     await page.clock.runFor(400);
     await expect(title).toHaveText(second.title);
     await expect(banner).toHaveClass(/opacity-100/);
-    await expect(banner).toContainText('Get a free site survey from a verified network specialist');
+    await expect(banner).toContainText('Ask a verified network specialist for a site survey');
 
     // The second ad stays 4000 ms, then the banner wraps to the first.
     await page.clock.runFor(second.duration - 600);

@@ -29,7 +29,7 @@ export const SERVICE_CATEGORIES: readonly ServiceCategory[] = [
     filterLabel: 'Alarm Systems',
     icon: 'shield',
     description:
-      'Intruder alarms, beams and electric-fence energisers, installed and serviced by registered technicians, with panic buttons, app arming and links to your armed-response company so that an alarm brings help.',
+      'Intruder alarms, beams and electric-fence energisers, installed and serviced, with panic buttons, app arming and links to your armed-response company so that an alarm brings help.',
   },
   {
     id: 'access',
@@ -47,7 +47,7 @@ export const SERVICE_CATEGORIES: readonly ServiceCategory[] = [
     filterLabel: 'Network Infrastructure',
     icon: 'network',
     description:
-      'Structured cabling (Cat6/Cat6A and fibre), server racks, switching, routing and firewalls, certified and documented so that your office network is fast, tidy and easy to extend.',
+      'Structured cabling (Cat6/Cat6A and fibre), server racks, switching, routing and firewalls, labelled and documented so that your office network is fast, tidy and easy to extend.',
   },
   {
     id: 'wifi',
