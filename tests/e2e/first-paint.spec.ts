@@ -23,6 +23,13 @@ test.describe('without JavaScript', () => {
       await expect(providerCards(page).first()).toBeVisible();
       expect((await cardNames(page)).length).toBeGreaterThan(0);
       await expect(page.getByTestId('provider-skeleton')).toHaveCount(0);
+      // What may have changed since the build is not stated: a check may have lapsed.
+      const cards = providerCards(page);
+      for (const claim of ['Verified', 'Premium', 'Not verified']) {
+        await expect(cards.getByText(claim, { exact: true })).toHaveCount(0);
+      }
+      await expect(cards.getByTestId('responsiveness')).toHaveCount(0);
+      await expect(page.getByTestId('provider-count')).not.toContainText('Showing');
     });
   }
 });
@@ -47,10 +54,17 @@ test('the built list is on screen before the API answers, and stays put when it 
   await page.goto('/providers');
   await expect(providerCards(page).first()).toBeVisible();
   const built = await cardNames(page);
+  // Badges, responsiveness and the count come with the API's answer, not from the build.
+  await expect(page.locator('[data-hydrated]')).toBeVisible();
+  await expect(providerCards(page).getByText('Verified', { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('provider-count')).not.toContainText('Showing');
   const refreshed = page.waitForResponse(PROVIDER_LIST_API);
   held.open();
   await refreshed;
   await expect.poll(() => cardNames(page)).toEqual(built);
+  await expect(providerCards(page).getByText('Verified', { exact: true }).first()).toBeVisible();
+  await expect(providerCards(page).getByTestId('responsiveness')).toHaveCount(built.length);
+  await expect(page.getByTestId('provider-count')).toContainText(/^Showing \d+ provider\(s\)$/);
   const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
   expect(shifts).toBeLessThan(0.01);
 });

@@ -59,16 +59,25 @@ function NotVerified({ provider }: { provider: Provider }) {
  * lazy image would hold back until layout; the very first (`priority`, the largest paint on
  * a phone) is fetched ahead of the others.
  */
+/** The place of the claims a built card leaves out, so that they come without moving it. */
+const KEPT_SPACE = '\u00a0';
+
 export function ProviderCard({
   provider,
   onOpen,
   first = false,
   priority = false,
+  asBuilt = false,
 }: {
   provider: Provider;
   onOpen: (provider: Provider) => void;
   first?: boolean;
   priority?: boolean;
+  /**
+   * A card of a built page not yet refreshed by the API: no badge and no responsiveness
+   * (a check may have lapsed since the build), their space kept.
+   */
+  asBuilt?: boolean;
 }) {
   const extra = provider.services.length - MAX_CARD_CHIPS;
   return (
@@ -95,8 +104,14 @@ export function ProviderCard({
             </button>
           </h2>
           <div className="flex shrink-0 flex-col items-end gap-1">
-            <Badge provider={provider} />
-            <NotVerified provider={provider} />
+            {asBuilt ? (
+              <span className="badge invisible w-20" aria-hidden="true" />
+            ) : (
+              <>
+                <Badge provider={provider} />
+                <NotVerified provider={provider} />
+              </>
+            )}
           </div>
         </div>
         <p className="text-sm">
@@ -108,7 +123,14 @@ export function ProviderCard({
         <p className="flex items-center gap-2 text-sm">
           <RatingSummary rating={provider.rating} reviewCount={provider.reviewCount} />
         </p>
-        <ResponsivenessNote responsiveness={provider.responsiveness} />
+        {asBuilt ? (
+          <div className="text-sm" aria-hidden="true">
+            <p>{KEPT_SPACE}</p>
+            {provider.responsiveness.withinDayPercent !== null && <p>{KEPT_SPACE}</p>}
+          </div>
+        ) : (
+          <ResponsivenessNote responsiveness={provider.responsiveness} />
+        )}
         <ul className="flex flex-wrap gap-1" aria-label="Services">
           {provider.services.slice(0, MAX_CARD_CHIPS).map((service) => (
             <li key={service} className="badge badge-outline badge-sm">

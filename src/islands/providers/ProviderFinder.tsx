@@ -78,7 +78,7 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
         JSON.stringify(providersApiQuery({ ...DEFAULT_FILTERS, ...locked })),
     [known, query, locked],
   );
-  const { data, isError, error, isPlaceholderData, refetch } = useQuery({
+  const { data, dataUpdatedAt, isError, error, isPlaceholderData, refetch } = useQuery({
     queryKey: ['/api/providers', query],
     queryFn: () => answerPage(api.providers.$get({ query })),
     // Not while hydrating: that render shows the page's default list (the built one).
@@ -98,6 +98,12 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
   // first page (or the first render after hydration) then re-renders them in slices the
   // browser can interrupt, not in one long task (Lighthouse: total blocking time).
   const shownItems = useDeferredValue(data?.items);
+  // The built first page, not yet refreshed: its badges, responsiveness and count were
+  // true on the day of the build, and a check may have lapsed since, so none is shown
+  // until the API has answered (decision 0029). Deferred with the cards it goes with.
+  const asBuilt = useDeferredValue(
+    isDefaultList && initialPage !== undefined && dataUpdatedAt === 0,
+  );
   const modal = useOpenProvider(data?.items);
   // The list's newer answer of the open provider: a built first page has no contact
   // details (decision 0011), the API's answer that replaces it does.
@@ -196,7 +202,7 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
           aria-live="polite"
           data-testid="provider-count"
         >
-          {data ? `Showing ${total} provider(s)` : ' '}
+          {data && !asBuilt ? `Showing ${total} provider(s)` : ' '}
         </p>
         {/* Kept when empty: the text comes without moving the list. */}
         <div className="min-h-6 text-sm" role="status">
@@ -244,6 +250,7 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
             items={shownItems ?? data.items}
             onOpen={modal.open}
             dimmed={isPlaceholderData}
+            asBuilt={asBuilt}
           />
           <Pagination
             page={filters.page}
@@ -269,10 +276,12 @@ const ProviderList = memo(function ProviderList({
   items,
   onOpen,
   dimmed,
+  asBuilt,
 }: {
   items: Provider[];
   onOpen: (provider: Provider) => void;
   dimmed: boolean;
+  asBuilt: boolean;
 }) {
   return (
     <ul className={`mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${dimmed ? 'opacity-60' : ''}`}>
@@ -283,6 +292,7 @@ const ProviderList = memo(function ProviderList({
             onOpen={onOpen}
             first={index < FIRST_ROW_CARDS}
             priority={index === 0}
+            asBuilt={asBuilt}
           />
         </li>
       ))}
