@@ -58,11 +58,14 @@ test('the built list is on screen before the API answers, and stays put when it 
   await expect(page.locator('[data-hydrated]')).toBeVisible();
   await expect(providerCards(page).getByText('Verified', { exact: true })).toHaveCount(0);
   await expect(page.getByTestId('provider-count')).not.toContainText('Showing');
+  const topOfFirstCard = async () => (await providerCards(page).first().boundingBox())?.y;
+  const builtTop = await topOfFirstCard();
   const refreshed = page.waitForResponse(PROVIDER_LIST_API);
   held.open();
   await refreshed;
   await expect.poll(() => cardNames(page)).toEqual(built);
   await expect(providerCards(page).getByText('Verified', { exact: true }).first()).toBeVisible();
+  expect(await topOfFirstCard()).toBe(builtTop);
   await expect(providerCards(page).getByTestId('responsiveness')).toHaveCount(built.length);
   await expect(page.getByTestId('provider-count')).toContainText(/^Showing \d+ provider\(s\)$/);
   const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);

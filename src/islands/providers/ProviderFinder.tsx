@@ -202,7 +202,7 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
           aria-live="polite"
           data-testid="provider-count"
         >
-          {data && !asBuilt ? `Showing ${total} provider(s)` : ' '}
+          {data && !asBuilt ? `Showing ${total} provider(s)` : '\u00a0'}
         </p>
         {/* Kept when empty: the text comes without moving the list. */}
         <div className="min-h-6 text-sm" role="status">
