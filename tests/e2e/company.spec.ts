@@ -50,3 +50,13 @@ test('/contact lists the company, its registration and its information officer',
     }
   }
 });
+
+test("/support gives the company's configured e-mail, not an address of its own", async ({
+  page,
+}) => {
+  await page.goto('/support');
+  const section = page.locator('main p').filter({ hasText: 'from the address on your account' });
+  await expect(section.locator('[data-company-detail="email"]')).toHaveCount(1);
+  await expect(section).toContainText(/E-mail (\S+@\S+|E-mail address not configured) from/);
+  await expect(page.locator('a[href="mailto:support@verifiedproviders.co.za"]')).toHaveCount(0);
+});
