@@ -17,7 +17,7 @@ export interface Responsiveness {
 
 /** Requests assigned in this many past days count. */
 export const RESPONSIVENESS_DAYS = 90;
-/** Fewer counted requests than this: "New on the platform", no figures. */
+/** Fewer counted requests than this: no figures ("New on the platform" when it is). */
 export const MIN_MEASURED_REQUESTS = 5;
 /** 24 business hours: an unanswered request counts once this much has passed on it. */
 export const ANSWER_WINDOW_MINUTES = 24 * 60;
@@ -25,6 +25,20 @@ export const ANSWER_WINDOW_MINUTES = 24 * 60;
 export const BUSINESS_DAY_MINUTES = 9 * 60;
 
 export const NEW_ON_THE_PLATFORM = 'New on the platform';
+/** Too few requests to measure, from a provider listed for longer than NEW_PROVIDER_DAYS. */
+export const TOO_FEW_REQUESTS = 'Too few requests to measure';
+
+/** Listed for fewer days than this: new on the platform (as the figures' window). */
+export const NEW_PROVIDER_DAYS = RESPONSIVENESS_DAYS;
+
+/**
+ * Whether a provider listed since `createdAt` is new on the platform `now`: a provider
+ * without reviews or counted requests is not called new when it has been listed for
+ * months (no text claims what the data does not show).
+ */
+export function isNewProvider(createdAt: string, now: Date = new Date()): boolean {
+  return now.getTime() - new Date(createdAt).getTime() < NEW_PROVIDER_DAYS * 24 * 60 * 60 * 1000;
+}
 
 /** Figures of a provider with no counted request. */
 export const NOT_MEASURED: Responsiveness = {
@@ -47,17 +61,21 @@ export function businessTimeWords(minutes: number): string {
 }
 
 export interface ResponsivenessWords {
-  /** 'Usually responds within 2 business hours', or 'New on the platform'. */
+  /** 'Usually responds within 2 business hours', 'New on the platform' or 'Too few requests to measure'. */
   headline: string;
   /** '93% answered within 24 business hours', or why there are no figures. */
   detail: string;
 }
 
-/** What a provider's figures say, in words. */
-export function responsivenessWords(figures: Responsiveness): ResponsivenessWords {
+/** What the figures of a provider listed since `createdAt` say, in words. */
+export function responsivenessWords(
+  figures: Responsiveness,
+  createdAt: string,
+  now: Date = new Date(),
+): ResponsivenessWords {
   if (figures.withinDayPercent === null) {
     return {
-      headline: NEW_ON_THE_PLATFORM,
+      headline: isNewProvider(createdAt, now) ? NEW_ON_THE_PLATFORM : TOO_FEW_REQUESTS,
       detail: `Fewer than ${MIN_MEASURED_REQUESTS} requests in the last ${RESPONSIVENESS_DAYS} days`,
     };
   }

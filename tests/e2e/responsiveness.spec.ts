@@ -6,6 +6,7 @@
  */
 import { newEnquiry, sendEnquiry, uniqueTag } from './builders.ts';
 import { bearer, expect, mintSession, test } from './fixtures.ts';
+import { runSql } from './database-door.ts';
 import { cardByName, expectCardNames, filters } from './support.ts';
 
 test('answered requests give figures, and "Quickest to respond" puts their provider first', async ({
@@ -54,4 +55,27 @@ test('answered requests give figures, and "Quickest to respond" puts their provi
   const section = page.getByRole('region', { name: 'Responsiveness' });
   await expect(section.getByText('Usually responds within 1 business minute')).toBeVisible();
   await expect(section.getByText('100% answered within 24 business hours')).toBeVisible();
+});
+
+test('a provider listed for months without reviews or requests is not called new', async ({
+  page,
+  accounts,
+}) => {
+  const tag = uniqueTag();
+  const recent = await accounts.newProvider({ name: `Recent ${tag} Alarms` });
+  const longListed = await accounts.newProvider({ name: `Settled ${tag} Alarms` });
+  await runSql(
+    'operations',
+    `UPDATE service_providers SET created_at = now() - interval '2 years' WHERE id = $1`,
+    [longListed.id],
+  );
+
+  await page.goto(`/providers?search=${tag}`);
+  const recentCard = cardByName(page, recent.name);
+  await expect(recentCard.getByTestId('responsiveness')).toHaveText('New on the platform');
+  await expect(recentCard).toContainText('NewNo reviews yet');
+  const settledCard = cardByName(page, longListed.name);
+  await expect(settledCard.getByTestId('responsiveness')).toHaveText('Too few requests to measure');
+  await expect(settledCard).toContainText('No reviews yet');
+  await expect(settledCard.getByText('New', { exact: true })).toHaveCount(0);
 });

@@ -121,7 +121,11 @@ export function ProviderCard({
           )}
         </p>
         <p className="flex items-center gap-2 text-sm">
-          <RatingSummary rating={provider.rating} reviewCount={provider.reviewCount} />
+          <RatingSummary
+            rating={provider.rating}
+            reviewCount={provider.reviewCount}
+            createdAt={provider.createdAt}
+          />
         </p>
         {asBuilt ? (
           <div className="text-sm" aria-hidden="true">
@@ -129,7 +133,10 @@ export function ProviderCard({
             {provider.responsiveness.withinDayPercent !== null && <p>{KEPT_SPACE}</p>}
           </div>
         ) : (
-          <ResponsivenessNote responsiveness={provider.responsiveness} />
+          <ResponsivenessNote
+            responsiveness={provider.responsiveness}
+            createdAt={provider.createdAt}
+          />
         )}
         <ul className="flex flex-wrap gap-1" aria-label="Services">
           {provider.services.slice(0, MAX_CARD_CHIPS).map((service) => (

@@ -67,7 +67,11 @@ export function ProfileReviewsTab({ provider }: { provider: Provider }) {
       {provider.reviewCount === 0 ? (
         <>
           <p className="flex items-center justify-center gap-2 text-sm">
-            <RatingSummary rating={provider.rating} reviewCount={0} />
+            <RatingSummary
+              rating={provider.rating}
+              reviewCount={0}
+              createdAt={provider.createdAt}
+            />
           </p>
           <p className="mt-2 text-sm">{NO_REVIEWS_TEXT}</p>
         </>

@@ -63,12 +63,20 @@ export function ProviderModal({
                   {provider.location}, {provinceName(provider.province)}
                 </p>
                 <p className="mt-1 flex items-center gap-2 text-sm">
-                  <RatingSummary rating={provider.rating} reviewCount={provider.reviewCount} />
+                  <RatingSummary
+                    rating={provider.rating}
+                    reviewCount={provider.reviewCount}
+                    createdAt={provider.createdAt}
+                  />
                 </p>
               </div>
               <Badge provider={provider} />
             </div>
-            <ResponsivenessNote responsiveness={provider.responsiveness} full />
+            <ResponsivenessNote
+              responsiveness={provider.responsiveness}
+              createdAt={provider.createdAt}
+              full
+            />
             <p>{provider.description}</p>
             <ul className="flex flex-wrap gap-1" aria-label="Services">
               {provider.services.map((s) => (

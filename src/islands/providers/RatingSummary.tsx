@@ -1,16 +1,29 @@
+import { isNewProvider } from '../../lib/responsiveness';
 import { Stars } from './ProviderCard';
 
 /**
  * A provider's rating as the visitor sees it: the stars, the average and the number of
- * visible reviews; "New" when nobody has reviewed it yet (never grey stars and 0.0).
+ * visible reviews; "No reviews yet" when nobody has reviewed it (never grey stars and
+ * 0.0), with "New" when it was listed recently (`createdAt`, isNewProvider): a provider
+ * listed for years without a review is not new.
  */
-export function RatingSummary({ rating, reviewCount }: { rating: string; reviewCount: number }) {
+export function RatingSummary({
+  rating,
+  reviewCount,
+  createdAt,
+}: {
+  rating: string;
+  reviewCount: number;
+  createdAt?: string | undefined;
+}) {
   if (reviewCount === 0) {
     return (
       <>
-        <span className="badge badge-sm border-sky-700 bg-sky-50 font-semibold text-sky-900">
-          New
-        </span>
+        {createdAt !== undefined && isNewProvider(createdAt) && (
+          <span className="badge badge-sm border-sky-700 bg-sky-50 font-semibold text-sky-900">
+            New
+          </span>
+        )}
         <span>No reviews yet</span>
       </>
     );

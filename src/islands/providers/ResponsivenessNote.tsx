@@ -15,12 +15,15 @@ export const RESPONSIVENESS_RULE_URL = '/how-it-works#responsiveness';
  */
 export function ResponsivenessNote({
   responsiveness,
+  createdAt,
   full = false,
 }: {
   responsiveness: Responsiveness;
+  /** When the provider was listed: only a recent one is "New on the platform". */
+  createdAt: string;
   full?: boolean;
 }) {
-  const { headline, detail } = responsivenessWords(responsiveness);
+  const { headline, detail } = responsivenessWords(responsiveness, createdAt);
   const measured = responsiveness.withinDayPercent !== null;
   return (
     <div className="text-sm" data-testid="responsiveness">
