@@ -105,15 +105,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
-  const [{ PGlite }, { pg_trgm }, { cube }, { earthdistance }, { intarray }, { drizzle }] =
-    await Promise.all([
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
-      import('@electric-sql/pglite/contrib/cube'),
-      import('@electric-sql/pglite/contrib/earthdistance'),
-      import('@electric-sql/pglite/contrib/intarray'),
-      import('drizzle-orm/pglite'),
-    ]);
+  const [{ PGlite }, { pg_trgm }, { cube }, { earthdistance }, { drizzle }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/cube'),
+    import('@electric-sql/pglite/contrib/earthdistance'),
+    import('drizzle-orm/pglite'),
+  ]);
   const inMemory = dataDir.startsWith('memory://');
   let release = () => {};
   let location = dataDir;
@@ -125,7 +123,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   }
   try {
     const client = await PGlite.create(location, {
-      extensions: { pg_trgm, cube, earthdistance, intarray },
+      extensions: { pg_trgm, cube, earthdistance },
       ...(loadDataDir && { loadDataDir }),
     });
     const db = drizzle({ client, schema }) as unknown as Database;

@@ -397,15 +397,28 @@ export const flashAds = pgTable(
 );
 
 /**
- * Approved providers per (service, verified, premium); service '*' counts every provider.
- * Kept by statement-level triggers on service_providers (db/migrations/0002_provider_counts.sql)
- * in the same transaction as each change, so listing totals and statistics are exact
- * without counting 100,000 rows per request.
+ * The words of the providers' texts (search_text) worth correcting a typo towards:
+ * letters only, 4 or more. The trigram index finds the candidates of a misspelt word
+ * ('survelance'); the API keeps the ones a typo or two away (docs/decisions/0028). Kept
+ * by the triggers of db/sql/search.sql, which add a provider's new words and never
+ * remove any: a word no provider uses any more only leads to a LIKE that matches nothing.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
+
+/**
+ * Approved providers per key: the services they offer (as stored), premium, and
+ * verified_until. Kept by the statement-level triggers of db/sql/listing-counts.sql in
+ * the same transaction as each change, so listing totals and statistics are exact
+ * without counting every provider per request. A provider belongs to one key, so a write
+ * that changes what is counted upserts at most its old and its new key's rows: no row is
+ * shared by every provider (docs/decisions/0032).
  */
 export const providerCounts = pgTable(
   'provider_counts',
   {
-    service: text('service').notNull(),
+    services: text('services').array().notNull(),
     /** The providers' verified_until: verified today are the rows on or after today. */
     verifiedUntil: date('verified_until')
       .notNull()
@@ -413,7 +426,7 @@ export const providerCounts = pgTable(
     isPremium: boolean('is_premium').notNull(),
     approvedCount: integer('approved_count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.service, t.isPremium, t.verifiedUntil] })],
+  (t) => [primaryKey({ columns: [t.services, t.isPremium, t.verifiedUntil] })],
 );
 
 /**
@@ -465,7 +478,7 @@ export const providerChecks = pgTable(
 
 /**
  * What happened to a request, in order, for the customer's status page (issue 14):
- * written by triggers on customer_enquiries (db/migrations/0014_request_timeline.sql), so
+ * written by triggers on customer_enquiries (db/sql/requests.sql), so
  * every path that changes a request leaves its mark. 'responded' carries the response.
  */
 export const ENQUIRY_EVENT_KINDS = [

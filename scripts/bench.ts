@@ -18,6 +18,8 @@
  *
  * Options: --providers N  --seconds S  --targets postgres,pglite  --only WORD (the scenarios
  * whose name holds WORD, e.g. search)  --port P (the API server's, default 4600)
+ * The PostgreSQL target also measures profile writes of 50 providers at once and the
+ * search's storage (scripts/bench-writes.ts; --only writes for those alone).
  * --keep NAME (PostgreSQL only: load into database NAME once and keep it; a later run
  * with the same NAME migrates it and measures again without loading)
  * BENCH_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres).
@@ -41,6 +43,7 @@ import { ProviderQuerySchema } from '../src/lib/schemas/provider-query.ts';
 import { listProviders } from '../src/api/providers/list-providers.ts';
 import { listAdminProviders } from '../src/api/providers/list-admin-providers.ts';
 import { AdminProviderListQuerySchema } from '../src/lib/schemas/admin-lists.ts';
+import { profileWrites, searchStorage, writesTable } from './bench-writes.ts';
 
 const { values } = parseArgs({
   options: {
@@ -272,9 +275,6 @@ async function benchTarget(target: 'postgres' | 'pglite'): Promise<string> {
       await addSyntheticProviders(handle.db, PROVIDERS);
     }
     const loadSeconds = (performance.now() - loadStarted) / 1000;
-    // The load's batches rewrite each long posting list once a batch, leaving its table
-    // mostly dead versions (667 MB for 13 MB of lists): compacted, as after a bulk import.
-    if (!loaded) await handle.db.execute(sql`VACUUM FULL search_postings`);
     await handle.db.execute(sql`VACUUM ANALYZE`);
     const settled = await settleJobs(handle, dataDir);
     if (settled > 0) console.log(`[${target}] wrote and delivered ${settled} due mails first`);
@@ -327,6 +327,18 @@ async function benchTarget(target: 'postgres' | 'pglite'): Promise<string> {
       }
     }
 
+    // Profile writes of 50 providers at once, and the search's storage (PostgreSQL only).
+    const writes =
+      target === 'postgres' && 'profile writes'.includes(values.only)
+        ? [
+            writesTable([
+              await profileWrites(env.DATABASE_URL ?? '', 1, SECONDS),
+              await profileWrites(env.DATABASE_URL ?? '', 50, SECONDS),
+            ]),
+            await searchStorage(env.DATABASE_URL ?? ''),
+          ]
+        : [];
+
     const rows = SCENARIOS.flatMap((scenario) =>
       CONCURRENCIES.map((c) => {
         const a = api.get(`${scenario.name}/${c}`) ?? missing();
@@ -353,6 +365,7 @@ async function benchTarget(target: 'postgres' | 'pglite'): Promise<string> {
               }),
             ),
           ]),
+      ...writes.flatMap((table) => ['', table]),
     ].join('\n');
   } finally {
     if (target === 'postgres') {

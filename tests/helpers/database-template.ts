@@ -27,6 +27,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../db/client.ts';
 import { migrateDatabase, MIGRATIONS_FOLDER } from '../../db/migrate.ts';
+import { readSqlSources } from '../../db/sql-sources.ts';
 import { PLACES_FILE } from '../../db/places/places-file.ts';
 
 /**
@@ -35,6 +36,8 @@ import { PLACES_FILE } from '../../db/places/places-file.ts';
  */
 const TEMPLATE_MAKERS = [
   new URL('../../db/places/load-places.ts', import.meta.url),
+  new URL('../../db/migrate.ts', import.meta.url),
+  new URL('../../db/sql-sources.ts', import.meta.url),
   new URL('../../src/lib/places.ts', import.meta.url),
   new URL(import.meta.url),
 ];
@@ -83,7 +86,7 @@ export async function withServer<T>(
 }
 
 /**
- * Hash of every migration and the journal, the places data file (loaded by
+ * Hash of every migration and the journal, the database's own code (db/sql/), the places data file (loaded by
  * migrateDatabase) and the code that makes the template, plus the PGlite version (its
  * folder format).
  */
@@ -98,6 +101,7 @@ function templateKey(): string {
       .update(readFileSync(path.join(MIGRATIONS_FOLDER, file)))
       .update('\0');
   }
+  for (const source of readSqlSources()) hash.update(`${source.name}\0${source.hash}\0`);
   for (const file of [PLACES_FILE, ...TEMPLATE_MAKERS])
     hash.update(readFileSync(file)).update('\0');
   const pglite = path.resolve(MIGRATIONS_FOLDER, '../../node_modules/@electric-sql/pglite');

@@ -45,10 +45,8 @@ const TEST_TABLES = [
   'service_providers',
   // Kept by triggers on service_providers; TRUNCATE empties it, DELETE leaves zero counts.
   'provider_counts',
-  // Kept by triggers on service_providers (0020_search.sql).
+  // Kept by triggers on service_providers (db/sql/search.sql).
   'search_words',
-  // Kept by triggers on service_providers (0022_search_postings.sql).
-  'search_postings',
   'admin_users',
 ];
 /** Filled by seedCategories from the catalog and by loadPlaces, never by a test. */

@@ -1,6 +1,6 @@
 /**
  * The flash ad link rule (src/lib/flash-ad-link.ts) against the database's own line
- * (flash_ads_link_url_check, migration 0018): whatever the rule accepts, the check
+ * (flash_ads_link_url_check, db/schema.ts): whatever the rule accepts, the check
  * accepts too, so a link the form lets through is never refused by the database; and
  * nothing it accepts leaves this site except an https address.
  */

@@ -83,7 +83,7 @@ export async function consumePasswordToken(
 /**
  * Marks every open link of the owner used: once a link is used, and once the password is
  * changed (a link still in a mailbox must not undo the change). A provider's links also
- * end when its e-mail changes (a trigger, migration 0028).
+ * end when its e-mail changes (a trigger, db/sql/sessions.sql).
  */
 export async function endPasswordLinks(db: Queryable, owner: PasswordTokenOwner): Promise<void> {
   await db

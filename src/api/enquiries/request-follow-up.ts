@@ -1,7 +1,7 @@
 /**
  * Nobody left waiting (issue 14, point 6): when a request has waited too long on its
- * provider, counted in the provider's business hours (business_minutes(), migration
- * 0015) from the time its open assignment began, so a reassigned request starts afresh.
+ * provider, counted in the provider's business hours (business_minutes(),
+ * db/sql/business-clock.sql) from the time its open assignment began, so a reassigned request starts afresh.
  *
  * - Not seen within 4 business hours: open (new or assigned), not seen by the provider,
  *   240 business minutes or more on the open assignment.

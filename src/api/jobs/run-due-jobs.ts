@@ -1,9 +1,8 @@
 /**
  * Everything that runs on a schedule, in one idempotent call (DESIGN.md, Schedules):
  * the check reminders, the reminders of requests waiting on their provider, the outbox,
- * the upload clean-up, the search's verified posting moved on to today. The Node host calls it on a
- * timer and after each change, the Netlify host from a
- * Scheduled Function and after each change. Running it twice at once is safe: every
+ * the upload clean-up. The Node host calls it on a timer and after each change, the
+ * Netlify host from a Scheduled Function and after each change. Running it twice at once is safe: every
  * job claims its rows with SKIP LOCKED or a conditional update, or guards them with a
  * unique key.
  */
@@ -11,7 +10,6 @@ import { cleanUpUploads, type UploadCleanUpReport } from './clean-up-uploads.ts'
 import { deliverOutbox, type DeliveryReport, type OutboxDependencies } from './deliver-outbox.ts';
 import { sendCheckReminders } from '../verification/send-check-reminders.ts';
 import { sendRequestReminders } from '../enquiries/send-request-reminders.ts';
-import { moveVerifiedPostingOn } from '../search/verified-posting.ts';
 import type { Env } from '../env.ts';
 
 export type JobDependencies = OutboxDependencies & {
@@ -40,6 +38,5 @@ export async function runDueJobs(
   });
   const outbox = await deliverOutbox(dependencies, { now });
   const uploads = await cleanUpUploads(dependencies.db, dependencies.objects, { now });
-  await moveVerifiedPostingOn(dependencies.db);
   return { outbox, uploads, checkReminders, requestReminders };
 }

@@ -1,13 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { providerCounts as counts, serviceProviders as p } from '../../../db/schema.ts';
 import { providerFilters, verificationWanted, type ListingQuery } from './provider-filters.ts';
 import { verifiedOn } from '../verification/verified-sql.ts';
 
+/** The provider_counts keys of providers that offer the service (all keys without one). */
+export const countsOffering = (service: string | undefined): SQL | undefined =>
+  service ? sql`${counts.services} @> ARRAY[${service}]::text[]` : undefined;
+
 /**
  * How many approved providers match a listing's filters. Service and verification alone
- * are read from provider_counts (kept exact by triggers); location, search and rating
- * narrow the rows through their own indexes and are counted directly.
+ * are summed from provider_counts (kept exact by triggers, one row per key); location,
+ * search and rating narrow the rows through their own indexes and are counted directly.
  */
 export async function countProviders(db: Database, query: ListingQuery): Promise<number> {
   if (query.location || query.search || query.rating !== undefined) {
@@ -23,7 +27,7 @@ export async function countProviders(db: Database, query: ListingQuery): Promise
     .from(counts)
     .where(
       and(
-        eq(counts.service, query.serviceType ?? '*'),
+        countsOffering(query.serviceType),
         wanted.verified ? verifiedOn(counts.verifiedUntil) : undefined,
         wanted.premium ? eq(counts.isPremium, true) : undefined,
       ),
@@ -51,7 +55,7 @@ export async function rankGroupSizes(
       total: sql<number>`sum(${counts.approvedCount})::int`,
     })
     .from(counts)
-    .where(eq(counts.service, query.serviceType ?? '*'))
+    .where(countsOffering(query.serviceType))
     .groupBy(counts.isPremium, verified);
   const wanted = verificationWanted(query.verification);
   const size = (premium: boolean, isVerified: boolean) => {

@@ -7,10 +7,9 @@ import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
 import { countProviders, rankGroupSizes, type RankGroupSizes } from './count-providers.ts';
 import { providerFilters, readListingQuery, type ListingQuery } from './provider-filters.ts';
 import { searchRelevance } from '../search/search-sql.ts';
-import { postingsAnswer } from '../search/posting-search.ts';
 import { RANK_GROUPS } from './rank-groups.ts';
 import { publicProviderColumns, toProvider, type Provider } from './public-columns.ts';
-import { distanceKmFrom, pageCards, searchPageCards } from './page-cards.ts';
+import { distanceKmFrom, pageCards } from './page-cards.ts';
 import { mayBeMeasured, responsivenessFigures, withResponsiveness } from './responsiveness.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
 
@@ -49,7 +48,6 @@ export async function listProviders(
     const [ids, total] = await Promise.all([ratedIds(db, query), countProviders(db, query)]);
     return { items: await pageCards(db, ids, position), total };
   }
-  if (postingsAnswer(query)) return searchPageCards(db, query, position);
   const sizes = await rankGroupSizes(db, query);
   const { ids, total } = sizes
     ? { ids: await rankedIds(db, query, sizes), total: sumOf(sizes) }

@@ -5,9 +5,6 @@ import { EARTH_RADIUS_KM, type LatLng } from '../../lib/geo.ts';
 import { NOT_MEASURED } from '../../lib/responsiveness.ts';
 import { publicProviderColumns, toProvider, type Provider } from './public-columns.ts';
 import { responsivenessFigures } from './responsiveness.ts';
-import type { ListingQuery } from './provider-filters.ts';
-import { postingsArguments, postingsPage } from '../search/posting-search.ts';
-import type { SearchPlan } from '../search/plan-search.ts';
 
 /** A position given as numbers, or as SQL (a prepared statement's placeholders). */
 type Position = { [K in keyof LatLng]: number | SQL };
@@ -60,35 +57,6 @@ function buildCardsStatement(db: Database) {
     .prepare('listing_page_cards');
 }
 
-/**
- * A search's page, with its total, and its cards in the same statement: the call of
- * search_postings_page (posting-search.ts) as a CTE whose page the cards are read by.
- * One round trip instead of two; the statement is prepared like the cards' own. Each row
- * is a card carrying the total, in the page's order.
- */
-function buildSearchCardsStatement(db: Database) {
-  const found = db.$with('found').as(
-    db
-      .select({ total: sql<number>`s.total`.as('total'), page: sql<number[]>`s.page`.as('page') })
-      .from(
-        sql`search_postings_page(${sql.placeholder('terms')}::jsonb,
-              ${sql.placeholder('filters')}::jsonb, ${sql.placeholder('skip')}::int,
-              ${sql.placeholder('take')}::int) AS s`,
-      ),
-  );
-  // Cast, so that ANY reads the array rather than the rows of a sub-select.
-  const ids = sql`(SELECT ${found.page} FROM ${found})::int[]`;
-  const figures = responsivenessFigures(db, sql`${a.providerId} = ANY(${ids})`);
-  return db
-    .with(found)
-    .select({ total: found.total, ...cardColumns(figures) })
-    .from(found)
-    .innerJoin(p, sql`${p.id} = ANY(${found.page})`)
-    .leftJoin(figures, eq(figures.providerId, p.id))
-    .orderBy(sql`array_position(${found.page}, ${p.id})`)
-    .prepare('search_page_cards');
-}
-
 /** Statements built once per database (each prepared once per connection by its name). */
 function memoised<T>(build: (db: Database) => T) {
   const built = new WeakMap<Database, T>();
@@ -100,7 +68,6 @@ function memoised<T>(build: (db: Database) => T) {
 }
 
 const cardsStatement = memoised(buildCardsStatement);
-const searchCardsStatement = memoised(buildSearchCardsStatement);
 
 /** The placeholders of the visitor's position (NULL: none). */
 const positionOf = (from?: LatLng) => ({
@@ -128,24 +95,4 @@ export async function pageCards(
   const rows = await cardsStatement(db).execute({ ids: [...ids], ...positionOf(from) });
   const byId = new Map(rows.map((row) => [row.id, toCard(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/**
- * A page of a search the posting lists answer, with its cards and the total, in one
- * statement. A page without cards (no match, or past the end) asks for the total apart.
- */
-export async function searchPageCards(
-  db: Database,
-  query: ListingQuery & { searchPlan: SearchPlan },
-  from?: LatLng,
-): Promise<{ items: Provider[]; total: number }> {
-  const rows = await searchCardsStatement(db).execute({
-    ...postingsArguments(query),
-    ...positionOf(from),
-  });
-  if (rows.length === 0) {
-    const { total } = await postingsPage(db, { ...query, limit: 0 });
-    return { items: [], total };
-  }
-  return { items: rows.map(({ total: _, ...row }) => toCard(row)), total: rows[0]?.total ?? 0 };
 }

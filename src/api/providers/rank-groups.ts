@@ -1,6 +1,6 @@
 /**
  * The listing's groups in its recommended order: premium and verified, premium, verified,
- * the rest (list-providers.ts; within a search's relevance tier, posting-search.ts).
+ * the rest (list-providers.ts).
  */
 export const RANK_GROUPS = [
   { premium: true, verified: true },

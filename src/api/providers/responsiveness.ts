@@ -29,7 +29,7 @@ const WINDOW_START = sql`now() - make_interval(days => ${RESPONSIVENESS_DAYS})`;
  *   percent rounded down (100% only when every one was);
  * both null below 5 requests ("New on the platform").
  * The assignments are read through their (provider_id, assigned_at) index. Each distinct
- * week of hours is read once (business_clock(), 0016_site_photos_business_clock.sql), and the
+ * week of hours is read once (business_clock(), db/sql/business-clock.sql), and the
  * business minutes of an unanswered assignment are the difference of two clock readings.
  */
 export function responsivenessFigures(db: Database, which: SQL | undefined) {

@@ -37,8 +37,7 @@ export const termWords = (literal: string): string[] => literal.split(' ');
  * The provider's own words hold every word of the text: LIKE through the trigram index
  * ('camera' finds 'cameras'); a word under 4 characters must also start a word, or 'lan'
  * would find 'plan' (the regular expression, slower than LIKE, then runs on LIKE's few
- * matches). A phrase's words need not be next to each other ('gate and motor'): the
- * posting lists (posting-search.ts) hold words, not their order.
+ * matches). A phrase's words need not be next to each other ('gate and motor').
  */
 function wordsHave(text: string): SQL {
   const has = (word: string) => {

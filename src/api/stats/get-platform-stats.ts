@@ -17,8 +17,7 @@ export async function getPlatformStats(db: Database): Promise<PlatformStats> {
         totalProviders: sql<number>`coalesce(sum(${counts.approvedCount}), 0)::int`,
         verifiedProviders: sql<number>`coalesce(sum(${counts.approvedCount}) FILTER (WHERE ${verifiedOn(counts.verifiedUntil)}), 0)::int`,
       })
-      .from(counts)
-      .where(sql`${counts.service} = '*'`),
+      .from(counts),
     db.select({ totalEnquiries: sql<number>`count(*)::int` }).from(customerEnquiries),
   ]);
   return {

@@ -1,7 +1,7 @@
 /**
  * The checks behind the "Verified" badge: what each one is, who does it, how long a pass
  * counts, and for which providers it is required. One place for the rule: the database
- * function `required_check_types` (db/migrations/0011_verification_checks.sql) says the
+ * function `required_check_types` (db/sql/verification.sql) says the
  * same, and tests/api/verification.test.ts holds the two to each other.
  */
 import type { ServiceId } from './categories.ts';

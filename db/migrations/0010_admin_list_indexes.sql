@@ -1,2 +1,0 @@
-CREATE INDEX "reviews_created_idx" ON "reviews" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "service_providers_created_idx" ON "service_providers" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

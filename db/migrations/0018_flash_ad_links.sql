@@ -1,2 +1,0 @@
-ALTER TABLE "flash_ads" ADD COLUMN "link_url" text;--> statement-breakpoint
-ALTER TABLE "flash_ads" ADD CONSTRAINT "flash_ads_link_url_check" CHECK ("flash_ads"."link_url" IS NULL OR "flash_ads"."link_url" ~* '^(/([a-z0-9#?]|$)|https://)');

@@ -1,1 +1,0 @@
-CREATE INDEX "provider_checks_passed_checked_at_idx" ON "provider_checks" USING btree ("checked_at" DESC NULLS LAST) WHERE "provider_checks"."status" = 'passed';
