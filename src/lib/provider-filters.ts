@@ -93,7 +93,8 @@ export function providersApiQuery(
     rating: filters.rating === 'all' || filters.rating === '' ? undefined : filters.rating,
     verification: filters.verification === 'all' ? undefined : filters.verification,
     search: search || undefined,
-    sort: sort === DEFAULT_FILTERS.sort ? undefined : sort,
+    // With a position the API lists nearest first unless told otherwise: the order is said.
+    sort: sort === DEFAULT_FILTERS.sort && !position ? undefined : sort,
     userLat: position?.latitude.toFixed(4),
     userLng: position?.longitude.toFixed(4),
     limit: String(pageSize),

@@ -57,9 +57,10 @@ describe('GET /api/providers sort', () => {
     expect(response.status).toBe(400);
   });
 
-  it('the recommended order with a position stays the recommended order, with distances', async () => {
+  it('sort=recommended with a position stays the recommended order, with distances', async () => {
     const { far, near, middle } = await threeProviders();
-    const { providers } = await listProviders(api, CAPE_TOWN);
+    // Without a sort, a position lists nearest first (the spec's client; providers.test.ts).
+    const { providers } = await listProviders(api, { sort: 'recommended', ...CAPE_TOWN });
     // Premium first, then rating, then name.
     expect(providers.map((p) => p.id)).toEqual([far.id, middle.id, near.id]);
     expect(providers.every((p) => typeof p.distanceKm === 'number')).toBe(true);

@@ -60,6 +60,39 @@ describe('GET /api/providers', () => {
     expect(body[1]!.distanceKm).toBeLessThan(675);
   });
 
+  it("lists nearest first when the spec's client gives only the position, and a given sort still wins", async () => {
+    const db = api.database.db;
+    // Premium and best rated far away, so the recommended order puts it first.
+    await insertProvider(db, {
+      name: 'Aardvark Far',
+      isPremium: true,
+      rating: '5.0',
+      latitude: '-26.20410000',
+      longitude: '28.04730000',
+    });
+    await insertProvider(db, {
+      name: 'Near',
+      rating: '3.0',
+      latitude: '-33.92490000',
+      longitude: '18.42410000',
+    });
+    const names = async (query: string) => {
+      const response = await fetch(`${api.url}/api/providers?${query}`);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { name: string }[]).map((p) => p.name);
+    };
+    expect(await names('userLat=-33.9249&userLng=18.4241')).toEqual(['Near', 'Aardvark Far']);
+    expect(await names('serviceType=cctv&userLat=-33.9249&userLng=18.4241')).toEqual([
+      'Near',
+      'Aardvark Far',
+    ]);
+    expect(await names('sort=recommended&userLat=-33.9249&userLng=18.4241')).toEqual([
+      'Aardvark Far',
+      'Near',
+    ]);
+    expect(await names('')).toEqual(['Aardvark Far', 'Near']);
+  });
+
   it.each([
     ['serviceType=laser', 'serviceType'],
     ['userLat=abc&userLng=18', 'userLat'],

@@ -17,7 +17,10 @@ export type ListingQuery = ProviderQuery & {
   locationValues?: string[] | undefined;
 };
 
-/** Reads the query's search (the places and typos it names) and location before its SQL. */
+/**
+ * Reads the query's search (the places and typos it names) and location before its SQL,
+ * and settles its order.
+ */
 export async function readListingQuery(db: Database, query: ProviderQuery): Promise<ListingQuery> {
   const [searchPlan, locationValues] = await Promise.all([
     query.search ? planSearch(db, query.search) : undefined,
@@ -25,6 +28,9 @@ export async function readListingQuery(db: Database, query: ProviderQuery): Prom
   ]);
   return {
     ...query,
+    // The spec's client asks for the nearest providers by giving the visitor's position:
+    // without a sort of its own, a position lists nearest first.
+    sort: query.sort ?? (query.userLat === undefined ? 'recommended' : 'nearest'),
     ...(searchPlan && { searchPlan }),
     ...(locationValues && { locationValues }),
   };
