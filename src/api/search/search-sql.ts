@@ -51,13 +51,15 @@ function wordsHave(text: string): SQL {
 
 /**
  * The provider's name holds every word of the text: search_text starts with the
- * lower-cased name, so a word's first place in search_text lies within the name's length.
- * strpos costs far less per row than a second LIKE on lower(name).
+ * lower-cased name, so the name is its first length(name) characters (a word holds no
+ * space, so it cannot run past the name into what follows). One strpos on that prefix
+ * per word costs far less per row than a second LIKE on lower(name), and half as much as
+ * testing where the word first stands in the whole text.
  */
 const nameHas = (text: string) =>
   and(
     ...termWords(text).map(
-      (word) => sql`(strpos(${p.searchText}, ${word}) BETWEEN 1 AND length(${p.name}))`,
+      (word) => sql`(strpos(left(${p.searchText}, length(${p.name})), ${word}) > 0)`,
     ),
   ) ?? sql`true`;
 
