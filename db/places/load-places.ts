@@ -13,7 +13,7 @@ import { placeKey } from '../../src/lib/places.ts';
 import { parsePlaces, placesFile, type PlaceRow } from './places-file.ts';
 
 /** Bumped when the way rows are loaded changes, so databases load the same file again. */
-const LOADER_VERSION = 1;
+const LOADER_VERSION = 2;
 
 /**
  * What a database's places were loaded from: the loader version, the file, and the key
@@ -59,11 +59,13 @@ export async function loadPlaces(db: Database): Promise<boolean> {
     // One statement each (a JSON document of rows), so thousands of rows are one round
     // trip on every driver; a parent named later in the file is checked at its end.
     await tx.execute(sql`
-      INSERT INTO places (value, name, province, kind, latitude, longitude, population, other_names, parent)
-      SELECT value, name, province, kind, latitude, longitude, population, "otherNames", parent
+      INSERT INTO places (value, name, province, kind, latitude, longitude, population, major_rank,
+                          other_names, parent)
+      SELECT value, name, province, kind, latitude, longitude, population, "majorRank",
+             "otherNames", parent
         FROM jsonb_to_recordset(${JSON.stringify(places)}::jsonb)
           AS p(value text, name text, province text, kind text, latitude float8, longitude float8,
-               population integer, "otherNames" text[], parent text)`);
+               population integer, "majorRank" smallint, "otherNames" text[], parent text)`);
     await tx.execute(sql`
       INSERT INTO place_names (key, value, name)
       SELECT key, value, name FROM jsonb_to_recordset(${JSON.stringify(names)}::jsonb)

@@ -2,7 +2,7 @@
  * The places data file (db/places/places.tsv, decision 0027): tab-separated, one place a
  * line after a header of `#` comment lines (the source and its licence) and one line of
  * column names. Other names are separated by '|'. Written by scripts/build-places.ts,
- * read by loadPlaces and the data file's test.
+ * read by loadPlaces, the seed's generated providers and the tests.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ export const PLACE_COLUMNS = [
   'latitude',
   'longitude',
   'population',
+  'major_rank',
   'parent',
   'other_names',
 ] as const;
@@ -32,6 +33,12 @@ export interface PlaceRow {
   latitude: number;
   longitude: number;
   population: number | null;
+  /**
+   * A major town's place in their list (1, 2, ...; decision 0033): the towns the islands
+   * know without a request, that a request's location is placed on and that the seed
+   * spreads its providers over. Null for every other place.
+   */
+  majorRank: number | null;
   parent: string | null;
   otherNames: string[];
 }
@@ -50,8 +57,18 @@ export function parsePlaces(text: string): PlaceRow[] {
     const fields = line.split('\t');
     const fail = (why: string) => new Error(`places file, place ${index + 1}: ${why} (${line})`);
     if (fields.length !== PLACE_COLUMNS.length) throw fail('wrong number of columns');
-    const [value, name, province, kind, latitude, longitude, population, parent, otherNames] =
-      fields as [string, string, string, string, string, string, string, string, string];
+    const [
+      value,
+      name,
+      province,
+      kind,
+      latitude,
+      longitude,
+      population,
+      majorRank,
+      parent,
+      otherNames,
+    ] = fields as [string, string, string, string, string, string, string, string, string, string];
     if (!isProvinceId(province)) throw fail(`unknown province ${province}`);
     if (!isKind(kind)) throw fail(`unknown kind ${kind}`);
     const lat = Number(latitude);
@@ -60,6 +77,8 @@ export function parsePlaces(text: string): PlaceRow[] {
       throw fail('coordinates are not numbers');
     }
     if (population !== '' && !/^\d+$/.test(population)) throw fail('population is not a count');
+    if (majorRank !== '' && !/^[1-9]\d*$/.test(majorRank))
+      throw fail('major_rank is not 1 or more');
     return {
       value,
       name,
@@ -68,6 +87,7 @@ export function parsePlaces(text: string): PlaceRow[] {
       latitude: lat,
       longitude: lng,
       population: population === '' ? null : Number(population),
+      majorRank: majorRank === '' ? null : Number(majorRank),
       parent: parent === '' ? null : parent,
       otherNames: otherNames === '' ? [] : otherNames.split('|'),
     };
@@ -82,4 +102,23 @@ export function placesFile(): { text: string; checksum: string } {
     cached = { text, checksum: createHash('sha256').update(text).digest('hex') };
   }
   return cached;
+}
+
+/** The major towns among some places, in their order (decision 0033). */
+export function majorTownsOf(rows: readonly PlaceRow[]): PlaceRow[] {
+  return rows
+    .filter((row) => row.majorRank !== null)
+    .sort((a, b) => (a.majorRank ?? 0) - (b.majorRank ?? 0));
+}
+
+let majors: readonly PlaceRow[] | undefined;
+/**
+ * The major towns of the committed file, in their order: what the seed spreads its
+ * providers over and the tests take their towns from. The running app reads them from
+ * the places table instead (src/api/places/major-towns.ts), which is loaded from this
+ * file.
+ */
+export function majorTowns(): readonly PlaceRow[] {
+  majors ??= majorTownsOf(parsePlaces(placesFile().text));
+  return majors;
 }

@@ -1,11 +1,12 @@
 /**
  * Deterministic synthetic providers: the same index always gives the same provider, so
- * seeds and benchmarks are repeatable. Spread over every town of the catalog, mixing
- * verified, premium and unapproved providers so that every filter shows something.
+ * seeds and benchmarks are repeatable. Spread over every major town of the places data
+ * (decision 0033), in their order, mixing verified, premium and unapproved providers so
+ * that every filter shows something.
  */
 import { SERVICE_IDS, type ServiceId } from '../../src/lib/catalog/categories.ts';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
-import { TOWNS } from '../../src/lib/catalog/towns.ts';
+import { majorTowns } from '../places/places-file.ts';
 import type { ProviderSeed } from './provider-seed.ts';
 import { generatedReviews } from './sample-reviews.ts';
 import type { CheckPlan } from './check-records.ts';
@@ -85,12 +86,14 @@ export function generateProvider(index: number): ProviderSeed {
   const next = random(index * 2654435761);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
 
-  const town = itemAt(TOWNS, index % TOWNS.length);
+  const towns = majorTowns();
+  const town = itemAt(towns, index % towns.length);
   const serviceCount = 1 + Math.floor(next() * 3);
   const services = [...SERVICE_IDS].sort(() => next() - 0.5).slice(0, serviceCount);
   const main = itemAt(services, 0);
   const name = `${pick(NAME_WORDS)} ${NAME_SUFFIXES[main]} ${town.name}`;
-  const nearby = TOWNS.filter((t) => t.province === town.province && t.value !== town.value)
+  const nearby = towns
+    .filter((t) => t.province === town.province && t.value !== town.value)
     .slice(0, 2)
     .map((t) => t.name);
   const jitter = () => (next() - 0.5) * 0.08; // within about 4 km of the town centre

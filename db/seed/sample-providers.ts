@@ -5,8 +5,8 @@ import { reviewsFor } from './sample-reviews.ts';
 /**
  * Six fictional, realistic sample providers used to seed development and demo
  * databases. Business names, phone numbers (555 exchange), e-mail addresses and
- * websites are invented. Every `location` and `coverageAreas` entry is a town
- * name from `src/lib/catalog/towns.ts`.
+ * websites are invented. Every `location` and `coverageAreas` entry is the name
+ * of a major town of the places data (db/places/places.tsv, decision 0033).
  */
 export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
   {

@@ -1,5 +1,3 @@
-import { TOWNS, type Town } from './catalog/towns.ts';
-
 /** Spec section 9: great-circle distance on a sphere of radius 6371 km. */
 export const EARTH_RADIUS_KM = 6371;
 
@@ -20,9 +18,14 @@ export function distanceKm(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** The `count` towns of the built-in table nearest to `from`, nearest first. */
-export function nearestTowns(from: LatLng, count: number): Town[] {
-  return TOWNS.map((town) => ({ town, km: distanceKm(from, town) }))
+/** The `count` of `towns` nearest to `from`, nearest first. */
+export function nearestTowns<T extends LatLng>(
+  from: LatLng,
+  count: number,
+  towns: readonly T[],
+): T[] {
+  return towns
+    .map((town) => ({ town, km: distanceKm(from, town) }))
     .sort((a, b) => a.km - b.km)
     .slice(0, count)
     .map(({ town }) => town);

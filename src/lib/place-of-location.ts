@@ -1,49 +1,19 @@
 /**
- * Where a service request is (issue 14, point 6: reassign to a provider "near the
- * customer"): its location is free text ('Sandton, Johannesburg', '12 George Street,
- * Paarl', 'Gqeberha'), placed here on a town of the catalog when it names one, else on
- * the province it names. No geocoding: the catalog's towns and a few other names people
- * use for them are all it knows.
+ * Where a service request is, to reassign it to a provider "near the customer": its
+ * location is free text ('Sandton, Johannesburg', '12 George Street, Paarl', 'Gqeberha'),
+ * placed here on a major town (decision 0033) when it names one by its name or an other
+ * name of the places data (Gqeberha, Nelspruit, Joburg), else on the province it names.
+ * No geocoding: the caller gives the towns, read from the places table
+ * (src/api/places/major-towns.ts).
  */
 import { PROVINCE_IDS, PROVINCE_NAMES, type ProvinceId } from './catalog/provinces.ts';
-import { TOWNS, type Town } from './catalog/towns.ts';
+import { placeKey } from './places.ts';
 
-/**
- * Other names of catalog towns: the names before the renaming (Nelspruit, Witbank, ...),
- * the metros they lead, and short forms South Africans write. Keys are written as
- * `words()` makes them.
- */
-const TOWN_ALIASES: Readonly<Record<string, string>> = {
-  joburg: 'johannesburg',
-  jozi: 'johannesburg',
-  jhb: 'johannesburg',
-  egoli: 'johannesburg',
-  tshwane: 'pretoria',
-  pta: 'pretoria',
-  cpt: 'cape-town',
-  kaapstad: 'cape-town',
-  ethekwini: 'durban',
-  'umhlanga rocks': 'umhlanga',
-  maritzburg: 'pietermaritzburg',
-  pmb: 'pietermaritzburg',
-  gqeberha: 'port-elizabeth',
-  'nelson mandela bay': 'port-elizabeth',
-  kariega: 'uitenhage',
-  grahamstown: 'makhanda',
-  umtata: 'mthatha',
-  'j bay': 'jeffreys-bay',
-  jbay: 'jeffreys-bay',
-  bloem: 'bloemfontein',
-  mangaung: 'bloemfontein',
-  pietersburg: 'polokwane',
-  warmbaths: 'bela-bela',
-  potgietersrus: 'mokopane',
-  nelspruit: 'mbombela',
-  witbank: 'emalahleni',
-  mafikeng: 'mahikeng',
-  mafeking: 'mahikeng',
-  potch: 'potchefstroom',
-};
+/** A town as it is looked for in a location: by its name and its other names. */
+export interface NamedTown {
+  name: string;
+  otherNames: readonly string[];
+}
 
 const PROVINCE_ALIASES: Readonly<Record<string, ProvinceId>> = {
   kzn: 'kwazulu-natal',
@@ -75,33 +45,18 @@ const STREET_WORDS = new Set([
 ]);
 
 /**
- * The words of a text as they are compared: lower case, accents and apostrophes dropped
- * ("Jeffrey's Bay" is 'jeffreys bay'), split on everything else.
+ * The words of a text as they are compared: those of its place key, the rule search and
+ * the place combobox read typed names with (lower case, accents and apostrophes dropped,
+ * "Jeffrey's Bay" is 'jeffreys bay').
  */
 function words(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/['’`]/g, '')
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  return placeKey(text).split(' ').filter(Boolean);
 }
 
 interface Name<T> {
   words: string[];
   place: T;
 }
-
-const townByValue = new Map(TOWNS.map((town) => [town.value, town]));
-
-const TOWN_NAMES: Name<Town>[] = [
-  ...TOWNS.map((town) => ({ words: words(town.name), place: town })),
-  ...Object.entries(TOWN_ALIASES).flatMap(([alias, value]) => {
-    const town = townByValue.get(value);
-    return town ? [{ words: words(alias), place: town }] : [];
-  }),
-];
 
 const PROVINCE_NAME_LIST: Name<ProvinceId>[] = [
   ...PROVINCE_IDS.map((id) => ({ words: words(PROVINCE_NAMES[id]), place: id })),
@@ -129,9 +84,15 @@ function firstNamed<T>(text: string, names: readonly Name<T>[]): T | undefined {
   return undefined;
 }
 
-/** The catalog town a request's location names, if it names one. */
-export function placeOfLocation(location: string): Town | undefined {
-  return firstNamed(location, TOWN_NAMES);
+/** The town of `towns` a request's location names, by its name or an other name, if any. */
+export function placeOfLocation<T extends NamedTown>(
+  location: string,
+  towns: readonly T[],
+): T | undefined {
+  const names = towns.flatMap((town) =>
+    [town.name, ...town.otherNames].map((name) => ({ words: words(name), place: town })),
+  );
+  return firstNamed(location, names);
 }
 
 /** The province a location names ('Rural area, Limpopo'), if it names one. */

@@ -4,7 +4,7 @@
  */
 import { safeParse, type core, type output } from 'zod/mini';
 import { SERVICE_CATEGORIES, type ServiceId } from './catalog/categories';
-import { TOWNS } from './catalog/towns';
+import { MAJOR_TOWNS } from './catalog/major-towns';
 import { ProviderQuerySchema, type ProviderSort } from './schemas/provider-query';
 import { PROVIDER_PAGE_SIZE } from './listing-limits';
 import type { LatLng } from './geo';
@@ -127,13 +127,13 @@ const VERIFICATION_LABELS: Record<Exclude<Verification, 'all'>, string> = {
 
 /**
  * The name of a place value: from `known` (names the town picker has seen), then the
- * catalog's towns, else the value's words capitalised ("port-alfred" → "Port Alfred"),
- * so a shared link to a place outside the catalog still reads as a name.
+ * major towns, else the value's words capitalised ("port-alfred" → "Port Alfred"), so a
+ * shared link to another place reads as a name until its own is known.
  */
 export function placeName(value: string, known?: ReadonlyMap<string, string>): string {
   return (
     known?.get(value) ??
-    TOWNS.find((town) => town.value === value)?.name ??
+    MAJOR_TOWNS.find((town) => town.value === value)?.name ??
     value
       .split('-')
       .map((word) => word.charAt(0).toUpperCase() + word.slice(1))

@@ -5,8 +5,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPlaces } from '../../db/places/load-places.ts';
-import { parsePlaces, placesFile } from '../../db/places/places-file.ts';
+import { majorTowns, parsePlaces, placesFile } from '../../db/places/places-file.ts';
 import { placeNames, places } from '../../db/schema.ts';
+import { majorTownPlaces } from '../../src/api/places/major-towns.ts';
 import { placeKey } from '../../src/lib/places.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
@@ -40,6 +41,19 @@ describe('loadPlaces', () => {
     const [row] = await database.db.select().from(places).where(eq(places.value, 'cape-town'));
     const inFile = fileRows.find((r) => r.value === 'cape-town');
     expect(row).toEqual(inFile);
+  });
+
+  it('has the major towns of the file, in their order, with their other names', async () => {
+    expect(await majorTownPlaces(database.db)).toEqual(
+      majorTowns().map(({ value, name, province, latitude, longitude, otherNames }) => ({
+        value,
+        name,
+        province,
+        latitude,
+        longitude,
+        otherNames,
+      })),
+    );
   });
 
   it('skips a database that has the file already, and loads one whose places were changed', async () => {

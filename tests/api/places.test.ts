@@ -5,13 +5,13 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { majorTowns } from '../../db/places/places-file.ts';
 import { AppError } from '../../src/api/errors.ts';
 import { PUBLIC_CACHE_TAG } from '../../src/api/http/cache.ts';
 import { parseOrThrow } from '../../src/api/http/validate.ts';
 import { getPlace } from '../../src/api/places/get-place.ts';
 import { nearPlaces } from '../../src/api/places/near-places.ts';
 import { searchPlaces } from '../../src/api/places/search-places.ts';
-import { TOWNS } from '../../src/lib/catalog/towns.ts';
 import { distanceKm } from '../../src/lib/geo.ts';
 import type { NearPlace, PlaceDetail, PlaceSummary } from '../../src/lib/schemas/places.ts';
 import {
@@ -34,7 +34,7 @@ const search = (q: string, limit?: number) =>
     api.get(`/api/places?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`),
   );
 const values = (list: readonly { value: string }[]) => list.map((p) => p.value);
-const town = (value: string) => TOWNS.find((t) => t.value === value)!;
+const town = (value: string) => majorTowns().find((t) => t.value === value)!;
 
 describe('GET /api/places', () => {
   it('finds a place by the start of its name, and is cached by the CDN, keyed on the query', async () => {

@@ -13,11 +13,11 @@
  */
 import { and, eq, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { majorTowns } from '../../db/places/places-file.ts';
 import { enquiryAssignments, outbox, rateLimits } from '../../db/schema.ts';
 import { listEnquiries } from '../../src/api/enquiries/list-enquiries.ts';
 import { sendRequestReminders } from '../../src/api/enquiries/send-request-reminders.ts';
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '../../src/lib/catalog/enquiry-options.ts';
-import { TOWNS } from '../../src/lib/catalog/towns.ts';
 import { distanceKm } from '../../src/lib/geo.ts';
 import { EnquiryDeskQuerySchema } from '../../src/lib/schemas/admin-lists.ts';
 import { REASSIGN_MESSAGES } from '../../src/lib/schemas/enquiry-follow-up.ts';
@@ -47,9 +47,9 @@ beforeEach(async () => {
 /** Open every hour of every day: its business minutes are the clock's minutes. */
 const AROUND_THE_CLOCK = Object.fromEntries(WEEKDAYS.map((day) => [day, 'Open 24 hours']));
 
-/** Where a provider is: one of the catalog's towns, with its position. */
+/** Where a provider is: one of the major towns of the places data, with its position. */
 function inTown(value: string) {
-  const town = TOWNS.find((t) => t.value === value);
+  const town = majorTowns().find((t) => t.value === value);
   if (!town) throw new Error(`No town ${value}`);
   return {
     location: town.name,
@@ -61,7 +61,7 @@ function inTown(value: string) {
 }
 
 const kmBetween = (a: string, b: string) => {
-  const [from, to] = [a, b].map((value) => TOWNS.find((t) => t.value === value)!);
+  const [from, to] = [a, b].map((value) => majorTowns().find((t) => t.value === value)!);
   return Math.round(distanceKm(from!, to!) * 10) / 10;
 };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { majorTowns } from '../../db/places/places-file.ts';
 import { SAMPLE_PROVIDERS } from '../../db/seed/sample-providers.ts';
 import { SERVICE_CATEGORIES, SERVICE_IDS } from '../../src/lib/catalog/categories.ts';
 import {
@@ -10,26 +11,27 @@ import {
 } from '../../src/lib/catalog/enquiry-options.ts';
 import { PROVINCE_IDS } from '../../src/lib/catalog/provinces.ts';
 import { townValue } from '../../src/lib/catalog/town-value.ts';
-import { TOWNS } from '../../src/lib/catalog/towns.ts';
 import { DEFAULT_TOWN_VALUES } from '../../src/lib/geo.ts';
 
+/** The major towns of the places data (decision 0033). */
+const TOWNS = majorTowns();
 const townByName = new Map(TOWNS.map((town) => [town.name, town]));
 
-describe('TOWNS', () => {
-  it('has exactly 60 towns', () => {
+describe('the major towns', () => {
+  it('are exactly 60 towns', () => {
     expect(TOWNS).toHaveLength(60);
   });
 
-  it('covers all nine provinces', () => {
+  it('cover all nine provinces', () => {
     expect(PROVINCE_IDS).toHaveLength(9);
     expect(new Set(TOWNS.map((town) => town.province))).toEqual(new Set(PROVINCE_IDS));
   });
 
-  it('has unique values', () => {
+  it('have unique values', () => {
     expect(new Set(TOWNS.map((town) => town.value)).size).toBe(TOWNS.length);
   });
 
-  it('has unique names', () => {
+  it('have unique names', () => {
     expect(new Set(TOWNS.map((town) => town.name)).size).toBe(TOWNS.length);
   });
 
@@ -130,7 +132,7 @@ describe('SAMPLE_PROVIDERS', () => {
     expect([...values].sort()).toEqual([...DEFAULT_TOWN_VALUES].sort());
   });
 
-  it('have a location that is a town name in TOWNS, in that town’s province', () => {
+  it('have a location that is the name of a major town, in that town’s province', () => {
     for (const provider of SAMPLE_PROVIDERS) {
       const town = townByName.get(provider.location);
       expect(town, provider.location).toBeDefined();
@@ -138,7 +140,7 @@ describe('SAMPLE_PROVIDERS', () => {
     }
   });
 
-  it('have coverage areas that are all town names in TOWNS', () => {
+  it('have coverage areas that are all names of major towns', () => {
     for (const provider of SAMPLE_PROVIDERS) {
       for (const area of provider.coverageAreas) expect(townByName.has(area), area).toBe(true);
     }

@@ -11,11 +11,7 @@ import {
   withoutFilters,
 } from '../../src/lib/provider-filters.ts';
 import { ProviderQuerySchema } from '../../src/lib/schemas/provider-query.ts';
-import {
-  foldPlaceText,
-  matchCatalogTowns,
-  placeOption,
-} from '../../src/islands/ui/place-sources.ts';
+import { foldPlaceText, matchMajorTowns, placeOption } from '../../src/islands/ui/place-sources.ts';
 import {
   NEAREST_TOWN_COUNT,
   locationSuggestions,
@@ -121,18 +117,18 @@ describe('sorts', () => {
   });
 });
 
-describe('the town picker’s catalog source', () => {
+describe('the town picker’s major-towns source', () => {
   it('folds case, accents and punctuation', () => {
     expect(foldPlaceText('  Mbómbela ')).toBe('mbombela');
     expect(foldPlaceText("King William's Town")).toBe('king william s town');
   });
 
   it('finds towns by the start of any word, those starting with the query first', () => {
-    expect(matchCatalogTowns('dur', 8).map((p) => p.name)).toEqual(['Durban']);
-    const town = matchCatalogTowns('town', 20).map((p) => p.name);
+    expect(matchMajorTowns('dur', 8).map((p) => p.name)).toEqual(['Durban']);
+    const town = matchMajorTowns('town', 20).map((p) => p.name);
     expect(town).toContain('Cape Town');
     expect(town.every((name) => /\btown/i.test(name))).toBe(true);
-    expect(matchCatalogTowns('PORT', 8)[0]).toEqual({
+    expect(matchMajorTowns('PORT', 8)[0]).toEqual({
       value: 'port-elizabeth',
       name: 'Port Elizabeth',
       detail: 'Eastern Cape',
@@ -140,9 +136,9 @@ describe('the town picker’s catalog source', () => {
   });
 
   it('finds nothing for no query or a name of no town, and keeps to the limit', () => {
-    expect(matchCatalogTowns('  ', 8)).toEqual([]);
-    expect(matchCatalogTowns('atlantis', 8)).toEqual([]);
-    expect(matchCatalogTowns('p', 3)).toHaveLength(3);
+    expect(matchMajorTowns('  ', 8)).toEqual([]);
+    expect(matchMajorTowns('atlantis', 8)).toEqual([]);
+    expect(matchMajorTowns('p', 3)).toHaveLength(3);
   });
 });
 

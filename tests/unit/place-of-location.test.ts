@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { TOWNS } from '../../src/lib/catalog/towns.ts';
+import { majorTowns } from '../../db/places/places-file.ts';
 import { placeOfLocation, provinceOfLocation } from '../../src/lib/place-of-location.ts';
 
-const townOf = (location: string) => placeOfLocation(location)?.value;
+/** The major towns of the places data, with their other names, as the places table has them. */
+const TOWNS = majorTowns();
+const townOf = (location: string) => placeOfLocation(location, TOWNS)?.value;
 
 describe('placeOfLocation', () => {
-  it('finds every catalog town by its own name', () => {
+  it('finds every major town by its own name', () => {
     for (const town of TOWNS) {
       expect(townOf(town.name), town.name).toBe(town.value);
     }

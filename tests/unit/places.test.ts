@@ -3,12 +3,19 @@
  * (db/places/places.tsv, built by scripts/build-places.ts from GeoNames).
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { nameRows } from '../../db/places/load-places.ts';
-import { parsePlaces, PLACES_FILE, placesFile } from '../../db/places/places-file.ts';
+import {
+  majorTowns,
+  majorTownsOf,
+  parsePlaces,
+  PLACES_FILE,
+  placesFile,
+} from '../../db/places/places-file.ts';
+import { MAJOR_TOWNS } from '../../src/lib/catalog/major-towns.ts';
 import { isProvinceId } from '../../src/lib/catalog/provinces.ts';
 import { townValue } from '../../src/lib/catalog/town-value.ts';
-import { TOWNS } from '../../src/lib/catalog/towns.ts';
 import { serviceKeys } from '../../src/api/search/read-search.ts';
 import { distanceKm } from '../../src/lib/geo.ts';
 import { PLACE_KINDS, placeKey, placeLabel, SOUTH_AFRICA_BOUNDS } from '../../src/lib/places.ts';
@@ -39,6 +46,30 @@ describe('placeKey', () => {
 
 const rows = parsePlaces(placesFile().text);
 const byValue = new Map(rows.map((row) => [row.value, row]));
+
+/** The major towns as db/places/supplement.tsv, the build's input, gives them. */
+function supplementMajorTowns() {
+  const supplement = fileURLToPath(new URL('../../db/places/supplement.tsv', import.meta.url));
+  const [header = '', ...lines] = readFileSync(supplement, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  const columns = header.split('\t');
+  return lines
+    .map((line) => {
+      const fields = line.split('\t');
+      return Object.fromEntries(columns.map((column, i) => [column, fields[i] ?? '']));
+    })
+    .filter((row) => row.major_rank !== '')
+    .map((row) => ({
+      value: row.value,
+      name: row.name,
+      province: row.province,
+      latitude: Number(row.latitude),
+      longitude: Number(row.longitude),
+      majorRank: Number(row.major_rank),
+    }))
+    .sort((a, b) => a.majorRank - b.majorRank);
+}
 
 describe('the places data file', () => {
   it('holds the places GeoNames gives for South Africa, in a file of reasonable size', () => {
@@ -84,16 +115,34 @@ describe('the places data file', () => {
     }
   });
 
-  it("keeps the catalog's 60 towns under their values, names and coordinates", () => {
-    expect(TOWNS).toHaveLength(60);
-    for (const town of TOWNS) {
-      expect(byValue.get(town.value), town.value).toMatchObject({
-        name: town.name,
-        province: town.province,
-        latitude: town.latitude,
-        longitude: town.longitude,
-      });
-    }
+  it("keeps the supplement's 60 major towns under their values, names and coordinates, in their order", () => {
+    const majors = majorTownsOf(rows);
+    expect(majors.map((row) => row.majorRank)).toEqual(
+      Array.from({ length: 60 }, (_, index) => index + 1),
+    );
+    expect(
+      majors.map(({ value, name, province, latitude, longitude, majorRank }) => ({
+        value,
+        name,
+        province,
+        latitude,
+        longitude,
+        majorRank,
+      })),
+    ).toEqual(supplementMajorTowns());
+    expect(majorTowns()).toEqual(majors);
+  });
+
+  it('gives the islands the same major towns, in the same order (src/lib/catalog/major-towns.ts)', () => {
+    expect(MAJOR_TOWNS).toEqual(
+      majorTownsOf(rows).map(({ value, name, province, latitude, longitude }) => ({
+        value,
+        name,
+        province,
+        latitude,
+        longitude,
+      })),
+    );
   });
 
   it.each([
@@ -160,12 +209,32 @@ describe('the places data file', () => {
 
 describe('parsePlaces', () => {
   const header =
-    'value\tname\tprovince\tkind\tlatitude\tlongitude\tpopulation\tparent\tother_names';
-  it('refuses a row with an unknown province, kind or coordinates', () => {
-    expect(() => parsePlaces(`${header}\nx\tX\tatlantis\ttown\t-26\t28\t\t\t`)).toThrow(/province/);
-    expect(() => parsePlaces(`${header}\nx\tX\tgauteng\tplanet\t-26\t28\t\t\t`)).toThrow(/kind/);
-    expect(() => parsePlaces(`${header}\nx\tX\tgauteng\ttown\t\t28\t\t\t`)).toThrow(/coordinates/);
-    expect(() => parsePlaces(`${header}\nx\tX\tgauteng\ttown\t-26\t28\t\t`)).toThrow(/columns/);
+    'value\tname\tprovince\tkind\tlatitude\tlongitude\tpopulation\tmajor_rank\tparent\tother_names';
+  it('reads a row, and a major town’s rank', () => {
+    expect(parsePlaces(`${header}\nx\tX\tgauteng\ttown\t-26\t28\t120\t7\t\tY|Z`)).toEqual([
+      {
+        value: 'x',
+        name: 'X',
+        province: 'gauteng',
+        kind: 'town',
+        latitude: -26,
+        longitude: 28,
+        population: 120,
+        majorRank: 7,
+        parent: null,
+        otherNames: ['Y', 'Z'],
+      },
+    ]);
+  });
+
+  it('refuses a row with an unknown province, kind, coordinates or rank', () => {
+    const row = (fields: string) => () => parsePlaces(`${header}\n${fields}`);
+    expect(row('x\tX\tatlantis\ttown\t-26\t28\t\t\t\t')).toThrow(/unknown province/);
+    expect(row('x\tX\tgauteng\tplanet\t-26\t28\t\t\t\t')).toThrow(/unknown kind/);
+    expect(row('x\tX\tgauteng\ttown\t\t28\t\t\t\t')).toThrow(/coordinates/);
+    expect(row('x\tX\tgauteng\ttown\t-26\t28\t\t0\t\t')).toThrow(/major_rank/);
+    expect(row('x\tX\tgauteng\ttown\t-26\t28\t\tfirst\t\t')).toThrow(/major_rank/);
+    expect(row('x\tX\tgauteng\ttown\t-26\t28\t\t\t')).toThrow(/columns/);
     expect(() => parsePlaces(`wrong\n`)).toThrow(/column line/);
   });
 });

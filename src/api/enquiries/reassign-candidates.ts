@@ -1,8 +1,9 @@
 /**
  * Who may take over a request (issue 14, point 6): approved providers, verified today,
  * who offer the request's service, other than the provider who has it, near the
- * customer. Near: the request's location placed on a catalog town (place-of-location.ts),
- * then providers who serve that town or sit within NEAR_KM of it, nearest first. A
+ * customer. Near: the request's location placed on a major town of the places table
+ * (place-of-location.ts, decision 0033), then providers who serve that town or sit within
+ * NEAR_KM of it, nearest first. A
  * location that names no town falls back to the province it names, or else to every
  * such provider, with a note saying so.
  */
@@ -11,11 +12,11 @@ import type { Queryable } from '../../../db/client.ts';
 import { customerEnquiries as e, serviceProviders as p } from '../../../db/schema.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
 import { provinceName, type ProvinceId } from '../../lib/catalog/provinces.ts';
-import type { Town } from '../../lib/catalog/towns.ts';
 import { EARTH_RADIUS_KM } from '../../lib/geo.ts';
 import { placeOfLocation, provinceOfLocation } from '../../lib/place-of-location.ts';
 import { NEAR_KM, REASSIGN_MESSAGES } from '../../lib/schemas/enquiry-follow-up.ts';
 import { AppError } from '../errors.ts';
+import { majorTownPlaces, type MajorTownPlace } from '../places/major-towns.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
 
 /** The dialog lists this many; `total` says how many there are in all. */
@@ -27,11 +28,13 @@ export interface CandidateRequest {
   assignedProviderId: number | null;
 }
 
+type Town = Pick<MajorTownPlace, 'value' | 'name' | 'latitude' | 'longitude'>;
+
 type Place =
   { kind: 'town'; town: Town } | { kind: 'province'; province: ProvinceId } | { kind: 'unplaced' };
 
-function placeOf(location: string): Place {
-  const town = placeOfLocation(location);
+async function placeOf(db: Queryable, location: string): Promise<Place> {
+  const town = placeOfLocation(location, await majorTownPlaces(db));
   if (town) return { kind: 'town', town };
   const province = provinceOfLocation(location);
   return province ? { kind: 'province', province } : { kind: 'unplaced' };
@@ -106,7 +109,7 @@ async function requestOf(db: Queryable, id: number): Promise<CandidateRequest> {
  */
 export async function listReassignCandidates(db: Queryable, enquiryId: number) {
   const request = await requestOf(db, enquiryId);
-  const place = placeOf(request.location);
+  const place = await placeOf(db, request.location);
   const { where, kilometres } = candidateSql(request, place);
   const distanceKm = kilometres
     ? sql<number | null>`round((${kilometres})::numeric, 1)::float8`
@@ -154,7 +157,7 @@ export async function isReassignCandidate(
   request: CandidateRequest,
   providerId: number,
 ): Promise<boolean> {
-  const { where } = candidateSql(request, placeOf(request.location));
+  const { where } = candidateSql(request, await placeOf(db, request.location));
   const [found] = await db
     .select({ id: p.id })
     .from(p)

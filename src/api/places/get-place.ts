@@ -15,14 +15,27 @@ export async function getPlace(db: Database, value: string): Promise<PlaceDetail
   if (!z.safeParse(PlaceValueSchema, value).success)
     throw new AppError('not_found', PLACE_NOT_FOUND);
   const [row] = await db
-    .select({ place: places, parentName: parentPlace.name })
+    .select({
+      place: {
+        value: places.value,
+        name: places.name,
+        province: places.province,
+        kind: places.kind,
+        latitude: places.latitude,
+        longitude: places.longitude,
+        population: places.population,
+        otherNames: places.otherNames,
+      },
+      parent: places.parent,
+      parentName: parentPlace.name,
+    })
     .from(places)
     .leftJoin(parentPlace, eq(parentPlace.value, places.parent))
     .where(eq(places.value, value));
   if (!row) throw new AppError('not_found', PLACE_NOT_FOUND);
-  const { parent, ...place } = row.place;
+  const { place, parent, parentName } = row;
   return {
     ...place,
-    ...(parent && row.parentName ? { parent: { value: parent, name: row.parentName } } : {}),
+    ...(parent && parentName ? { parent: { value: parent, name: parentName } } : {}),
   };
 }

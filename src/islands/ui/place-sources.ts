@@ -1,11 +1,11 @@
 /**
  * Where the place picker (PlaceCombobox) finds its places: one small interface, so that
- * moving from the catalog's towns to GET /api/places is a one-line change where the
- * source is chosen.
+ * choosing between the major towns (without a request) and GET /api/places (every place)
+ * is a one-line change where the source is chosen.
  */
 import { answer, api } from '../../lib/api-client';
 import { provinceName } from '../../lib/catalog/provinces';
-import { TOWNS, type Town } from '../../lib/catalog/towns';
+import { MAJOR_TOWNS, type MajorTown } from '../../lib/catalog/major-towns';
 
 export interface PlaceOption {
   /** The URL value (`location=<value>`), e.g. "cape-town". */
@@ -22,7 +22,7 @@ export type PlaceSource = (
   signal: AbortSignal,
 ) => Promise<PlaceOption[]>;
 
-export const townOption = (town: Town): PlaceOption => ({
+export const townOption = (town: MajorTown): PlaceOption => ({
   value: town.value,
   name: town.name,
   detail: provinceName(town.province),
@@ -39,13 +39,13 @@ export function foldPlaceText(text: string): string {
 }
 
 /**
- * The catalog's towns whose name has a word starting with the query ("town" finds Cape
- * Town): names that start with it first, then the others, each alphabetically.
+ * The major towns (decision 0033) whose name has a word starting with the query ("town"
+ * finds Cape Town): names that start with it first, then the others, each alphabetically.
  */
-export function matchCatalogTowns(query: string, limit: number): PlaceOption[] {
+export function matchMajorTowns(query: string, limit: number): PlaceOption[] {
   const folded = foldPlaceText(query);
   if (!folded) return [];
-  const ranked = TOWNS.flatMap((town) => {
+  const ranked = MAJOR_TOWNS.flatMap((town) => {
     const name = foldPlaceText(town.name);
     if (name.startsWith(folded)) return [{ town, rank: 0 }];
     if (name.includes(` ${folded}`)) return [{ town, rank: 1 }];
@@ -57,9 +57,9 @@ export function matchCatalogTowns(query: string, limit: number): PlaceOption[] {
     .map(({ town }) => townOption(town));
 }
 
-/** The catalog's towns, in the browser, without a call (the 60 towns only). */
-export const catalogPlaceSource: PlaceSource = (query, limit) =>
-  Promise.resolve(matchCatalogTowns(query, limit));
+/** The major towns, in the browser, without a call (those towns only). */
+export const majorTownPlaceSource: PlaceSource = (query, limit) =>
+  Promise.resolve(matchMajorTowns(query, limit));
 
 /**
  * A place of GET /api/places as an option: the suburb's town and the province tell

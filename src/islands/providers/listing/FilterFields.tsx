@@ -7,8 +7,8 @@ import { useLocationSuggestions } from './location-suggestions';
 import { SearchInput } from './SearchInput';
 
 /**
- * Where the town picker finds places: GET /api/places, every place in South Africa
- * (issue 15, point 2); catalogPlaceSource would offer the catalog's 60 towns instead.
+ * Where the town picker finds places: GET /api/places, every place in South Africa;
+ * majorTownPlaceSource would offer the major towns only, without a request.
  */
 const placeSource = apiPlaceSource;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { answer, api } from '../../../lib/api-client';
-import { TOWNS } from '../../../lib/catalog/towns';
+import { MAJOR_TOWNS } from '../../../lib/catalog/major-towns';
 import { DEFAULT_TOWN_VALUES, nearestTowns, type LatLng } from '../../../lib/geo';
 import { placeOption, townOption, type PlaceOption } from '../../ui/place-sources';
 
@@ -9,7 +9,7 @@ export const NEAREST_TOWN_COUNT = 12;
 
 /** Spec section 9's six default towns, in the spec's order. */
 const DEFAULT_TOWNS: readonly PlaceOption[] = DEFAULT_TOWN_VALUES.flatMap((value) =>
-  TOWNS.filter((town) => town.value === value).map(townOption),
+  MAJOR_TOWNS.filter((town) => town.value === value).map(townOption),
 );
 
 export interface LocationSuggestions {
@@ -19,7 +19,7 @@ export interface LocationSuggestions {
 
 /**
  * What the town picker offers before anything is typed: once Near me is on, the towns
- * nearest the visitor (`nearby`, from the places table; the catalog's nearest until it
+ * nearest the visitor (`nearby`, from the places table; the nearest major towns until it
  * answers), otherwise the six default towns.
  */
 export function locationSuggestions(
@@ -29,7 +29,7 @@ export function locationSuggestions(
   if (!position) return { label: 'Main cities', places: DEFAULT_TOWNS };
   return {
     label: 'Towns near you',
-    places: nearby ?? nearestTowns(position, NEAREST_TOWN_COUNT).map(townOption),
+    places: nearby ?? nearestTowns(position, NEAREST_TOWN_COUNT, MAJOR_TOWNS).map(townOption),
   };
 }
 

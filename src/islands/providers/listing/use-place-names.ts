@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { answer, api } from '../../../lib/api-client';
-import { TOWNS } from '../../../lib/catalog/towns';
+import { MAJOR_TOWNS } from '../../../lib/catalog/major-towns';
 import type { PlaceOption } from '../../ui/place-sources';
 
 /**
  * The names of the places the listing shows by value (the town chip, the picker's text):
- * those the picker has listed, and, for a shared link to a place outside the catalog's
+ * those the picker has listed, and, for a shared link to a place other than the major
  * towns, the name GET /api/places/:value gives.
  */
 export function usePlaceNames(location: string, enabled: boolean) {
@@ -18,7 +18,9 @@ export function usePlaceNames(location: string, enabled: boolean) {
   }, []);
 
   const unnamed =
-    location !== 'all' && !names.has(location) && !TOWNS.some((town) => town.value === location)
+    location !== 'all' &&
+    !names.has(location) &&
+    !MAJOR_TOWNS.some((town) => town.value === location)
       ? location
       : undefined;
   const { data } = useQuery({
