@@ -1,9 +1,14 @@
 /**
- * A provider's business hours as the dashboard edits them (issue 16, point 7): per day
- * open/close times from `<input type="time">` ("08:00") or closed, stored in
+ * A provider's business hours: per day open/close times or closed, stored in
  * service_providers.business_hours in the text format business_minutes() reads
- * (db/migrations/0015): '8:00 AM - 5:00 PM' or 'Closed'. ProviderProfileSchema
- * (schemas/provider-dashboard.ts) carries BusinessHoursSchema for the form and the API.
+ * (db/migrations/0015): '8:00 AM - 5:00 PM' or 'Closed'. The API answers that stored map
+ * of day to text (spec section 3); PUT /api/provider/profile takes each day either as
+ * such a text or as the dashboard's `{ closed, opens, closes }` (times from
+ * `<input type="time">`, "08:00"), so an answer sent back as it came is accepted
+ * (docs/decisions/0034). Both forms end as the stored text: readHoursText() reads a text
+ * into the structured day, DayHoursSchema checks the day, hoursText() writes it back.
+ * ProviderProfileSchema (schemas/provider-dashboard.ts) carries BusinessHoursSchema for
+ * the form and the API.
  */
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS, type Weekday } from './catalog/enquiry-options.ts';
@@ -19,6 +24,7 @@ export const HOURS_MESSAGES = {
   // such a week would not mean what it says: refused.
   noOpenDay: 'Open at least one day a week',
   day: 'Give the opening and closing times, or mark the day closed',
+  text: "Write the day's hours like 8:00 AM - 5:00 PM, or Closed",
 } as const;
 
 const minutesOf = (time: string) => {
@@ -26,7 +32,8 @@ const minutesOf = (time: string) => {
   return Number(h) * 60 + Number(m);
 };
 
-export const DayHoursSchema = z.discriminatedUnion(
+/** One day as the dashboard sends it: closed, or two 24-hour times in order. */
+const StructuredDaySchema = z.discriminatedUnion(
   'closed',
   [
     z.object({ closed: z.literal(true) }),
@@ -49,6 +56,22 @@ export const DayHoursSchema = z.discriminatedUnion(
       ),
   ],
   HOURS_MESSAGES.day,
+);
+
+/**
+ * One day, as a text ('8:00 AM - 5:00 PM', 'Closed') or structured. A text is read into
+ * the structured day first, so both meet the same checks: a text with its times out of
+ * order gets the same message as the time inputs would.
+ */
+export const DayHoursSchema = z.preprocess(
+  (day: string | z.input<typeof StructuredDaySchema>, ctx) => {
+    if (typeof day !== 'string') return day;
+    const read = readHoursText(day);
+    if (read) return read;
+    ctx.addIssue({ code: 'custom', message: HOURS_MESSAGES.text, input: day });
+    return z.NEVER;
+  },
+  StructuredDaySchema,
 );
 
 /** Every day of the week, at least one open, turned into the stored texts. */
@@ -82,10 +105,16 @@ export function hoursText(day: DayHours): string {
   return day.closed ? 'Closed' : `${clockText(day.opens)} - ${clockText(day.closes)}`;
 }
 
+/** The time range day_open_minutes() in SQL reads: '8:00 AM - 5 PM', '06h00 - 09h15'. */
 const STORED =
   /^\s*(\d{1,2})(?:[:h.](\d{2}))?\s*([AaPp]\.?[Mm]\.?)?\s*(?:-|–|to)\s*(\d{1,2})(?:[:h.](\d{2}))?\s*([AaPp]\.?[Mm]\.?)?\s*$/;
 
 const ALL_DAY = /^\s*(open\s+)?24\s*(hours|hrs|h)/i;
+const ALL_DAY_ONLY = /^\s*(open\s+)?24\s*(hours|hrs|h)\s*$/i;
+const CLOSED = /^\s*closed\s*$/i;
+
+/** The whole day as a time input can give it: it ends at 23:59. */
+const WHOLE_DAY: DayHours = { closed: false, opens: '00:00', closes: '23:59' };
 
 /** clock_minutes() of the SQL: '8', '00', 'PM' -> 1200. */
 function clockMinutes(hour: string, minute: string | undefined, meridiem: string | undefined) {
@@ -95,8 +124,42 @@ function clockMinutes(hour: string, minute: string | undefined, meridiem: string
   return ((h % 12) + (meridiem[0]?.toUpperCase() === 'P' ? 12 : 0)) * 60 + m;
 }
 
+/**
+ * A written time's minutes past midnight, when it is a time on a clock: 1 to 12 with AM
+ * or PM, 0 to 24 without, and 0 to 59 minutes. SQL reads "13:00 PM" or "8:75" too, but
+ * a write does not store what a person would not recognise.
+ */
+function clockTime(hour: string, minute: string | undefined, meridiem: string | undefined) {
+  const h = Number(hour);
+  const m = Number(minute ?? '0');
+  if (m > 59) return undefined;
+  if (meridiem ? h < 1 || h > 12 : h > 24 || (h === 24 && m > 0)) return undefined;
+  return clockMinutes(hour, minute, meridiem);
+}
+
 const inputTime = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * A day's hours written as text into the structured day, for a write: the stored texts
+ * ('8:00 AM - 5:00 PM', 'Closed') and what a person writes ('8 AM - 5 PM',
+ * '06h00 - 17h30', '17:30 to 21:00', 'Open 24 hours'). Undefined when the text is none of
+ * these. The times are given as written, out of order or not, for DayHoursSchema to
+ * judge; a closing time of midnight ('12:00 AM', '24:00') is the end of the day, 23:59,
+ * where a time input ends it (SQL would count a day closing at 0:00 as closed).
+ */
+export function readHoursText(text: string): DayHours | undefined {
+  if (CLOSED.test(text)) return { closed: true };
+  if (ALL_DAY_ONLY.test(text)) return { ...WHOLE_DAY };
+  const m = STORED.exec(text);
+  if (!m) return undefined;
+  const [, h1 = '0', m1, a1, h2 = '0', m2, a2] = m;
+  const opens = clockTime(h1, m1, a1);
+  const closes = clockTime(h2, m2, a2);
+  if (opens === undefined || closes === undefined || opens === 1440) return undefined;
+  const endOfDay = closes === 0 || closes === 1440 ? 1439 : closes;
+  return { closed: false, opens: inputTime(opens), closes: inputTime(endOfDay) };
+}
 
 /**
  * A stored text back into the form's values, read as day_open_minutes() in SQL reads
@@ -104,7 +167,7 @@ const inputTime = (minutes: number) =>
  * so here. 'Open 24 hours' is the whole day, which a time input ends at 23:59.
  */
 export function parseHoursText(text: string | undefined): DayHours {
-  if (text && ALL_DAY.test(text)) return { closed: false, opens: '00:00', closes: '23:59' };
+  if (text && ALL_DAY.test(text)) return { ...WHOLE_DAY };
   const m = text ? STORED.exec(text) : null;
   if (!m) return { closed: true };
   const [, h1 = '0', m1, a1, h2 = '0', m2, a2] = m;

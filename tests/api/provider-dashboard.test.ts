@@ -555,23 +555,12 @@ describe('PUT /api/provider/profile', () => {
     },
   );
 
-  it('answers 400 with an error for every bad field at once', async () => {
+  it("answers 400 with an error for every one of the spec's fields at once", async () => {
     const before = await snapshot();
     const body = await expectError(await updateProfile({}), 400);
+    // The fields added after the spec may be left out: they keep their stored values.
     expect(Object.keys(body.errors ?? {}).sort()).toEqual(
-      [
-        'businessHours',
-        'coverageAreas',
-        'description',
-        'email',
-        'location',
-        'name',
-        'phone',
-        'province',
-        'services',
-        'specialties',
-        'startingPrice',
-      ].sort(),
+      ['description', 'email', 'location', 'name', 'phone', 'province', 'services'].sort(),
     );
     expect(await snapshot()).toEqual(before);
   });

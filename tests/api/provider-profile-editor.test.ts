@@ -176,12 +176,14 @@ describe('PUT /api/provider/profile: the public profile fields', () => {
     expect(await idsIn('alexandra')).toContain(provider.id);
   });
 
-  it('removes the website when it is left empty or left out', async () => {
+  it('removes the website when it is left empty or null, and keeps it when left out', async () => {
     expect((await save(profile({ website: '  ' }))).status).toBe(200);
     expect((await providerRow(api, provider.id)).website).toBeNull();
     expect((await save(profile({ website: 'https://a.example.co.za' }))).status).toBe(200);
     const { website: _, ...withoutWebsite } = profile();
     expect((await save(withoutWebsite)).status).toBe(200);
+    expect((await publicProvider(provider.id)).website).toBe('https://a.example.co.za');
+    expect((await save(profile({ website: null }))).status).toBe(200);
     expect((await publicProvider(provider.id)).website).toBeNull();
   });
 

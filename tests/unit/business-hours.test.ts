@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BusinessHoursSchema,
@@ -5,7 +6,9 @@ import {
   HOURS_MESSAGES,
   hoursText,
   parseHoursText,
+  readHoursText,
   weekOfStoredHours,
+  type DayHours,
 } from '../../src/lib/business-hours.ts';
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '../../src/lib/catalog/enquiry-options.ts';
 
@@ -98,5 +101,131 @@ describe('business hours', () => {
         DEFAULT_BUSINESS_HOURS,
       );
     }
+  });
+});
+
+/** Any open day a time input can give: two HH:MM times, closing after opening. */
+const openDay = fc
+  .tuple(fc.integer({ min: 0, max: 1438 }), fc.integer({ min: 1, max: 1439 }))
+  .filter(([opens, closes]) => closes > opens)
+  .map(([opens, closes]): DayHours => ({
+    closed: false,
+    opens: hhmm(opens),
+    closes: hhmm(closes),
+  }));
+
+function hhmm(minutes: number) {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+describe('business hours as text, for a write (the API answers them so)', () => {
+  it('reads the stored texts into the structured day, and writes them back the same', () => {
+    expect(readHoursText('8:00 AM - 5:00 PM')).toEqual({
+      closed: false,
+      opens: '08:00',
+      closes: '17:00',
+    });
+    expect(readHoursText('12:30 AM - 12:15 PM')).toEqual({
+      closed: false,
+      opens: '00:30',
+      closes: '12:15',
+    });
+    expect(readHoursText('Closed')).toEqual({ closed: true });
+    for (const text of Object.values(DEFAULT_BUSINESS_HOURS)) {
+      const day = readHoursText(text);
+      expect(day && hoursText(day)).toBe(text);
+    }
+  });
+
+  it('gives back every open day a time input can give, through its text', () => {
+    fc.assert(
+      fc.property(openDay, (day) => {
+        expect(readHoursText(hoursText(day))).toEqual(day);
+      }),
+    );
+  });
+
+  it('reads what a person writes', () => {
+    const nineToFive = { closed: false, opens: '09:00', closes: '17:00' };
+    for (const text of [
+      '9 AM - 5 PM',
+      '9am-5pm',
+      '9:00 a.m. to 5:00 p.m.',
+      '09h00 - 17h00',
+      '09:00 – 17:00',
+    ]) {
+      expect(readHoursText(text), text).toEqual(nineToFive);
+    }
+    expect(readHoursText('  closed ')).toEqual({ closed: true });
+    expect(readHoursText('CLOSED')).toEqual({ closed: true });
+    expect(readHoursText('Open 24 hours')).toEqual({
+      closed: false,
+      opens: '00:00',
+      closes: '23:59',
+    });
+  });
+
+  it('reads a closing time of midnight as the end of the day', () => {
+    for (const text of ['6:00 PM - 12:00 AM', '18:00 - 24:00', '18:00 - 0:00']) {
+      expect(readHoursText(text), text).toEqual({ closed: false, opens: '18:00', closes: '23:59' });
+    }
+  });
+
+  it('gives times out of order as written, for the schema to refuse', () => {
+    expect(readHoursText('5:00 PM - 8:00 AM')).toEqual({
+      closed: false,
+      opens: '17:00',
+      closes: '08:00',
+    });
+  });
+
+  it.each([
+    'By appointment',
+    'Mornings',
+    '',
+    '8:00 AM',
+    '8:00 AM - 13:00 PM',
+    '0:00 AM - 5:00 PM',
+    '8:75 - 17:00',
+    '20:00 - 25:00',
+    '24:00 - 24:00',
+    'Open 24 hours on weekdays',
+  ])('finds no hours in %j', (text) => {
+    expect(readHoursText(text)).toBeUndefined();
+  });
+
+  it('checks a day given as text as the time inputs are checked', () => {
+    expect(DayHoursSchema.parse('8:00 AM - 5:00 PM')).toEqual({
+      closed: false,
+      opens: '08:00',
+      closes: '17:00',
+    });
+    expect(DayHoursSchema.safeParse('Mornings').error?.issues).toMatchObject([
+      { path: [], message: HOURS_MESSAGES.text },
+    ]);
+    expect(DayHoursSchema.safeParse('5:00 PM - 8:00 AM').error?.issues).toMatchObject([
+      { path: ['closes'], message: HOURS_MESSAGES.order },
+    ]);
+    expect(DayHoursSchema.safeParse(17).error?.issues[0]?.message).toBe(HOURS_MESSAGES.day);
+  });
+
+  it('takes a week of texts, of structured days, or of both, and stores the texts', () => {
+    expect(BusinessHoursSchema.parse(DEFAULT_BUSINESS_HOURS)).toEqual(DEFAULT_BUSINESS_HOURS);
+    const mixed = {
+      ...DEFAULT_BUSINESS_HOURS,
+      monday: { closed: false, opens: '07:00', closes: '15:30' },
+      saturday: '9 am - 12 pm',
+      sunday: { closed: true },
+    };
+    expect(BusinessHoursSchema.parse(mixed)).toEqual({
+      ...DEFAULT_BUSINESS_HOURS,
+      monday: '7:00 AM - 3:30 PM',
+      saturday: '9:00 AM - 12:00 PM',
+      sunday: 'Closed',
+    });
+    const allClosed = Object.fromEntries(WEEKDAYS.map((day) => [day, 'Closed']));
+    expect(BusinessHoursSchema.safeParse(allClosed).error?.issues[0]?.message).toBe(
+      HOURS_MESSAGES.noOpenDay,
+    );
   });
 });

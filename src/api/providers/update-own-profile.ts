@@ -11,9 +11,10 @@ import { getOwnProfile } from './get-own-profile.ts';
 
 /**
  * The provider changes its own profile (spec: PUT /api/provider/profile; issue 16,
- * point 7). The whole profile in one UPDATE: the public answers read the row, so they
+ * point 7). One UPDATE of the fields given: the public answers read the row, so they
  * show the change at once, and the generated area_values follow the coverage areas (the
  * location filter) as business_minutes() follows the hours (the responsiveness clock).
+ * A field added after the spec that the body leaves out keeps its stored value.
  */
 export async function updateOwnProfile(
   db: Database,
@@ -21,13 +22,14 @@ export async function updateOwnProfile(
   profile: z.output<typeof ProviderProfileSchema>,
 ) {
   // Checked before anything is written: an unknown town stores nothing.
-  const coverageAreas = await checkCoverageTowns(db, profile.coverageAreas);
+  const coverageAreas =
+    profile.coverageAreas && (await checkCoverageTowns(db, profile.coverageAreas));
   try {
     await db
       .update(p)
       .set({
         ...profile,
-        coverageAreas,
+        ...(coverageAreas && { coverageAreas }),
         ...coordinatesOf(profile.location),
       })
       .where(eq(p.id, providerId));

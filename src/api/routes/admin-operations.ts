@@ -9,6 +9,7 @@ import {
 } from '../../lib/schemas/admin-lists.ts';
 import { MailListQuerySchema } from '../../lib/schemas/admin-mail.ts';
 import {
+  ADMIN_PROVIDER_FIELDS,
   CreateProviderSchema,
   EnquiryUpdateSchema,
   FlashAdSchema,
@@ -46,6 +47,7 @@ import { AdminReviewQuerySchema } from '../../lib/schemas/review-moderation.ts';
 import { declareJson, declareQuery } from '../http/declare-input.ts';
 import { readJson } from '../http/read-json.ts';
 import { siteUrl } from '../http/site-url.ts';
+import { withoutUnchanged } from '../http/unchanged-fields.ts';
 import { parseOrThrow } from '../http/validate.ts';
 import { createProvider } from '../providers/create-provider.ts';
 import { deleteProvider } from '../providers/delete-provider.ts';
@@ -96,7 +98,15 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   })
   .put('/providers/:id', declareJson(UpdateProviderSchema), async (c) => {
     const providerId = id(c.req.param('id'));
-    const changes = parseOrThrow(UpdateProviderSchema, await readJson(c));
+    const body = await readJson(c);
+    const current = await getAdminProvider(c.var.db, providerId);
+    // Fields sent back as GET /providers/:id answered them keep their stored values
+    // unchecked (a seed's photo file name, the rating its reviews give): only the
+    // fields the body changes are checked and written.
+    const sent = withoutUnchanged(body, current, ADMIN_PROVIDER_FIELDS);
+    // All of it sent back as it was read: nothing to write, and nothing wrong either.
+    if (sent.unchanged.length > 0 && sent.changed.length === 0) return c.json(current);
+    const changes = parseOrThrow(UpdateProviderSchema, sent.body);
     return c.json(await updateProvider(c.var.db, providerId, changes));
   })
   .delete('/providers/:id', async (c) => {

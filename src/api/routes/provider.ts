@@ -10,6 +10,7 @@ import {
 } from '../../lib/schemas/account.ts';
 import {
   EnquiryResponseSchema,
+  PROFILE_EXTRA_FIELDS,
   ProfileImageSchema,
   ProviderProfileSchema,
   WorkPhotoSchema,
@@ -35,6 +36,7 @@ import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../reques
 import { declareJson } from '../http/declare-input.ts';
 import { readJson } from '../http/read-json.ts';
 import { siteUrl } from '../http/site-url.ts';
+import { withoutUnchanged } from '../http/unchanged-fields.ts';
 import { parseOrThrow } from '../http/validate.ts';
 import { getOwnProfile } from '../providers/get-own-profile.ts';
 import { getPublicVerification } from '../verification/public-verification.ts';
@@ -167,7 +169,16 @@ const signedIn = new Hono<ProviderEnv>()
     return c.json({ message: 'Your reply is published.' });
   })
   .put('/profile', declareJson(ProviderProfileSchema), async (c) => {
-    const profile = parseOrThrow(ProviderProfileSchema, await readJson(c));
+    const body = await readJson(c);
+    // A field added after the spec, sent back as GET /me answered it, keeps its stored
+    // value unchecked: one stored under another rule (an application's http:// website)
+    // must not stop the provider from changing something else.
+    const sent = withoutUnchanged(
+      body,
+      await getOwnProfile(c.var.db, c.var.provider.id),
+      PROFILE_EXTRA_FIELDS,
+    );
+    const profile = parseOrThrow(ProviderProfileSchema, sent.body);
     return c.json(await updateOwnProfile(c.var.db, c.var.provider.id, profile));
   })
   .put('/profile-image', declareJson(ProfileImageSchema), async (c) => {

@@ -76,7 +76,8 @@ export const AdminProviderFields = z.object({
   businessHours: z.partialRecord(z.enum(WEEKDAYS), z.string().trim().max(60)),
   /**
    * Refused: a rating and its count are the average and number of the visible reviews
-   * (src/api/reviews/recompute-rating.ts), never set by hand (issue 16).
+   * (src/api/reviews/recompute-rating.ts), never set by hand (issue 16). A PUT that sends
+   * back the stored rating unchanged does not reach this (UpdateProviderSchema).
    */
   rating: z.undefined(RATING_NOT_SETTABLE).optional(),
   completedJobs: optionalWhole('Completed jobs', 0, 1_000_000),
@@ -93,6 +94,9 @@ export const AdminProviderFields = z.object({
     .optional(),
   emergencyService: z.boolean('emergencyService must be true or false'),
 });
+
+/** The fields an admin may set, for PUT's comparison with what GET answered. */
+export const ADMIN_PROVIDER_FIELDS = AdminProviderFields.keyof().options;
 
 const required = {
   name: true,
@@ -114,8 +118,12 @@ export const CreateProviderSchema = AdminProviderFields.pick(required).extend(
 );
 
 /**
- * PUT: any subset (at least one field), e.g. { isApproved: false }. Verification is
- * not a field: it follows from the check records (src/api/verification).
+ * PUT: any subset (at least one field), e.g. { isApproved: false }, or the provider as
+ * GET /api/admin/providers/:id answered it with any field changed: the route sets aside
+ * the fields sent back unchanged before checking the rest (docs/decisions/0034), so an
+ * unchanged rating is not refused; the answer's read-only fields (id, isVerified,
+ * createdAt...) are no fields here and are dropped. Verification is not a field: it
+ * follows from the check records (src/api/verification).
  * A blank optional text parses to undefined ("not given"), so a body of only such fields
  * changes nothing: counted by value, not by key (an update with nothing to set fails).
  */

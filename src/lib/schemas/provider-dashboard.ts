@@ -129,9 +129,12 @@ export function normaliseWebsite(text: string): string | undefined {
   return url.pathname === '/' && !url.search && !url.hash ? href.slice(0, -1) : href;
 }
 
-/** Optional: empty or absent means no website (null), so a provider can remove its link. */
+/**
+ * Empty or null means no website (null), so a provider can remove its link; absent (as
+ * every field added to the profile after the spec) keeps the stored one.
+ */
 const websiteField = z.preprocess(
-  (v) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v),
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
   z
     .string(PROFILE_MESSAGES.website)
     .max(PROFILE_LIMITS.websiteLength, `At most ${PROFILE_LIMITS.websiteLength} characters`)
@@ -146,16 +149,12 @@ const websiteField = z.preprocess(
       });
       return z.NEVER;
     })
-    .nullable(),
+    .nullable()
+    .optional(),
 );
 
-/**
- * PUT /api/provider/profile: the whole profile, as the dashboard's Profile tab edits it.
- * Business Name and Contact Name both edit `name`. The business hours arrive per day
- * (open/close times or closed) and are stored as the texts business_minutes() reads
- * (src/lib/business-hours.ts), so the responsiveness clock follows them.
- */
-export const ProviderProfileSchema = z.object({
+/** The profile as the spec's client sends it (spec section 7): always all seven. */
+const SpecProfileFields = z.object({
   name: requiredText('Business name is required'),
   email: emailField(),
   phone: saPhoneField,
@@ -163,14 +162,36 @@ export const ProviderProfileSchema = z.object({
   province: provinceField,
   services: servicesField,
   description: requiredText('Business description is required', 2000),
-  startingPrice: startingPriceField,
-  coverageAreas: coverageAreasField,
-  businessHours: BusinessHoursSchema,
-  website: websiteField,
-  specialties: specialtiesField,
 });
 
-/** What the form holds and sends (the schema's input: hours per day, not yet texts). */
+/**
+ * The fields the profile gained after the spec. Each may be left out, and then keeps its
+ * stored value: the spec's client knows nothing of them, and its seven-field body must
+ * not wipe them.
+ */
+const ProfileExtraFields = z.object({
+  startingPrice: startingPriceField.optional(),
+  coverageAreas: coverageAreasField.optional(),
+  businessHours: BusinessHoursSchema.optional(),
+  website: websiteField,
+  specialties: specialtiesField.optional(),
+});
+
+/** The fields a profile body may leave out (they then keep their stored values). */
+export const PROFILE_EXTRA_FIELDS = ProfileExtraFields.keyof().options;
+
+/**
+ * PUT /api/provider/profile: the profile as the dashboard's Profile tab edits it, or as
+ * the spec's client sends it (the first seven fields alone), or as GET /api/provider/me
+ * answered it (read-only fields such as id, rating or isVerified are dropped, not
+ * refused). Business Name and Contact Name both edit `name`. The business hours arrive
+ * per day as the stored text or as open/close times (src/lib/business-hours.ts) and are
+ * stored as the texts business_minutes() reads, so the responsiveness clock follows
+ * them.
+ */
+export const ProviderProfileSchema = SpecProfileFields.extend(ProfileExtraFields.shape);
+
+/** What the form and other clients send (the schema's input: the hours not yet stored texts). */
 export type ProviderProfileInput = z.input<typeof ProviderProfileSchema>;
 
 export const ProfileImageSchema = z.object({
