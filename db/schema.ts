@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   foreignKey,
@@ -44,6 +45,21 @@ import {
   type ApplicationStatus,
   type EnquiryStatus,
 } from '../src/lib/catalog/enquiry-options.ts';
+import { storedWeek, weekTexts, type StoredWeek } from '../src/lib/business-hours.ts';
+
+/**
+ * A provider's business hours: the code reads and writes the spec's map of day to text
+ * ('8:00 AM - 5:00 PM', 'Closed'); the column stores each day structured, as the business
+ * clock reads it ({"opens": 480, "closes": 1020} in minutes from midnight, null when
+ * closed; src/lib/business-hours.ts converts, decision 0035). The check
+ * is_business_week() (db/sql/columns.sql) holds every stored week to that shape.
+ */
+const businessHours = customType<{ data: Record<string, string>; driverData: string }>({
+  dataType: () => 'jsonb',
+  toDriver: (texts) => JSON.stringify(storedWeek(texts)),
+  fromDriver: (stored: unknown) =>
+    weekTexts((typeof stored === 'string' ? JSON.parse(stored) : stored) as StoredWeek),
+});
 
 /** `column IN ('a', 'b', ...)` for a check constraint over a catalog list. */
 function oneOf(column: SQL, values: readonly string[]): SQL {
@@ -133,7 +149,9 @@ export const serviceProviders = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     yearsExperience: integer('years_experience').notNull().default(0),
-    businessHours: jsonb('business_hours').$type<Record<string, string>>().notNull().default({}),
+    businessHours: businessHours('business_hours')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     // Details an admin records with Add Provider (spec section 5); shown to admins only.
     contactName: text('contact_name'),
     businessLicense: text('business_license'),
@@ -165,6 +183,7 @@ export const serviceProviders = pgTable(
     check('service_providers_rating_check', sql`${t.rating} BETWEEN 0 AND 5`),
     check('service_providers_review_count_check', sql`${t.reviewCount} >= 0`),
     check('service_providers_starting_price_check', sql`${t.startingPrice} >= 0`),
+    check('service_providers_business_hours_check', sql`is_business_week(${t.businessHours})`),
     check('service_providers_years_experience_check', sql`${t.yearsExperience} >= 0`),
     check('service_providers_team_size_check', sql`${t.teamSize} >= 1`),
     check('service_providers_established_year_check', sql`${t.establishedYear} >= 1900`),

@@ -2,45 +2,29 @@
 -- two instants, in South African time (UTC+2, no daylight saving). Used to count a
 -- provider's first response (requests.sql) and its responsiveness (src/api/providers/responsiveness.ts).
 
--- A time of day as profiles write it ('8:00 AM', '5 PM', '17:30'): minutes from midnight.
-CREATE OR REPLACE FUNCTION clock_minutes(hour text, minute text, meridiem text) RETURNS integer
-  LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE
-    WHEN meridiem IS NULL OR meridiem = '' THEN hour::integer * 60 + coalesce(minute, '0')::integer
-    WHEN upper(left(meridiem, 1)) = 'P' THEN (hour::integer % 12 + 12) * 60 + coalesce(minute, '0')::integer
-    ELSE (hour::integer % 12) * 60 + coalesce(minute, '0')::integer
-  END $$;
+-- A provider's hours are stored structured (db/schema.ts, businessHours): per weekday
+-- {"opens": minutes, "closes": minutes} from midnight, or null when closed. The texts
+-- people read ('8:00 AM - 5:00 PM', 'Closed') are written and read in TypeScript only
+-- (src/lib/business-hours.ts); nothing here parses text.
 
--- The open minutes of one day's hours ('8:00 AM - 5:00 PM' is [480, 1020)); NULL when
--- the day is closed or its text names no time range (it then counts as closed).
-CREATE OR REPLACE FUNCTION day_open_minutes(hours text) RETURNS int4range
-  LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE
-    WHEN hours ~* '^\s*(open\s+)?24\s*(hours|hrs|h)' THEN int4range(0, 1440)
-    ELSE (
-      SELECT CASE WHEN t.opens < t.closes AND t.closes <= 1440 THEN int4range(t.opens, t.closes) END
-        FROM (
-          SELECT clock_minutes(m[1], m[2], m[3]) AS opens,
-                 nullif(clock_minutes(m[4], m[5], m[6]), 0) AS closes
-            FROM regexp_match(
-                   hours,
-                   '^\s*(\d{1,2})(?:[:h.](\d{2}))?\s*([AaPp]\.?[Mm]\.?)?\s*(?:-|–|to)\s*(\d{1,2})(?:[:h.](\d{2}))?\s*([AaPp]\.?[Mm]\.?)?\s*$'
-                 ) AS m
-           WHERE m IS NOT NULL
-        ) AS t
-    )
-  END $$;
+-- Earlier definitions read the texts with regular expressions; they are gone.
+DROP FUNCTION IF EXISTS day_open_minutes(text);
+DROP FUNCTION IF EXISTS clock_minutes(text, text, text);
 
 -- A provider's week: each ISO weekday (1 Monday .. 7 Sunday) with its open minutes. A
--- week with no open minute at all (nothing readable) is the default week of spec
--- section 9, so the clock of a provider always runs somewhere.
+-- week with no open day at all (nothing stored) is the default week of spec section 9,
+-- so the clock of a provider always runs somewhere.
 CREATE OR REPLACE FUNCTION business_week(hours jsonb) RETURNS TABLE (isodow integer, open int4range)
   LANGUAGE sql IMMUTABLE AS $$
   WITH days(isodow, name) AS (
     VALUES (1, 'monday'), (2, 'tuesday'), (3, 'wednesday'), (4, 'thursday'),
            (5, 'friday'), (6, 'saturday'), (7, 'sunday')
   ), own AS (
-    SELECT d.isodow, day_open_minutes(hours ->> d.name) AS open FROM days d
+    SELECT d.isodow,
+           CASE WHEN jsonb_typeof(hours -> d.name) = 'object'
+                THEN int4range((hours -> d.name ->> 'opens')::integer,
+                               (hours -> d.name ->> 'closes')::integer) END AS open
+      FROM days d
   )
   SELECT isodow, open FROM own WHERE EXISTS (SELECT 1 FROM own WHERE open IS NOT NULL)
   UNION ALL
@@ -71,7 +55,7 @@ $$;
 
 -- Responsiveness asks of every unanswered request of the last 90 days
 -- whether 24 business hours have passed on it. business_minutes() walks the days and
--- re-reads the hours text at each call (about a millisecond): over every request it took
+-- re-reads the week at each call (about a millisecond): over every request it took
 -- seconds. The same count by arithmetic: a provider's week read once into numbers, and a
 -- business clock that says how many business minutes of that week have passed since a
 -- fixed Monday, so the business minutes between two instants are the difference of two

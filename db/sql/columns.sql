@@ -21,3 +21,23 @@ CREATE OR REPLACE FUNCTION text_join(parts text[]) RETURNS text
 CREATE OR REPLACE FUNCTION has_distinct_elements(items text[]) RETURNS boolean
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
   AS $$ SELECT count(*) = count(DISTINCT item) FROM unnest(items) AS item $$;
+
+-- A week of business hours as stored (db/schema.ts, businessHours): an object whose keys
+-- are weekdays, each null (closed) or {"opens": m, "closes": m} in whole minutes from
+-- midnight with 0 <= opens < closes <= 1440. Checks cannot hold subqueries.
+CREATE OR REPLACE FUNCTION is_business_week(hours jsonb) RETURNS boolean
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT jsonb_typeof(hours) = 'object' AND coalesce(bool_and(
+           d.key IN ('monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday')
+           AND (jsonb_typeof(d.value) = 'null'
+                OR (jsonb_typeof(d.value) = 'object'
+                    AND (SELECT count(*) FROM jsonb_object_keys(d.value)) = 2
+                    AND jsonb_typeof(d.value -> 'opens') = 'number'
+                    AND jsonb_typeof(d.value -> 'closes') = 'number'
+                    AND (d.value ->> 'opens')::numeric = trunc((d.value ->> 'opens')::numeric)
+                    AND (d.value ->> 'closes')::numeric = trunc((d.value ->> 'closes')::numeric)
+                    AND (d.value ->> 'opens')::numeric >= 0
+                    AND (d.value ->> 'opens')::numeric < (d.value ->> 'closes')::numeric
+                    AND (d.value ->> 'closes')::numeric <= 1440))), true)
+    FROM jsonb_each(CASE WHEN jsonb_typeof(hours) = 'object' THEN hours ELSE '{}' END) AS d
+$$;

@@ -1,14 +1,14 @@
 /**
- * A provider's business hours: per day open/close times or closed, stored in
- * service_providers.business_hours in the text format business_minutes() reads
- * (db/migrations/0015): '8:00 AM - 5:00 PM' or 'Closed'. The API answers that stored map
- * of day to text (spec section 3); PUT /api/provider/profile takes each day either as
- * such a text or as the dashboard's `{ closed, opens, closes }` (times from
+ * A provider's business hours: per day open/close times or closed. The database stores
+ * them structured (StoredWeek: minutes from midnight, or null when closed; the column
+ * type in db/schema.ts converts), which the business clock in db/sql/business-clock.sql
+ * reads without parsing text. The API answers the spec's map of day to text
+ * ('8:00 AM - 5:00 PM', 'Closed'; spec section 3); PUT /api/provider/profile takes each
+ * day either as such a text or as the dashboard's `{ closed, opens, closes }` (times from
  * `<input type="time">`, "08:00"), so an answer sent back as it came is accepted
- * (docs/decisions/0034). Both forms end as the stored text: readHoursText() reads a text
- * into the structured day, DayHoursSchema checks the day, hoursText() writes it back.
- * ProviderProfileSchema (schemas/provider-dashboard.ts) carries BusinessHoursSchema for
- * the form and the API.
+ * (docs/decisions/0034 and 0035). readHoursText() reads a text into the structured day,
+ * DayHoursSchema checks the day, hoursText() writes it as text; storedDay() and
+ * storedDayText() go between the text and the stored day.
  */
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS, type Weekday } from './catalog/enquiry-options.ts';
@@ -92,9 +92,9 @@ export const BusinessHoursSchema = z
       >,
   );
 
-/** "08:00" -> "8:00 AM", "17:30" -> "5:30 PM". */
-function clockText(time: string): string {
-  const minutes = minutesOf(time);
+/** "08:00" -> "8:00 AM", "17:30" -> "5:30 PM" (or minutes past midnight). */
+function clockText(time: string | number): string {
+  const minutes = typeof time === 'number' ? time : minutesOf(time);
   const hour = Math.floor(minutes / 60);
   const meridiem = hour < 12 ? 'AM' : 'PM';
   return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minutes % 60).padStart(2, '0')} ${meridiem}`;
@@ -105,7 +105,7 @@ export function hoursText(day: DayHours): string {
   return day.closed ? 'Closed' : `${clockText(day.opens)} - ${clockText(day.closes)}`;
 }
 
-/** The time range day_open_minutes() in SQL reads: '8:00 AM - 5 PM', '06h00 - 09h15'. */
+/** A time range as people write it: '8:00 AM - 5 PM', '06h00 - 09h15', '17:30 to 21:00'. */
 const STORED =
   /^\s*(\d{1,2})(?:[:h.](\d{2}))?\s*([AaPp]\.?[Mm]\.?)?\s*(?:-|–|to)\s*(\d{1,2})(?:[:h.](\d{2}))?\s*([AaPp]\.?[Mm]\.?)?\s*$/;
 
@@ -161,21 +161,71 @@ export function readHoursText(text: string): DayHours | undefined {
   return { closed: false, opens: inputTime(opens), closes: inputTime(endOfDay) };
 }
 
+/** A day as the database stores it: open minutes from midnight, or null when closed. */
+export type StoredDay = { opens: number; closes: number } | null;
+/** A week as stored: the days given (a week without an open day is stored as none). */
+export type StoredWeek = Partial<Record<Weekday, StoredDay>>;
+
 /**
- * A stored text back into the form's values, read as day_open_minutes() in SQL reads
- * it: a text it cannot read, 'Closed', or times out of order count as closed there, and
- * so here. 'Open 24 hours' is the whole day, which a time input ends at 23:59.
+ * A day's text as the business clock counts it (the rule day_open_minutes() kept in SQL
+ * before the hours were stored structured): 'Open 24 hours' is the whole day; a time
+ * range in order is that range; 'Closed', a text naming no range, a closing time of
+ * midnight or times out of order count as closed.
  */
-export function parseHoursText(text: string | undefined): DayHours {
-  if (text && ALL_DAY.test(text)) return { ...WHOLE_DAY };
+export function storedDay(text: string | undefined): StoredDay {
+  if (text && ALL_DAY.test(text)) return { opens: 0, closes: 1440 };
   const m = text ? STORED.exec(text) : null;
-  if (!m) return { closed: true };
+  if (!m) return null;
   const [, h1 = '0', m1, a1, h2 = '0', m2, a2] = m;
   const opens = clockMinutes(h1, m1, a1);
   const closes = clockMinutes(h2, m2, a2);
-  // Midnight as a closing time is NULL in SQL (nullif(..., 0)): the day counts as closed.
-  if (closes === 0 || opens >= closes || closes > 1440) return { closed: true };
-  return { closed: false, opens: inputTime(opens), closes: inputTime(Math.min(closes, 1439)) };
+  if (closes === 0 || opens >= closes || closes > 1440) return null;
+  return { opens, closes };
+}
+
+/** The text of a stored day, which storedDay() reads back as the same day. */
+export function storedDayText(day: StoredDay): string {
+  if (!day) return 'Closed';
+  if (day.opens === 0 && day.closes === 1440) return 'Open 24 hours';
+  // A time input ends the day at 23:59; a day stored to midnight reads as 24:00.
+  return `${clockText(day.opens)} - ${day.closes === 1440 ? '24:00' : clockText(day.closes)}`;
+}
+
+/**
+ * A week of texts as the database stores it: each weekday given, as storedDay() reads
+ * it. A week without an open day is stored as no days at all, as the business clock
+ * counts it (the default week of spec section 9).
+ */
+export function storedWeek(texts: Readonly<Record<string, string>>): StoredWeek {
+  const days = WEEKDAYS.filter((day) => texts[day] !== undefined).map(
+    (day) => [day, storedDay(texts[day])] as const,
+  );
+  return days.some(([, day]) => day !== null) ? Object.fromEntries(days) : {};
+}
+
+/** The texts of a stored week, one for each day it gives. */
+export function weekTexts(stored: StoredWeek): Record<string, string> {
+  return Object.fromEntries(
+    WEEKDAYS.filter((day) => stored[day] !== undefined).map((day) => [
+      day,
+      storedDayText(stored[day] ?? null),
+    ]),
+  );
+}
+
+/**
+ * A stored text back into the form's values, read as the business clock reads it
+ * (storedDay): a text it cannot read, 'Closed', or times out of order count as closed.
+ * 'Open 24 hours' is the whole day, which a time input ends at 23:59.
+ */
+export function parseHoursText(text: string | undefined): DayHours {
+  const day = storedDay(text);
+  if (!day) return { closed: true };
+  return {
+    closed: false,
+    opens: inputTime(day.opens),
+    closes: inputTime(Math.min(day.closes, 1439)),
+  };
 }
 
 /**

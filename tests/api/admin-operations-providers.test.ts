@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, serviceProviders } from '../../db/schema.ts';
 import type { Provider } from '../../src/api/providers/public-columns.ts';
@@ -15,6 +15,7 @@ import {
   databaseSnapshot,
   listProviders,
   okJson,
+  queryRows,
   sendAs,
   type ApiRoute,
 } from '../helpers/api-fixtures.ts';
@@ -274,7 +275,7 @@ describe('POST /api/admin/providers', () => {
       coverageAreas: ['Sandton', 'Randburg'],
       specialties: ['IP cameras', 'Electric fencing'],
       yearsExperience: 12,
-      businessHours: { saturday: 'Closed', sunday: 'By appointment' },
+      businessHours: { saturday: 'Closed', sunday: '10 AM - 2 PM' },
       completedJobs: 340,
       responseTime: 'Within 2 hours',
       teamSize: 8,
@@ -314,7 +315,7 @@ describe('POST /api/admin/providers', () => {
       thursday: '8:00 AM - 5:00 PM',
       friday: '8:00 AM - 5:00 PM',
       saturday: 'Closed',
-      sunday: 'By appointment',
+      sunday: '10:00 AM - 2:00 PM',
     });
     expect(await storedProvider(created.id)).toMatchObject({
       ...expected,
@@ -482,6 +483,30 @@ describe('PUT /api/admin/providers/:id', () => {
     expect((await listProviders(api)).providers.map((p) => p.id)).toEqual([provider.id]);
     expect((await publicProvider(provider.id)).status).toBe(200);
     expect(await publicStats()).toMatchObject({ totalProviders: 1 });
+  });
+
+  it('stores business hours structured, and refuses a day the business clock cannot read', async () => {
+    const provider = await insertProvider(api.database.db);
+    const saved = await okJson<AdminProvider>(
+      put(provider.id, { businessHours: { monday: '7 AM - 4:30 PM', sunday: 'Closed' } }),
+    );
+    expect(saved.businessHours).toMatchObject({ monday: '7:00 AM - 4:30 PM', sunday: 'Closed' });
+    // As the column holds it: minutes from midnight, null when closed.
+    const [row] = await queryRows<{ hours: Record<string, unknown> }>(
+      api.database.db,
+      sql`SELECT business_hours AS hours FROM service_providers WHERE id = ${provider.id}`,
+    );
+    expect(row?.hours).toMatchObject({ monday: { opens: 420, closes: 990 }, sunday: null });
+
+    const before = await databaseSnapshot(api);
+    const body = await expectError(
+      await put(provider.id, { businessHours: { sunday: 'By appointment' } }),
+      400,
+    );
+    expect(body.errors?.['businessHours.sunday']).toBe(
+      "Write the day's hours like 8:00 AM - 5:00 PM, or Closed",
+    );
+    expect(await databaseSnapshot(api)).toEqual(before);
   });
 
   it('cannot verify or unverify a provider: the badge follows from its check records', async () => {

@@ -150,12 +150,12 @@ describe('GET /api/provider/me sent back to PUT /api/provider/profile', () => {
 
   it('keeps values stored under looser rules when they come back unchanged', async () => {
     // As an approved application or an admin leaves them: an http:// website, a place
-    // that is no town of the places table, free text and missing days in the hours, a
-    // price under the dashboard's least, more specialties than it allows.
+    // that is no town of the places table, missing days in the hours, a price under the
+    // dashboard's least, more specialties than it allows.
     const legacy = {
       website: 'http://www.karoo-security.example.co.za',
       coverageAreas: ['Kleinkaroo Farm 12'],
-      businessHours: { monday: '8 AM - 5 PM', sunday: 'By appointment' },
+      businessHours: { monday: '8:00 AM - 5:00 PM', sunday: 'Closed' },
       startingPrice: 20,
       specialties: Array.from({ length: 14 }, (_, i) => `Specialty ${i + 1}`),
     };

@@ -13,6 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, enquiryAssignments, serviceProviders } from '../../db/schema.ts';
 import type { Responsiveness } from '../../src/lib/responsiveness.ts';
+import { storedWeek } from '../../src/lib/business-hours.ts';
 import type { ProviderDetail } from '../../src/lib/api-answers.ts';
 import { listProviders, queryRows } from '../helpers/api-fixtures.ts';
 import { insertEnquiry, insertProvider, type ProviderOverrides } from '../helpers/builders.ts';
@@ -229,11 +230,12 @@ describe('the business clock (how the figures count unanswered requests)', () =>
       { monday: '17:00 - 22:30', wednesday: '5 PM - 11:59 PM', saturday: '06h00 - 09h15' },
       // Nothing readable: the default week.
       { monday: 'By appointment', friday: 'Ask us' },
-    ];
+    ].map((texts) => storedWeek(texts ?? {}));
     const [row] = await queryRows<{ compared: number; differ: number }>(
       api.database.db,
       sql`
       WITH weeks AS (
+        -- Each week as the column stores it (db/schema.ts converts the texts on a write).
         SELECT hours, business_clock(hours) AS clock
           FROM jsonb_array_elements(${JSON.stringify(weeks)}::jsonb) AS w(hours)
       ), spans AS (

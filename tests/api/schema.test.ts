@@ -235,3 +235,53 @@ describe('town_value()', () => {
     expect(await sqlTownValues([name])).toEqual({ [name]: expected });
   });
 });
+
+describe('service_providers.business_hours', () => {
+  it.each([
+    ['a text', { monday: '8:00 AM - 5:00 PM' }],
+    ['a day that is not a weekday', { funday: null }],
+    ['times out of order', { monday: { opens: 1020, closes: 480 } }],
+    ['a closing time past midnight', { monday: { opens: 480, closes: 1441 } }],
+    ['a minute that is not whole', { monday: { opens: 480.5, closes: 1020 } }],
+    ['a key more', { monday: { opens: 480, closes: 1020, note: 'x' } }],
+    ['not an object', ['monday']],
+  ])(
+    'refuses %s: the column holds each day structured or null (is_business_week)',
+    async (_, hours) => {
+      const [provider] = await insertProviderRow({}).returning({ id: serviceProviders.id });
+      expect(
+        await databaseRejection(
+          api.database.db.execute(
+            sql`UPDATE service_providers SET business_hours = ${JSON.stringify(hours)}::jsonb
+               WHERE id = ${provider!.id}`,
+          ),
+        ),
+      ).toEqual({ code: CHECK_VIOLATION, constraint: 'service_providers_business_hours_check' });
+    },
+  );
+
+  it('stores the texts the code writes as minutes, and reads them back as texts', async () => {
+    const [provider] = await insertProviderRow({
+      businessHours: { monday: '8:30 AM - 5 PM', tuesday: 'Open 24 hours', sunday: 'Closed' },
+    }).returning({ id: serviceProviders.id, businessHours: serviceProviders.businessHours });
+    expect(provider!.businessHours).toEqual({
+      monday: '8:30 AM - 5:00 PM',
+      tuesday: 'Open 24 hours',
+      sunday: 'Closed',
+    });
+    expect(
+      await queryRows(
+        api.database.db,
+        sql`SELECT business_hours AS hours FROM service_providers WHERE id = ${provider!.id}`,
+      ),
+    ).toEqual([
+      {
+        hours: {
+          monday: { opens: 510, closes: 1020 },
+          tuesday: { opens: 0, closes: 1440 },
+          sunday: null,
+        },
+      },
+    ]);
+  });
+});

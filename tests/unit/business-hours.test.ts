@@ -7,7 +7,11 @@ import {
   hoursText,
   parseHoursText,
   readHoursText,
+  storedDay,
+  storedDayText,
+  storedWeek,
   weekOfStoredHours,
+  weekTexts,
   type DayHours,
 } from '../../src/lib/business-hours.ts';
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '../../src/lib/catalog/enquiry-options.ts';
@@ -227,5 +231,46 @@ describe('business hours as text, for a write (the API answers them so)', () => 
     expect(BusinessHoursSchema.safeParse(allClosed).error?.issues[0]?.message).toBe(
       HOURS_MESSAGES.noOpenDay,
     );
+  });
+});
+
+describe('the stored week (db/schema.ts stores the hours structured)', () => {
+  it('stores each given day as minutes from midnight, or null when closed', () => {
+    expect(
+      storedWeek({
+        monday: '8:00 AM - 5:00 PM',
+        tuesday: '06h00 - 17h30',
+        wednesday: 'Open 24 hours',
+        saturday: '9 AM - 12 PM',
+        sunday: 'Closed',
+      }),
+    ).toEqual({
+      monday: { opens: 480, closes: 1020 },
+      tuesday: { opens: 360, closes: 1050 },
+      wednesday: { opens: 0, closes: 1440 },
+      saturday: { opens: 540, closes: 720 },
+      sunday: null,
+    });
+  });
+
+  it('reads what the business clock cannot count as closed, and a week without an open day as none', () => {
+    expect(storedDay('By appointment')).toBeNull();
+    expect(storedDay('5 PM - 8 AM')).toBeNull();
+    expect(storedDay('8 AM - 12 AM')).toBeNull(); // a closing time of midnight
+    expect(storedWeek({ monday: 'By appointment', sunday: 'Closed' })).toEqual({});
+    expect(storedWeek({})).toEqual({});
+  });
+
+  it('writes texts that read back as the same stored day', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 1, max: 1440 }), (a, b) => {
+        const day = a < b ? { opens: a, closes: b } : null;
+        expect(storedDay(storedDayText(day))).toEqual(day);
+      }),
+    );
+    expect(weekTexts({ monday: { opens: 480, closes: 1020 }, sunday: null })).toEqual({
+      monday: '8:00 AM - 5:00 PM',
+      sunday: 'Closed',
+    });
   });
 });

@@ -28,7 +28,9 @@ describe('sqlStatements', () => {
     for (const source of readSqlSources()) {
       for (const statement of sqlStatements(source.text)) {
         const code = statement.replace(/--[^\n]*/g, '').trim();
-        expect(code, source.name).toMatch(/^CREATE OR REPLACE (FUNCTION|TRIGGER|VIEW) /);
+        expect(code, source.name).toMatch(
+          /^(CREATE OR REPLACE (FUNCTION|TRIGGER|VIEW)|DROP (FUNCTION|TRIGGER|VIEW) IF EXISTS) /,
+        );
       }
     }
   });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ENQUIRY_STATUSES, URGENCY_VALUES, WEEKDAYS } from '../catalog/enquiry-options.ts';
 import { LEGAL_FORMS } from '../catalog/checks.ts';
 import { flashAdLinkProblem } from '../flash-ad-link.ts';
+import { DayHoursSchema, hoursText } from '../business-hours.ts';
 import { newPassword } from './account.ts';
 import {
   emailField,
@@ -73,7 +74,13 @@ export const AdminProviderFields = z.object({
   coverageAreas: shortList('Coverage areas'),
   specialties: shortList('Specialties'),
   yearsExperience: whole('Years of experience', 0, 100),
-  businessHours: z.partialRecord(z.enum(WEEKDAYS), z.string().trim().max(60)),
+  /**
+   * The days given, each as the provider's own form takes it (a text such as
+   * '8:00 AM - 5:00 PM' or 'Closed', or the structured day): one rule for the field, since
+   * the hours are stored structured (db/schema.ts) and a text the business clock cannot
+   * read would be stored as closed.
+   */
+  businessHours: z.partialRecord(z.enum(WEEKDAYS), DayHoursSchema.transform(hoursText)),
   /**
    * Refused: a rating and its count are the average and number of the visible reviews
    * (src/api/reviews/recompute-rating.ts), never set by hand (issue 16). A PUT that sends
