@@ -7,8 +7,14 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import {
+  openDatabase,
+  PLANNER_SETTINGS,
+  selectRows,
+  type DatabaseHandle,
+} from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
 import { createApp } from '../../src/api/app.ts';
@@ -76,4 +82,9 @@ it('runs the API on the Neon driver', async () => {
 it('reads the trigger-kept provider counts on the Neon driver', async () => {
   const stats = (await (await fetch(`${base}/api/stats`)).json()) as { totalProviders: number };
   expect(stats.totalProviders).toBe(39);
+});
+
+it('starts every connection with the planner settings of db/client.ts', async () => {
+  const rows = await selectRows(handle.db, sql`SHOW random_page_cost`);
+  expect(rows).toEqual([{ random_page_cost: PLANNER_SETTINGS.random_page_cost }]);
 });
