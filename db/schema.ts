@@ -290,13 +290,13 @@ export const customerEnquiries = pgTable(
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     /** The customer opened the confirmation link mailed to customerEmail. */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
-    /** When the assigned provider first had the request in front of it (issue 14). */
+    /** When the assigned provider first had the request in front of it. */
     seenAt: timestamp('seen_at', { withTimezone: true }),
     /** When it was completed or cancelled (kept by a trigger); its status page works 30 days on. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
     /**
-     * The answers to the questions of the request's service (issue 14), as
+     * The answers to the questions of the request's service, as
      * src/lib/schemas/request-brief.ts validates them; null for requests from before.
      */
     brief: jsonb('brief').$type<Record<string, unknown>>(),
@@ -342,7 +342,7 @@ export const providerApplications = pgTable(
     profileImage: text('profile_image'),
     previousWork: text('previous_work'),
     website: text('website'),
-    /** What the applicant states for the checks (issue 13); an admin checks it. */
+    /** What the applicant states for the checks; an admin checks it. */
     legalForm: text('legal_form').$type<LegalForm>(),
     cipcNumber: text('cipc_number'),
     psiraNumber: text('psira_number'),
@@ -392,7 +392,7 @@ export const flashAds = pgTable(
     title: text('title').notNull(),
     subtitle: text('subtitle').notNull(),
     imageUrl: text('image_url'),
-    /** Where the banner leads (issue 16): a path on this site or an https address. */
+    /** Where the banner leads: a path on this site or an https address. */
     linkUrl: text('link_url'),
     isActive: boolean('is_active').notNull().default(true),
     priority: integer('priority').notNull().default(1),
@@ -489,7 +489,7 @@ export const providerChecks = pgTable(
     index('provider_checks_valid_until_idx')
       .on(t.validUntil)
       .where(sql`${t.status} = 'passed'`),
-    // The home page's "Recently verified" reads the newest passes first (issue 16).
+    // The home page's "Recently verified" reads the newest passes first.
     index('provider_checks_passed_checked_at_idx')
       .on(t.checkedAt.desc())
       .where(sql`${t.status} = 'passed'`),
@@ -497,7 +497,7 @@ export const providerChecks = pgTable(
 );
 
 /**
- * What happened to a request, in order, for the customer's status page (issue 14):
+ * What happened to a request, in order, for the customer's status page:
  * written by triggers on customer_enquiries (db/sql/requests.sql), so
  * every path that changes a request leaves its mark. 'responded' carries the response.
  */
@@ -530,7 +530,7 @@ export const enquiryEvents = pgTable(
 );
 
 /**
- * Evidence behind a check (issue 13): a certificate or registration, PDF or image, kept
+ * Evidence behind a check: a certificate or registration, PDF or image, kept
  * privately under `private/` and shown to admins only through short-lived links. It
  * belongs to an application (joining) until approval hands it to the provider. A
  * provider's renewal waits for review with what it states (reference, expiry); an
@@ -585,7 +585,7 @@ export const evidenceDocuments = pgTable(
   ],
 );
 
-/** Every time an admin opened a document: who, when, which (issue 13). */
+/** Every time an admin opened a document: who, when, which. */
 export const documentViews = pgTable(
   'document_views',
   {
@@ -733,7 +733,7 @@ export const outbox = pgTable(
 );
 
 /**
- * Who had a request, and when (issue 14): a row per provider a request was assigned to,
+ * Who had a request, and when: a row per provider a request was assigned to,
  * written by a trigger on customer_enquiries (0015_request_follow_up.sql). The first
  * response within an assignment is stamped on it, with the business minutes it took
  * counted in that provider's hours (business_minutes()), so responsiveness is read
@@ -763,7 +763,7 @@ export const enquiryAssignments = pgTable(
   ],
 );
 
-/** Up to three photos of the site with a request (issue 14): private, like evidence. */
+/** Up to three photos of the site with a request: private, like evidence. */
 export const enquiryPhotos = pgTable(
   'enquiry_photos',
   {
@@ -783,7 +783,7 @@ export const enquiryPhotos = pgTable(
 );
 
 /**
- * Photos of a provider's past work (issue 16 point 2), public on its page and modal: at
+ * Photos of a provider's past work, public on its page and modal: at
  * most WORK_PHOTO_LIMIT each (add-work-photo.ts), shown oldest first. The image is a
  * claimed upload (re-encoded, metadata stripped), deleted once its row is gone.
  */
@@ -802,7 +802,7 @@ export const providerWorkPhotos = pgTable(
 );
 
 /**
- * The towns, suburbs and townships of South Africa (issue 15, point 2; decision 0027):
+ * The towns, suburbs and townships of South Africa (decision 0027):
  * reference data, filled from db/places/places.tsv by loadPlaces (db/places/load-places.ts)
  * after the migrations, never written by the application. `value` is the location
  * filter's town value (townValue of the name, with the province when two places share a

@@ -73,7 +73,7 @@ const ALL_SCENARIOS = [
   { name: 'no filter', query: '' },
   { name: 'serviceType + verification', query: 'serviceType=cctv&verification=verified' },
   { name: 'search', query: 'search=cape%20town' },
-  // Issue 15: a service and a town, a misspelt town, a synonym phrase and a town's other name.
+  // A service and a town, a misspelt town, a synonym phrase and a town's other name.
   { name: 'search "cctv pretoria"', query: 'search=cctv%20pretoria' },
   { name: 'search "Johannesbrug" (typo)', query: 'search=Johannesbrug' },
   { name: 'search "gate motor eThekwini"', query: 'search=gate%20motor%20eThekwini' },

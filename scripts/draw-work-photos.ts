@@ -1,5 +1,5 @@
 /**
- * Draws the sample providers' photos of past work (issue 16 point 2) into
+ * Draws the sample providers' photos of past work into
  * public/public-objects/: simple scenes of installations, drawn here rather than fetched,
  * so the sample data has no third-party images. Run once; the files are committed.
  *   node scripts/draw-work-photos.ts

@@ -12,8 +12,8 @@ if [ ! -x "$toolchain/node_modules/.bin/node" ] || [ "$("$toolchain/node_modules
   rm -rf "$toolchain"
   npm install --prefix "$toolchain" --no-save --no-package-lock --loglevel=error "node@$node_version" >/dev/null
 fi
-# Skip the reinstall when nothing it depends on changed since the last one (issue 16,
-# point 10): the lockfile, package.json and the Node version, recorded after a good
+# Skip the reinstall when nothing it depends on changed since the last one: the
+# lockfile, package.json and the Node version, recorded after a good
 # install. A fresh clone has no record, and arguments (e.g. --omit=dev) always install.
 stamp=node_modules/.setup-stamp
 fingerprint=$(cat package-lock.json package.json | sha256sum | cut -d' ' -f1)-$node_version

@@ -1,5 +1,5 @@
 /**
- * The sample banner: each ad leads to the providers it speaks of (issue 16, point 6): the
+ * The sample banner: each ad leads to the providers it speaks of: the
  * verified ones, as it says.
  */
 export const SAMPLE_FLASH_ADS = [

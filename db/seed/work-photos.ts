@@ -1,5 +1,5 @@
 /**
- * The sample providers' photos of past work (issue 16 point 2): drawn files under
+ * The sample providers' photos of past work: drawn files under
  * public/public-objects/ (scripts/draw-work-photos.ts), never fetched, chosen by the
  * provider's main kind of work.
  */

@@ -140,7 +140,7 @@ export function createApp({
     .route('/api/objects', providerUploadRoutes)
     .route('/objects', objectRoutes);
 
-  // Development on loopback only (issue 16, point 9); anywhere else a 404 like any unknown path.
+  // Development on loopback only; anywhere else a 404 like any unknown path.
   app.get(DEV_MAIL_PATH, async (c) => {
     if (!revealsTokens(env)) return c.json<ErrorBody>({ message: 'Not found' }, 404);
     const page = devMailPage(await listOutboxMailWithText(db), company, env.MAIL_FROM);

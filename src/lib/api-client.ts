@@ -5,7 +5,7 @@
  * reads it (docs/decisions/0012-typed-api-contract.md).
  *
  * A non-OK answer throws an ApiError whose message is a sentence in words for its status
- * (issue 16, point 5: no status codes or JSON in the interface, where spec section 8 had
+ * (no status codes or JSON in the interface, where spec section 8 had
  * "status: body text"; the raw answer stays in `responseText` for developers);
  * `serverMessage` is the JSON body's `message`, which screens show when the spec says
  * "server message". So only success answers are typed, and only they are ever read.

@@ -1,5 +1,5 @@
 /**
- * The company that operates the site (issue 16, point 3): its legal name, registration
+ * The company that operates the site: its legal name, registration
  * number, address, phone, e-mail and POPIA information officer, from one configuration,
  * PUBLIC_COMPANY_* read at build time (README, Configuration). The footer, /contact,
  * /privacy, /terms, the Organization JSON-LD and the mail footer all read it from here.

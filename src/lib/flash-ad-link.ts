@@ -1,5 +1,5 @@
 /**
- * Where a flash ad may lead (issue 16, point 6): a page of this site ('/providers?serviceType=cctv')
+ * Where a flash ad may lead: a page of this site ('/providers?serviceType=cctv')
  * or a secure address of another site ('https://...'). Nothing else: no 'javascript:' or
  * 'data:', no plain 'http://', and no path a browser reads as another host ('//evil.com',
  * '/\evil.com': browsers treat a backslash as a slash). The database holds the same line

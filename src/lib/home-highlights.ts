@@ -1,5 +1,5 @@
 /**
- * The home page's highlights (issue 16, point 6): how many of each, and the visitor's
+ * The home page's highlights: how many of each, and the visitor's
  * position as it is sent. No zod here: the home island reads this and stays small.
  */
 

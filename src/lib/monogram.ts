@@ -1,5 +1,5 @@
 /**
- * The generated logo of a provider without a photo (issue 16 point 2): its initials on a
+ * The generated logo of a provider without a photo: its initials on a
  * colour of its main service, so that 33 of 40 cards no longer show the same placeholder.
  * Pure, so the page, the card and the modal draw the same monogram for the same provider.
  */

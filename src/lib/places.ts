@@ -1,5 +1,5 @@
 /**
- * Places of South Africa (issue 15, point 2): the words shared by the `places` table
+ * Places of South Africa: the words shared by the `places` table
  * (db/schema.ts), its loader (db/places/load-places.ts), the build script
  * (scripts/build-places.ts) and the /api/places routes.
  */

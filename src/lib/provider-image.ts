@@ -14,7 +14,7 @@ export function providerImageUrl(profileImage: string | null | undefined): strin
 /**
  * Spec: the badge reads 'Premium' if isPremium, else 'Verified' when isVerified. Premium
  * is given to verified providers only, so a premium provider whose verification has
- * lapsed shows no badge until it is verified again (issue 13: no claim without data).
+ * lapsed shows no badge until it is verified again (no claim without data).
  */
 export function providerBadge(provider: {
   isPremium: boolean;

@@ -1,5 +1,5 @@
 /**
- * The human reference of a service request (issue 14): `VP-26-004213`, the year it was
+ * The human reference of a service request: `VP-26-004213`, the year it was
  * sent in South Africa and its number. Derived from the row, never stored: one rule here
  * for the form's answer, the mails, the status page, the dashboard and the desk.
  */

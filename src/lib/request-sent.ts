@@ -1,5 +1,5 @@
 /**
- * What the request form says once a request is stored (issue 14): who receives it, and
+ * What the request form says once a request is stored: who receives it, and
  * the mail with the link to follow it only when that mail was written (a customer's
  * address gets at most a few a day).
  */

@@ -1,5 +1,5 @@
 /**
- * How quickly a provider answers requests (issue 14, point 5): the rule's numbers and the
+ * How quickly a provider answers requests: the rule's numbers and the
  * words the cards, the modal and the provider page show. The figures themselves are
  * computed in SQL when read (src/api/providers/responsiveness.ts); /how-it-works states
  * the same rule in plain words.

@@ -1,5 +1,5 @@
 /**
- * Uploads (spec sections 5 and 9, issue 13): purposes, what each accepts and its size
+ * Uploads (spec sections 5 and 9): purposes, what each accepts and its size
  * limit, shared by forms and API. Images are public once claimed (re-encoded); evidence
  * documents are private (kept as they came, shown to admins only).
  */
@@ -13,7 +13,7 @@ export const UPLOAD_PURPOSES = {
   /** An admin's upload for a provider (Add Provider). */
   'admin-image': { maxBytes: 5 * MB },
   'flash-ad-image': { maxBytes: 10 * MB },
-  /** A photo of a provider's past work, public on its page (issue 16; at most 8). */
+  /** A photo of a provider's past work, public on its page (at most 8). */
   'work-photo': { maxBytes: 5 * MB },
   /** A photo of the site with a service request: private to the customer, provider and desk. */
   'site-photo': { maxBytes: 5 * MB },
@@ -56,5 +56,5 @@ export const UPLOAD_MESSAGES = {
 /** A document's file name as the admin sees it: the name the browser gave, cut to size. */
 export const DOCUMENT_NAME_MAX_LENGTH = 200;
 
-/** How many photos of past work a provider may show (issue 16 point 2). */
+/** How many photos of past work a provider may show. */
 export const WORK_PHOTO_LIMIT = 8;

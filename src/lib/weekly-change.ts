@@ -1,5 +1,5 @@
 /**
- * The dashboard's "from last week" line (issue 16, point 8): enquiries received in the
+ * The dashboard's "from last week" line: enquiries received in the
  * last 7 days against the 7 days before those, counted from the enquiries' own dates.
  */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

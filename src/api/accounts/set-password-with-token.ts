@@ -9,7 +9,7 @@ import { nextTokenVersion, withId, type AccountKind } from './account-kind.ts';
  * providers the set-password link of the approval mail); the link is single use, and
  * older links and every session stop working. A bad link is refused before the password
  * is hashed: a hash costs a third of a second and 128 MiB, so bogus links must not be
- * able to buy them (issue 11).
+ * able to buy them.
  */
 export async function setPasswordWithToken(
   db: Database,

@@ -1,5 +1,5 @@
 /**
- * Sign-in limits that do not lock the owner out (issue 11, decision 0010), after OWASP's
+ * Sign-in limits that do not lock the owner out (decision 0010), after OWASP's
  * "Slow Down Online Guessing Attacks with Device Cookies": a successful sign-in gives the
  * browser a signed device cookie naming the account (auth/device-cookies.ts). A later
  * attempt on that account with a valid device cookie is counted against that device

@@ -47,8 +47,8 @@ const ownerOf = (row: { adminId: number | null; providerId: number | null }): Pa
 
 /**
  * The owner of a token that could be used now, without using it: a cheap look-up (one
- * indexed read) that refuses a bad link before a new password costs a scrypt run
- * (issue 11). consumePasswordToken still decides, atomically, which use wins.
+ * indexed read) that refuses a bad link before a new password costs a scrypt run.
+ * consumePasswordToken still decides, atomically, which use wins.
  */
 export async function findPasswordTokenOwner(
   db: Queryable,

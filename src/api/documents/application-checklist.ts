@@ -60,7 +60,7 @@ export function statedFacts(application: ApplicationFacts, type: CheckType): Sta
   return facts && Object.values(facts).some((value) => value !== null) ? facts : null;
 }
 
-/** Applications from before issue 13 stated no business type: a company, as providers default. */
+/** Applications from before the business type was asked stated none: a company, as providers default. */
 export const legalFormOf = (application: { legalForm: LegalForm | null }): LegalForm =>
   application.legalForm ?? 'company';
 

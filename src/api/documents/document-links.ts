@@ -1,6 +1,6 @@
 /**
  * Evidence documents are shown to admins only, through links that work for a few
- * minutes (issue 13). Opening one is logged first: who, when, which document. On S3 the
+ * minutes. Opening one is logged first: who, when, which document. On S3 the
  * link is a presigned GET of the private object; on local disk it is our own route,
  * carrying a signed token (a JWT, HS256, the session key) bound to the document and the
  * admin, and the route also wants that admin's session.

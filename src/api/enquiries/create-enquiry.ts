@@ -16,8 +16,8 @@ import type { ObjectStore } from '../storage/object-store.ts';
  * provider must exist, be approved and offer the requested service. The request keeps
  * where it came from (the client's address, and the provider signed in in that browser,
  * if any). In the same transaction its customer is mailed the reference, the brief and
- * the private link to its status page (which confirms the address, issue 11), and its
- * provider is told (issue 14). Its brief is stored as checked (request-brief.ts), and
+ * the private link to its status page (which confirms the address), and its
+ * provider is told. Its brief is stored as checked (request-brief.ts), and
  * its site photos are claimed with it: a photo that fails undoes the whole request.
  */
 export async function createEnquiry(

@@ -33,7 +33,7 @@ export const reviewLinks: EnquiryLinkKind = {
   expired: 'This review link has expired: links work for 30 days.',
 };
 
-/** The link that confirms a request's customer e-mail (issue 11). */
+/** The link that confirms a request's customer e-mail. */
 export const confirmationLinks: EnquiryLinkKind = {
   purpose: 'confirm-email',
   days: CONFIRMATION_LINK_DAYS,

@@ -1,5 +1,5 @@
 /**
- * The mail a request's customer gets at once (issues 11 and 14): the reference, the
+ * The mail a request's customer gets at once: the reference, the
  * brief, who answers, and the private link to the status page, whose opening confirms the
  * address. Until it is confirmed, the provider's responses and the review link are not
  * mailed there (reviews only from real customers; no mail cannon).

@@ -1,6 +1,6 @@
 /**
  * Which provider, if any, is signed in in the browser that sends a request or a review
- * (issue 11: a review of a request a provider sent itself waits for moderation). A
+ * (a review of a request a provider sent itself waits for moderation). A
  * missing, invalid or expired session is no error here: the visitor is simply anonymous.
  */
 import type { Context } from 'hono';

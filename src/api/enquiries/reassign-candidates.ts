@@ -1,5 +1,5 @@
 /**
- * Who may take over a request (issue 14, point 6): approved providers, verified today,
+ * Who may take over a request: approved providers, verified today,
  * who offer the request's service, other than the provider who has it, near the
  * customer. Near: the request's location placed on a major town of the places table
  * (place-of-location.ts, decision 0033), then providers who serve that town or sit within

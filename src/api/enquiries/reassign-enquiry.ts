@@ -16,7 +16,7 @@ import { confirmationMailWritten } from './mail-enquiry-confirmation.ts';
 import { isReassignCandidate } from './reassign-candidates.ts';
 
 /**
- * The desk passes a request to another provider (issue 14, point 6): one of its
+ * The desk passes a request to another provider: one of its
  * candidates (reassign-candidates.ts; 400 otherwise), while the request is open (409
  * once completed or cancelled). The triggers end the old assignment, start the new one,
  * write 'reassigned' on the timeline and clear seen and reminded. What the previous

@@ -1,5 +1,5 @@
 /**
- * Nobody left waiting (issue 14, point 6): when a request has waited too long on its
+ * Nobody left waiting: when a request has waited too long on its
  * provider, counted in the provider's business hours (business_minutes(),
  * db/sql/business-clock.sql) from the time its open assignment began, so a reassigned request starts afresh.
  *

@@ -13,7 +13,7 @@ import { inviteReview } from '../reviews/invite-review.ts';
 /**
  * Mails the customer the provider's response: only to a confirmed address, and at most
  * one response mail per enquiry an hour, so a provider answering 50 times (or a
- * provider's script) cannot flood a customer (issue 11). A response mail still queued
+ * provider's script) cannot flood a customer. A response mail still queued
  * is replaced by the newer one (the topic); once one has gone out, the newest response
  * of the hour goes out when the hour is over. Answers whether a mail is on its way.
  */

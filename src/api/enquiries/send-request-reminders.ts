@@ -19,7 +19,7 @@ export const REMINDER_LOOKBACK_DAYS = 14;
 
 /**
  * Mails a provider once when a request it has has waited NOT_SEEN_MINUTES business
- * minutes (its own hours) for a first answer (issue 14, point 6). The request is claimed
+ * minutes (its own hours) for a first answer. The request is claimed
  * by setting reminded_at where it is still unset, in the transaction that writes the
  * mail, so two runs, even at once, write one mail; a reassignment clears reminded_at
  * (trigger) and the new provider gets a reminder of its own (the key holds the

@@ -1,5 +1,5 @@
 /**
- * The home page's highlights (issue 16, point 6), each from the data as it is now, with
+ * The home page's highlights, each from the data as it is now, with
  * no text claiming more than the rows show (docs/decisions/0024-home-highlights.md):
  *
  * - top rated: verified providers with at least TOP_RATED_MIN_REVIEWS visible reviews,

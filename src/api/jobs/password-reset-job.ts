@@ -1,6 +1,6 @@
 /**
  * Forgot-password, queued: the route writes one row whatever the address, so its answer
- * takes the same time whether or not an account has it (issue 11, cheap rejections); the
+ * takes the same time whether or not an account has it (cheap rejections); the
  * sender then looks the account up and writes the reset mail.
  */
 import type { Queryable, Database } from '../../../db/client.ts';

@@ -1,5 +1,5 @@
 /**
- * GET /dev/mail (issue 16, point 9): in development on loopback only, the outbox's mail,
+ * GET /dev/mail: in development on loopback only, the outbox's mail,
  * newest first, each shown as a mail client would show it (headers and the HTML part,
  * rendered from the text exactly as the mailer sends it), links working. Mail carries
  * reset links that sign someone in, so the page is served under the same condition as a

@@ -1,5 +1,5 @@
 /**
- * The HTML part of every mail (issue 16, point 9), rendered from its text part so the
+ * The HTML part of every mail, rendered from its text part so the
  * two always say the same: paragraphs at blank lines, line breaks kept, web addresses
  * as links, one narrow column that reads on a phone, and the operating company's
  * details in the footer (src/lib/company.ts). The text part is sent unchanged.

@@ -212,7 +212,7 @@ export function reviewRequestMessage(
 
 /**
  * To the customer right after a service request: the link that confirms the address.
- * Until it is opened nothing else is mailed there (issue 11: no mail cannon).
+ * Until it is opened nothing else is mailed there (no mail cannon).
  */
 /** A service request as mails tell it. */
 interface MailedRequest {
@@ -245,7 +245,7 @@ function briefLines(request: Omit<MailedRequest, 'customerName'>): string[] {
 }
 
 /**
- * To the customer at once (issue 14): the reference, the brief, who answers, and the
+ * To the customer at once: the reference, the brief, who answers, and the
  * private link to the request's status page; opening it also confirms the address.
  */
 export function requestReceivedMessage(
@@ -325,8 +325,7 @@ export function requestCancelledMessage(
 }
 
 /**
- * To the customer when the enquiry desk passes their request to another provider (issue
- * 14, point 6). Only the hash of the status page's token is stored, so no new link can be
+ * To the customer when the enquiry desk passes their request to another provider. Only the hash of the status page's token is stored, so no new link can be
  * made: the one in the first e-mail keeps working.
  */
 export function requestReassignedMessage(
@@ -349,8 +348,7 @@ export function requestReassignedMessage(
 }
 
 /**
- * To the provider once, when a request has waited 4 business hours for its first answer
- * (issue 14, point 6).
+ * To the provider once, when a request has waited 4 business hours for its first answer.
  */
 export function requestReminderMessage(
   provider: { name: string; email: string },

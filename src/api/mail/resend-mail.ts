@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/mail/:id/resend (issue 11, point 7): a failed or sent mail goes out
+ * POST /api/admin/mail/:id/resend: a failed or sent mail goes out
  * again as a new outbox row with the same message, so the original keeps its history
  * (attempts, last error) and the copy gets a fresh day of retries. Mail still queued or
  * being sent is on its way already; cancelled mail was replaced by a newer message.

@@ -1,5 +1,5 @@
 /**
- * What built pages carry of the listing (issue 15, point 5: the first page in the HTML):
+ * What built pages carry of the listing (the first page in the HTML):
  * the providers without their phone number and e-mail address, which arrive from the API
  * only (decision 0011), so a provider removed after the build keeps no contact details
  * in the built HTML.

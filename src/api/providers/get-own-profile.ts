@@ -14,7 +14,7 @@ const ownProfileColumns = {
   province: p.province,
   services: p.services,
   description: p.description,
-  // What the Profile tab edits besides the business details (issue 16, point 7).
+  // What the Profile tab edits besides the business details.
   startingPrice: p.startingPrice,
   coverageAreas: p.coverageAreas,
   businessHours: p.businessHours,

@@ -20,7 +20,7 @@ export interface ProviderPage {
 
 /**
  * One page of approved providers, each with its responsiveness, and the total that
- * match (issue 15, point 3: the sort is the visitor's choice):
+ * match (the sort is the visitor's choice):
  * - 'recommended' (the default): premium, verified, rating, name (rankedIds); with a
  *   search, the most relevant first, then that order;
  * - 'nearest' (needs the visitor's position): nearest first (nearestPage);
@@ -194,7 +194,7 @@ const LISTING_ORDER = [
 ];
 
 /**
- * 'Quickest to respond' (issue 14): the providers with figures (5 counted requests or
+ * 'Quickest to respond': the providers with figures (5 counted requests or
  * more) by median time to first response, then by the share answered within 24 business
  * hours, then in the listing's order; then the new ones in the listing's order. The
  * measured ones are few (5 requests in 90 days each) and are read whole with their

@@ -68,7 +68,7 @@ export function providerFilters(query: ListingQuery): SQL {
   if (wanted.verified) conditions.push(providerIsVerified);
   if (wanted.premium) conditions.push(eq(p.isPremium, true));
   // Every word of the search matched by a service, a place or the provider's own words
-  // (issue 15; docs/decisions/0028-search-that-reads-people.md).
+  // (docs/decisions/0028-search-that-reads-people.md).
   if (query.search) {
     if (!query.searchPlan) throw new Error('A search must be read with readListingQuery first');
     conditions.push(searchCondition(query.searchPlan));

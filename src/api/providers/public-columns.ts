@@ -32,7 +32,7 @@ export const publicProviderColumns = {
   yearsExperience: p.yearsExperience,
   businessHours: p.businessHours,
   createdAt: p.createdAt,
-  /** Photos of past work, oldest first (issue 16): paths as the profile photo's. */
+  /** Photos of past work, oldest first: paths as the profile photo's. */
   // Written out in full: drizzle leaves a one-table query's columns unqualified, and an
   // unqualified "id" in the subquery would be the photo's.
   workPhotos: sql<string[]>`coalesce((
@@ -68,9 +68,9 @@ export interface Provider {
   yearsExperience: number;
   businessHours: Record<string, string>;
   createdAt: string;
-  /** Photos of past work, oldest first: /objects/ paths or seed file names (issue 16). */
+  /** Photos of past work, oldest first: /objects/ paths or seed file names. */
   workPhotos: string[];
-  /** How quickly it answers requests, over the last 90 days (issue 14; responsiveness.ts). */
+  /** How quickly it answers requests, over the last 90 days (responsiveness.ts). */
   responsiveness: Responsiveness;
   /** Great-circle distance from the visitor, when the visitor's position was given. */
   distanceKm?: number;

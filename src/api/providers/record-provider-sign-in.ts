@@ -1,6 +1,6 @@
 /**
  * Remembers the address a provider signed in from: a review whose request came from one
- * of the provider's own addresses waits for moderation (issue 11, reviews only from real
+ * of the provider's own addresses waits for moderation (reviews only from real
  * customers).
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The towns that get a page per service (issue 15, point 6: /services/{slug}/{town}): the
+ * The towns that get a page per service (/services/{slug}/{town}): the
  * places where, or around which, an approved provider offers the service (area_values:
  * the provider's location and every coverage area). `providers` counts those; it orders
  * the towns. A page's list and count come from the listing itself, so they always agree

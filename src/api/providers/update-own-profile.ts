@@ -10,8 +10,7 @@ import { coordinatesOf } from './coordinates.ts';
 import { getOwnProfile } from './get-own-profile.ts';
 
 /**
- * The provider changes its own profile (spec: PUT /api/provider/profile; issue 16,
- * point 7). One UPDATE of the fields given: the public answers read the row, so they
+ * The provider changes its own profile (spec: PUT /api/provider/profile). One UPDATE of the fields given: the public answers read the row, so they
  * show the change at once, and the generated area_values follow the coverage areas (the
  * location filter) as business_minutes() follows the hours (the responsiveness clock).
  * A field added after the spec that the body leaves out keeps its stored value.

@@ -16,7 +16,7 @@ export interface RateLimit {
  * only (limitFailures below, accounts/sign-in-account.ts): an account takes at most 10 wrong
  * passwords per 15 minutes from clients it does not know (at most 50 in any hour), and a
  * browser that has signed in to it before has its own 10, so a flood elsewhere does not
- * lock the owner out (issue 11).
+ * lock the owner out.
  */
 export const RATE_LIMITS = {
   enquiry: {
@@ -85,7 +85,7 @@ export const RATE_LIMITS = {
     windowSeconds: 60 * 60,
     message: 'Too many reviews from your connection. Please try again later.',
   },
-  /** Per provider (issue 11): a provider's responses, each of which may mail a customer. */
+  /** Per provider: a provider's responses, each of which may mail a customer. */
   enquiryResponse: {
     name: 'enquiry-response',
     max: 30,
@@ -158,7 +158,7 @@ export interface FailureCounter {
 }
 
 /**
- * Runs `attempt` under limits that count its failures, not its uses (issue 11). Every
+ * Runs `attempt` under limits that count its failures, not its uses. Every
  * counter is charged before the attempt, so that a burst of parallel guesses cannot all
  * pass a check made before any of them is counted, and a refused attempt does no work
  * (no password is hashed). A success refunds or clears its counters; an attempt that

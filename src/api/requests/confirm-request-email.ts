@@ -5,7 +5,7 @@ import { requestOfToken } from './request-of-token.ts';
 /**
  * The status page was opened from the mail (POST /api/requests/confirm, sent by the page
  * once it runs, so a mail scanner fetching the link confirms nothing): the customer's
- * address is confirmed, as the confirmation link of issue 11 did.
+ * address is confirmed, as the confirmation link did before the status page.
  */
 export async function confirmRequestEmail(
   db: Database,

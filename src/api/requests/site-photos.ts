@@ -1,5 +1,5 @@
 /**
- * Photos of the site with a request (issue 14). They show a home's doors, gates and
+ * Photos of the site with a request. They show a home's doors, gates and
  * cameras, so they are private: re-encoded (no metadata, no place they were taken),
  * stored under `private/`, and served only to who may see the request: its customer
  * (with the status-page token), its provider, and the enquiry desk. Never cached.

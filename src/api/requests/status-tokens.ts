@@ -1,5 +1,5 @@
 /**
- * The customer's status-page token (issue 14): 32 random bytes, so the link says nothing
+ * The customer's status-page token: 32 random bytes, so the link says nothing
  * by itself (no id, no date). Only its SHA-256 is stored; the token is only in the mail.
  */
 import { createHash, randomBytes } from 'node:crypto';

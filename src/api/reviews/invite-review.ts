@@ -11,7 +11,7 @@ import { reviewRequestMessage } from '../mail/messages.ts';
  * the provider's response and by the enquiry desk, only on the change to completed, and
  * by the confirmation of the customer's address when the enquiry is completed already.
  * Only a confirmed address gets one, and never the provider's own or an admin's
- * (issue 11: reviews only from real customers). The once key sends it at most once.
+ * (reviews only from real customers). The once key sends it at most once.
  */
 export async function inviteReview(
   db: Queryable,

@@ -7,7 +7,7 @@ import { publicReviewColumns } from './review-columns.ts';
 /**
  * Reviews for moderation, one page: newest first (the id keeps pages stable), with the
  * provider's name, and how many there are; `held` lists only those waiting for a
- * decision (issue 11). A released review keeps its held reason, with heldAt cleared.
+ * decision. A released review keeps its held reason, with heldAt cleared.
  */
 export async function listReviewsForAdmin(
   db: Database,

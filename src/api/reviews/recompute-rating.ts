@@ -1,7 +1,7 @@
 /**
  * The provider's rating (one decimal) and review count are recomputed from the visible
  * reviews in the same transaction as every change to its reviews (a held review is not
- * counted until an admin releases it, issue 11).
+ * counted until an admin releases it).
  */
 import { eq } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';

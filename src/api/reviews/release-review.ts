@@ -2,7 +2,7 @@ import type { Database } from '../../../db/client.ts';
 import { moderateReview } from './recompute-rating.ts';
 
 /**
- * An admin lets a held review through (issue 11): it is shown and counts from now on;
+ * An admin lets a held review through: it is shown and counts from now on;
  * releasing one that is not held changes nothing. The rating follows in the same
  * transaction.
  */

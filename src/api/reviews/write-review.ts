@@ -1,7 +1,7 @@
 /**
- * Verified reviews: written once per completed enquiry through its e-mailed link. Issue
- * 11 (reviews only from real customers): a review whose request came from the provider's
- * own network or session is held for moderation: not shown and not counted until an
+ * Verified reviews: written once per completed enquiry through its e-mailed link. Reviews
+ * only from real customers: a review whose request came from the provider's own network
+ * or session is held for moderation: not shown and not counted until an
  * admin releases it.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
- * The listing's search box read the way people type (issue 15, point 1;
- * docs/decisions/0028-search-that-reads-people.md): the query is cut into words, runs of
+ * The listing's search box read the way people type
+ * (docs/decisions/0028-search-that-reads-people.md): the query is cut into words, runs of
  * words that name a service or a place become one phrase ('gate motor', 'port
  * elizabeth'), and each word or phrase is looked up in the service vocabulary, with small
  * typos forgiven. No database here: the places and the providers' own words are looked

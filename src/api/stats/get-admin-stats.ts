@@ -16,7 +16,7 @@ export interface AdminStats {
   totalEnquiries: number;
   newEnquiries: number;
   premiumProviders: number;
-  /** Reviews waiting for an admin's decision (issue 11: held for moderation). */
+  /** Reviews waiting for an admin's decision (held for moderation). */
   heldReviews: number;
 }
 

@@ -2,7 +2,7 @@
  * An uploaded image as /objects/{key} serves it: only once its upload was claimed by what
  * shows it (an application, a provider's photo, the admin's image for a provider or a
  * flash ad). An upload nobody claimed is never served, so nobody can host a file on our
- * domain by uploading it and leaving it there (issue 11).
+ * domain by uploading it and leaving it there.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';

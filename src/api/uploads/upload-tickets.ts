@@ -5,7 +5,7 @@
  * Two ways in, both to `incoming/{ticket}`. Local disk: the browser PUTs to our own
  * /api/uploads/{ticket}, checked for size and type on arrival. S3: the browser PUTs to a
  * presigned URL. When the upload is claimed, it is checked (again), re-encoded and only
- * then stored under `uploads/`, the one place images are served from (issue 11: nobody
+ * then stored under `uploads/`, the one place images are served from (nobody
  * can host a file on our domain by uploading it and never using it). Unclaimed uploads
  * are deleted a day after their ticket expired (jobs/clean-up-uploads.ts).
  */

@@ -40,7 +40,7 @@ function Overview() {
       value: data?.premiumProviders,
       caption: 'Approved providers marked Premium',
     },
-    // Issue 11: reviews whose request came from the provider's own network or session.
+    // Reviews whose request came from the provider's own network or session.
     { title: 'Held Reviews', value: data?.heldReviews, caption: 'Waiting for moderation' },
   ];
   return (

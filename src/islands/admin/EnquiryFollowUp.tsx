@@ -1,5 +1,5 @@
 /**
- * Nobody left waiting (issue 14, point 6), on the enquiry desk: the badges of a request
+ * Nobody left waiting, on the enquiry desk: the badges of a request
  * left waiting on its provider, and the dialog that passes it to another verified
  * provider near the customer.
  */

@@ -217,7 +217,7 @@ function linkNote(link: string | null): string {
     : `A click on the banner opens ${link} on this site.`;
 }
 
-/** The form's banner, updated as the admin types (issue 16: preview before saving). */
+/** The form's banner, updated as the admin types (preview before saving). */
 function LivePreview({ id, ad }: { id: string; ad: FlashAdView }) {
   const valid = ad.linkUrl !== null && flashAdLinkProblem(ad.linkUrl) === null;
   const shown = {

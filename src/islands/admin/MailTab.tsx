@@ -31,7 +31,7 @@ const onItsWay = (mail: ListedMail[]) =>
   mail.some((m) => m.status === 'queued' || m.status === 'sending');
 
 /**
- * Mail (issue 11, point 7): what the outbox sent, is sending and failed to send, newest
+ * Mail: what the outbox sent, is sending and failed to send, newest
  * first; a failed or sent mail can be sent again. Never the text: it may hold a link that
  * signs someone in.
  */

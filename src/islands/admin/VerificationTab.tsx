@@ -103,7 +103,7 @@ function QueuePanel({
 }
 
 /**
- * The verification work lists (issue 13, point 5): passes that expire within 30 days,
+ * The verification work lists: passes that expire within 30 days,
  * passes that have expired, and checks waiting for review, the oldest deadline first.
  * Each row opens its provider's Verification screen.
  */

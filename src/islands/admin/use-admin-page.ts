@@ -1,5 +1,5 @@
 /**
- * One page of an admin list (issue 11, point 9): the page number, the rows and the total
+ * One page of an admin list: the page number, the rows and the total
  * from X-Total-Count. A change of filters starts again at page 1; when the rows of the
  * last page are gone (deleted, or moved away by a change), it steps back to the new last
  * page. The previous page stays on screen while the next one loads.

@@ -82,7 +82,7 @@ function EnquiryCard({
 }
 
 /**
- * The requests on screen are marked seen, once (issue 14): their customers' status pages
+ * The requests on screen are marked seen, once: their customers' status pages
  * show when the provider first had them in front of it. Failing to mark is not the
  * provider's problem: it is tried again the next time the list is shown.
  */

@@ -30,7 +30,7 @@ function formField(field: string): string {
 }
 
 /**
- * Profile (spec section 2; issue 16, point 7): the photo with its uploader, the business
+ * Profile (spec section 2): the photo with its uploader, the business
  * details, and what the public page shows besides: starting price, website, specialties,
  * coverage areas and business hours. Business Name and Contact Name both edit the one
  * name field, as the spec has it. The form itself checks nothing; the server checks the
@@ -91,7 +91,7 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
         aria-label="Profile photo"
       >
         <div className="card-body items-center text-center">
-          {/* Without a photo, the monogram the public pages show (issue 16, point 2). */}
+          {/* Without a photo, the monogram the public pages show. */}
           <ProviderLogo provider={profile} className="h-32 w-32 rounded-full object-cover" />
           <button
             type="button"

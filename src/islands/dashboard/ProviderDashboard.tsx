@@ -17,7 +17,7 @@ import { endSession, readSignedIn, useSessionNotice } from './session';
 import { SettingsTab } from './SettingsTab';
 
 /**
- * The request a mail links to (`/dashboard?enquiry=<id>`, issue 14): the dashboard opens
+ * The request a mail links to (`/dashboard?enquiry=<id>`): the dashboard opens
  * on the Enquiries tab with that request in view. Read once, when the signed-in dashboard
  * first renders (in the browser only: the page is pre-rendered signed out).
  */

@@ -10,7 +10,7 @@ import { handledSessionEnd } from './session';
 const WORK_PHOTOS_KEY = ['/api/provider/work-photos'] as const;
 
 /**
- * The dashboard's photos of past work (issue 16 point 2): up to WORK_PHOTO_LIMIT, each
+ * The dashboard's photos of past work: up to WORK_PHOTO_LIMIT, each
  * uploaded as joining's photo is (checked, re-encoded without its location by the server)
  * and shown on the public page at once; each can be removed.
  */

@@ -218,7 +218,7 @@ function Loading() {
 }
 
 /**
- * The home page's highlights from GET /api/home/highlights (issue 16, point 6): top rated
+ * The home page's highlights from GET /api/home/highlights: top rated
  * (near the visitor only once they press "Show providers near me"), recently verified and
  * recent reviews. Nothing here says more than the answer shows (docs/decisions/0024).
  */

@@ -5,7 +5,7 @@ import { useLoaded } from './use-loaded';
 
 /**
  * Spec section 4: three skeletons while loading; '+' on counts. When the figures cannot
- * be loaded the section says so, with Retry, rather than showing zeros (issue 16, point 5).
+ * be loaded the section says so, with Retry, rather than showing zeros.
  */
 function PlatformStats() {
   const stats = useLoaded(() => answer(api.stats.$get()));

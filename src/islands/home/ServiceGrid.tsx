@@ -7,7 +7,7 @@ import { useLoaded } from './use-loaded';
 /**
  * The six category cards with '{n}+ Providers' from /api/service-stats. When the counts
  * cannot be loaded the cards stay (they are links) without a count, under a "Couldn't
- * load" alert with Retry, never "0+ Providers" (issue 16, point 5).
+ * load" alert with Retry, never "0+ Providers".
  */
 function ServiceGrid() {
   const counts = useLoaded(() => answer(api['service-stats'].$get()));

@@ -22,7 +22,7 @@ const groupClass = 'rounded-box border border-base-300 p-4 sm:col-span-2';
 const groupLegendClass = 'float-left mb-1 w-full font-semibold';
 
 /**
- * What the checks behind the Verified badge need (issue 13): the business type, the
+ * What the checks behind the Verified badge need: the business type, the
  * CIPC number for a company, PSIRA for security services, the insurance, documents and
  * the consent to the checks. A part that does not apply is hidden, not unmounted, so an
  * uploaded document keeps its state when the part shows again (application-answers.ts

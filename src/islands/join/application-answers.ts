@@ -1,5 +1,5 @@
 /**
- * The join form's answers that depend on other answers (issue 13): PSIRA only with a
+ * The join form's answers that depend on other answers: PSIRA only with a
  * security service, CIPC only for a company. The API refuses an answer that does not
  * apply, so what is hidden is left out before the form checks and sends anything. The
  * rule itself is the catalogue's (checkApplies), not repeated here.

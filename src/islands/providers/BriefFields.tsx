@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * The questions of the chosen service (issue 14): what a provider needs to quote. Each
+ * The questions of the chosen service: what a provider needs to quote. Each
  * has its unit and a "Not sure" answer; those marked * must be answered.
  */
 export function BriefFields({ service, control, register, errors, idPrefix }: Props) {

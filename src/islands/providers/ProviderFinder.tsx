@@ -46,7 +46,7 @@ export interface ProviderFinderProps {
 }
 
 /**
- * Find Providers (spec section 2, issue 15): filters in the URL, in a card on wide screens
+ * Find Providers (spec section 2): filters in the URL, in a card on wide screens
  * and in a sheet on phones, active ones as chips; a sort; nearest first on Near me.
  */
 function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderProps) {

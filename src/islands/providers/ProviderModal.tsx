@@ -17,10 +17,10 @@ import { ResponsivenessNote } from './ResponsivenessNote';
 
 /**
  * The provider modal of the list (spec section 2): summary, contact buttons, the
- * Verification section (issue 13: the checks behind the badge, fetched when it opens),
+ * Verification section (the checks behind the badge, fetched when it opens),
  * then the spec's five tabs. The name and the close button stay at the top while it
  * scrolls; on a phone a bar at the bottom keeps Call, WhatsApp (mobile numbers) and
- * Request in reach (issue 16).
+ * Request in reach.
  */
 export function ProviderModal({
   provider,

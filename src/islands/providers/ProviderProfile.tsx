@@ -108,7 +108,7 @@ function Profile({
           </div>
         </div>
       </header>
-      {/* On a phone the contact card comes first, before the long text (issue 16); on a
+      {/* On a phone the contact card comes first, before the long text; on a
           desktop it heads the side column. */}
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem] lg:grid-rows-[auto_1fr]">
         <section
@@ -263,7 +263,7 @@ function idFromPath(): number | undefined {
  * The provider page (spec section 2). It shows the build-time data at once and then
  * refreshes from /api/providers/{id}, so it never disagrees with the listing; a provider
  * removed or unapproved since the build shows 'Provider Not Found'. The badge and the
- * Verification section wait for that answer (issue 13).
+ * Verification section wait for that answer.
  */
 function ProviderProfile({ initial }: ProviderProfileProps) {
   const [id] = useState(() => initial?.id ?? idFromPath());

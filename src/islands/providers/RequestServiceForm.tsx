@@ -86,7 +86,7 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
     mutationFn: (values: FormValues) => answer(api.enquiries.$post({ json: values })),
     onMutate: () => setSent(undefined),
     onSuccess: ({ reference, message }) => {
-      // The server's words (issue 14): the reference, who receives it, and the mailed link.
+      // The server's words: the reference, who receives it, and the mailed link.
       toast({ title: 'Service Request Submitted!', description: message });
       setSent({ reference, message });
       clear();

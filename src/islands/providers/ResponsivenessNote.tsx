@@ -8,7 +8,7 @@ import {
 export const RESPONSIVENESS_RULE_URL = '/how-it-works#responsiveness';
 
 /**
- * How quickly the provider answers requests (issue 14): 'Usually responds within 2
+ * How quickly the provider answers requests: 'Usually responds within 2
  * business hours' and '93% answered within 24 business hours', or 'New on the platform'.
  * `full` adds why there are no figures, or what they are based on, and the link to the
  * rule (the modal and the page); a card shows the figures alone.

@@ -23,7 +23,7 @@ const SUMMARY_TONE: Record<PublicVerification['status'], string> = {
 
 /**
  * The PSIRA number with a way to confirm it on PSIRA's own site: the one piece of the
- * evidence a customer can check for themselves (issue 13, point 3).
+ * evidence a customer can check for themselves.
  */
 function PsiraReference({ reference }: { reference: string }) {
   return (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } 
 import { providerImageUrl } from '../../lib/provider-image';
 
 /**
- * A provider's photos of past work (issue 16 point 2): thumbnails, each opening a viewer
+ * A provider's photos of past work: thumbnails, each opening a viewer
  * that the keyboard drives: arrow keys move between photos, Escape closes it, and focus
  * goes back to the thumbnail it was opened from. Nothing when there are no photos.
  */

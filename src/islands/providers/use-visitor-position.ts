@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LatLng } from '../../lib/geo';
 
 /**
- * Near me (issue 15, point 3): the position is asked for only when the visitor presses
+ * Near me: the position is asked for only when the visitor presses
  * the button, never on load.
  * - off: not asked (or turned off);
  * - asking: the browser is asking or locating;

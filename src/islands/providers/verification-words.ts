@@ -1,5 +1,5 @@
 /**
- * The words of the Verification section and the /verification page (issue 13): how a
+ * The words of the Verification section and the /verification page: how a
  * provider's verification status, a check's status and its dates read. Plain functions,
  * so the words are tested without a browser (tests/unit/verification-words.test.ts).
  */

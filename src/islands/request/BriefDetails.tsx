@@ -2,7 +2,7 @@ import { briefLines } from '../../lib/schemas/request-brief';
 import { DetailList } from '../ui/DetailList';
 
 /**
- * A request's brief as people read it (issue 14): the answers to its service's
+ * A request's brief as people read it: the answers to its service's
  * questions, with their units, and its site photos (private addresses: each opens the
  * photo itself in a new tab). Shown to the customer, the provider and the enquiry desk.
  */

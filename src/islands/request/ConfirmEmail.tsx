@@ -6,7 +6,7 @@ import { withQueryClient } from '../../lib/query-client';
 import { INVALID_CONFIRMATION_LINK } from '../../lib/schemas/enquiry-confirmation';
 
 /**
- * /request/confirm?token=...: the link mailed after a service request (issue 11). Opening
+ * /request/confirm?token=...: the link mailed after a service request. Opening
  * it confirms the customer's address; only then are the provider's responses and the
  * review link mailed there. Confirming twice answers the same, so a reload is harmless.
  */

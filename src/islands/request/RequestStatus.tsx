@@ -262,9 +262,9 @@ function RequestView({ token, request }: { token: string; request: RequestStatus
 }
 
 /**
- * /request?token=...: the customer's page of a service request (issue 14), from the link
+ * /request?token=...: the customer's page of a service request, from the link
  * mailed when it was sent. No account: the token is the key. Opening it confirms the
- * customer's e-mail (issue 11), once, from the browser: mail scanners that follow links
+ * customer's e-mail, once, from the browser: mail scanners that follow links
  * run no script.
  */
 function RequestStatusPage() {

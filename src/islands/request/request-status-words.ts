@@ -1,4 +1,4 @@
-/** How the customer's status page of a request (issue 14) words its steps and times. */
+/** How the customer's status page of a request words its steps and times. */
 import type { api, ApiAnswer } from '../../lib/api-client';
 import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options';
 

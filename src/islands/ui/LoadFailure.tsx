@@ -14,7 +14,7 @@ interface LoadFailureProps {
 }
 
 /**
- * What a screen shows when its data could not be loaded (issue 16, point 5): what went
+ * What a screen shows when its data could not be loaded: what went
  * wrong in a sentence and a Retry button, never a status code, JSON or a row of zeros.
  */
 export function LoadFailure({

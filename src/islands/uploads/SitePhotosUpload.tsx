@@ -27,7 +27,7 @@ interface Props {
 }
 
 /**
- * Up to three photos of the site with a request (issue 14): each checked here first
+ * Up to three photos of the site with a request: each checked here first
  * (type, size), uploaded with its own progress bar, previewed, and removable. The server
  * checks and re-encodes them again and keeps them private to the request.
  */

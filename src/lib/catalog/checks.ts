@@ -56,7 +56,7 @@ export interface CheckDefinition {
   referenceLabel?: string;
   /**
    * Whether the reference is public: only the PSIRA number, which customers confirm on
-   * PSIRA's own site (issue 13: nothing else of the evidence is public).
+   * PSIRA's own site (nothing else of the evidence is public).
    */
   publicReference: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * The applicant's consent to the checks (issue 13), stored with the application under its
+ * The applicant's consent to the checks, stored with the application under its
  * version: a change of wording gets a new version, so we can always show what someone
  * agreed to. The join form shows CHECKS_CONSENT.text and sends the version it showed; the
  * API accepts only the current one.

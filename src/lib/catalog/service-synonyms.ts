@@ -1,7 +1,7 @@
 import type { ServiceId } from './categories.ts';
 
 /**
- * The words people type for each service (issue 15, point 1), beside the categories. A
+ * The words people type for each service, beside the categories. A
  * search word or phrase written like one of these matches every provider offering the
  * service. Written as people type them; the search compares them in their search form
  * (searchKey: lower-case, accents dropped, punctuation as spaces), so 'wi-fi' also

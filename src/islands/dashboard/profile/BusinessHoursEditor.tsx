@@ -5,8 +5,7 @@ import type { ProfileForm } from './profile-form';
 const dayName = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
 
 /**
- * The business hours, a row per day: Closed, or the opening and closing times (issue 16,
- * point 7). The responsiveness figures count time in these hours. Every input's name
+ * The business hours, a row per day: Closed, or the opening and closing times. The responsiveness figures count time in these hours. Every input's name
  * says its day ("Monday opens"), as a screen reader reads it out of the row.
  */
 export function BusinessHoursEditor({

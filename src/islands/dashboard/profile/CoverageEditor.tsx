@@ -6,7 +6,7 @@ import { coveragePlaceSource } from './coverage-places';
 import { RemovableChips } from './RemovableChips';
 
 /**
- * The towns a provider serves (issue 16, point 7): the chosen towns as removable chips,
+ * The towns a provider serves: the chosen towns as removable chips,
  * and a search of the places table (GET /api/places) to add one. The server checks each
  * town again (check-coverage-towns.ts); the location filter then finds the provider
  * there.

@@ -3,7 +3,7 @@ import { PROFILE_LIMITS } from '../../../lib/schemas/provider-dashboard';
 import { RemovableChips } from './RemovableChips';
 
 /**
- * What the provider is known for (issue 16, point 7): short texts as removable chips,
+ * What the provider is known for: short texts as removable chips,
  * added one at a time (Enter or the Add button). The limits are the schema's; the
  * server checks them again.
  */

@@ -6,7 +6,7 @@ const CARD_WIDTH_QUERY = '(min-width: 40rem)';
 
 /**
  * On a phone the filters open in a sheet from a "Filters (n)" button, so that the list
- * starts within the first screen (issue 15, point 4). The fields apply as they change;
+ * starts within the first screen. The fields apply as they change;
  * the sheet's footer says how many providers match and closes it.
  */
 export function FilterSheet({
