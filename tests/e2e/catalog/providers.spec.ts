@@ -1,6 +1,6 @@
 /** Find Providers (spec sections 2, 4 and 9): filters in the URL, paging, location, states, cards. */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from '../fixtures.ts';
 import {
   PROVIDER_LIST_API,
   TEXT,
@@ -15,7 +15,7 @@ import {
   providerCards,
   selectedOption,
   type ApiProvider,
-} from './support.ts';
+} from '../support.ts';
 
 const PAGE_SIZE = 24;
 /**

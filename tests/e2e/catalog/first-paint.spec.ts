@@ -5,8 +5,8 @@
  * with the listing's filters.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
-import { gate, providerCards, PROVIDER_LIST_API } from './support.ts';
+import { expect, test } from '../fixtures.ts';
+import { gate, providerCards, PROVIDER_LIST_API } from '../support.ts';
 
 const CCTV_PRETORIA = '/services/cctv-installations-repairs/pretoria';
 

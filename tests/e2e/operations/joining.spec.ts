@@ -6,10 +6,10 @@
  * admin.
  */
 import type { Page, Request } from '@playwright/test';
-import { addDays, saToday } from '../../src/lib/calendar-days.ts';
-import { CHECKS_CONSENT } from '../../src/lib/catalog/consent.ts';
-import { apply, newApplication, uniqueTag, uploadApplicationPhoto } from './builders.ts';
-import { expect, test } from './fixtures.ts';
+import { addDays, saToday } from '../../../src/lib/calendar-days.ts';
+import { CHECKS_CONSENT } from '../../../src/lib/catalog/consent.ts';
+import { apply, newApplication, uniqueTag, uploadApplicationPhoto } from '../builders.ts';
+import { expect, test } from '../fixtures.ts';
 
 const PHOTO = 'public/public-objects/sample-provider-3.webp';
 /** A tiny valid PDF: the server tells a document by its bytes. */

@@ -14,9 +14,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
-import { holdFlashAds, scan } from './axe.ts';
-import { APPROVED_PROVIDER_COUNT, expectCount, hydrateAll, openProviderModal } from './support.ts';
+import { expect, test } from '../fixtures.ts';
+import { holdFlashAds, scan } from '../axe.ts';
+import { APPROVED_PROVIDER_COUNT, expectCount, hydrateAll, openProviderModal } from '../support.ts';
 
 const CONCURRENT_PAGES = 4;
 

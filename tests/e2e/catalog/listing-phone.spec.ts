@@ -5,8 +5,8 @@
  * picker is a combobox a keyboard can use.
  */
 import type { Locator, Page } from '@playwright/test';
-import { scan } from './axe.ts';
-import { expect, test } from './fixtures.ts';
+import { scan } from '../axe.ts';
+import { expect, test } from '../fixtures.ts';
 import {
   APPROVED_PROVIDER_COUNT,
   PROVIDER_LIST_API,
@@ -16,7 +16,7 @@ import {
   expectListHydrated,
   fetchProviders,
   providerCards,
-} from './support.ts';
+} from '../support.ts';
 
 const PHONE = { width: 390, height: 844 };
 const CAPE_TOWN = { latitude: -33.9249, longitude: 18.4241 };

@@ -4,10 +4,10 @@
  * "Quickest to respond"; one without requests is "New on the platform". The two
  * providers are the test's own, found by a word only they share.
  */
-import { newEnquiry, sendEnquiry, uniqueTag } from './builders.ts';
-import { bearer, expect, mintSession, test } from './fixtures.ts';
-import { runSql } from './database-door.ts';
-import { cardByName, expectCardNames, filters } from './support.ts';
+import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
+import { bearer, expect, mintSession, test } from '../fixtures.ts';
+import { runSql } from '../database-door.ts';
+import { cardByName, expectCardNames, filters } from '../support.ts';
 
 test('answered requests give figures, and "Quickest to respond" puts their provider first', async ({
   page,

@@ -5,10 +5,10 @@
  * in as its own admin with providers of its own (unique names, found by search).
  */
 import type { Page } from '@playwright/test';
-import { scan } from './axe.ts';
-import { newEnquiry, sendEnquiry, uniqueTag } from './builders.ts';
-import { bearer, expect, mintSession, openAdmin, test, type TestAdmin } from './fixtures.ts';
-import { cardByName, expectProfileHydrated, fetchProviders, searchAdminList } from './support.ts';
+import { scan } from '../axe.ts';
+import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
+import { bearer, expect, mintSession, openAdmin, test, type TestAdmin } from '../fixtures.ts';
+import { cardByName, expectProfileHydrated, fetchProviders, searchAdminList } from '../support.ts';
 
 const PHOTO = 'public/public-objects/sample-provider-4.webp';
 const HIDE_REASON = 'Names a competitor instead of the work done';

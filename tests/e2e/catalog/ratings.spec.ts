@@ -3,9 +3,14 @@
  * on its card, in the modal and on its page, never grey stars and 0.0; a reviewed one
  * shows its average and the number of its reviews (the seeded review rows).
  */
-import { scan } from './axe.ts';
-import { expect, test } from './fixtures.ts';
-import { cardByName, expectProfileHydrated, fetchProviders, openProviderModal } from './support.ts';
+import { scan } from '../axe.ts';
+import { expect, test } from '../fixtures.ts';
+import {
+  cardByName,
+  expectProfileHydrated,
+  fetchProviders,
+  openProviderModal,
+} from '../support.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 

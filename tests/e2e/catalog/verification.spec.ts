@@ -8,17 +8,17 @@
  * expected date is taken from the API's answer and written as the page writes it.
  */
 import type { Locator, Page } from '@playwright/test';
-import type { ProviderDetail, PublicVerification } from '../../src/lib/api-answers.ts';
-import { addMonths, formatDay, saToday } from '../../src/lib/calendar-days.ts';
+import type { ProviderDetail, PublicVerification } from '../../../src/lib/api-answers.ts';
+import { addMonths, formatDay, saToday } from '../../../src/lib/calendar-days.ts';
 import {
   CHECKS,
   PSIRA_VERIFICATION_HINT,
   PSIRA_VERIFICATION_URL,
-} from '../../src/lib/catalog/checks.ts';
-import { uniqueTag } from './builders.ts';
-import { expect, test } from './fixtures.ts';
-import { serverUrl } from './servers.ts';
-import { cardByName, expectCount, fetchProviders, getJson, openProviderModal } from './support.ts';
+} from '../../../src/lib/catalog/checks.ts';
+import { uniqueTag } from '../builders.ts';
+import { expect, test } from '../fixtures.ts';
+import { serverUrl } from '../servers.ts';
+import { cardByName, expectCount, fetchProviders, getJson, openProviderModal } from '../support.ts';
 
 const HIGHVELD = 'Highveld Secure Systems';
 const ALGOA = 'Algoa Alarm & Fence';

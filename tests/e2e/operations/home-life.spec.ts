@@ -5,11 +5,11 @@
  * Operations project: it creates an ad.
  */
 import type { Page, Response } from '@playwright/test';
-import { FLASH_AD_LINK_MESSAGES } from '../../src/lib/flash-ad-link.ts';
-import { holdFlashAds, scan } from './axe.ts';
-import { uniqueTag } from './builders.ts';
-import { expect, openAdmin, test } from './fixtures.ts';
-import { filters } from './support.ts';
+import { FLASH_AD_LINK_MESSAGES } from '../../../src/lib/flash-ad-link.ts';
+import { holdFlashAds, scan } from '../axe.ts';
+import { uniqueTag } from '../builders.ts';
+import { expect, openAdmin, test } from '../fixtures.ts';
+import { filters } from '../support.ts';
 
 const IMAGE = 'public/public-objects/work-camera-1.webp';
 

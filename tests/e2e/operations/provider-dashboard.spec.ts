@@ -5,10 +5,10 @@
  * test has a provider of its own; only the login tests type into the login card.
  */
 import type { Page } from '@playwright/test';
-import { scan } from './axe.ts';
-import { apply, newApplication, newEnquiry, sendEnquiry, uniqueTag } from './builders.ts';
-import { bearer, expect, mintSession, test, type Mailbox } from './fixtures.ts';
-import { cardByName } from './support.ts';
+import { scan } from '../axe.ts';
+import { apply, newApplication, newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
+import { bearer, expect, mintSession, test, type Mailbox } from '../fixtures.ts';
+import { cardByName } from '../support.ts';
 
 const PHOTO = 'public/public-objects/sample-provider-2.webp';
 const FIRST_PASSWORD = 'first-dashboard-password';

@@ -7,9 +7,9 @@
  * answered by page.route.
  */
 import type { Locator, Page } from '@playwright/test';
-import { formatSaPhone } from '../../src/lib/phone.ts';
-import { uniqueTag } from './builders.ts';
-import { expect, test } from './fixtures.ts';
+import { formatSaPhone } from '../../../src/lib/phone.ts';
+import { uniqueTag } from '../builders.ts';
+import { expect, test } from '../fixtures.ts';
 import {
   APPROVED_PROVIDER_COUNT,
   PROVINCE_NAMES,
@@ -23,7 +23,7 @@ import {
   openProviderModal,
   recordRequests,
   selectedOption,
-} from './support.ts';
+} from '../support.ts';
 
 const HIGHVELD = 'Highveld Secure Systems';
 

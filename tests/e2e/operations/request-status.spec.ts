@@ -5,11 +5,11 @@
  * a link that is not valid. Each test has a provider and a customer of its own.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { linkIn } from '../helpers/outbox.ts';
-import { scan } from './axe.ts';
-import { newEnquiry, sendEnquiry, uniqueTag } from './builders.ts';
-import { expect, test, type Accounts, type Mailbox, type TestProvider } from './fixtures.ts';
-import { recordRequests } from './support.ts';
+import { linkIn } from '../../helpers/outbox.ts';
+import { scan } from '../axe.ts';
+import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
+import { expect, test, type Accounts, type Mailbox, type TestProvider } from '../fixtures.ts';
+import { recordRequests } from '../support.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 

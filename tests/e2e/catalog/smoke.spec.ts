@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test } from '../fixtures.ts';
 
 test('the home page renders its hero and the search box', async ({ page }) => {
   const problems: string[] = [];

@@ -4,8 +4,8 @@
  * shows them; a time that is not one shows its field error; axe finds nothing.
  */
 import type { Page } from '@playwright/test';
-import { scan } from './axe.ts';
-import { expect, test } from './fixtures.ts';
+import { scan } from '../axe.ts';
+import { expect, test } from '../fixtures.ts';
 
 /** Where screenshots go when E2E_SHOTS names a folder (for looking at, not asserting). */
 const SHOTS = process.env['E2E_SHOTS'];

@@ -3,9 +3,9 @@
  * requests of the last 7 days against the 7 days before (no fixed "+2 from last week"),
  * and a provider without reviews sees "New" rather than 0.0.
  */
-import { scan } from './axe.ts';
-import { newEnquiry, sendEnquiry } from './builders.ts';
-import { expect, test } from './fixtures.ts';
+import { scan } from '../axe.ts';
+import { newEnquiry, sendEnquiry } from '../builders.ts';
+import { expect, test } from '../fixtures.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 

@@ -5,11 +5,11 @@
  * of its own, whose checks are recorded through the admin API.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { ProviderDetail } from '../../src/lib/api-answers.ts';
-import { addDays, addMonths, formatDay, saToday } from '../../src/lib/calendar-days.ts';
-import { scan } from './axe.ts';
-import { uniqueTag } from './builders.ts';
-import { expect, test, type Accounts } from './fixtures.ts';
+import type { ProviderDetail } from '../../../src/lib/api-answers.ts';
+import { addDays, addMonths, formatDay, saToday } from '../../../src/lib/calendar-days.ts';
+import { scan } from '../axe.ts';
+import { uniqueTag } from '../builders.ts';
+import { expect, test, type Accounts } from '../fixtures.ts';
 
 /** A tiny valid PDF: the server tells a document by its bytes. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

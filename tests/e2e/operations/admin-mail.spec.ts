@@ -6,9 +6,9 @@
  * Each test applies with its own e-mail address and looks at that address's mail only.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { scan } from './axe.ts';
-import { apply, newApplication } from './builders.ts';
-import { expect, openAdmin, test, type Mailbox, type TestAdmin } from './fixtures.ts';
+import { scan } from '../axe.ts';
+import { apply, newApplication } from '../builders.ts';
+import { expect, openAdmin, test, type Mailbox, type TestAdmin } from '../fixtures.ts';
 
 const SUBJECT = 'We received your application to join Verified Providers';
 /** A line of the mail's text: the screen never shows it. */

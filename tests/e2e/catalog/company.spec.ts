@@ -3,7 +3,7 @@
  * the operating company as configured for the build (tests/build/company.test.ts checks
  * the values); here, that a person sees them and can call or write from them.
  */
-import { expect, test } from './fixtures.ts';
+import { expect, test } from '../fixtures.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 

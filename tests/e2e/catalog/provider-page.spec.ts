@@ -1,5 +1,5 @@
 /** The provider page /provider/{id} and the category pages (spec section 2). */
-import { expect, test } from './fixtures.ts';
+import { expect, test } from '../fixtures.ts';
 import {
   PROVINCE_NAMES,
   TEXT,
@@ -11,7 +11,7 @@ import {
   fetchProviders,
   providerCards,
   type ApiProvider,
-} from './support.ts';
+} from '../support.ts';
 
 test('/provider/1 shows the provider with its price, contact card, hours and tabs', async ({
   page,

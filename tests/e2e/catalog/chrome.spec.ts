@@ -3,8 +3,8 @@
  * dropdown, active link, help widget, mobile drawer, toasts, titles.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
-import { APPROVED_PROVIDER_COUNT, CATEGORIES, expectCount, openProviderModal } from './support.ts';
+import { expect, test } from '../fixtures.ts';
+import { APPROVED_PROVIDER_COUNT, CATEGORIES, expectCount, openProviderModal } from '../support.ts';
 
 /** Footer links whose pages do not exist yet (none now). */
 const MISSING_PAGES = new Set<string>();

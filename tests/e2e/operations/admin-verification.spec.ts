@@ -6,9 +6,9 @@
  * with an outcome.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { addDays, addMonths, formatDay, saToday } from '../../src/lib/calendar-days.ts';
-import { CHECKS_CONSENT } from '../../src/lib/catalog/consent.ts';
-import { apply, newApplication, uniqueTag } from './builders.ts';
+import { addDays, addMonths, formatDay, saToday } from '../../../src/lib/calendar-days.ts';
+import { CHECKS_CONSENT } from '../../../src/lib/catalog/consent.ts';
+import { apply, newApplication, uniqueTag } from '../builders.ts';
 import {
   bearer,
   expect,
@@ -17,8 +17,8 @@ import {
   test,
   type Accounts,
   type TestAdmin,
-} from './fixtures.ts';
-import { cardByName, searchAdminList } from './support.ts';
+} from '../fixtures.ts';
+import { cardByName, searchAdminList } from '../support.ts';
 
 /** A company installing CCTV: six checks are required (PSIRA and CIPC among them). */
 const securityCompany = (tag: string) => ({

@@ -5,8 +5,8 @@
  * provider in the URL so that Back closes the modal and a shared link opens it.
  */
 import type { Locator, Page } from '@playwright/test';
-import { scan } from './axe.ts';
-import { expect, test } from './fixtures.ts';
+import { scan } from '../axe.ts';
+import { expect, test } from '../fixtures.ts';
 import {
   APPROVED_PROVIDER_COUNT,
   PROVIDER_LIST_API,
@@ -15,7 +15,7 @@ import {
   fetchProvider,
   openProviderModal,
   type ApiProvider,
-} from './support.ts';
+} from '../support.ts';
 
 const HIGHVELD = 'Highveld Secure Systems';
 const HIGHVELD_ID = 1;

@@ -5,8 +5,8 @@
  * the island hydrates only because of the tap, and the tap must still do what it says.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
-import { fetchProvider, filters } from './support.ts';
+import { expect, test } from '../fixtures.ts';
+import { fetchProvider, filters } from '../support.ts';
 
 const PHONE = { width: 390, height: 844 };
 

@@ -6,9 +6,9 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { scan } from './axe.ts';
-import { uniqueTag } from './builders.ts';
-import { expect, test } from './fixtures.ts';
+import { scan } from '../axe.ts';
+import { uniqueTag } from '../builders.ts';
+import { expect, test } from '../fixtures.ts';
 
 const SHOTS = '/tmp/pw-f/shots';
 

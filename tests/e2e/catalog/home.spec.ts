@@ -1,6 +1,6 @@
 /** The home page (spec sections 2 and 4): hero search, categories, flash-ad banner, statistics. */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from '../fixtures.ts';
 import {
   APPROVED_PROVIDER_COUNT,
   CATEGORIES,
@@ -13,7 +13,7 @@ import {
   providerCards,
   selectedOption,
   type PlatformStats,
-} from './support.ts';
+} from '../support.ts';
 
 const heroSearch = (page: Page) => page.getByRole('searchbox', { name: 'Search providers' });
 const servicesSection = (page: Page) => page.getByRole('region', { name: 'Our Services' });

@@ -6,11 +6,11 @@
  * database door (database-door.ts): nobody can wait four business hours in a test.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addMonths, saToday } from '../../src/lib/calendar-days.ts';
-import { scan } from './axe.ts';
-import { newEnquiry, sendEnquiry, uniqueTag } from './builders.ts';
-import { runSql } from './database-door.ts';
-import { expect, openAdmin, test, type Accounts } from './fixtures.ts';
+import { addMonths, saToday } from '../../../src/lib/calendar-days.ts';
+import { scan } from '../axe.ts';
+import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
+import { runSql } from '../database-door.ts';
+import { expect, openAdmin, test, type Accounts } from '../fixtures.ts';
 
 const NOT_SEEN = 'Not seen within 4 business hours';
 const NOT_ANSWERED = 'Not answered within 1 business day';
