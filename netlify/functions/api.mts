@@ -3,13 +3,10 @@
  * instance; production sets DATABASE_URL (Neon). Migrations run in the build command.
  */
 import { purgeCache, type Config, type Context } from '@netlify/functions';
-import { createApp, type App } from '../../../src/api/app.ts';
-import { parseEnv } from '../../../src/api/env.ts';
-import {
-  databaseFault,
-  databaseUnavailableResponse,
-} from '../../../src/api/http/database-faults.ts';
-import { logErrorSafely } from '../../../src/api/http/describe-error.ts';
+import { createApp, type App } from '../../src/api/app.ts';
+import { parseEnv } from '../../src/api/env.ts';
+import { databaseFault, databaseUnavailableResponse } from '../../src/api/http/database-faults.ts';
+import { logErrorSafely } from '../../src/api/http/describe-error.ts';
 import { netlifyEnvironment, openFunctionDatabase } from '../netlify-environment.ts';
 
 let appPromise: Promise<App> | undefined;

@@ -1,5 +1,5 @@
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
-import type { Env } from '../../src/api/env.ts';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import type { Env } from '../src/api/env.ts';
 
 /**
  * The environment of the Netlify functions: SITE_URL defaults to the site's main address,

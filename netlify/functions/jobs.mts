@@ -3,10 +3,10 @@
  * outbox's mail and deletions). The API function also runs them after each change.
  */
 import type { Config } from '@netlify/functions';
-import { parseEnv } from '../../../src/api/env.ts';
-import { runDueJobs } from '../../../src/api/jobs/run-due-jobs.ts';
-import { createMailer } from '../../../src/api/mail/mailer.ts';
-import { chooseObjectStore } from '../../../src/api/storage/choose-object-store.ts';
+import { parseEnv } from '../../src/api/env.ts';
+import { runDueJobs } from '../../src/api/jobs/run-due-jobs.ts';
+import { createMailer } from '../../src/api/mail/mailer.ts';
+import { chooseObjectStore } from '../../src/api/storage/choose-object-store.ts';
 import { netlifyEnvironment, openFunctionDatabase } from '../netlify-environment.ts';
 
 export default async (): Promise<Response> => {
