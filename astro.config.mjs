@@ -4,6 +4,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import process from 'node:process';
+import { developmentHost } from './hosts/dev/astro-integration.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:8888',
@@ -11,6 +12,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   integrations: [
     react(),
+    // `astro dev` only: the API app on the same port, on a prepared database (hosts/dev/).
+    developmentHost(),
     {
       // client:idle-or-tap: idle hydration that a tap starts early and does not lose.
       name: 'idle-or-tap-directive',
@@ -51,5 +54,10 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     build: { assetsInlineLimit: 0 },
+    server: {
+      // The embedded database, uploads, mail and test reports change all the time and are
+      // no source: watching them would cost the dev server its time.
+      watch: { ignored: ['**/.data/**', '**/reports/**', '**/.netlify/**', '**/dist/**'] },
+    },
   },
 });

@@ -64,7 +64,7 @@ function boundaries() {
   const part = {
     api: { group: ['**/api/**'], message: 'the API app (src/api)' },
     db: { group: ['**/db/**'], message: 'the database layer (db/)' },
-    hosts: { group: ['**/hosts/**'], message: 'a host (hosts/)' },
+    hosts: { group: ['**/hosts/**', '**/netlify/**'], message: 'a host (hosts/, netlify/)' },
     node: { group: ['node:*'], message: "Node's built-in modules" },
     islands: { group: ['**/islands/**'], message: 'islands (browser code)' },
     pages: { group: ['**/pages/**', '**/layouts/**'], message: 'pages and layouts' },
@@ -100,7 +100,7 @@ function boundaries() {
     rule('Pages', ['src/pages/**'], ['hosts']),
     rule('The API app', ['src/api/**'], ['islands', 'pages', 'components', 'hosts']),
     rule('db/', ['db/**'], ['api', 'islands', 'pages', 'components', 'hosts']),
-    rule('A host', ['hosts/**'], ['islands', 'pages', 'components']),
+    rule('A host', ['hosts/**', 'netlify/**'], ['islands', 'pages', 'components']),
     rule('Scripts', ['scripts/**'], ['islands', 'pages', 'components']),
   ];
 }

@@ -1,50 +1,40 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import type { ServerOptions } from './tests/e2e/fixtures.ts';
 import { E2E_ADMIN, E2E_SESSION_SECRET, serverUrl } from './tests/e2e/servers.ts';
 
 /**
  * Browser tests against the built site served by the Node host, on two fresh embedded
- * databases (tests/e2e/servers.ts): the catalog files read the sample data, the
- * operations files sign in and change data of their own. Every test stands alone (its
- * own page, accounts and data), so files and tests run in parallel. Debian's chromium,
- * never a downloaded browser.
+ * databases (tests/e2e/servers.ts): the files in tests/e2e/catalog/ read the sample data,
+ * the files in tests/e2e/operations/ sign in and change data of their own. A spec's folder
+ * is its server, so a new file cannot be left out of the run. Every test stands alone
+ * (its own page, accounts and data), so files and tests run in parallel. Debian's
+ * chromium, never a downloaded browser.
  */
-const CATALOG_FILES = [
-  'accessibility.spec.ts',
-  'chrome.spec.ts',
-  'company.spec.ts',
-  'dev-mail.spec.ts',
-  'early-taps.spec.ts',
-  'errors-in-words.spec.ts',
-  'first-paint.spec.ts',
-  'home.spec.ts',
-  'listing-phone.spec.ts',
-  'phone-modal.spec.ts',
-  'provider-modal.spec.ts',
-  'provider-page.spec.ts',
-  'providers.spec.ts',
-  'ratings.spec.ts',
-  'smoke.spec.ts',
-  'verification.spec.ts',
-];
-const OPERATIONS_FILES = [
-  'admin-mail.spec.ts',
-  'admin-operations.spec.ts',
-  'enquiry-desk-follow-up.spec.ts',
-  'home-life.spec.ts',
-  'admin-verification.spec.ts',
-  'dashboard-numbers.spec.ts',
-  'dashboard-renewals.spec.ts',
-  'joining.spec.ts',
-  'provider-dashboard.spec.ts',
-  'profile-editor.spec.ts',
-  'request-status.spec.ts',
-  'responsiveness.spec.ts',
-  'work-photos.spec.ts',
-];
+const E2E_DIR = 'tests/e2e';
+const SERVER_FOLDERS = ['catalog', 'operations'] as const;
+
+/**
+ * A spec file outside the servers' folders would belong to no project and silently never
+ * run: the run stops and names it instead.
+ */
+const strays = readdirSync(path.join(import.meta.dirname, E2E_DIR), {
+  recursive: true,
+  encoding: 'utf8',
+}).filter(
+  (file) =>
+    file.endsWith('.spec.ts') &&
+    !SERVER_FOLDERS.some((folder) => file.startsWith(`${folder}${path.sep}`)),
+);
+if (strays.length > 0) {
+  throw new Error(
+    `Spec files outside ${SERVER_FOLDERS.map((f) => `${E2E_DIR}/${f}/`).join(' and ')} would never run; move each into the folder of its server: ${strays.map((f) => `${E2E_DIR}/${f}`).join(', ')}`,
+  );
+}
 
 export default defineConfig<ServerOptions>({
-  testDir: 'tests/e2e',
+  testDir: E2E_DIR,
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
@@ -72,12 +62,12 @@ export default defineConfig<ServerOptions>({
   projects: [
     {
       name: 'catalog',
-      testMatch: CATALOG_FILES,
+      testDir: `${E2E_DIR}/catalog`,
       use: { ...devices['Desktop Chrome'], baseURL: serverUrl('catalog'), server: 'catalog' },
     },
     {
       name: 'operations',
-      testMatch: OPERATIONS_FILES,
+      testDir: `${E2E_DIR}/operations`,
       use: { ...devices['Desktop Chrome'], baseURL: serverUrl('operations'), server: 'operations' },
     },
   ],

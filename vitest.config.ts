@@ -11,8 +11,8 @@ const CHEAP_PASSWORD_HASHES = { PASSWORD_HASH_COST: '10' };
  * Projects: unit (rules, no database), api on embedded PGlite, the same api suite on a
  * PostgreSQL server when TEST_DATABASE_URL is set (with the Neon driver and the resilience
  * of the Node host to database outages), uploads through S3 when
- * S3_TEST_ENDPOINT is set, and the Netlify host (slow; it builds the site through
- * netlify-cli).
+ * S3_TEST_ENDPOINT is set, and the hosts run as commands (slow: netlify serve builds the
+ * site through netlify-cli; npm run dev and dev:netlify start the development servers).
  */
 /**
  * API files that replace a module of the app with vi.mock (a watched password module).
@@ -21,6 +21,9 @@ const CHEAP_PASSWORD_HASHES = { PASSWORD_HASH_COST: '10' };
  * each file (`<name>-isolated`).
  */
 const MOCKING_FILES = ['tests/api/admin-auth.test.ts', 'tests/api/provider-auth.test.ts'];
+
+/** netlify dev, which must not run beside netlify serve (the projects below). */
+const NETLIFY_DEV_TEST = 'tests/netlify/netlify-dev.test.ts';
 
 const apiTest = (name: string, driver: 'pglite' | 'pg', exclude: string[]) => ({
   name,
@@ -96,11 +99,28 @@ export default defineConfig({
             },
           ]
         : []),
+      // The hosts started as commands. netlify serve and netlify dev share the CLI's work
+      // folder (.netlify/functions-serve), so netlify-dev runs after the netlify group;
+      // npm run dev runs beside netlify serve. The dev servers copy one prepared data folder.
       {
         extends: true,
         test: {
           name: 'netlify',
           include: ['tests/netlify/**/*.test.ts'],
+          exclude: ['**/node_modules/**', NETLIFY_DEV_TEST],
+          globalSetup: ['tests/netlify/prepared-data.ts'],
+          sequence: { groupOrder: 1 },
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'netlify-dev',
+          include: [NETLIFY_DEV_TEST],
+          globalSetup: ['tests/netlify/prepared-data.ts'],
+          sequence: { groupOrder: 2 },
           testTimeout: 240_000,
           hookTimeout: 240_000,
         },

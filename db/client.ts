@@ -11,6 +11,11 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { acquireDirectoryLock } from './directory-lock.ts';
+import {
+  shareEmbeddedDatabase,
+  sharedDatabaseUrl,
+  type SharedDatabase,
+} from './shared-embedded-database.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -25,8 +30,22 @@ export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
 export interface DatabaseHandle {
   db: Database;
   driver: DriverName;
+  /**
+   * The embedded database in a folder only: lends it to other processes over a socket in
+   * its folder until close() (db/shared-embedded-database.ts; `netlify dev`).
+   */
+  lend?(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** PGlite's own folder inside DATA_DIR (beside the uploads and the mail outbox). */
+const pgliteFolder = (dataDir: string) => path.resolve(dataDir, 'pglite');
+
+/**
+ * The node-postgres URL of the embedded database in `dataDir` while another process lends
+ * it (DatabaseHandle.lend), else undefined.
+ */
+export const lentDatabaseUrl = (dataDir: string) => sharedDatabaseUrl(pgliteFolder(dataDir));
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -116,7 +135,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   let release = () => {};
   let location = dataDir;
   if (!inMemory) {
-    location = path.resolve(dataDir, 'pglite');
+    location = pgliteFolder(dataDir);
     mkdirSync(location, { recursive: true });
     // PGlite takes no lock of its own: two processes on one folder corrupt it silently.
     release = acquireDirectoryLock(location);
@@ -130,10 +149,17 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     for (const [name, value] of Object.entries(PLANNER_SETTINGS))
       await client.exec(`SET ${name} = ${value}`);
     const db = drizzle({ client, schema }) as unknown as Database;
+    let lent: SharedDatabase | undefined;
     return {
       db,
       driver: 'pglite',
+      ...(!inMemory && {
+        async lend() {
+          lent ??= await shareEmbeddedDatabase(client, location);
+        },
+      }),
       async close() {
+        await lent?.close();
         await client.close();
         release();
       },

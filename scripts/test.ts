@@ -1,7 +1,8 @@
 /**
  * `npm test`: everything CI checks: lint beside types and build, then the Vitest projects
  * (unit, API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, through the Neon driver
- * and through database outages, uploads through S3 with S3_TEST_ENDPOINT, the Netlify host),
+ * and through database outages, uploads through S3 with S3_TEST_ENDPOINT, the hosts as
+ * commands: netlify serve, npm run dev and dev:netlify),
  * then the Playwright browser tests. Ends with one 'N passed, N failed' line.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -82,7 +83,7 @@ if (!process.env.S3_TEST_ENDPOINT) {
 }
 
 // The Netlify host test rebuilds dist/ through netlify-cli, so it runs last, after
-// everything that reads the build.
+// everything that reads the build, with the development servers' tests.
 const vitestStep = (name: string, projects: string[]) =>
   [
     'npx',
@@ -103,6 +104,9 @@ const serverProjects = [
   ...(process.env.S3_TEST_ENDPOINT ? ['s3'] : []),
 ];
 
+/** The build's database, migrated and seeded; the dev-server tests start from copies. */
+const buildData = path.join(results, 'build-data');
+
 // Lint and (types, then build) side by side: each is mostly one thread, and CI has two
 // cores. The type check (astro check) covers the .astro files and every .ts file tsc would.
 const checks: Step[][] = [
@@ -111,7 +115,7 @@ const checks: Step[][] = [
     ['Typecheck', 'npm', ['run', 'typecheck', '--silent']],
     // The build reads its own embedded database, so a running `npm start` (which holds
     // .data) does not block it.
-    ['Build', 'npm', ['run', 'build', '--silent'], { DATA_DIR: path.join(results, 'build-data') }],
+    ['Build', 'npm', ['run', 'build', '--silent'], { DATA_DIR: buildData }],
   ],
 ];
 const tests: Step[] = [
@@ -126,7 +130,11 @@ const tests: Step[] = [
     ]),
   ],
   ['Browser tests (Playwright)', 'npx', ['playwright', 'test']],
-  ['Netlify host test (Vitest)', ...vitestStep('vitest-netlify', ['netlify'])],
+  [
+    'Hosts as commands: netlify serve, npm run dev, dev:netlify (Vitest)',
+    ...vitestStep('vitest-netlify', ['netlify', 'netlify-dev']),
+    { PREPARED_DATA_DIR: buildData },
+  ],
 ];
 
 let failedSteps = 0;

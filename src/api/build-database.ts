@@ -1,7 +1,9 @@
 /**
- * The database that pre-rendering reads (Astro pages at build time), opened once per
- * build and closed by the astro:build:done hook in astro.config.mjs. Kept on globalThis
- * because the config and the pages are loaded as separate module instances.
+ * The database that pages read while they render: at build time (pre-rendering), opened
+ * once per build and closed by the astro:build:done hook in astro.config.mjs; under the
+ * dev server, the one it opened and prepared for the whole process (hosts/dev/). Kept on
+ * globalThis because the config, the dev host and the pages are loaded as separate module
+ * instances.
  */
 import { openDatabase, type Database, type DatabaseHandle } from '../../db/client.ts';
 import { parseEnv } from './env.ts';
@@ -21,6 +23,14 @@ export async function buildDatabase(): Promise<Database> {
     });
   })();
   return (await holder[KEY]).db;
+}
+
+/**
+ * The dev server's database for the pages (undefined once it is closed): set before the
+ * server answers anything, so no page opens a second handle on the same folder.
+ */
+export function providePagesDatabase(handle: Promise<DatabaseHandle> | undefined): void {
+  holder[KEY] = handle;
 }
 
 export async function closeBuildDatabase(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The production host: `netlify serve --offline` runs the netlify.toml build (migrate +
- * astro build), bundles hosts/netlify/functions/api.mts and serves both as Netlify would.
+ * astro build), bundles netlify/functions/api.mts and serves both as Netlify would.
  * On the PostgreSQL server when TEST_DATABASE_URL is set, else on embedded PGlite.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

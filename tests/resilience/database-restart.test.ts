@@ -401,7 +401,7 @@ describe('the Netlify host', () => {
       SESSION_SECRET: 'resilience-test-session-secret-0123456789',
       DATA_DIR: path.join(workDir, 'data-netlify'),
     });
-    const { default: handler } = await import('../../hosts/netlify/functions/api.mts');
+    const { default: handler } = await import('../../netlify/functions/api.mts');
     const context = {
       ip: '127.0.0.1',
       waitUntil: () => {},

@@ -1,0 +1,76 @@
+/**
+ * Ratings that add up (issue 16, point 1): a provider nobody has reviewed yet shows "New"
+ * on its card, in the modal and on its page, never grey stars and 0.0; a reviewed one
+ * shows its average and the number of its reviews (the seeded review rows).
+ */
+import { scan } from '../axe.ts';
+import { expect, test } from '../fixtures.ts';
+import {
+  cardByName,
+  expectProfileHydrated,
+  fetchProviders,
+  openProviderModal,
+} from '../support.ts';
+
+const SHOTS = process.env['E2E_SHOTS'];
+
+test('a provider without reviews says "New" on its card, in the modal and on its page', async ({
+  page,
+  request,
+}) => {
+  const { items } = await fetchProviders(request);
+  const newcomer = items.find((provider) => provider.reviewCount === 0);
+  const reviewed = items.find((provider) => provider.reviewCount > 1);
+  if (!newcomer || !reviewed) throw new Error('The seed has no new or no reviewed provider');
+
+  await page.goto(`/providers?search=${encodeURIComponent(newcomer.name)}`);
+  const card = cardByName(page, newcomer.name);
+  await expect(card).toContainText('NewNo reviews yet');
+  await expect(card).not.toContainText('0.0');
+  await expect(card.getByRole('img', { name: /^Rated / })).toHaveCount(0);
+  expect(await scan(page, '/providers (a new provider)')).toEqual([]);
+  if (SHOTS) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await card.screenshot({ path: `${SHOTS}/card-new-${width}.png` });
+    }
+  }
+
+  const dialog = await openProviderModal(page, newcomer.name);
+  await expect(dialog).toContainText('NewNo reviews yet');
+  await expect(dialog.getByRole('img', { name: /^Rated / })).toHaveCount(0);
+  await dialog.getByRole('tab', { name: 'Reviews' }).click();
+  await expect(dialog.getByRole('tabpanel')).toContainText(
+    'Reviews appear here once customers who booked through the site rate the work.',
+  );
+  await expect(dialog.getByRole('tabpanel')).not.toContainText('0.0');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.goto(`/provider/${newcomer.id}`);
+  const main = page.getByRole('main');
+  await expect(main).toContainText('NewNo reviews yet');
+  await expect(main.getByRole('img', { name: /^Rated / })).toHaveCount(0);
+  expect(await scan(page, '/provider/:id (a new provider)')).toEqual([]);
+  if (SHOTS) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/page-new-${width}.png` });
+    }
+  }
+
+  // A reviewed provider: its stars, average and count, and its reviews listed.
+  await page.goto(`/provider/${reviewed.id}`);
+  await expect(
+    main.getByRole('img', { name: `Rated ${reviewed.rating} out of 5` }).first(),
+  ).toBeVisible();
+  await expect(main).toContainText(`(${reviewed.reviewCount} reviews)`);
+  await expectProfileHydrated(page);
+  await page.getByRole('tab', { name: 'Reviews' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText(
+    `Based on ${reviewed.reviewCount} reviews`,
+  );
+  await expect(page.getByRole('list', { name: 'Reviews' }).getByRole('listitem')).toHaveCount(
+    Math.min(reviewed.reviewCount, 10),
+  );
+});

@@ -1,0 +1,121 @@
+/**
+ * A development server as the tests run it: a command in a process group of its own
+ * (npm and what it starts), its output kept for the failure message, stopped by
+ * signalling the whole group. Its stdin stays open: Vite stops when stdin ends.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+
+export interface DevProcess {
+  child: ChildProcess;
+  output(): string;
+  /** SIGTERM to the group, then SIGKILL if it has not all exited within 20 s. */
+  stop(): Promise<void>;
+}
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+/** A port nothing listens on now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('No port'));
+      });
+    });
+  });
+}
+
+/** A copy of the prepared data folder (prepared-data.ts), the test's own. */
+export function preparedDataCopy(): string {
+  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'vp-dev-')), 'data');
+  cpSync(inject('preparedDataDir'), dataDir, { recursive: true });
+  return dataDir;
+}
+
+/** The environment of a developer's shell: none of Vitest's (NODE_ENV=test would reach Vite). */
+export function developerEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const kept = Object.entries(process.env).filter(
+    ([name]) => name !== 'NODE_ENV' && name !== 'DATABASE_URL' && !name.startsWith('VITEST'),
+  );
+  return { ...Object.fromEntries(kept), BROWSER: 'none', ...extra };
+}
+
+export function startDevProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): DevProcess {
+  const child = spawn(command, args, {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    output: () => output,
+    async stop() {
+      const group = child.pid;
+      if (group === undefined || !groupAlive(group)) return;
+      process.kill(-group, 'SIGTERM');
+      // npm leads the group and exits at once; the server behind it closes its database
+      // first, so wait for the whole group.
+      const deadline = Date.now() + 20_000;
+      while (groupAlive(group) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      if (groupAlive(group)) process.kill(-group, 'SIGKILL');
+      await exited;
+    },
+  };
+}
+
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Fetches `url` until `accept` takes the answer; answers its text. Fails at the deadline,
+ * or at once when the process has exited, with the process's output.
+ */
+export async function waitForAnswer(
+  server: DevProcess,
+  url: string,
+  deadline: number,
+  accept: (response: Response, text: string) => boolean = (response) => response.ok,
+): Promise<string> {
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`The server exited (${server.child.exitCode}):\n${server.output()}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+      const text = await response.text();
+      if (accept(response, text)) return text;
+      last = `${response.status}: ${text.slice(0, 200)}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No good answer from ${url} in time (last: ${last}):\n${server.output()}`);
+}
