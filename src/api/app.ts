@@ -87,7 +87,7 @@ export function createApp({
   );
 
   // Control characters in a query string are refused for every route at once (JSON bodies
-  // are checked by readJson).
+  // are checked by readJson, before their route's validator).
   app.use('/api/*', async (c, next) => {
     refuseControlCharactersInQuery(c.req.url);
     await next();
