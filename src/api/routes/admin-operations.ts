@@ -34,7 +34,7 @@ import { createFlashAd } from '../flash-ads/create-flash-ad.ts';
 import { deleteFlashAd } from '../flash-ads/delete-flash-ad.ts';
 import { listAllFlashAds } from '../flash-ads/list-all-flash-ads.ts';
 import { updateFlashAd } from '../flash-ads/update-flash-ad.ts';
-import { noStore } from '../http/cache.ts';
+import { changesPublicData, noStore } from '../http/cache.ts';
 import { idParam } from '../http/id-param.ts';
 import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../requests/site-photos.ts';
 import { contentDisposition } from '../storage/content-disposition.ts';
@@ -88,11 +88,12 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   .get('/providers/:id', byId, async (c) =>
     c.json(await getAdminProvider(c.var.db, c.req.valid('param').id)),
   )
-  .post('/providers', validJson(CreateProviderSchema), async (c) =>
+  .post('/providers', changesPublicData, validJson(CreateProviderSchema), async (c) =>
     c.json(await createProvider(c.var.db, c.req.valid('json')), 201),
   )
   .put(
     '/providers/:id',
+    changesPublicData,
     byId,
     // Fields sent back as GET /providers/:id answered them keep their stored values
     // unchecked (a seed's photo file name, the rating its reviews give): only the
@@ -110,7 +111,7 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
       return c.json(await updateProvider(c.var.db, c.req.valid('param').id, changes));
     },
   )
-  .delete('/providers/:id', byId, async (c) => {
+  .delete('/providers/:id', changesPublicData, byId, async (c) => {
     await deleteProvider(c.var.db, c.req.valid('param').id);
     return c.json({ message: 'Provider deleted' });
   })
@@ -120,6 +121,7 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   )
   .put(
     '/providers/:id/checks/:type',
+    changesPublicData,
     validParams({ id: idParam(), type: checkTypeParam }),
     validJson(RecordCheckSchema),
     async (c) => {
@@ -170,13 +172,13 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   )
   // Flash ads
   .get('/flash-ads', async (c) => c.json(await listAllFlashAds(c.var.db)))
-  .post('/flash-ads', validJson(FlashAdSchema), async (c) =>
+  .post('/flash-ads', changesPublicData, validJson(FlashAdSchema), async (c) =>
     c.json(await createFlashAd(c.var.db, c.var.admin.id, c.req.valid('json')), 201),
   )
-  .put('/flash-ads/:id', byId, validJson(FlashAdSchema), async (c) =>
+  .put('/flash-ads/:id', changesPublicData, byId, validJson(FlashAdSchema), async (c) =>
     c.json(await updateFlashAd(c.var.db, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .delete('/flash-ads/:id', byId, async (c) => {
+  .delete('/flash-ads/:id', changesPublicData, byId, async (c) => {
     await deleteFlashAd(c.var.db, c.req.valid('param').id);
     return c.json({ message: 'Flash ad deleted' });
   })
@@ -244,7 +246,7 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
     c.header('X-Total-Count', String(total));
     return c.json(items);
   })
-  .put('/reviews/:id/hide', byId, validJson(HideReviewSchema), async (c) => {
+  .put('/reviews/:id/hide', changesPublicData, byId, validJson(HideReviewSchema), async (c) => {
     await hideReview(c.var.db, {
       reviewId: c.req.valid('param').id,
       adminId: c.var.admin.id,
@@ -252,11 +254,11 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
     });
     return c.json({ message: 'Review hidden' });
   })
-  .put('/reviews/:id/show', byId, async (c) => {
+  .put('/reviews/:id/show', changesPublicData, byId, async (c) => {
     await showReview(c.var.db, { reviewId: c.req.valid('param').id });
     return c.json({ message: 'Review shown' });
   })
-  .put('/reviews/:id/release', byId, async (c) => {
+  .put('/reviews/:id/release', changesPublicData, byId, async (c) => {
     await releaseReview(c.var.db, { reviewId: c.req.valid('param').id });
     return c.json({ message: 'Review released' });
   })

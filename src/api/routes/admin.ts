@@ -21,7 +21,7 @@ import { requireAdmin, type AdminEnv } from '../auth/require-admin.ts';
 import { clearSessionCookie } from '../auth/sessions.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { idParam } from '../http/id-param.ts';
-import { noStore } from '../http/cache.ts';
+import { changesPublicData, noStore } from '../http/cache.ts';
 import { validJson, validParams, validQuery } from '../http/route-input.ts';
 import { siteUrl } from '../http/site-url.ts';
 import { AdminPageQuerySchema } from '../../lib/schemas/admin-lists.ts';
@@ -118,6 +118,7 @@ const signedIn = new Hono<AdminEnv>()
   })
   .put(
     '/applications/:id/review',
+    changesPublicData,
     validParams({ id: idParam() }),
     validJson(ReviewApplicationSchema),
     async (c) => {
@@ -131,14 +132,19 @@ const signedIn = new Hono<AdminEnv>()
       return c.json(application);
     },
   )
-  .post('/applications/:id/approve', validParams({ id: idParam() }), async (c) => {
-    const result = await approveApplication(c.var.db, {
-      id: c.req.valid('param').id,
-      adminId: c.var.admin.id,
-      siteUrl: siteUrl(c),
-    });
-    return c.json(result, 201);
-  })
+  .post(
+    '/applications/:id/approve',
+    changesPublicData,
+    validParams({ id: idParam() }),
+    async (c) => {
+      const result = await approveApplication(c.var.db, {
+        id: c.req.valid('param').id,
+        adminId: c.var.admin.id,
+        siteUrl: siteUrl(c),
+      });
+      return c.json(result, 201);
+    },
+  )
   /** What the checks need of an application: stated facts, documents, consent. */
   .get('/applications/:id/checklist', validParams({ id: idParam() }), async (c) =>
     c.json(await getApplicationChecklist(c.var.db, c.req.valid('param').id)),

@@ -30,7 +30,7 @@ import { clearSessionCookie, setSessionCookie } from '../auth/sessions.ts';
 import { listProviderEnquiries } from '../enquiries/list-provider-enquiries.ts';
 import { respondToEnquiry } from '../enquiries/respond-to-enquiry.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { noStore } from '../http/cache.ts';
+import { changesPublicData, noStore } from '../http/cache.ts';
 import { idParam } from '../http/id-param.ts';
 import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../requests/site-photos.ts';
 import { validChanges, validJson, validParams } from '../http/route-input.ts';
@@ -171,6 +171,7 @@ const signedIn = new Hono<ProviderEnv>()
   .get('/reviews', async (c) => c.json(await listOwnReviews(c.var.db, c.var.provider.id)))
   .put(
     '/reviews/:id/reply',
+    changesPublicData,
     validParams({ id: idParam('Review not found') }),
     validJson(ReviewReplySchema),
     async (c) => {
@@ -184,6 +185,7 @@ const signedIn = new Hono<ProviderEnv>()
   )
   .put(
     '/profile',
+    changesPublicData,
     // A field added after the spec, sent back as GET /me answered it, keeps its stored
     // value unchecked: one stored under another rule (an application's http:// website)
     // must not stop the provider from changing something else.
@@ -196,7 +198,7 @@ const signedIn = new Hono<ProviderEnv>()
       return c.json(await updateOwnProfile(c.var.db, c.var.provider.id, changes));
     },
   )
-  .put('/profile-image', validJson(ProfileImageSchema), async (c) =>
+  .put('/profile-image', changesPublicData, validJson(ProfileImageSchema), async (c) =>
     c.json(
       await updateOwnProfileImage(c.var.db, c.var.objects, {
         providerId: c.var.provider.id,
@@ -215,7 +217,7 @@ const signedIn = new Hono<ProviderEnv>()
       }),
     );
   })
-  .post('/work-photos', validJson(WorkPhotoSchema), async (c) =>
+  .post('/work-photos', changesPublicData, validJson(WorkPhotoSchema), async (c) =>
     c.json(
       await addWorkPhoto(c.var.db, c.var.objects, {
         providerId: c.var.provider.id,
@@ -224,13 +226,17 @@ const signedIn = new Hono<ProviderEnv>()
       201,
     ),
   )
-  .delete('/work-photos/:id', validParams({ id: idParam('Photo not found') }), async (c) =>
-    c.json(
-      await removeWorkPhoto(c.var.db, {
-        providerId: c.var.provider.id,
-        photoId: c.req.valid('param').id,
-      }),
-    ),
+  .delete(
+    '/work-photos/:id',
+    changesPublicData,
+    validParams({ id: idParam('Photo not found') }),
+    async (c) =>
+      c.json(
+        await removeWorkPhoto(c.var.db, {
+          providerId: c.var.provider.id,
+          photoId: c.req.valid('param').id,
+        }),
+      ),
   );
 
 export const providerRoutes = new Hono<AppEnv>().route('/', signIn).route('/', signedIn);

@@ -27,7 +27,7 @@ import { rateLimited } from '../rate-limits/rate-limited.ts';
 import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
 import type { AppEnv } from '../app-env.ts';
 import { listActiveFlashAds } from '../flash-ads/list-active-flash-ads.ts';
-import { cachePublicly, noStore } from '../http/cache.ts';
+import { cachePublicly, changesPublicData, noStore } from '../http/cache.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseFault } from '../http/database-faults.ts';
 import { getApprovedProvider } from '../providers/get-provider.ts';
 import { getPublicVerification } from '../verification/public-verification.ts';
@@ -259,11 +259,17 @@ export const publicRoutes = new Hono<AppEnv>()
     const { token } = c.req.valid('query');
     return c.json(await getInvitation(c.var.db, c.var.sessionSecret, token));
   })
-  .post('/reviews', rateLimited(RATE_LIMITS.review), validJson(ReviewSchema), async (c) => {
-    noStore(c);
-    const review = await writeReview(c.var.db, c.var.sessionSecret, c.req.valid('json'), {
-      reviewerAddress: clientAddress(c),
-      reviewerProviderId: await providerInBrowser(c),
-    });
-    return c.json({ ...review, message: 'Thank you for your review.' }, 201);
-  });
+  .post(
+    '/reviews',
+    changesPublicData,
+    rateLimited(RATE_LIMITS.review),
+    validJson(ReviewSchema),
+    async (c) => {
+      noStore(c);
+      const review = await writeReview(c.var.db, c.var.sessionSecret, c.req.valid('json'), {
+        reviewerAddress: clientAddress(c),
+        reviewerProviderId: await providerInBrowser(c),
+      });
+      return c.json({ ...review, message: 'Thank you for your review.' }, 201);
+    },
+  );
