@@ -13,5 +13,7 @@ export interface AppEnv {
     logError: (error: unknown) => void;
     /** Signs and checks session tokens. */
     sessionSecret: Uint8Array;
+    /** Set by the route's `changesPublicData` (http/cache.ts): its success purges the CDN. */
+    changesPublicData?: true;
   };
 }

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import type { AppEnv } from './app-env.ts';
 import type { Env } from './env.ts';
 import { AppError, type ErrorBody } from './errors.ts';
-import { changesPublicData, PUBLIC_CACHE_TAG } from './http/cache.ts';
+import { PUBLIC_CACHE_TAG } from './http/cache.ts';
 import { databaseFault, databaseUnavailable } from './http/database-faults.ts';
 import { logErrorSafely } from './http/describe-error.ts';
 import { refuseControlCharactersInQuery } from './http/control-characters.ts';
@@ -87,7 +87,7 @@ export function createApp({
   );
 
   // Control characters in a query string are refused for every route at once (JSON bodies
-  // are checked by readJson).
+  // are checked by readJson, before their route's validator).
   app.use('/api/*', async (c, next) => {
     refuseControlCharactersInQuery(c.req.url);
     await next();
@@ -108,10 +108,11 @@ export function createApp({
   });
 
   if (purgeCache) {
-    // Only a successful change of public data empties the cache of public answers.
+    // Only a successful change of public data empties the cache of public answers: the
+    // routes that make one say so in their declaration (changesPublicData, http/cache.ts).
     app.use('/api/*', async (c, next) => {
       await next();
-      if (changesPublicData(c.req.method, c.req.path) && c.res.status < 400) {
+      if (c.var.changesPublicData && c.res.status < 400) {
         await purgeCache([PUBLIC_CACHE_TAG]).catch(logError);
       }
     });

@@ -1,4 +1,6 @@
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../app-env.ts';
 
 /**
  * Every public answer carries this cache tag; a change by an admin or a provider purges
@@ -29,24 +31,13 @@ export function noStore(c: Context): void {
 }
 
 /**
- * The changes that alter what public answers say (providers, their reviews and profiles,
- * flash ads): only their success purges the CDN's cache. Sign-ins, uploads, enquiries,
- * the enquiry desk and the team change nothing public (the enquiry total in /api/stats
- * may lag its minute).
+ * Declared on each route whose success changes what public answers say (providers,
+ * their reviews, checks and profiles, flash ads): app.ts purges the CDN's cache after
+ * such a route succeeds, and after no other. Sign-ins, uploads, enquiries, the enquiry
+ * desk and the team change nothing public (the enquiry total in /api/stats may lag its
+ * minute).
  */
-const PUBLIC_CHANGES: readonly RegExp[] = [
-  /^\/api\/admin\/providers(\/\d+)?$/,
-  /^\/api\/admin\/providers\/\d+\/checks\/[a-z_]+$/,
-  /^\/api\/admin\/flash-ads(\/\d+)?$/,
-  /^\/api\/admin\/applications\/\d+\/(review|approve)$/,
-  /^\/api\/admin\/reviews\/\d+\/(hide|show|release)$/,
-  /^\/api\/provider\/(profile|profile-image)$/,
-  /^\/api\/provider\/work-photos(\/\d+)?$/,
-  /^\/api\/provider\/reviews\/\d+\/reply$/,
-  /^\/api\/reviews$/,
-];
-
-export function changesPublicData(method: string, path: string): boolean {
-  if (['GET', 'HEAD', 'OPTIONS'].includes(method)) return false;
-  return PUBLIC_CHANGES.some((pattern) => pattern.test(path));
-}
+export const changesPublicData = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('changesPublicData', true);
+  await next();
+});

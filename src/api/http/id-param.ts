@@ -1,10 +1,16 @@
-import { AppError } from '../errors.ts';
+import { z } from 'zod';
+import { NAMES_NOTHING } from './route-input.ts';
 
-/** A route's numeric id (a positive 32-bit integer); anything else is "not found". */
-export function idParam(value: string, notFound = 'Not found'): number {
-  // Digits only: Number() would also take '1e0' or '0x1' as 1.
-  const id = /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
-    throw new AppError('not_found', notFound);
-  return id;
+/**
+ * A route's numeric id (a positive 32-bit integer), for validParams; anything else names
+ * nothing: a 404 with `notFound`, as for an id that has no row.
+ */
+export function idParam(notFound = 'Not found') {
+  return z.string().transform((value, context) => {
+    // Digits only: Number() would also take '1e0' or '0x1' as 1.
+    const id = /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+    if (Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647) return id;
+    context.issues.push({ code: 'custom', message: notFound, input: value, params: NAMES_NOTHING });
+    return z.NEVER;
+  });
 }

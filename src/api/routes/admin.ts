@@ -21,14 +21,13 @@ import { requireAdmin, type AdminEnv } from '../auth/require-admin.ts';
 import { clearSessionCookie } from '../auth/sessions.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { idParam } from '../http/id-param.ts';
-import { noStore } from '../http/cache.ts';
-import { declareJson, declareQuery } from '../http/declare-input.ts';
-import { readJson } from '../http/read-json.ts';
+import { changesPublicData, noStore } from '../http/cache.ts';
+import { validJson, validParams, validQuery } from '../http/route-input.ts';
 import { siteUrl } from '../http/site-url.ts';
-import { parseOrThrow } from '../http/validate.ts';
 import { AdminPageQuerySchema } from '../../lib/schemas/admin-lists.ts';
 import { revealsTokens } from '../env.ts';
-import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
+import { RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
+import { rateLimited } from '../rate-limits/rate-limited.ts';
 import { getAdminStats } from '../stats/get-admin-stats.ts';
 import { claimUpload } from '../uploads/claim-upload.ts';
 import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
@@ -40,13 +39,12 @@ const signIn = new Hono<AppEnv>()
     noStore(c);
     await next();
   })
-  .post('/login', declareJson(AdminLoginSchema), async (c) => {
-    const credentials = parseOrThrow(AdminLoginSchema, await readJson(c));
-    const { token, account } = await signInAccount(c, adminAccounts, credentials);
+  .post('/login', validJson(AdminLoginSchema), async (c) => {
+    const { token, account } = await signInAccount(c, adminAccounts, c.req.valid('json'));
     return c.json({ admin: account, token });
   })
-  .post('/forgot-password', declareJson(ForgotPasswordSchema), async (c) => {
-    const { email } = parseOrThrow(ForgotPasswordSchema, await readJson(c));
+  .post('/forgot-password', validJson(ForgotPasswordSchema), async (c) => {
+    const { email } = c.req.valid('json');
     const resetToken = await requestPasswordReset(c.var.db, adminAccounts, {
       email,
       client: clientAddress(c),
@@ -56,12 +54,15 @@ const signIn = new Hono<AppEnv>()
     const message = adminAccounts.texts.forgotPasswordAnswer;
     return c.json(resetToken ? { message, resetToken } : { message });
   })
-  .post('/reset-password', declareJson(ResetPasswordSchema), async (c) => {
-    await hitRateLimit(c.var.db, RATE_LIMITS.passwordReset, clientAddress(c));
-    const input = parseOrThrow(ResetPasswordSchema, await readJson(c));
-    await setPasswordWithToken(c.var.db, adminAccounts, input);
-    return c.json({ message: adminAccounts.texts.passwordSet });
-  });
+  .post(
+    '/reset-password',
+    rateLimited(RATE_LIMITS.passwordReset),
+    validJson(ResetPasswordSchema),
+    async (c) => {
+      await setPasswordWithToken(c.var.db, adminAccounts, c.req.valid('json'));
+      return c.json({ message: adminAccounts.texts.passwordSet });
+    },
+  );
 
 /** Routes for a signed-in admin. */
 const signedIn = new Hono<AdminEnv>()
@@ -100,10 +101,9 @@ const signedIn = new Hono<AdminEnv>()
     ),
   )
   /** Turns an upload URL into the object path to store (spec: POST /api/admin/process-image). */
-  .post('/process-image', declareJson(ProcessImageSchema), async (c) => {
-    const { uploadURL } = parseOrThrow(ProcessImageSchema, await readJson(c));
+  .post('/process-image', validJson(ProcessImageSchema), async (c) => {
     const objectPath = await claimUpload(c.var.db, c.var.objects, {
-      reference: uploadURL,
+      reference: c.req.valid('json').uploadURL,
       purposes: ['admin-image', 'flash-ad-image'],
       owner: `admin:${c.var.admin.id}`,
       field: 'uploadURL',
@@ -111,33 +111,43 @@ const signedIn = new Hono<AdminEnv>()
     return c.json({ objectPath });
   })
   /** One page of applications (X-Total-Count: how many in all). */
-  .get('/applications', declareQuery(AdminPageQuerySchema), async (c) => {
-    const query = parseOrThrow(AdminPageQuerySchema, c.req.query());
-    const { items, total } = await listApplications(c.var.db, query);
+  .get('/applications', validQuery(AdminPageQuerySchema), async (c) => {
+    const { items, total } = await listApplications(c.var.db, c.req.valid('query'));
     c.header('X-Total-Count', String(total));
     return c.json(items);
   })
-  .put('/applications/:id/review', declareJson(ReviewApplicationSchema), async (c) => {
-    const { status, adminNotes } = parseOrThrow(ReviewApplicationSchema, await readJson(c));
-    const application = await reviewApplication(c.var.db, {
-      id: idParam(c.req.param('id')),
-      adminId: c.var.admin.id,
-      status,
-      adminNotes,
-    });
-    return c.json(application);
-  })
-  .post('/applications/:id/approve', async (c) => {
-    const result = await approveApplication(c.var.db, {
-      id: idParam(c.req.param('id')),
-      adminId: c.var.admin.id,
-      siteUrl: siteUrl(c),
-    });
-    return c.json(result, 201);
-  })
+  .put(
+    '/applications/:id/review',
+    changesPublicData,
+    validParams({ id: idParam() }),
+    validJson(ReviewApplicationSchema),
+    async (c) => {
+      const { status, adminNotes } = c.req.valid('json');
+      const application = await reviewApplication(c.var.db, {
+        id: c.req.valid('param').id,
+        adminId: c.var.admin.id,
+        status,
+        adminNotes,
+      });
+      return c.json(application);
+    },
+  )
+  .post(
+    '/applications/:id/approve',
+    changesPublicData,
+    validParams({ id: idParam() }),
+    async (c) => {
+      const result = await approveApplication(c.var.db, {
+        id: c.req.valid('param').id,
+        adminId: c.var.admin.id,
+        siteUrl: siteUrl(c),
+      });
+      return c.json(result, 201);
+    },
+  )
   /** What the checks need of an application: stated facts, documents, consent. */
-  .get('/applications/:id/checklist', async (c) =>
-    c.json(await getApplicationChecklist(c.var.db, idParam(c.req.param('id')))),
+  .get('/applications/:id/checklist', validParams({ id: idParam() }), async (c) =>
+    c.json(await getApplicationChecklist(c.var.db, c.req.valid('param').id)),
   )
   .route('/', adminOperationRoutes);
 

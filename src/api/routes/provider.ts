@@ -1,7 +1,7 @@
 /** /api/provider/* and POST /api/objects/upload: the provider dashboard (spec section 7). */
 import { SeenRequestsSchema } from '../../lib/schemas/provider-dashboard.ts';
 import { markRequestsSeen } from '../requests/mark-requests-seen.ts';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   ChangePasswordSchema,
   ForgotPasswordSchema,
@@ -30,14 +30,11 @@ import { clearSessionCookie, setSessionCookie } from '../auth/sessions.ts';
 import { listProviderEnquiries } from '../enquiries/list-provider-enquiries.ts';
 import { respondToEnquiry } from '../enquiries/respond-to-enquiry.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { noStore } from '../http/cache.ts';
+import { changesPublicData, noStore } from '../http/cache.ts';
 import { idParam } from '../http/id-param.ts';
 import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../requests/site-photos.ts';
-import { declareJson } from '../http/declare-input.ts';
-import { readJson } from '../http/read-json.ts';
+import { validChanges, validJson, validParams } from '../http/route-input.ts';
 import { siteUrl } from '../http/site-url.ts';
-import { withoutUnchanged } from '../http/unchanged-fields.ts';
-import { parseOrThrow } from '../http/validate.ts';
 import { getOwnProfile } from '../providers/get-own-profile.ts';
 import { getPublicVerification } from '../verification/public-verification.ts';
 import { listWaitingRenewals } from '../documents/list-waiting-renewals.ts';
@@ -47,6 +44,7 @@ import { updateOwnProfile } from '../providers/update-own-profile.ts';
 import { updateOwnProfileImage } from '../providers/update-own-profile-image.ts';
 import { revealsTokens } from '../env.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
+import { rateLimited } from '../rate-limits/rate-limited.ts';
 import { listOwnReviews } from '../reviews/list-own-reviews.ts';
 import { replyToReview } from '../reviews/reply-to-review.ts';
 import { ReviewReplySchema } from '../../lib/schemas/reviews.ts';
@@ -58,13 +56,12 @@ const signIn = new Hono<AppEnv>()
     noStore(c);
     await next();
   })
-  .post('/login', declareJson(LoginSchema), async (c) => {
-    const credentials = parseOrThrow(LoginSchema, await readJson(c));
-    const { token } = await signInAccount(c, providerAccounts, credentials);
+  .post('/login', validJson(LoginSchema), async (c) => {
+    const { token } = await signInAccount(c, providerAccounts, c.req.valid('json'));
     return c.json({ token });
   })
-  .post('/forgot-password', declareJson(ForgotPasswordSchema), async (c) => {
-    const { email } = parseOrThrow(ForgotPasswordSchema, await readJson(c));
+  .post('/forgot-password', validJson(ForgotPasswordSchema), async (c) => {
+    const { email } = c.req.valid('json');
     const resetToken = await requestPasswordReset(c.var.db, providerAccounts, {
       email,
       client: clientAddress(c),
@@ -75,12 +72,15 @@ const signIn = new Hono<AppEnv>()
     return c.json(resetToken ? { message, resetToken } : { message });
   })
   /** The set-password link of the approval e-mail and the reset link both land here. */
-  .post('/set-password', declareJson(ResetPasswordSchema), async (c) => {
-    await hitRateLimit(c.var.db, RATE_LIMITS.passwordReset, clientAddress(c));
-    const input = parseOrThrow(ResetPasswordSchema, await readJson(c));
-    await setPasswordWithToken(c.var.db, providerAccounts, input);
-    return c.json({ message: providerAccounts.texts.passwordSet });
-  });
+  .post(
+    '/set-password',
+    rateLimited(RATE_LIMITS.passwordReset),
+    validJson(ResetPasswordSchema),
+    async (c) => {
+      await setPasswordWithToken(c.var.db, providerAccounts, c.req.valid('json'));
+      return c.json({ message: providerAccounts.texts.passwordSet });
+    },
+  );
 
 /** Routes for a signed-in provider. */
 const signedIn = new Hono<ProviderEnv>()
@@ -98,18 +98,20 @@ const signedIn = new Hono<ProviderEnv>()
     return c.json({ ...verification, renewals });
   })
   /** A renewed certificate for a check: it waits for an admin (submit-renewal.ts). */
-  .post('/checks/:type/renewals', declareJson(RenewalSchema), async (c) => {
-    const type = parseOrThrow(checkTypeParam, c.req.param('type'));
-    const renewal = parseOrThrow(RenewalSchema, await readJson(c));
-    return c.json(
-      await submitRenewal(c.var.db, c.var.objects, {
-        providerId: c.var.provider.id,
-        type,
-        renewal,
-      }),
-      201,
-    );
-  })
+  .post(
+    '/checks/:type/renewals',
+    validParams({ type: checkTypeParam }),
+    validJson(RenewalSchema),
+    async (c) =>
+      c.json(
+        await submitRenewal(c.var.db, c.var.objects, {
+          providerId: c.var.provider.id,
+          type: c.req.valid('param').type,
+          renewal: c.req.valid('json'),
+        }),
+        201,
+      ),
+  )
   // Upload addresses for evidence documents (10 MB, PDF or image), kept privately; counted
   // with the provider's other upload addresses.
   .post('/documents/upload', async (c) => {
@@ -126,70 +128,84 @@ const signedIn = new Hono<ProviderEnv>()
     clearSessionCookie(c, 'provider');
     return c.json({ message: providerAccounts.texts.signedOut });
   })
-  .put('/password', declareJson(ChangePasswordSchema), async (c) => {
-    const input = parseOrThrow(ChangePasswordSchema, await readJson(c));
+  .put('/password', validJson(ChangePasswordSchema), async (c) => {
     const { token } = await changePassword(c.var.db, c.var.sessionSecret, providerAccounts, {
       accountId: c.var.provider.id,
-      ...input,
+      ...c.req.valid('json'),
     });
     setSessionCookie(c, 'provider', token);
     return c.json({ message: 'Your password has been changed.', token });
   })
   .get('/enquiries', async (c) => c.json(await listProviderEnquiries(c.var.db, c.var.provider.id)))
   /** The dashboard has shown these requests: marked seen for their customers (issue 14). */
-  .get('/enquiries/photos/:id{[0-9]+}', async (c) => {
-    const { bytes, contentType } = await readSitePhoto(c.var.db, c.var.objects, {
-      photoId: idParam(c.req.param('id'), SITE_PHOTO_NOT_FOUND),
-      viewer: { kind: 'provider', providerId: c.var.provider.id },
-    });
-    return c.body(bytes, 200, sitePhotoHeaders(contentType));
-  })
-  .post('/enquiries/seen', declareJson(SeenRequestsSchema), async (c) => {
-    const { ids } = parseOrThrow(SeenRequestsSchema, await readJson(c));
+  .get(
+    '/enquiries/photos/:id{[0-9]+}',
+    validParams({ id: idParam(SITE_PHOTO_NOT_FOUND) }),
+    async (c) => {
+      const { bytes, contentType } = await readSitePhoto(c.var.db, c.var.objects, {
+        photoId: c.req.valid('param').id,
+        viewer: { kind: 'provider', providerId: c.var.provider.id },
+      });
+      return c.body(bytes, 200, sitePhotoHeaders(contentType));
+    },
+  )
+  .post('/enquiries/seen', validJson(SeenRequestsSchema), async (c) => {
+    const { ids } = c.req.valid('json');
     return c.json(await markRequestsSeen(c.var.db, { providerId: c.var.provider.id, ids }));
   })
-  .put('/enquiries/:id{[0-9]+}/response', declareJson(EnquiryResponseSchema), async (c) => {
-    const enquiryId = idParam(c.req.param('id'), 'Enquiry not found');
-    const response = parseOrThrow(EnquiryResponseSchema, await readJson(c));
-    return c.json(
-      await respondToEnquiry(c.var.db, {
-        providerId: c.var.provider.id,
-        enquiryId,
-        response,
-        secret: c.var.sessionSecret,
-        siteUrl: siteUrl(c),
-      }),
-    );
-  })
+  .put(
+    '/enquiries/:id{[0-9]+}/response',
+    validParams({ id: idParam('Enquiry not found') }),
+    validJson(EnquiryResponseSchema),
+    async (c) =>
+      c.json(
+        await respondToEnquiry(c.var.db, {
+          providerId: c.var.provider.id,
+          enquiryId: c.req.valid('param').id,
+          response: c.req.valid('json'),
+          secret: c.var.sessionSecret,
+          siteUrl: siteUrl(c),
+        }),
+      ),
+  )
   .get('/reviews', async (c) => c.json(await listOwnReviews(c.var.db, c.var.provider.id)))
-  .put('/reviews/:id/reply', declareJson(ReviewReplySchema), async (c) => {
-    const reviewId = idParam(c.req.param('id'), 'Review not found');
-    const { reply } = parseOrThrow(ReviewReplySchema, await readJson(c));
-    await replyToReview(c.var.db, { providerId: c.var.provider.id, reviewId, reply });
-    return c.json({ message: 'Your reply is published.' });
-  })
-  .put('/profile', declareJson(ProviderProfileSchema), async (c) => {
-    const body = await readJson(c);
+  .put(
+    '/reviews/:id/reply',
+    changesPublicData,
+    validParams({ id: idParam('Review not found') }),
+    validJson(ReviewReplySchema),
+    async (c) => {
+      await replyToReview(c.var.db, {
+        providerId: c.var.provider.id,
+        reviewId: c.req.valid('param').id,
+        reply: c.req.valid('json').reply,
+      });
+      return c.json({ message: 'Your reply is published.' });
+    },
+  )
+  .put(
+    '/profile',
+    changesPublicData,
     // A field added after the spec, sent back as GET /me answered it, keeps its stored
     // value unchecked: one stored under another rule (an application's http:// website)
     // must not stop the provider from changing something else.
-    const sent = withoutUnchanged(
-      body,
-      await getOwnProfile(c.var.db, c.var.provider.id),
-      PROFILE_EXTRA_FIELDS,
-    );
-    const profile = parseOrThrow(ProviderProfileSchema, sent.body);
-    return c.json(await updateOwnProfile(c.var.db, c.var.provider.id, profile));
-  })
-  .put('/profile-image', declareJson(ProfileImageSchema), async (c) => {
-    const { profileImageURL } = parseOrThrow(ProfileImageSchema, await readJson(c));
-    return c.json(
+    validChanges(ProviderProfileSchema, {
+      fields: PROFILE_EXTRA_FIELDS,
+      stored: (c: Context<ProviderEnv>) => getOwnProfile(c.var.db, c.var.provider.id),
+    }),
+    async (c) => {
+      const { changes } = c.req.valid('json');
+      return c.json(await updateOwnProfile(c.var.db, c.var.provider.id, changes));
+    },
+  )
+  .put('/profile-image', changesPublicData, validJson(ProfileImageSchema), async (c) =>
+    c.json(
       await updateOwnProfileImage(c.var.db, c.var.objects, {
         providerId: c.var.provider.id,
-        profileImageURL,
+        profileImageURL: c.req.valid('json').profileImageURL,
       }),
-    );
-  })
+    ),
+  )
   // Photos of past work (issue 16): public once added, at most WORK_PHOTO_LIMIT.
   .get('/work-photos', async (c) => c.json(await listOwnWorkPhotos(c.var.db, c.var.provider.id)))
   .post('/work-photos/upload', async (c) => {
@@ -201,17 +217,27 @@ const signedIn = new Hono<ProviderEnv>()
       }),
     );
   })
-  .post('/work-photos', declareJson(WorkPhotoSchema), async (c) => {
-    const { imageURL } = parseOrThrow(WorkPhotoSchema, await readJson(c));
-    return c.json(
-      await addWorkPhoto(c.var.db, c.var.objects, { providerId: c.var.provider.id, imageURL }),
+  .post('/work-photos', changesPublicData, validJson(WorkPhotoSchema), async (c) =>
+    c.json(
+      await addWorkPhoto(c.var.db, c.var.objects, {
+        providerId: c.var.provider.id,
+        imageURL: c.req.valid('json').imageURL,
+      }),
       201,
-    );
-  })
-  .delete('/work-photos/:id', async (c) => {
-    const photoId = idParam(c.req.param('id'), 'Photo not found');
-    return c.json(await removeWorkPhoto(c.var.db, { providerId: c.var.provider.id, photoId }));
-  });
+    ),
+  )
+  .delete(
+    '/work-photos/:id',
+    changesPublicData,
+    validParams({ id: idParam('Photo not found') }),
+    async (c) =>
+      c.json(
+        await removeWorkPhoto(c.var.db, {
+          providerId: c.var.provider.id,
+          photoId: c.req.valid('param').id,
+        }),
+      ),
+  );
 
 export const providerRoutes = new Hono<AppEnv>().route('/', signIn).route('/', signedIn);
 

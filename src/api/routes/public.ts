@@ -21,19 +21,22 @@ import { confirmEnquiryEmail } from '../enquiries/confirm-enquiry-email.ts';
 import { providerInBrowser } from '../enquiries/provider-in-browser.ts';
 import { ConfirmEnquiryEmailSchema } from '../../lib/schemas/enquiry-confirmation.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { declareJson, declareQuery } from '../http/declare-input.ts';
-import { readJson } from '../http/read-json.ts';
+import { validJson, validParams, validQuery } from '../http/route-input.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
+import { rateLimited } from '../rate-limits/rate-limited.ts';
 import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
 import type { AppEnv } from '../app-env.ts';
 import { listActiveFlashAds } from '../flash-ads/list-active-flash-ads.ts';
-import { cachePublicly, noStore } from '../http/cache.ts';
+import { cachePublicly, changesPublicData, noStore } from '../http/cache.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseFault } from '../http/database-faults.ts';
-import { parseOrThrow } from '../http/validate.ts';
 import { getApprovedProvider } from '../providers/get-provider.ts';
 import { getPublicVerification } from '../verification/public-verification.ts';
 import { idParam } from '../http/id-param.ts';
-import { ReviewPageQuerySchema, ReviewSchema } from '../../lib/schemas/reviews.ts';
+import {
+  ReviewInvitationQuerySchema,
+  ReviewPageQuerySchema,
+  ReviewSchema,
+} from '../../lib/schemas/reviews.ts';
 import { getInvitation } from '../reviews/get-invitation.ts';
 import { listPublicReviews } from '../reviews/list-public-reviews.ts';
 import { writeReview } from '../reviews/write-review.ts';
@@ -76,8 +79,8 @@ export const publicRoutes = new Hono<AppEnv>()
     return c.json(await listActiveFlashAds(c.var.db));
   })
   /** The home page's top rated, recently verified and recent reviews (issue 16, point 6). */
-  .get('/home/highlights', declareQuery(HomeHighlightsQuerySchema), async (c) => {
-    const { lat, lng } = parseOrThrow(HomeHighlightsQuerySchema, c.req.query());
+  .get('/home/highlights', validQuery(HomeHighlightsQuerySchema), async (c) => {
+    const { lat, lng } = c.req.valid('query');
     // Rounded here too: a position is never used more precisely than the browser sends it.
     const from =
       lat !== undefined && lng !== undefined
@@ -95,14 +98,14 @@ export const publicRoutes = new Hono<AppEnv>()
     return c.json(await getPlatformStats(c.var.db));
   })
   /** Places whose name or other name the typed text starts (the town combobox; issue 15). */
-  .get('/places', declareQuery(PlaceSearchQuerySchema), async (c) => {
-    const query = parseOrThrow(PlaceSearchQuerySchema, c.req.query());
+  .get('/places', validQuery(PlaceSearchQuerySchema), async (c) => {
+    const query = c.req.valid('query');
     cachePublicly(c, { varyOnQuery: ['q', 'limit'] });
     return c.json(await searchPlaces(c.var.db, query));
   })
   /** The places nearest a position, nearest first, with their distance. */
-  .get('/places/near', declareQuery(PlaceNearQuerySchema), async (c) => {
-    const query = parseOrThrow(PlaceNearQuerySchema, c.req.query());
+  .get('/places/near', validQuery(PlaceNearQuerySchema), async (c) => {
+    const query = c.req.valid('query');
     cachePublicly(c, { varyOnQuery: ['lat', 'lng', 'kinds', 'limit'] });
     return c.json(await nearPlaces(c.var.db, query));
   })
@@ -111,8 +114,8 @@ export const publicRoutes = new Hono<AppEnv>()
     cachePublicly(c);
     return c.json(place);
   })
-  .get('/providers', declareQuery(ProviderQuerySchema), async (c) => {
-    const query = parseOrThrow(ProviderQuerySchema, c.req.query());
+  .get('/providers', validQuery(ProviderQuerySchema), async (c) => {
+    const query = c.req.valid('query');
     const page = await listProviders(c.var.db, query);
     cachePublicly(c, { varyOnQuery: PROVIDER_QUERY_KEYS });
     c.header('X-Total-Count', String(page.total));
@@ -147,23 +150,24 @@ export const publicRoutes = new Hono<AppEnv>()
       await createUploadTicket(c.var.db, c.var.objects, { purpose: 'site-photo', owner: 'public' }),
     );
   })
-  .post('/provider-applications', declareJson(ApplicationSchema), async (c) => {
+  .post(
+    '/provider-applications',
+    rateLimited(RATE_LIMITS.application),
+    validJson(ApplicationSchema),
+    async (c) => {
+      noStore(c);
+      const application = c.req.valid('json');
+      const { id } = await createApplication(c.var.db, {
+        application,
+        objects: c.var.objects,
+        siteUrl: siteUrl(c),
+      });
+      return c.json({ id, message: 'Application received' }, 201);
+    },
+  )
+  .post('/enquiries', rateLimited(RATE_LIMITS.enquiry), validJson(EnquirySchema), async (c) => {
     noStore(c);
-    await hitRateLimit(c.var.db, RATE_LIMITS.application, clientAddress(c));
-    const application = parseOrThrow(ApplicationSchema, await readJson(c));
-    const { id } = await createApplication(c.var.db, {
-      application,
-      objects: c.var.objects,
-      siteUrl: siteUrl(c),
-    });
-    return c.json({ id, message: 'Application received' }, 201);
-  })
-  .post('/enquiries', declareJson(EnquirySchema), async (c) => {
-    noStore(c);
-    // Every attempt counts, valid or not: the limit is against floods, not typos (the
-    // form checks with the same schema before it sends).
-    await hitRateLimit(c.var.db, RATE_LIMITS.enquiry, clientAddress(c));
-    const enquiry = parseOrThrow(EnquirySchema, await readJson(c));
+    const enquiry = c.req.valid('json');
     const { id, reference, providerName, mailed } = await createEnquiry(c.var.db, enquiry, {
       clientAddress: clientAddress(c),
       senderProviderId: await providerInBrowser(c),
@@ -176,27 +180,31 @@ export const publicRoutes = new Hono<AppEnv>()
     );
   })
   /** The customer's status page of a request (issue 14): a private token, no account. */
-  .get('/requests/status', declareQuery(RequestStatusQuerySchema), async (c) => {
+  .get('/requests/status', validQuery(RequestStatusQuerySchema), async (c) => {
     noStore(c);
-    const { token } = parseOrThrow(RequestStatusQuerySchema, c.req.query());
+    const { token } = c.req.valid('query');
     return c.json(
       await getRequestStatus(c.var.db, { token, secret: c.var.sessionSecret, siteUrl: siteUrl(c) }),
     );
   })
   /** A site photo of the request the token opens (private, never cached). */
-  .get('/requests/photos/:id{[0-9]+}', declareQuery(RequestStatusQuerySchema), async (c) => {
-    const { token } = parseOrThrow(RequestStatusQuerySchema, c.req.query());
-    const enquiryId = await requestOfToken(c.var.db, token);
-    const { bytes, contentType } = await readSitePhoto(c.var.db, c.var.objects, {
-      photoId: idParam(c.req.param('id'), SITE_PHOTO_NOT_FOUND),
-      viewer: { kind: 'customer', enquiryId },
-    });
-    return c.body(bytes, 200, sitePhotoHeaders(contentType));
-  })
+  .get(
+    '/requests/photos/:id{[0-9]+}',
+    validQuery(RequestStatusQuerySchema),
+    validParams({ id: idParam(SITE_PHOTO_NOT_FOUND) }),
+    async (c) => {
+      const enquiryId = await requestOfToken(c.var.db, c.req.valid('query').token);
+      const { bytes, contentType } = await readSitePhoto(c.var.db, c.var.objects, {
+        photoId: c.req.valid('param').id,
+        viewer: { kind: 'customer', enquiryId },
+      });
+      return c.body(bytes, 200, sitePhotoHeaders(contentType));
+    },
+  )
   /** Sent by the status page once it runs: opening it from the mail confirms the address. */
-  .post('/requests/confirm', declareJson(RequestTokenSchema), async (c) => {
+  .post('/requests/confirm', validJson(RequestTokenSchema), async (c) => {
     noStore(c);
-    const { token } = parseOrThrow(RequestTokenSchema, await readJson(c));
+    const { token } = c.req.valid('json');
     return c.json(
       await confirmRequestEmail(c.var.db, {
         token,
@@ -205,16 +213,19 @@ export const publicRoutes = new Hono<AppEnv>()
       }),
     );
   })
-  .post('/requests/cancel', declareJson(CancelRequestSchema), async (c) => {
-    noStore(c);
-    await hitRateLimit(c.var.db, RATE_LIMITS.enquiry, clientAddress(c));
-    const input = parseOrThrow(CancelRequestSchema, await readJson(c));
-    return c.json(await cancelRequest(c.var.db, input, { siteUrl: siteUrl(c) }));
-  })
+  .post(
+    '/requests/cancel',
+    rateLimited(RATE_LIMITS.enquiry),
+    validJson(CancelRequestSchema),
+    async (c) => {
+      noStore(c);
+      return c.json(await cancelRequest(c.var.db, c.req.valid('json'), { siteUrl: siteUrl(c) }));
+    },
+  )
   /** The link mailed to the customer of a request (issue 11). */
-  .post('/enquiries/confirm', declareJson(ConfirmEnquiryEmailSchema), async (c) => {
+  .post('/enquiries/confirm', validJson(ConfirmEnquiryEmailSchema), async (c) => {
     noStore(c);
-    const { token } = parseOrThrow(ConfirmEnquiryEmailSchema, await readJson(c));
+    const { token } = c.req.valid('json');
     return c.json(
       await confirmEnquiryEmail(c.var.db, {
         token,
@@ -223,42 +234,42 @@ export const publicRoutes = new Hono<AppEnv>()
       }),
     );
   })
-  .get('/providers/:id{[0-9]+}', async (c) => {
-    const provider = await getApprovedProvider(
-      c.var.db,
-      idParam(c.req.param('id'), 'Provider not found'),
-    );
+  .get('/providers/:id{[0-9]+}', validParams({ id: idParam('Provider not found') }), async (c) => {
+    const provider = await getApprovedProvider(c.var.db, c.req.valid('param').id);
     const verification = await getPublicVerification(c.var.db, provider.id);
     cachePublicly(c);
     return c.json({ ...provider, verification });
   })
   /** The provider's visible reviews, newest first, paged (X-Total-Count). */
-  .get('/providers/:id{[0-9]+}/reviews', declareQuery(ReviewPageQuerySchema), async (c) => {
-    const { id } = await getApprovedProvider(
-      c.var.db,
-      idParam(c.req.param('id'), 'Provider not found'),
-    );
-    const page = parseOrThrow(ReviewPageQuerySchema, c.req.query());
-    const { items, total } = await listPublicReviews(c.var.db, id, page);
-    cachePublicly(c, { varyOnQuery: ['page', 'limit'] });
-    c.header('X-Total-Count', String(total));
-    return c.json(items);
-  })
-  /**
-   * What the review page shows for a link: the provider and the service. The query holds
-   * the link's token, as POST /reviews takes it.
-   */
-  .get('/reviews/invitation', declareQuery(ReviewSchema.pick({ token: true })), async (c) => {
+  .get(
+    '/providers/:id{[0-9]+}/reviews',
+    validParams({ id: idParam('Provider not found') }),
+    validQuery(ReviewPageQuerySchema),
+    async (c) => {
+      const { id } = await getApprovedProvider(c.var.db, c.req.valid('param').id);
+      const { items, total } = await listPublicReviews(c.var.db, id, c.req.valid('query'));
+      cachePublicly(c, { varyOnQuery: ['page', 'limit'] });
+      c.header('X-Total-Count', String(total));
+      return c.json(items);
+    },
+  )
+  /** What the review page shows for a link: the provider and the service. */
+  .get('/reviews/invitation', validQuery(ReviewInvitationQuerySchema), async (c) => {
     noStore(c);
-    return c.json(await getInvitation(c.var.db, c.var.sessionSecret, c.req.query('token') ?? ''));
+    const { token } = c.req.valid('query');
+    return c.json(await getInvitation(c.var.db, c.var.sessionSecret, token));
   })
-  .post('/reviews', declareJson(ReviewSchema), async (c) => {
-    noStore(c);
-    await hitRateLimit(c.var.db, RATE_LIMITS.review, clientAddress(c));
-    const input = parseOrThrow(ReviewSchema, await readJson(c));
-    const review = await writeReview(c.var.db, c.var.sessionSecret, input, {
-      reviewerAddress: clientAddress(c),
-      reviewerProviderId: await providerInBrowser(c),
-    });
-    return c.json({ ...review, message: 'Thank you for your review.' }, 201);
-  });
+  .post(
+    '/reviews',
+    changesPublicData,
+    rateLimited(RATE_LIMITS.review),
+    validJson(ReviewSchema),
+    async (c) => {
+      noStore(c);
+      const review = await writeReview(c.var.db, c.var.sessionSecret, c.req.valid('json'), {
+        reviewerAddress: clientAddress(c),
+        reviewerProviderId: await providerInBrowser(c),
+      });
+      return c.json({ ...review, message: 'Thank you for your review.' }, 201);
+    },
+  );

@@ -23,6 +23,13 @@ export const ReviewSchema = z.object({
   providerId: z.number().int().positive().optional(),
 });
 
+/**
+ * GET /api/reviews/invitation: the review link's token as the page has it, any text. It
+ * is checked as a link (its signature and expiry, src/api/reviews/review-invitation.ts)
+ * rather than by its shape, so a wrong or missing one answers as an invalid link does.
+ */
+export const ReviewInvitationQuerySchema = z.object({ token: z.string().default('') });
+
 export const ReviewReplySchema = z.object({
   reply: z
     .string('Please write a reply')
