@@ -212,7 +212,7 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
       }),
     ),
   )
-  // A request left waiting goes to another provider near the customer (issue 14, point 6).
+  // A request left waiting goes to another provider near the customer.
   .get('/enquiries/:id/candidates', byId, async (c) =>
     c.json(await listReassignCandidates(c.var.db, c.req.valid('param').id)),
   )
@@ -240,7 +240,7 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
     ),
   )
   // Reviews: hide one that breaks the rules (with a reason), or show it again; release
-  // one held for moderation (issue 11). `held=true` lists the held ones.
+  // one held for moderation. `held=true` lists the held ones.
   .get('/reviews', validQuery(AdminReviewQuerySchema), async (c) => {
     const { items, total } = await listReviewsForAdmin(c.var.db, c.req.valid('query'));
     c.header('X-Total-Count', String(total));
@@ -262,7 +262,7 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
     await releaseReview(c.var.db, { reviewId: c.req.valid('param').id });
     return c.json({ message: 'Review released' });
   })
-  // Mail (issue 11, point 7): queued, sent and failed, without its text; resend.
+  // Mail: queued, sent and failed, without its text; resend.
   .get('/mail', validQuery(MailListQuerySchema), async (c) => {
     const { items, total } = await listOutboxMail(c.var.db, c.req.valid('query'));
     c.header('X-Total-Count', String(total));

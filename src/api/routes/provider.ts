@@ -137,7 +137,7 @@ const signedIn = new Hono<ProviderEnv>()
     return c.json({ message: 'Your password has been changed.', token });
   })
   .get('/enquiries', async (c) => c.json(await listProviderEnquiries(c.var.db, c.var.provider.id)))
-  /** The dashboard has shown these requests: marked seen for their customers (issue 14). */
+  /** The dashboard has shown these requests: marked seen for their customers. */
   .get(
     '/enquiries/photos/:id{[0-9]+}',
     validParams({ id: idParam(SITE_PHOTO_NOT_FOUND) }),
@@ -206,7 +206,7 @@ const signedIn = new Hono<ProviderEnv>()
       }),
     ),
   )
-  // Photos of past work (issue 16): public once added, at most WORK_PHOTO_LIMIT.
+  // Photos of past work: public once added, at most WORK_PHOTO_LIMIT.
   .get('/work-photos', async (c) => c.json(await listOwnWorkPhotos(c.var.db, c.var.provider.id)))
   .post('/work-photos/upload', async (c) => {
     await hitRateLimit(c.var.db, RATE_LIMITS.upload, `provider:${c.var.provider.id}`);

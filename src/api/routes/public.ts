@@ -78,7 +78,7 @@ export const publicRoutes = new Hono<AppEnv>()
     cachePublicly(c);
     return c.json(await listActiveFlashAds(c.var.db));
   })
-  /** The home page's top rated, recently verified and recent reviews (issue 16, point 6). */
+  /** The home page's top rated, recently verified and recent reviews. */
   .get('/home/highlights', validQuery(HomeHighlightsQuerySchema), async (c) => {
     const { lat, lng } = c.req.valid('query');
     // Rounded here too: a position is never used more precisely than the browser sends it.
@@ -97,7 +97,7 @@ export const publicRoutes = new Hono<AppEnv>()
     cachePublicly(c);
     return c.json(await getPlatformStats(c.var.db));
   })
-  /** Places whose name or other name the typed text starts (the town combobox; issue 15). */
+  /** Places whose name or other name the typed text starts (the town combobox). */
   .get('/places', validQuery(PlaceSearchQuerySchema), async (c) => {
     const query = c.req.valid('query');
     cachePublicly(c, { varyOnQuery: ['q', 'limit'] });
@@ -179,7 +179,7 @@ export const publicRoutes = new Hono<AppEnv>()
       201,
     );
   })
-  /** The customer's status page of a request (issue 14): a private token, no account. */
+  /** The customer's status page of a request: a private token, no account. */
   .get('/requests/status', validQuery(RequestStatusQuerySchema), async (c) => {
     noStore(c);
     const { token } = c.req.valid('query');
@@ -222,7 +222,7 @@ export const publicRoutes = new Hono<AppEnv>()
       return c.json(await cancelRequest(c.var.db, c.req.valid('json'), { siteUrl: siteUrl(c) }));
     },
   )
-  /** The link mailed to the customer of a request (issue 11). */
+  /** The link mailed to the customer of a request. */
   .post('/enquiries/confirm', validJson(ConfirmEnquiryEmailSchema), async (c) => {
     noStore(c);
     const { token } = c.req.valid('json');

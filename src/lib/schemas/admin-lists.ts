@@ -1,5 +1,5 @@
 /**
- * Paging of the admin's lists (issue 11, point 9): providers, applications, the enquiry
+ * Paging of the admin's lists: providers, applications, the enquiry
  * desk, reviews and mail answer one page at a time, with the total in X-Total-Count.
  * Shared by the API, which validates with these schemas, and the admin tabs, which build
  * their URLs from the same names and sizes.
@@ -67,7 +67,7 @@ export const AdminProviderListQuerySchema = AdminPageQuerySchema.extend({
 /**
  * GET /api/admin/enquiries: the desk's filters and search, one page. `needsAttention=true`
  * lists the requests not seen within 4 business hours or not answered within 1 business
- * day (issue 14, point 6); `false` the others.
+ * day; `false` the others.
  */
 export const EnquiryDeskQuerySchema = EnquiryListQuerySchema.extend({
   ...AdminPageQuerySchema.shape,

@@ -1,5 +1,5 @@
 /**
- * The admin's mail screen (issue 11, point 7): the outbox's mail, queued, sent and
+ * The admin's mail screen: the outbox's mail, queued, sent and
  * failed, paged; never its text (it may hold a reset link).
  */
 import { z } from 'zod';

@@ -83,7 +83,7 @@ export const AdminProviderFields = z.object({
   businessHours: z.partialRecord(z.enum(WEEKDAYS), DayHoursSchema.transform(hoursText)),
   /**
    * Refused: a rating and its count are the average and number of the visible reviews
-   * (src/api/reviews/recompute-rating.ts), never set by hand (issue 16). A PUT that sends
+   * (src/api/reviews/recompute-rating.ts), never set by hand. A PUT that sends
    * back the stored rating unchanged does not reach this (UpdateProviderSchema).
    */
   rating: z.undefined(RATING_NOT_SETTABLE).optional(),

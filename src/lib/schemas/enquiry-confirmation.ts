@@ -1,5 +1,5 @@
 /**
- * The confirmation of a service request's e-mail address (issue 11: reviews only from
+ * The confirmation of a service request's e-mail address (reviews only from
  * real customers; no mail cannon): the link mailed to the customer, and what it answers.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
- * The enquiry desk passes a request that waited too long to another provider (issue 14,
- * point 6): POST /api/admin/enquiries/{id}/reassign, and the dialog that sends it.
+ * The enquiry desk passes a request that waited too long to another provider:
+ * POST /api/admin/enquiries/{id}/reassign, and the dialog that sends it.
  */
 import { z } from 'zod';
 

@@ -10,7 +10,7 @@ import { BUDGET_VALUES, URGENCY_VALUES } from '../catalog/enquiry-options.ts';
 import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
 import { BRIEF_MESSAGES, BriefSchema } from './request-brief.ts';
 
-/** Photos of the site a request may carry (issue 14). */
+/** Photos of the site a request may carry. */
 export const MAX_SITE_PHOTOS = 3;
 export const SITE_PHOTO_MESSAGES = {
   tooMany: `At most ${MAX_SITE_PHOTOS} photos`,

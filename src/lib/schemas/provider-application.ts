@@ -2,7 +2,7 @@
  * A provider application (spec sections 5 and 7: POST /api/provider-applications). The
  * join form validates with ApplicationFormSchema (with the terms, privacy and checks
  * boxes); the API with ApplicationSchema (the client sends the consent's version in place
- * of the checks box and removes the other flags). Issue 13 adds what the checks need: the
+ * of the checks box and removes the other flags). It also carries what the checks need: the
  * business type, CIPC and PSIRA numbers, the insurance, documents, and the consent.
  */
 import { z } from 'zod';

@@ -29,7 +29,7 @@ export const EnquiryResponseSchema = z.object({
   status: z.enum(RESPONSE_STATUSES, 'Choose a status: in progress, completed or cancelled'),
 });
 
-/** The limits of the profile's lists and price (issue 16, point 7). */
+/** The limits of the profile's lists and price. */
 export const PROFILE_LIMITS = {
   priceMin: 50,
   priceMax: 1_000_000,
@@ -208,7 +208,7 @@ export const SeenRequestsSchema = z.object({
     .max(200, 'At most 200 requests at once'),
 });
 
-/** A photo of past work to add (POST /api/provider/work-photos; issue 16). */
+/** A photo of past work to add (POST /api/provider/work-photos). */
 export const WorkPhotoSchema = z.object({
   imageURL: z
     .string('The uploaded image is required')

@@ -1,5 +1,5 @@
 /**
- * The brief of a service request (issue 14): the questions each service asks, with their
+ * The brief of a service request: the questions each service asks, with their
  * units and a "Not sure" answer, and the schema built from them. The request form draws
  * its fields from BRIEF_QUESTIONS, the API validates with BriefSchema, and briefLines()
  * turns a stored brief into what the provider, the enquiry desk and the customer read.

@@ -1,5 +1,5 @@
 /**
- * The customer's status page of a request (issue 14): `/request?token=...`, a token that
+ * The customer's status page of a request: `/request?token=...`, a token that
  * is random (it says nothing by itself) and works until 30 days after the request closed.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** The admins' moderation of reviews (issue 11): which reviews the list shows. */
+/** The admins' moderation of reviews: which reviews the list shows. */
 import { z } from 'zod';
 import { AdminPageQuerySchema } from './admin-lists.ts';
 
