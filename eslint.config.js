@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
@@ -46,6 +47,28 @@ export default defineConfig(
     // Tests assert shapes first and then index into them; `!` keeps them short.
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // Imports in one order (packages, then the project's own, each alphabetical), and no
+    // module that imports itself through others: a cycle loads one side half-made.
+    files: ['**/*.{ts,tsx,mts}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', ['internal', 'parent', 'sibling', 'index']],
+          'newlines-between': 'never',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
+      'import-x/no-cycle': 'error',
+    },
   },
   ...astro.configs.recommended,
   {

@@ -9,8 +9,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema.ts';
 import { acquireDirectoryLock } from './directory-lock.ts';
+import * as schema from './schema.ts';
 import {
   shareEmbeddedDatabase,
   sharedDatabaseUrl,

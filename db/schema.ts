@@ -25,10 +25,8 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { storedWeek, weekTexts, type StoredWeek } from '../src/lib/business-hours.ts';
 import { SERVICE_IDS } from '../src/lib/catalog/categories.ts';
-import type { DocumentType } from '../src/lib/uploads.ts';
-import { PROVINCE_IDS, type ProvinceId } from '../src/lib/catalog/provinces.ts';
-import { PLACE_KINDS, SOUTH_AFRICA_BOUNDS, type PlaceKind } from '../src/lib/places.ts';
 import {
   CHECK_STATUSES,
   CHECK_TYPES,
@@ -45,7 +43,9 @@ import {
   type ApplicationStatus,
   type EnquiryStatus,
 } from '../src/lib/catalog/enquiry-options.ts';
-import { storedWeek, weekTexts, type StoredWeek } from '../src/lib/business-hours.ts';
+import { PROVINCE_IDS, type ProvinceId } from '../src/lib/catalog/provinces.ts';
+import { PLACE_KINDS, SOUTH_AFRICA_BOUNDS, type PlaceKind } from '../src/lib/places.ts';
+import type { DocumentType } from '../src/lib/uploads.ts';
 
 /**
  * A provider's business hours: the code reads and writes the spec's map of day to text

@@ -35,14 +35,14 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { addSyntheticProviders, seedDatabase } from '../db/seed/seed.ts';
 import { runDueJobs } from '../src/api/jobs/run-due-jobs.ts';
 import { createMailer } from '../src/api/mail/mailer.ts';
-import { localObjectStore } from '../src/api/storage/object-store.ts';
-import { addSyntheticProviders, seedDatabase } from '../db/seed/seed.ts';
-import { ProviderQuerySchema } from '../src/lib/schemas/provider-query.ts';
-import { listProviders } from '../src/api/providers/list-providers.ts';
 import { listAdminProviders } from '../src/api/providers/list-admin-providers.ts';
+import { listProviders } from '../src/api/providers/list-providers.ts';
+import { localObjectStore } from '../src/api/storage/object-store.ts';
 import { AdminProviderListQuerySchema } from '../src/lib/schemas/admin-lists.ts';
+import { ProviderQuerySchema } from '../src/lib/schemas/provider-query.ts';
 import { profileWrites, searchStorage, writesTable } from './bench-writes.ts';
 
 const { values } = parseArgs({

@@ -26,11 +26,11 @@ import {
   PLACES_FILE,
   type PlaceRow,
 } from '../db/places/places-file.ts';
+import { isTypoOf, serviceKeys, typoDistance } from '../src/api/search/read-search.ts';
 import { PROVINCE_NAMES, type ProvinceId } from '../src/lib/catalog/provinces.ts';
 import { townValue } from '../src/lib/catalog/town-value.ts';
 import { distanceKm, type LatLng } from '../src/lib/geo.ts';
 import { PLACE_KINDS, placeKey, SOUTH_AFRICA_BOUNDS, type PlaceKind } from '../src/lib/places.ts';
-import { isTypoOf, serviceKeys, typoDistance } from '../src/api/search/read-search.ts';
 
 const SUPPLEMENT_FILE = fileURLToPath(new URL('../db/places/supplement.tsv', import.meta.url));
 const POSTAL_FILE = fileURLToPath(new URL('../db/places/geonames-za-postal.txt', import.meta.url));

@@ -5,8 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseEnv } from '../src/api/env.ts';
 import { main } from '../hosts/node/main.ts';
+import { parseEnv } from '../src/api/env.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BUILD_INPUTS = [

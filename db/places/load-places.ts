@@ -8,8 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client.ts';
 import { placeKey } from '../../src/lib/places.ts';
+import type { Database } from '../client.ts';
 import { parsePlaces, placesFile, type PlaceRow } from './places-file.ts';
 
 /** Bumped when the way rows are loaded changes, so databases load the same file again. */

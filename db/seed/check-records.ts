@@ -4,6 +4,7 @@
  * 30 days, one whose PSIRA certificate has expired (the badge has lapsed), some waiting
  * for review and some not yet checked.
  */
+import { addDays, addMonths, saToday } from '../../src/lib/calendar-days.ts';
 import {
   checkDefinition,
   requiredChecks,
@@ -11,7 +12,6 @@ import {
   type CheckType,
   type LegalForm,
 } from '../../src/lib/catalog/checks.ts';
-import { addDays, addMonths, saToday } from '../../src/lib/calendar-days.ts';
 
 /** How far a sample provider's checks have come. */
 export type CheckPlan =

@@ -7,9 +7,9 @@
 import { SERVICE_IDS, type ServiceId } from '../../src/lib/catalog/categories.ts';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 import { majorTowns } from '../places/places-file.ts';
+import type { CheckPlan } from './check-records.ts';
 import type { ProviderSeed } from './provider-seed.ts';
 import { generatedReviews } from './sample-reviews.ts';
-import type { CheckPlan } from './check-records.ts';
 
 /** A small, fast, deterministic pseudo-random generator (mulberry32). */
 function random(seed: number): () => number {

@@ -1,7 +1,7 @@
 import type { ServiceId } from '../../src/lib/catalog/categories.ts';
+import type { LegalForm } from '../../src/lib/catalog/checks.ts';
 import type { Weekday } from '../../src/lib/catalog/enquiry-options.ts';
 import type { ProvinceId } from '../../src/lib/catalog/provinces.ts';
-import type { LegalForm } from '../../src/lib/catalog/checks.ts';
 import type { CheckPlan } from './check-records.ts';
 import type { ReviewSeed } from './sample-reviews.ts';
 

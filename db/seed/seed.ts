@@ -2,7 +2,9 @@
  * Sample data. Every step is idempotent: running the seed again adds nothing twice.
  */
 import { sql } from 'drizzle-orm';
+import { SERVICE_CATEGORIES } from '../../src/lib/catalog/categories.ts';
 import type { Database } from '../client.ts';
+import { recomputeRatings } from '../ratings.ts';
 import {
   flashAds,
   providerChecks,
@@ -10,14 +12,12 @@ import {
   serviceCategories,
   serviceProviders,
 } from '../schema.ts';
-import { recomputeRatings } from '../ratings.ts';
 import { checkRecordsFor } from './check-records.ts';
-import { SERVICE_CATEGORIES } from '../../src/lib/catalog/categories.ts';
-import { SAMPLE_PROVIDERS } from './sample-providers.ts';
 import { SAMPLE_FLASH_ADS } from './flash-ads.ts';
-import { seedWorkPhotos } from './work-photos.ts';
 import { generateProvider } from './generate-providers.ts';
 import type { ProviderSeed } from './provider-seed.ts';
+import { SAMPLE_PROVIDERS } from './sample-providers.ts';
+import { seedWorkPhotos } from './work-photos.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,23 +3,23 @@
  * Built apart from its hosts so tests can run it over real HTTP on a fresh database.
  */
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
+import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Database } from '../../db/client.ts';
 import type { AppEnv } from './app-env.ts';
+import { sessionSecret } from './auth/session-secret.ts';
 import type { Env } from './env.ts';
+import { companyFromEnvironment, revealsTokens } from './env.ts';
 import { AppError, type ErrorBody } from './errors.ts';
 import { PUBLIC_CACHE_TAG } from './http/cache.ts';
+import { refuseControlCharactersInQuery } from './http/control-characters.ts';
 import { databaseFault, databaseUnavailable } from './http/database-faults.ts';
 import { logErrorSafely } from './http/describe-error.ts';
-import { refuseControlCharactersInQuery } from './http/control-characters.ts';
-import { sessionSecret } from './auth/session-secret.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
 import { DEV_MAIL_PATH, devMailPage, listOutboxMailWithText } from './mail/dev-mail-page.ts';
-import { companyFromEnvironment, revealsTokens } from './env.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { providerRoutes, providerUploadRoutes } from './routes/provider.ts';
 import { publicRoutes } from './routes/public.ts';

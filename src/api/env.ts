@@ -3,9 +3,9 @@
  * process with a message naming the variable. Empty strings count as unset.
  */
 import { z } from 'zod';
+import { companyFrom, type Company } from '../lib/company.ts';
 import { newPassword } from '../lib/schemas/account.ts';
 import { emailField } from '../lib/schemas/fields.ts';
-import { companyFrom, type Company } from '../lib/company.ts';
 
 /** scrypt's cost (log2 N) for new password hashes, as production uses it. */
 export const PRODUCTION_PASSWORD_HASH_COST = 17;

@@ -3,12 +3,12 @@
  * and the API query they become. 'all' is the default of every select.
  */
 import { safeParse, type core, type output } from 'zod/mini';
+import type { api, ApiInput } from './api-client';
 import { SERVICE_CATEGORIES, type ServiceId } from './catalog/categories';
 import { MAJOR_TOWNS } from './catalog/major-towns';
-import { ProviderQuerySchema, type ProviderSort } from './schemas/provider-query';
-import { PROVIDER_PAGE_SIZE } from './listing-limits';
 import type { LatLng } from './geo';
-import type { api, ApiInput } from './api-client';
+import { PROVIDER_PAGE_SIZE } from './listing-limits';
+import { ProviderQuerySchema, type ProviderSort } from './schemas/provider-query';
 
 export type Verification = 'all' | 'verified' | 'premium';
 

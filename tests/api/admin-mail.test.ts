@@ -6,8 +6,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OUTBOX_STATUSES, outbox } from '../../db/schema.ts';
-import { MAIL_STATUSES } from '../../src/lib/schemas/admin-mail.ts';
 import type { Mailer, MailMessage } from '../../src/api/mail/mailer.ts';
+import { MAIL_STATUSES } from '../../src/lib/schemas/admin-mail.ts';
 import {
   adminSession,
   createTestAdmin,

@@ -2,8 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, serviceProviders } from '../../db/schema.ts';
 import type { Provider } from '../../src/api/providers/public-columns.ts';
-import { SA_PHONE_MESSAGE } from '../../src/lib/schemas/fields.ts';
 import { RATING_NOT_SETTABLE } from '../../src/lib/schemas/admin-operations.ts';
+import { SA_PHONE_MESSAGE } from '../../src/lib/schemas/fields.ts';
 import {
   adminSession,
   createTestAdmin,

@@ -1,10 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerApplications, uploadTickets } from '../../db/schema.ts';
-import { SA_PHONE_MESSAGE } from '../../src/lib/schemas/fields.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
-import { queryRows } from '../helpers/api-fixtures.ts';
+import { SA_PHONE_MESSAGE } from '../../src/lib/schemas/fields.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { queryRows } from '../helpers/api-fixtures.ts';
 import { bearer } from '../helpers/auth-fixtures.ts';
 import { validApplicationBody } from '../helpers/builders.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';

@@ -1,9 +1,9 @@
-import { requestReference } from '../../src/lib/request-reference.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, outbox, rateLimits } from '../../db/schema.ts';
-import { ENQUIRY_LIMITS } from '../../src/lib/schemas/enquiry.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
+import { requestReference } from '../../src/lib/request-reference.ts';
+import { ENQUIRY_LIMITS } from '../../src/lib/schemas/enquiry.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { bearer, FOREIGN_KEY, tamperPayload, tamperSignature } from '../helpers/auth-fixtures.ts';
 import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';

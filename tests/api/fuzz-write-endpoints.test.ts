@@ -11,20 +11,15 @@
  * but the rate-limit counters, which count every call); a 2xx only for a body the
  * endpoint's own schema accepts. Endpoints that read no body say why in TARGETS.
  */
-import { CancelRequestSchema, RequestTokenSchema } from '../../src/lib/schemas/request-status.ts';
-import { SeenRequestsSchema } from '../../src/lib/schemas/provider-dashboard.ts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { rateLimits, reviews } from '../../db/schema.ts';
+import { createApp } from '../../src/api/app.ts';
+import { findControlCharacter } from '../../src/api/http/control-characters.ts';
+import { addDays, saToday } from '../../src/lib/calendar-days.ts';
 import { ChangePasswordSchema, LoginSchema } from '../../src/lib/schemas/account.ts';
-import {
-  ForgotPasswordSchema,
-  ProcessImageSchema,
-  ResetPasswordSchema,
-  ReviewApplicationSchema,
-} from '../../src/lib/schemas/admin.ts';
 import {
   CreateProviderSchema,
   EnquiryUpdateSchema,
@@ -33,11 +28,15 @@ import {
   UpdateAdminSchema,
   UpdateProviderSchema,
 } from '../../src/lib/schemas/admin-operations.ts';
-import { EnquirySchema } from '../../src/lib/schemas/enquiry.ts';
-import { ReassignEnquirySchema } from '../../src/lib/schemas/enquiry-follow-up.ts';
-import { RecordCheckSchema, RenewalSchema } from '../../src/lib/schemas/verification.ts';
-import { addDays, saToday } from '../../src/lib/calendar-days.ts';
+import {
+  ForgotPasswordSchema,
+  ProcessImageSchema,
+  ResetPasswordSchema,
+  ReviewApplicationSchema,
+} from '../../src/lib/schemas/admin.ts';
 import { ConfirmEnquiryEmailSchema } from '../../src/lib/schemas/enquiry-confirmation.ts';
+import { ReassignEnquirySchema } from '../../src/lib/schemas/enquiry-follow-up.ts';
+import { EnquirySchema } from '../../src/lib/schemas/enquiry.ts';
 import { ApplicationSchema } from '../../src/lib/schemas/provider-application.ts';
 import {
   EnquiryResponseSchema,
@@ -45,14 +44,16 @@ import {
   ProviderProfileSchema,
   WorkPhotoSchema,
 } from '../../src/lib/schemas/provider-dashboard.ts';
+import { SeenRequestsSchema } from '../../src/lib/schemas/provider-dashboard.ts';
+import { CancelRequestSchema, RequestTokenSchema } from '../../src/lib/schemas/request-status.ts';
 import {
   HideReviewSchema,
   ReviewReplySchema,
   ReviewSchema,
 } from '../../src/lib/schemas/reviews.ts';
-import { createApp } from '../../src/api/app.ts';
-import { findControlCharacter } from '../../src/api/http/control-characters.ts';
+import { RecordCheckSchema, RenewalSchema } from '../../src/lib/schemas/verification.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { queryRows } from '../helpers/api-fixtures.ts';
 import {
   insertApplication,
   insertEnquiry,
@@ -61,10 +62,9 @@ import {
   validApplicationBody,
   validEnquiryBody,
 } from '../helpers/builders.ts';
-import { queryRows } from '../helpers/api-fixtures.ts';
+import { PROFILE_EXTRAS } from '../helpers/profile-fixtures.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
-import { PROFILE_EXTRAS } from '../helpers/profile-fixtures.ts';
 
 const SEED = 20_251_110;
 /** Generated bodies per endpoint that reads one; the fixed RAW_BODIES come on top. */

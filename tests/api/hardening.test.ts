@@ -5,9 +5,9 @@
  */
 import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, serviceProviders } from '../../db/schema.ts';
-import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describeError, errorMessageSafely } from '../../src/api/http/describe-error.ts';
 import { bearer } from '../helpers/auth-fixtures.ts';
 import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';

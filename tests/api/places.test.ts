@@ -4,8 +4,8 @@
  * small typo, or by their distance from a position.
  */
 import fc from 'fast-check';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { majorTowns } from '../../db/places/places-file.ts';
 import { AppError } from '../../src/api/errors.ts';
 import { PUBLIC_CACHE_TAG } from '../../src/api/http/cache.ts';

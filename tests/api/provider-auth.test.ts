@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passwordTokens, providerSignIns, rateLimits, serviceProviders } from '../../db/schema.ts';
-import * as password from '../../src/api/auth/password.ts';
 import { createPasswordToken } from '../../src/api/auth/password-tokens.ts';
+import * as password from '../../src/api/auth/password.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { databaseSnapshot } from '../helpers/api-fixtures.ts';
@@ -24,13 +24,13 @@ import { insertEnquiry, insertProvider, validApplicationBody } from '../helpers/
 import { expectError } from '../helpers/error-answer.ts';
 import { imageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
+import { PROFILE_EXTRAS } from '../helpers/profile-fixtures.ts';
 import {
   createTestProvider,
   providerRow,
   providerSession,
   type TestProvider,
 } from '../helpers/provider-fixtures.ts';
-import { PROFILE_EXTRAS } from '../helpers/profile-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, uploadTickets } from '../../db/schema.ts';
-import { MB } from '../../src/lib/uploads.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
+import { MB } from '../../src/lib/uploads.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { databaseSnapshot } from '../helpers/api-fixtures.ts';
 import { bearer, postLogin } from '../helpers/auth-fixtures.ts';
@@ -13,13 +13,13 @@ import { confirmEnquiryEmail, enquiryRow } from '../helpers/enquiry-fixtures.ts'
 import { expectError } from '../helpers/error-answer.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { watchOutbox } from '../helpers/outbox.ts';
+import { PROFILE_EXTRAS } from '../helpers/profile-fixtures.ts';
 import {
   createTestProvider,
   providerRow,
   providerSession,
   type TestProvider,
 } from '../helpers/provider-fixtures.ts';
-import { PROFILE_EXTRAS } from '../helpers/profile-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 

@@ -4,8 +4,8 @@ import { serviceProviders } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
 import type { Provider } from '../../src/api/providers/public-columns.ts';
 import type { ProviderDetail } from '../../src/lib/api-answers.ts';
-import { insertProviders, listProviders, PROVIDER_KEYS } from '../helpers/api-fixtures.ts';
 import { addDays, saToday } from '../../src/lib/calendar-days.ts';
+import { insertProviders, listProviders, PROVIDER_KEYS } from '../helpers/api-fixtures.ts';
 import {
   insertProvider,
   recordTestCheck,

@@ -12,9 +12,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, enquiryAssignments, serviceProviders } from '../../db/schema.ts';
-import type { Responsiveness } from '../../src/lib/responsiveness.ts';
-import { storedWeek } from '../../src/lib/business-hours.ts';
 import type { ProviderDetail } from '../../src/lib/api-answers.ts';
+import { storedWeek } from '../../src/lib/business-hours.ts';
+import type { Responsiveness } from '../../src/lib/responsiveness.ts';
 import { listProviders, queryRows } from '../helpers/api-fixtures.ts';
 import { insertEnquiry, insertProvider, type ProviderOverrides } from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';

@@ -1,4 +1,3 @@
-import { requestIdOf } from '../../src/lib/request-reference.ts';
 import { asc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import {
   reviews,
   serviceProviders,
 } from '../../db/schema.ts';
+import { requestIdOf } from '../../src/lib/request-reference.ts';
 import {
   adminSession,
   createTestAdmin,

@@ -3,6 +3,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { majorTowns } from '../../db/places/places-file.ts';
 import {
   customerEnquiries,
   providerApplications,
@@ -11,7 +12,6 @@ import {
 } from '../../db/schema.ts';
 import type { EnquiryStatus } from '../../src/lib/catalog/enquiry-options.ts';
 import { townValue } from '../../src/lib/catalog/town-value.ts';
-import { majorTowns } from '../../db/places/places-file.ts';
 import { databaseRejection, queryRows } from '../helpers/api-fixtures.ts';
 import {
   buildProvider,

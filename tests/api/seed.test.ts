@@ -20,15 +20,15 @@ import {
   seedDatabase,
 } from '../../db/seed/seed.ts';
 import { DEVELOPMENT_ADMIN_EMAIL, prepareDatabase } from '../../hosts/node/prepare-database.ts';
-import { SERVICE_CATEGORIES, SERVICE_IDS } from '../../src/lib/catalog/categories.ts';
-import { DEFAULT_TOWN_VALUES } from '../../src/lib/geo.ts';
 import { verifyPassword } from '../../src/api/auth/password.ts';
+import { parseEnv } from '../../src/api/env.ts';
 import {
   providerIsVerified,
   providerVerificationStatus,
   type VerificationStatus,
 } from '../../src/api/verification/verified-sql.ts';
-import { parseEnv } from '../../src/api/env.ts';
+import { SERVICE_CATEGORIES, SERVICE_IDS } from '../../src/lib/catalog/categories.ts';
+import { DEFAULT_TOWN_VALUES } from '../../src/lib/geo.ts';
 import { listProviders } from '../helpers/api-fixtures.ts';
 import { testDriver } from '../helpers/database-template.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';

@@ -8,6 +8,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerChecks, serviceProviders } from '../../db/schema.ts';
+import { sendCheckReminders } from '../../src/api/verification/send-check-reminders.ts';
+import type { ProviderDetail } from '../../src/lib/api-answers.ts';
+import { addDays, formatDay, saToday } from '../../src/lib/calendar-days.ts';
+import { SERVICE_IDS } from '../../src/lib/catalog/categories.ts';
 import {
   CHECK_TYPES,
   LEGAL_FORMS,
@@ -15,16 +19,12 @@ import {
   type CheckType,
   type LegalForm,
 } from '../../src/lib/catalog/checks.ts';
-import { SERVICE_IDS } from '../../src/lib/catalog/categories.ts';
-import { sendCheckReminders } from '../../src/api/verification/send-check-reminders.ts';
-import { addDays, formatDay, saToday } from '../../src/lib/calendar-days.ts';
-import type { ProviderDetail } from '../../src/lib/api-answers.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { listProviders, okJson, queryRows, sendAs } from '../helpers/api-fixtures.ts';
 import { buildProvider, insertProvider } from '../helpers/builders.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
-import { providerSession } from '../helpers/provider-fixtures.ts';
 import { readOutboxIn } from '../helpers/outbox.ts';
+import { providerSession } from '../helpers/provider-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 let api: TestApi;

@@ -5,10 +5,10 @@
  * are built before any check can expire, so they carry no badge and no check: both come
  * from the API's answer (tests/e2e/verification.spec.ts).
  */
-import { describe, expect, it } from 'vitest';
-import { builtPages, readPage } from '../../scripts/built-site.ts';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtPages, readPage } from '../../scripts/built-site.ts';
 
 /** What a page shows: the body, without its scripts, tags and the JSON of islands' props. */
 function visibleText(html: string): string {

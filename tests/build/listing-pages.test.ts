@@ -7,8 +7,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DIST, readPage } from '../../scripts/built-site.ts';
 import { SAMPLE_PROVIDERS } from '../../db/seed/sample-providers.ts';
+import { DIST, readPage } from '../../scripts/built-site.ts';
 import { SERVICE_CATEGORIES } from '../../src/lib/catalog/categories.ts';
 import { PROVIDER_PAGE_SIZE } from '../../src/lib/listing-limits.ts';
 

@@ -6,8 +6,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readPage } from '../../scripts/built-site.ts';
 import { SAMPLE_PROVIDERS } from '../../db/seed/sample-providers.ts';
+import { readPage } from '../../scripts/built-site.ts';
 
 const root = path.resolve(import.meta.dirname, '../../dist/provider');
 const pages = readdirSync(root).filter((name) => /^\d+$/.test(name));

@@ -3,8 +3,7 @@
  * sample data, the spec's fixed texts, and small waits on what the visitor sees.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-
-/** A provider and the platform's figures as the public API answers them (the routes' own types). */
+// A provider and the platform's figures as the public API answers them (the routes' own types).
 import type { PlatformStats } from '../../src/api/stats/get-platform-stats.ts';
 import type { Provider as ApiProvider } from '../../src/lib/api-answers.ts';
 

@@ -18,8 +18,8 @@ import {
   serviceProviders,
 } from '../../db/schema.ts';
 import { addDays, addMonths, saToday } from '../../src/lib/calendar-days.ts';
-import { CHECKS_CONSENT } from '../../src/lib/catalog/consent.ts';
 import { requiredChecks, type CheckType } from '../../src/lib/catalog/checks.ts';
+import { CHECKS_CONSENT } from '../../src/lib/catalog/consent.ts';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 
 let sequence = 0;

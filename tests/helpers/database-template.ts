@@ -27,8 +27,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../db/client.ts';
 import { migrateDatabase, MIGRATIONS_FOLDER } from '../../db/migrate.ts';
-import { readSqlSources } from '../../db/sql-sources.ts';
 import { PLACES_FILE } from '../../db/places/places-file.ts';
+import { readSqlSources } from '../../db/sql-sources.ts';
 
 /**
  * The places loader and the key rule of place_names (a change loads the places anew), and

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type AppDependencies } from '../../src/api/app.ts';
+import { parseEnv, type Env } from '../../src/api/env.ts';
 import { createJobRunner } from '../../src/api/jobs/job-runner.ts';
 import { createMailer } from '../../src/api/mail/mailer.ts';
 import { chooseObjectStore } from '../../src/api/storage/choose-object-store.ts';
-import { parseEnv, type Env } from '../../src/api/env.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApi {

@@ -22,13 +22,13 @@ import {
   providerApplications,
   uploadTickets,
 } from '../../db/schema.ts';
-import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
 import { s3ConfigOf } from '../../src/api/storage/choose-object-store.ts';
 import { s3Client, s3ObjectStore } from '../../src/api/storage/s3-object-store.ts';
+import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
 import { createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { bearer, signIn } from '../helpers/auth-fixtures.ts';
-import { fakeImageBytes, imageBytes, realImageBytes } from '../helpers/image-bytes.ts';
 import { validApplicationBody } from '../helpers/builders.ts';
+import { fakeImageBytes, imageBytes, realImageBytes } from '../helpers/image-bytes.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 const endpoint = process.env.S3_TEST_ENDPOINT;

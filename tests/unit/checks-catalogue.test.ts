@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_TYPES, CHECKS, checkApplies, requiredChecks } from '../../src/lib/catalog/checks.ts';
 import {
   addDays,
   addMonths,
@@ -7,6 +6,7 @@ import {
   formatDay,
   saToday,
 } from '../../src/lib/calendar-days.ts';
+import { CHECK_TYPES, CHECKS, checkApplies, requiredChecks } from '../../src/lib/catalog/checks.ts';
 import { RecordCheckSchema } from '../../src/lib/schemas/verification.ts';
 
 describe('the check catalogue', () => {

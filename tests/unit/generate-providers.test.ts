@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { majorTowns } from '../../db/places/places-file.ts';
 import type { CheckPlan } from '../../db/seed/check-records.ts';
 import { generateProvider } from '../../db/seed/generate-providers.ts';
 import { isServiceId } from '../../src/lib/catalog/categories.ts';
-import { majorTowns } from '../../db/places/places-file.ts';
 
 const COUNT = 200;
 const TOWNS = majorTowns();

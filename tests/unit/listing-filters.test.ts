@@ -1,6 +1,11 @@
 /** The listing's chips, sorts and town suggestions (issue 15, points 2 to 4). */
 import { describe, expect, it } from 'vitest';
 import {
+  NEAREST_TOWN_COUNT,
+  locationSuggestions,
+} from '../../src/islands/providers/listing/location-suggestions.ts';
+import { foldPlaceText, matchMajorTowns, placeOption } from '../../src/islands/ui/place-sources.ts';
+import {
   DEFAULT_FILTERS,
   activeFilterChips,
   effectiveSort,
@@ -11,11 +16,6 @@ import {
   withoutFilters,
 } from '../../src/lib/provider-filters.ts';
 import { ProviderQuerySchema } from '../../src/lib/schemas/provider-query.ts';
-import { foldPlaceText, matchMajorTowns, placeOption } from '../../src/islands/ui/place-sources.ts';
-import {
-  NEAREST_TOWN_COUNT,
-  locationSuggestions,
-} from '../../src/islands/providers/listing/location-suggestions.ts';
 
 const CAPE_TOWN = { latitude: -33.9249, longitude: 18.4241 };
 

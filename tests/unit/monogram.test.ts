@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SERVICE_IDS } from '../../src/lib/catalog/categories';
 import {
   MONOGRAM_COLOURS,
   MONOGRAM_FALLBACK_COLOUR,
@@ -6,7 +7,6 @@ import {
   monogramInitials,
   providerMonogram,
 } from '../../src/lib/monogram';
-import { SERVICE_IDS } from '../../src/lib/catalog/categories';
 
 /** WCAG relative luminance contrast of two #rrggbb colours. */
 function contrast(a: string, b: string): number {

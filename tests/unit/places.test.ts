@@ -13,10 +13,10 @@ import {
   PLACES_FILE,
   placesFile,
 } from '../../db/places/places-file.ts';
+import { serviceKeys } from '../../src/api/search/read-search.ts';
 import { MAJOR_TOWNS } from '../../src/lib/catalog/major-towns.ts';
 import { isProvinceId } from '../../src/lib/catalog/provinces.ts';
 import { townValue } from '../../src/lib/catalog/town-value.ts';
-import { serviceKeys } from '../../src/api/search/read-search.ts';
 import { distanceKm } from '../../src/lib/geo.ts';
 import { PLACE_KINDS, placeKey, placeLabel, SOUTH_AFRICA_BOUNDS } from '../../src/lib/places.ts';
 

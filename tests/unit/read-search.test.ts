@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_IDS } from '../../src/lib/catalog/categories.ts';
-import { SERVICE_SYNONYMS } from '../../src/lib/catalog/service-synonyms.ts';
 import {
   MAX_SEARCH_WORDS,
   isTypoOf,
@@ -13,6 +11,8 @@ import {
   servicesNear,
   typoDistance,
 } from '../../src/api/search/read-search.ts';
+import { SERVICE_IDS } from '../../src/lib/catalog/categories.ts';
+import { SERVICE_SYNONYMS } from '../../src/lib/catalog/service-synonyms.ts';
 
 const PLACES = new Set(['port elizabeth', 'cape town', 'pretoria', 'durban', 'ethekwini']);
 const isPlace = (key: string) => PLACES.has(key);

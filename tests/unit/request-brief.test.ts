@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SERVICE_IDS } from '../../src/lib/catalog/categories.ts';
-import { BRIEF_QUESTIONS, BriefSchema, briefLines } from '../../src/lib/schemas/request-brief.ts';
 import { EnquirySchema } from '../../src/lib/schemas/enquiry.ts';
+import { BRIEF_QUESTIONS, BriefSchema, briefLines } from '../../src/lib/schemas/request-brief.ts';
 
 const errorsOf = (result: z.ZodSafeParseResult<unknown>) =>
   result.success

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicCheck, PublicVerification } from '../../src/lib/api-answers.ts';
-import { CHECKS } from '../../src/lib/catalog/checks.ts';
 import {
   CHECK_STATUS_WORDS,
   REQUIREMENT_WORDS,
@@ -8,6 +6,8 @@ import {
   lapsedChecks,
   verificationSummary,
 } from '../../src/islands/providers/verification-words.ts';
+import type { PublicCheck, PublicVerification } from '../../src/lib/api-answers.ts';
+import { CHECKS } from '../../src/lib/catalog/checks.ts';
 
 const passed = (overrides: Partial<PublicCheck> = {}): PublicCheck => ({
   type: 'insurance',

@@ -11,11 +11,11 @@ import {
 import { passwordLink } from '../accounts/account-kind.ts';
 import { providerAccounts } from '../accounts/account-kinds.ts';
 import { createPasswordToken } from '../auth/password-tokens.ts';
+import { legalFormOf } from '../documents/application-checklist.ts';
+import { handOverApplicationChecks } from '../documents/hand-over-application-checks.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { applicationApprovedMessage } from '../mail/messages.ts';
-import { legalFormOf } from '../documents/application-checklist.ts';
-import { handOverApplicationChecks } from '../documents/hand-over-application-checks.ts';
 import { coordinatesOf } from '../providers/coordinates.ts';
 import {
   decisionTopic,

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
 import { adminUsers, evidenceDocuments, providerApplications } from '../../../db/schema.ts';
 import type { Application } from '../../lib/schemas/provider-application.ts';
 import { AppError } from '../errors.ts';
@@ -8,7 +9,6 @@ import { applicationReceivedMessage, newApplicationMessage } from '../mail/messa
 import type { ObjectStore } from '../storage/object-store.ts';
 import { claimDocument } from '../uploads/claim-document.ts';
 import { claimUpload } from '../uploads/claim-upload.ts';
-import { isUniqueViolation } from '../../../db/errors.ts';
 
 /**
  * Stores an application as pending (with its uploaded picture and evidence documents,

@@ -1,12 +1,12 @@
 import type { Database } from '../../../db/client.ts';
 import { evidenceDocuments, providerChecks } from '../../../db/schema.ts';
+import { saToday } from '../../lib/calendar-days.ts';
 import {
   checkApplies,
   keepsDocuments,
   renewsByCertificate,
   type CheckType,
 } from '../../lib/catalog/checks.ts';
-import { saToday } from '../../lib/calendar-days.ts';
 import { RENEWAL_MESSAGES, type Renewal } from '../../lib/schemas/verification.ts';
 import { AppError } from '../errors.ts';
 import type { ObjectStore } from '../storage/object-store.ts';

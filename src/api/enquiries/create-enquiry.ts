@@ -1,15 +1,15 @@
-import { requestReference } from '../../lib/request-reference.ts';
-import { enqueueMail } from '../jobs/enqueue.ts';
-import { newRequestMessage } from '../mail/messages.ts';
-import { newStatusToken, statusPageLink } from '../requests/status-tokens.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { customerEnquiries, serviceProviders } from '../../../db/schema.ts';
+import { requestReference } from '../../lib/request-reference.ts';
 import type { Enquiry } from '../../lib/schemas/enquiry.ts';
 import { AppError } from '../errors.ts';
-import { mailEnquiryConfirmation } from './mail-enquiry-confirmation.ts';
+import { enqueueMail } from '../jobs/enqueue.ts';
+import { newRequestMessage } from '../mail/messages.ts';
 import { attachSitePhotos } from '../requests/site-photos.ts';
+import { newStatusToken, statusPageLink } from '../requests/status-tokens.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
+import { mailEnquiryConfirmation } from './mail-enquiry-confirmation.ts';
 
 /**
  * Stores a visitor's service request for the admin team, with status 'new'. The chosen

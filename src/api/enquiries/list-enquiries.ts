@@ -1,14 +1,14 @@
 import { and, count, desc, eq, ilike, not, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts';
-import type { z } from 'zod';
 import {
   pageOffset,
   type AdminPage,
   type EnquiryDeskQuerySchema,
 } from '../../lib/schemas/admin-lists.ts';
-import { deskColumns } from './enquiry-desk-columns.ts';
 import { photoIdsOf, sitePhotoPaths } from '../requests/site-photos.ts';
+import { deskColumns } from './enquiry-desk-columns.ts';
 import type { DeskRow } from './get-enquiry.ts';
 import { followUpFlags, needsAttention } from './request-follow-up.ts';
 

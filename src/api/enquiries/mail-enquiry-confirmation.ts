@@ -8,8 +8,8 @@ import { and, count, eq, gt, like, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
-import { requestReceivedMessage } from '../mail/messages.ts';
 import { mailboxOf } from '../mail/mailbox.ts';
+import { requestReceivedMessage } from '../mail/messages.ts';
 
 const ONCE_KEY_PREFIX = 'enquiry-confirmation:';
 

@@ -1,14 +1,14 @@
-import { providerView } from './list-provider-enquiries.ts';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { customerEnquiries as e, outbox, serviceProviders } from '../../../db/schema.ts';
-import type { z } from 'zod';
 import type { EnquiryResponseSchema } from '../../lib/schemas/provider-dashboard.ts';
 import { AppError } from '../errors.ts';
 import { cancelQueuedTopic, enqueueMail } from '../jobs/enqueue.ts';
 import { enquiryResponseMessage } from '../mail/messages.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
+import { providerView } from './list-provider-enquiries.ts';
 
 /**
  * Mails the customer the provider's response: only to a confirmed address, and at most

@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts';
-import type { z } from 'zod';
+import { requestReference } from '../../lib/request-reference.ts';
 import type { EnquiryUpdateSchema } from '../../lib/schemas/admin-operations.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { enquiryAssignedMessage, requestReassignedMessage } from '../mail/messages.ts';
-import { requestReference } from '../../lib/request-reference.ts';
-import { confirmationMailWritten } from './mail-enquiry-confirmation.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
 import { getEnquiry } from './get-enquiry.ts';
+import { confirmationMailWritten } from './mail-enquiry-confirmation.ts';
 
 /**
  * Assigning checks the provider (approved, offers the enquiry's service), sets the status

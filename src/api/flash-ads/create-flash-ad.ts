@@ -1,6 +1,6 @@
+import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { flashAds } from '../../../db/schema.ts';
-import type { z } from 'zod';
 import type { FlashAdSchema } from '../../lib/schemas/admin-operations.ts';
 
 /** A new ad; createdBy records which admin made it. */

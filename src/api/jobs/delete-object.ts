@@ -4,6 +4,7 @@
  * goes when its record has gone.
  */
 import { eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
 import {
   evidenceDocuments,
   flashAds,
@@ -11,7 +12,6 @@ import {
   providerWorkPhotos,
   serviceProviders,
 } from '../../../db/schema.ts';
-import type { Database } from '../../../db/client.ts';
 import { objectPathOf, type ObjectStore } from '../storage/object-store.ts';
 
 export async function deleteObjectIfUnreferenced(

@@ -7,9 +7,9 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
+import { errorMessageSafely, logErrorSafely } from '../http/describe-error.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
-import { errorMessageSafely, logErrorSafely } from '../http/describe-error.ts';
 import { deleteObjectIfUnreferenced } from './delete-object.ts';
 import { carryOutPasswordReset, type PasswordResetRequest } from './password-reset-job.ts';
 

@@ -6,11 +6,11 @@
  * job claims its rows with SKIP LOCKED or a conditional update, or guards them with a
  * unique key.
  */
-import { cleanUpUploads, type UploadCleanUpReport } from './clean-up-uploads.ts';
-import { deliverOutbox, type DeliveryReport, type OutboxDependencies } from './deliver-outbox.ts';
-import { sendCheckReminders } from '../verification/send-check-reminders.ts';
 import { sendRequestReminders } from '../enquiries/send-request-reminders.ts';
 import type { Env } from '../env.ts';
+import { sendCheckReminders } from '../verification/send-check-reminders.ts';
+import { cleanUpUploads, type UploadCleanUpReport } from './clean-up-uploads.ts';
+import { deliverOutbox, type DeliveryReport, type OutboxDependencies } from './deliver-outbox.ts';
 
 export type JobDependencies = OutboxDependencies & {
   /** SITE_URL for links in the mails the jobs write, read when they run. */

@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { companyFromEnvironment, type Env } from '../env.ts';
 import type { Company } from '../../lib/company.ts';
+import { companyFromEnvironment, type Env } from '../env.ts';
 import { mailHtml } from './mail-html.ts';
 
 export interface MailMessage {

@@ -1,7 +1,6 @@
 /** The texts of every e-mail the product sends, in one place. */
-import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options.ts';
-import { briefLines as answerLines } from '../../lib/schemas/request-brief.ts';
 import { APPLICATION_NEXT_STEPS } from '../../lib/catalog/application-steps.ts';
+import { serviceName } from '../../lib/catalog/categories.ts';
 import {
   checkDefinition,
   renewsByCertificate,
@@ -9,7 +8,8 @@ import {
   type CheckType,
   type LegalForm,
 } from '../../lib/catalog/checks.ts';
-import { serviceName } from '../../lib/catalog/categories.ts';
+import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options.ts';
+import { briefLines as answerLines } from '../../lib/schemas/request-brief.ts';
 import type { MailMessage } from './mailer.ts';
 
 const serviceList = (services: readonly string[]) => services.map(serviceName).join(', ');

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import * as z from 'zod/mini';
 import type { Database } from '../../../db/client.ts';
 import { places } from '../../../db/schema.ts';
-import * as z from 'zod/mini';
 import { PlaceValueSchema, type PlaceDetail } from '../../lib/schemas/places.ts';
 import { AppError } from '../errors.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { townValue } from '../../lib/catalog/town-value.ts';
 import type { ProvinceId } from '../../lib/catalog/provinces.ts';
+import { townValue } from '../../lib/catalog/town-value.ts';
 import { placeKey, placeLabel } from '../../lib/places.ts';
 
 export interface NamedPlace {

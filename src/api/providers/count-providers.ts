@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { providerCounts as counts, serviceProviders as p } from '../../../db/schema.ts';
-import { providerFilters, verificationWanted, type ListingQuery } from './provider-filters.ts';
 import { verifiedOn } from '../verification/verified-sql.ts';
+import { providerFilters, verificationWanted, type ListingQuery } from './provider-filters.ts';
 
 /** The provider_counts keys of providers that offer the service (all keys without one). */
 export const countsOffering = (service: string | undefined): SQL | undefined =>

@@ -1,6 +1,6 @@
+import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
-import type { z } from 'zod';
 import { serviceName } from '../../lib/catalog/categories.ts';
 import {
   DEFAULT_BUSINESS_HOURS,

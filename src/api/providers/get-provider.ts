@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
+import { NOT_MEASURED } from '../../lib/responsiveness.ts';
 import { AppError } from '../errors.ts';
 import { publicProviderColumns, toProvider, type Provider } from './public-columns.ts';
-import { NOT_MEASURED } from '../../lib/responsiveness.ts';
 import { responsivenessOf } from './responsiveness.ts';
 
 /** One approved provider with its responsiveness; unapproved and unknown ones are both 'not found'. */

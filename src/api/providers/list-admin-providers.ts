@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
-import type { z } from 'zod';
 import {
   pageOffset,
   type AdminPage,

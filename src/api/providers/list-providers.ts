@@ -4,14 +4,14 @@ import { serviceProviders as p } from '../../../db/schema.ts';
 import type { LatLng } from '../../lib/geo.ts';
 import { MIN_MEASURED_REQUESTS } from '../../lib/responsiveness.ts';
 import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
-import { countProviders, rankGroupSizes, type RankGroupSizes } from './count-providers.ts';
-import { providerFilters, readListingQuery, type ListingQuery } from './provider-filters.ts';
 import { searchRelevance } from '../search/search-sql.ts';
-import { RANK_GROUPS } from './rank-groups.ts';
-import { publicProviderColumns, toProvider, type Provider } from './public-columns.ts';
-import { distanceKmFrom, pageCards } from './page-cards.ts';
-import { mayBeMeasured, responsivenessFigures, withResponsiveness } from './responsiveness.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
+import { countProviders, rankGroupSizes, type RankGroupSizes } from './count-providers.ts';
+import { distanceKmFrom, pageCards } from './page-cards.ts';
+import { providerFilters, readListingQuery, type ListingQuery } from './provider-filters.ts';
+import { publicProviderColumns, toProvider, type Provider } from './public-columns.ts';
+import { RANK_GROUPS } from './rank-groups.ts';
+import { mayBeMeasured, responsivenessFigures, withResponsiveness } from './responsiveness.ts';
 
 export interface ProviderPage {
   items: Provider[];

@@ -4,8 +4,8 @@ import { serviceProviders as p } from '../../../db/schema.ts';
 import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
 import { placeWithin } from '../places/remembered-places.ts';
 import { planSearch, type SearchPlan } from '../search/plan-search.ts';
-import { textArray } from '../text-array.ts';
 import { searchCondition } from '../search/search-sql.ts';
+import { textArray } from '../text-array.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
 
 /**

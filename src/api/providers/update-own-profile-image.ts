@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
-import { releaseImage } from '../uploads/release-image.ts';
 import { claimUpload } from '../uploads/claim-upload.ts';
+import { releaseImage } from '../uploads/release-image.ts';
 import { getOwnProfile } from './get-own-profile.ts';
 
 /**

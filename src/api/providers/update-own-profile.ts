@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
-import type { z } from 'zod';
 import type { ProviderProfileSchema } from '../../lib/schemas/provider-dashboard.ts';
 import { AppError } from '../errors.ts';
 import { checkCoverageTowns } from './check-coverage-towns.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
-import type { z } from 'zod';
 import type { UpdateProviderSchema } from '../../lib/schemas/admin-operations.ts';
 import { AppError } from '../errors.ts';
 import { releaseImage } from '../uploads/release-image.ts';

@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '../../../db/client.ts';
-import { reviews as r, serviceProviders } from '../../../db/schema.ts';
 import { recomputeRatings } from '../../../db/ratings.ts';
+import { reviews as r, serviceProviders } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { customerEnquiries, reviews as r, serviceProviders } from '../../../db/schema.ts';
-import { AppError } from '../errors.ts';
 import { enquiryOfToken, reviewLinks } from '../enquiries/enquiry-links.ts';
+import { AppError } from '../errors.ts';
 
 export const REVIEW_WRITTEN = 'A review for this request has been written already. Thank you!';
 

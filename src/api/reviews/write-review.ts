@@ -5,10 +5,10 @@
  * admin releases it.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { providerSignIns, reviews as r, serviceProviders } from '../../../db/schema.ts';
-import type { z } from 'zod';
 import type { ReviewSchema } from '../../lib/schemas/reviews.ts';
 import { AppError } from '../errors.ts';
 import { mailboxOf } from '../mail/mailbox.ts';

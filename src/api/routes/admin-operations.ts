@@ -17,6 +17,14 @@ import {
   UpdateAdminSchema,
   UpdateProviderSchema,
 } from '../../lib/schemas/admin-operations.ts';
+import { ReassignEnquirySchema } from '../../lib/schemas/enquiry-follow-up.ts';
+import { AdminReviewQuerySchema } from '../../lib/schemas/review-moderation.ts';
+import { HideReviewSchema } from '../../lib/schemas/reviews.ts';
+import {
+  checkTypeParam,
+  RecordCheckSchema,
+  VerificationQueueQuerySchema,
+} from '../../lib/schemas/verification.ts';
 import { addAdmin } from '../admins/add-admin.ts';
 import { listAdmins } from '../admins/list-admins.ts';
 import { setAdminActive } from '../admins/set-admin-active.ts';
@@ -26,7 +34,6 @@ import { getEnquiry } from '../enquiries/get-enquiry.ts';
 import { listEnquiries } from '../enquiries/list-enquiries.ts';
 import { listReassignCandidates } from '../enquiries/reassign-candidates.ts';
 import { reassignEnquiry } from '../enquiries/reassign-enquiry.ts';
-import { ReassignEnquirySchema } from '../../lib/schemas/enquiry-follow-up.ts';
 import { updateEnquiry } from '../enquiries/update-enquiry.ts';
 import { exportEnquiriesCsv } from '../exports/export-enquiries-csv.ts';
 import { exportProvidersCsv } from '../exports/export-providers-csv.ts';
@@ -36,29 +43,22 @@ import { listAllFlashAds } from '../flash-ads/list-all-flash-ads.ts';
 import { updateFlashAd } from '../flash-ads/update-flash-ad.ts';
 import { changesPublicData, noStore } from '../http/cache.ts';
 import { idParam } from '../http/id-param.ts';
-import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../requests/site-photos.ts';
-import { contentDisposition } from '../storage/content-disposition.ts';
-import { hideReview } from '../reviews/hide-review.ts';
-import { listReviewsForAdmin } from '../reviews/list-reviews-for-admin.ts';
-import { releaseReview } from '../reviews/release-review.ts';
-import { showReview } from '../reviews/show-review.ts';
-import { HideReviewSchema } from '../../lib/schemas/reviews.ts';
-import { AdminReviewQuerySchema } from '../../lib/schemas/review-moderation.ts';
 import { validChanges, validJson, validParams, validQuery } from '../http/route-input.ts';
 import { siteUrl } from '../http/site-url.ts';
+import { countOutboxMail } from '../mail/count-outbox-mail.ts';
+import { listOutboxMail } from '../mail/list-outbox-mail.ts';
+import { MAIL_NOT_FOUND, resendMail } from '../mail/resend-mail.ts';
 import { createProvider } from '../providers/create-provider.ts';
 import { deleteProvider } from '../providers/delete-provider.ts';
 import { getAdminProvider } from '../providers/get-admin-provider.ts';
 import { listAdminProviders } from '../providers/list-admin-providers.ts';
 import { updateProvider } from '../providers/update-provider.ts';
-import { countOutboxMail } from '../mail/count-outbox-mail.ts';
-import { listOutboxMail } from '../mail/list-outbox-mail.ts';
-import { MAIL_NOT_FOUND, resendMail } from '../mail/resend-mail.ts';
-import {
-  checkTypeParam,
-  RecordCheckSchema,
-  VerificationQueueQuerySchema,
-} from '../../lib/schemas/verification.ts';
+import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../requests/site-photos.ts';
+import { hideReview } from '../reviews/hide-review.ts';
+import { listReviewsForAdmin } from '../reviews/list-reviews-for-admin.ts';
+import { releaseReview } from '../reviews/release-review.ts';
+import { showReview } from '../reviews/show-review.ts';
+import { contentDisposition } from '../storage/content-disposition.ts';
 import { getAdminChecks } from '../verification/get-admin-checks.ts';
 import { listVerificationQueue } from '../verification/list-verification-queue.ts';
 import { recordCheck } from '../verification/record-check.ts';

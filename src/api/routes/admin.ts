@@ -1,5 +1,6 @@
 /** /api/admin/*: sign-in, statistics, the review of applications, and the operations (admin-operations.ts). */
 import { Hono } from 'hono';
+import { AdminPageQuerySchema } from '../../lib/schemas/admin-lists.ts';
 import {
   AdminLoginSchema,
   ForgotPasswordSchema,
@@ -12,26 +13,25 @@ import { endSessions } from '../accounts/end-sessions.ts';
 import { requestPasswordReset } from '../accounts/request-password-reset.ts';
 import { setPasswordWithToken } from '../accounts/set-password-with-token.ts';
 import { signInAccount } from '../accounts/sign-in-account.ts';
+import type { AppEnv } from '../app-env.ts';
 import { approveApplication } from '../applications/approve-application.ts';
 import { listApplications } from '../applications/list-applications.ts';
 import { reviewApplication } from '../applications/review-application.ts';
-import type { AppEnv } from '../app-env.ts';
-import { adminOperationRoutes } from './admin-operations.ts';
 import { requireAdmin, type AdminEnv } from '../auth/require-admin.ts';
 import { clearSessionCookie } from '../auth/sessions.ts';
+import { getApplicationChecklist } from '../documents/application-checklist.ts';
+import { revealsTokens } from '../env.ts';
+import { changesPublicData, noStore } from '../http/cache.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { idParam } from '../http/id-param.ts';
-import { changesPublicData, noStore } from '../http/cache.ts';
 import { validJson, validParams, validQuery } from '../http/route-input.ts';
 import { siteUrl } from '../http/site-url.ts';
-import { AdminPageQuerySchema } from '../../lib/schemas/admin-lists.ts';
-import { revealsTokens } from '../env.ts';
 import { RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import { rateLimited } from '../rate-limits/rate-limited.ts';
 import { getAdminStats } from '../stats/get-admin-stats.ts';
 import { claimUpload } from '../uploads/claim-upload.ts';
 import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
-import { getApplicationChecklist } from '../documents/application-checklist.ts';
+import { adminOperationRoutes } from './admin-operations.ts';
 
 /** Routes that work without a session. */
 const signIn = new Hono<AppEnv>()

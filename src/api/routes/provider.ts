@@ -1,6 +1,4 @@
 /** /api/provider/* and POST /api/objects/upload: the provider dashboard (spec section 7). */
-import { SeenRequestsSchema } from '../../lib/schemas/provider-dashboard.ts';
-import { markRequestsSeen } from '../requests/mark-requests-seen.ts';
 import { Hono, type Context } from 'hono';
 import {
   ChangePasswordSchema,
@@ -8,6 +6,7 @@ import {
   LoginSchema,
   ResetPasswordSchema,
 } from '../../lib/schemas/account.ts';
+import { SeenRequestsSchema } from '../../lib/schemas/provider-dashboard.ts';
 import {
   EnquiryResponseSchema,
   PROFILE_EXTRA_FIELDS,
@@ -15,9 +14,8 @@ import {
   ProviderProfileSchema,
   WorkPhotoSchema,
 } from '../../lib/schemas/provider-dashboard.ts';
-import { addWorkPhoto } from '../work-photos/add-work-photo.ts';
-import { listOwnWorkPhotos } from '../work-photos/list-own-work-photos.ts';
-import { removeWorkPhoto } from '../work-photos/remove-work-photo.ts';
+import { ReviewReplySchema } from '../../lib/schemas/reviews.ts';
+import { checkTypeParam, RenewalSchema } from '../../lib/schemas/verification.ts';
 import { providerAccounts } from '../accounts/account-kinds.ts';
 import { changePassword } from '../accounts/change-password.ts';
 import { endSessions } from '../accounts/end-sessions.ts';
@@ -27,28 +25,30 @@ import { signInAccount } from '../accounts/sign-in-account.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireProvider, type ProviderEnv } from '../auth/require-provider.ts';
 import { clearSessionCookie, setSessionCookie } from '../auth/sessions.ts';
+import { listWaitingRenewals } from '../documents/list-waiting-renewals.ts';
+import { submitRenewal } from '../documents/submit-renewal.ts';
 import { listProviderEnquiries } from '../enquiries/list-provider-enquiries.ts';
 import { respondToEnquiry } from '../enquiries/respond-to-enquiry.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { revealsTokens } from '../env.ts';
 import { changesPublicData, noStore } from '../http/cache.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { idParam } from '../http/id-param.ts';
-import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../requests/site-photos.ts';
 import { validChanges, validJson, validParams } from '../http/route-input.ts';
 import { siteUrl } from '../http/site-url.ts';
 import { getOwnProfile } from '../providers/get-own-profile.ts';
-import { getPublicVerification } from '../verification/public-verification.ts';
-import { listWaitingRenewals } from '../documents/list-waiting-renewals.ts';
-import { submitRenewal } from '../documents/submit-renewal.ts';
-import { checkTypeParam, RenewalSchema } from '../../lib/schemas/verification.ts';
-import { updateOwnProfile } from '../providers/update-own-profile.ts';
 import { updateOwnProfileImage } from '../providers/update-own-profile-image.ts';
-import { revealsTokens } from '../env.ts';
+import { updateOwnProfile } from '../providers/update-own-profile.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import { rateLimited } from '../rate-limits/rate-limited.ts';
+import { markRequestsSeen } from '../requests/mark-requests-seen.ts';
+import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../requests/site-photos.ts';
 import { listOwnReviews } from '../reviews/list-own-reviews.ts';
 import { replyToReview } from '../reviews/reply-to-review.ts';
-import { ReviewReplySchema } from '../../lib/schemas/reviews.ts';
 import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
+import { getPublicVerification } from '../verification/public-verification.ts';
+import { addWorkPhoto } from '../work-photos/add-work-photo.ts';
+import { listOwnWorkPhotos } from '../work-photos/list-own-work-photos.ts';
+import { removeWorkPhoto } from '../work-photos/remove-work-photo.ts';
 
 /** Routes that work without a session. */
 const signIn = new Hono<AppEnv>()

@@ -1,55 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { roundedPosition } from '../../lib/home-highlights.ts';
+import { requestSentMessage } from '../../lib/request-sent.ts';
+import { ConfirmEnquiryEmailSchema } from '../../lib/schemas/enquiry-confirmation.ts';
+import { EnquirySchema } from '../../lib/schemas/enquiry.ts';
+import { HomeHighlightsQuerySchema } from '../../lib/schemas/home-highlights.ts';
+import { PlaceNearQuerySchema, PlaceSearchQuerySchema } from '../../lib/schemas/places.ts';
+import { ApplicationSchema } from '../../lib/schemas/provider-application.ts';
+import { ProviderQuerySchema } from '../../lib/schemas/provider-query.ts';
 import {
   CancelRequestSchema,
   RequestStatusQuerySchema,
   RequestTokenSchema,
 } from '../../lib/schemas/request-status.ts';
-import { requestSentMessage } from '../../lib/request-sent.ts';
-import { cancelRequest } from '../requests/cancel-request.ts';
-import { confirmRequestEmail } from '../requests/confirm-request-email.ts';
-import { getRequestStatus } from '../requests/get-request-status.ts';
-import { requestOfToken } from '../requests/request-of-token.ts';
-import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../requests/site-photos.ts';
-import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { EnquirySchema } from '../../lib/schemas/enquiry.ts';
-import { ApplicationSchema } from '../../lib/schemas/provider-application.ts';
-import { createApplication } from '../applications/create-application.ts';
-import { siteUrl } from '../http/site-url.ts';
-import { ProviderQuerySchema } from '../../lib/schemas/provider-query.ts';
-import { createEnquiry } from '../enquiries/create-enquiry.ts';
-import { confirmEnquiryEmail } from '../enquiries/confirm-enquiry-email.ts';
-import { providerInBrowser } from '../enquiries/provider-in-browser.ts';
-import { ConfirmEnquiryEmailSchema } from '../../lib/schemas/enquiry-confirmation.ts';
-import { clientAddress } from '../http/client-address.ts';
-import { validJson, validParams, validQuery } from '../http/route-input.ts';
-import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
-import { rateLimited } from '../rate-limits/rate-limited.ts';
-import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
-import type { AppEnv } from '../app-env.ts';
-import { listActiveFlashAds } from '../flash-ads/list-active-flash-ads.ts';
-import { cachePublicly, changesPublicData, noStore } from '../http/cache.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, databaseFault } from '../http/database-faults.ts';
-import { getApprovedProvider } from '../providers/get-provider.ts';
-import { getPublicVerification } from '../verification/public-verification.ts';
-import { idParam } from '../http/id-param.ts';
 import {
   ReviewInvitationQuerySchema,
   ReviewPageQuerySchema,
   ReviewSchema,
 } from '../../lib/schemas/reviews.ts';
-import { getInvitation } from '../reviews/get-invitation.ts';
-import { listPublicReviews } from '../reviews/list-public-reviews.ts';
-import { writeReview } from '../reviews/write-review.ts';
-import { listProviders } from '../providers/list-providers.ts';
-import { getPlatformStats } from '../stats/get-platform-stats.ts';
-import { getServiceStats } from '../stats/get-service-stats.ts';
+import type { AppEnv } from '../app-env.ts';
+import { createApplication } from '../applications/create-application.ts';
+import { confirmEnquiryEmail } from '../enquiries/confirm-enquiry-email.ts';
+import { createEnquiry } from '../enquiries/create-enquiry.ts';
+import { providerInBrowser } from '../enquiries/provider-in-browser.ts';
+import { listActiveFlashAds } from '../flash-ads/list-active-flash-ads.ts';
 import { getHomeHighlights } from '../home/get-home-highlights.ts';
-import { HomeHighlightsQuerySchema } from '../../lib/schemas/home-highlights.ts';
-import { roundedPosition } from '../../lib/home-highlights.ts';
-import { PlaceNearQuerySchema, PlaceSearchQuerySchema } from '../../lib/schemas/places.ts';
+import { cachePublicly, changesPublicData, noStore } from '../http/cache.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseFault } from '../http/database-faults.ts';
+import { idParam } from '../http/id-param.ts';
+import { validJson, validParams, validQuery } from '../http/route-input.ts';
+import { siteUrl } from '../http/site-url.ts';
 import { getPlace } from '../places/get-place.ts';
 import { nearPlaces } from '../places/near-places.ts';
 import { searchPlaces } from '../places/search-places.ts';
+import { getApprovedProvider } from '../providers/get-provider.ts';
+import { listProviders } from '../providers/list-providers.ts';
+import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
+import { rateLimited } from '../rate-limits/rate-limited.ts';
+import { cancelRequest } from '../requests/cancel-request.ts';
+import { confirmRequestEmail } from '../requests/confirm-request-email.ts';
+import { getRequestStatus } from '../requests/get-request-status.ts';
+import { requestOfToken } from '../requests/request-of-token.ts';
+import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../requests/site-photos.ts';
+import { getInvitation } from '../reviews/get-invitation.ts';
+import { listPublicReviews } from '../reviews/list-public-reviews.ts';
+import { writeReview } from '../reviews/write-review.ts';
+import { getPlatformStats } from '../stats/get-platform-stats.ts';
+import { getServiceStats } from '../stats/get-service-stats.ts';
+import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
+import { getPublicVerification } from '../verification/public-verification.ts';
 
 const PROVIDER_QUERY_KEYS = Object.keys(ProviderQuerySchema.shape);
 

@@ -7,6 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { selectRows as rows, type Database } from '../../../db/client.ts';
+import { placesNamed, valuesWithin } from '../places/remembered-places.ts';
+import { textArray } from '../text-array.ts';
 import {
   isTypoOf,
   phraseKeys,
@@ -15,8 +17,6 @@ import {
   searchWords,
   type SearchTerm,
 } from './read-search.ts';
-import { placesNamed, valuesWithin } from '../places/remembered-places.ts';
-import { textArray } from '../text-array.ts';
 
 export interface PlannedTerm extends SearchTerm {
   /** Town values (service_providers.area_values) of the places the term names exactly. */

@@ -6,8 +6,8 @@
  */
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import { serviceProviders as p } from '../../../db/schema.ts';
-import type { PlannedTerm, SearchPlan } from './plan-search.ts';
 import { textArray } from '../text-array.ts';
+import type { PlannedTerm, SearchPlan } from './plan-search.ts';
 
 /** The shortest text found anywhere in a word; shorter ones only at a word's start. */
 export const MIN_INFIX_LENGTH = 4;

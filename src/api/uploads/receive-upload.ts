@@ -1,12 +1,12 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { uploadTickets } from '../../../db/schema.ts';
+import { isPrivatePurpose, type UploadPurpose } from '../../lib/uploads.ts';
 import { AppError } from '../errors.ts';
 import { objectPathOf, type ObjectStore } from '../storage/object-store.ts';
-import { storedTypeOf } from './re-encode-image.ts';
-import { isPrivatePurpose, type UploadPurpose } from '../../lib/uploads.ts';
-import { checkedUploadType, incomingKeyOf, storedKeyOf } from './upload-tickets.ts';
 import { UPLOAD_PATH_PREFIX } from './create-upload-ticket.ts';
+import { storedTypeOf } from './re-encode-image.ts';
+import { checkedUploadType, incomingKeyOf, storedKeyOf } from './upload-tickets.ts';
 
 /**
  * Takes one PUT for a ticket: the size within the purpose's limit and a real image (or,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { evidenceDocuments, providerChecks } from '../../../db/schema.ts';
+import { saToday } from '../../lib/calendar-days.ts';
 import {
   checkApplies,
   checkDefinition,
@@ -9,13 +10,12 @@ import {
   requiredChecks,
   type CheckType,
 } from '../../lib/catalog/checks.ts';
-import { saToday } from '../../lib/calendar-days.ts';
 import type { RecordCheck } from '../../lib/schemas/verification.ts';
 import { AppError } from '../errors.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { claimDocument } from '../uploads/claim-document.ts';
-import { providerCheckFacts } from './provider-check-facts.ts';
 import { getAdminChecks } from './get-admin-checks.ts';
+import { providerCheckFacts } from './provider-check-facts.ts';
 
 const refuse = (field: string, message: string) =>
   new AppError('bad_request', message, { [field]: message });

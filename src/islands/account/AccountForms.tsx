@@ -7,8 +7,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api-client';
 import type { PasswordResetRequested } from '../../lib/api-answers';
+import { ApiError } from '../../lib/api-client';
 import {
   ForgotPasswordSchema,
   LoginSchema,

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { answer, api, ApiError } from '../../lib/api-client';
-import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
 import { LEGAL_FORM_LABELS, LEGAL_FORMS } from '../../lib/catalog/checks';
+import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
 import {
   AddProviderFormSchema,
   EMPTY_PROVIDER_FORM,
@@ -16,10 +16,10 @@ import { currentYear } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
 import { SelectField } from '../ui/SelectField';
-import { TextField } from '../ui/TextField';
-import { AdminImageField } from './AdminImageField';
-import { failure, refreshProviders } from './admin-queries';
 import { TextAreaField } from '../ui/TextAreaField';
+import { TextField } from '../ui/TextField';
+import { failure, refreshProviders } from './admin-queries';
+import { AdminImageField } from './AdminImageField';
 
 /** Add Provider (spec section 5): every field, rule and default; the image through process-image. */
 export function AddProviderForm({ onDone }: { onDone: () => void }) {

@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answer, answerOrNullOn401, api } from '../../lib/api-client';
 import type { SignedInAdmin } from '../../lib/api-answers';
+import { answer, answerOrNullOn401, api } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { Tabs } from '../ui/Tabs';
+import { AdminReviewsTab } from './AdminReviewsTab';
 import { AdminSignIn } from './AdminSignIn';
 import { ApplicationsTab } from './ApplicationsTab';
 import { EnquiryDeskTab } from './EnquiryDeskTab';
 import { FlashAdsTab } from './FlashAdsTab';
 import { MailTab } from './MailTab';
 import { ProvidersTab } from './ProvidersTab';
-import { AdminReviewsTab } from './AdminReviewsTab';
 import { TeamTab } from './TeamTab';
 import { VerificationTab } from './VerificationTab';
 

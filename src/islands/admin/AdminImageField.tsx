@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { answer, api } from '../../lib/api-client';
-import type { UploadTicketRoute } from '../../lib/upload-file';
 import { toast } from '../../lib/toast';
+import type { UploadTicketRoute } from '../../lib/upload-file';
 import { ImageUpload, type UploadedImage } from '../uploads/ImageUpload';
 
 /**

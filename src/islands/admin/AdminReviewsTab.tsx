@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { answer, answerPage, api } from '../../lib/api-client';
 import type { ModeratedReview } from '../../lib/api-answers';
+import { answer, answerPage, api } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { ReviewItem } from '../providers/ReviewList';
 import { ADMIN_KEYS, failure, refreshProviders } from './admin-queries';

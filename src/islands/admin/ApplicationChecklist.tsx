@@ -1,10 +1,10 @@
-import { DetailList } from '../ui/DetailList';
 import { useQuery } from '@tanstack/react-query';
 import { answer, api, type ApiAnswer } from '../../lib/api-client';
-import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
 import { formatDay } from '../../lib/calendar-days';
 import { checkDefinition, keepsDocuments, LEGAL_FORM_LABELS } from '../../lib/catalog/checks';
+import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
 import { formatRand } from '../../lib/format';
+import { DetailList } from '../ui/DetailList';
 import { applicationChecklistKey, dateTime } from './admin-queries';
 import { EvidenceDocuments } from './EvidenceDocuments';
 

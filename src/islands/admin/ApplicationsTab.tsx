@@ -1,17 +1,17 @@
-import { DetailList } from '../ui/DetailList';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { answer, answerPage, api, ApiError } from '../../lib/api-client';
 import type { Application } from '../../lib/api-answers';
+import { answer, answerPage, api, ApiError } from '../../lib/api-client';
 import { APPLICATION_ACTIONS } from '../../lib/application-actions';
+import { serviceName } from '../../lib/catalog/categories';
 import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
+import { provinceName } from '../../lib/catalog/provinces';
 import { DEFAULT_RESET_NOTE } from '../../lib/schemas/admin';
 import { toast } from '../../lib/toast';
+import { DetailList } from '../ui/DetailList';
 import { Modal } from '../ui/Modal';
 import { AdminTable } from './AdminTable';
 import { ApplicationChecklist } from './ApplicationChecklist';
-import { serviceName } from '../../lib/catalog/categories';
-import { provinceName } from '../../lib/catalog/provinces';
 import { Pager } from './Pager';
 import { useAdminPage } from './use-admin-page';
 

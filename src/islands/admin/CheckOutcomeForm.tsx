@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFieldArray, useForm, type Control, type FieldErrors } from 'react-hook-form';
-import { answer, api, ApiError } from '../../lib/api-client';
 import type { AdminCheck } from '../../lib/api-answers';
+import { answer, api, ApiError } from '../../lib/api-client';
 import { saToday } from '../../lib/calendar-days';
 import { CHECK_STATUSES, checkDefinition, keepsDocuments } from '../../lib/catalog/checks';
 import {
@@ -20,10 +20,10 @@ import {
 import { CHECK_DOCUMENTS_MAX, type RecordCheck } from '../../lib/schemas/verification';
 import { toast } from '../../lib/toast';
 import { SelectField } from '../ui/SelectField';
-import { TextField } from '../ui/TextField';
-import { failure, providerChecksKey, refreshProviders } from './admin-queries';
 import { TextAreaField } from '../ui/TextAreaField';
+import { TextField } from '../ui/TextField';
 import { DocumentUpload } from '../uploads/DocumentUpload';
+import { failure, providerChecksKey, refreshProviders } from './admin-queries';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FIELDS: readonly (keyof CheckForm)[] = [

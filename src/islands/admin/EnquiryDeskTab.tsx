@@ -1,28 +1,28 @@
-import { requestReference } from '../../lib/request-reference';
-import { BriefDetails } from '../request/BriefDetails';
-import { DetailList } from '../ui/DetailList';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { answer, answerPage, api } from '../../lib/api-client';
 import type { DeskEnquiry } from '../../lib/api-answers';
-import { MAX_ADMIN_PAGE_SIZE } from '../../lib/schemas/admin-lists';
+import { answer, answerPage, api } from '../../lib/api-client';
+import { serviceName } from '../../lib/catalog/categories';
 import {
   BUDGETS,
   ENQUIRY_STATUSES,
   URGENCIES,
   type EnquiryStatus,
 } from '../../lib/catalog/enquiry-options';
-import { formatDate } from '../../lib/format';
 import { statusLabel } from '../../lib/enquiry-display';
+import { formatDate } from '../../lib/format';
+import { requestReference } from '../../lib/request-reference';
+import { MAX_ADMIN_PAGE_SIZE } from '../../lib/schemas/admin-lists';
 import { toast } from '../../lib/toast';
 import { StatusBadge, UrgencyBadge } from '../dashboard/EnquiryBadges';
+import { BriefDetails } from '../request/BriefDetails';
+import { DetailList } from '../ui/DetailList';
 import { Modal } from '../ui/Modal';
-import { AdminTable } from './AdminTable';
-import { serviceName } from '../../lib/catalog/categories';
-import { ADMIN_KEYS, dateTime, failure, refreshEnquiryDesk } from './admin-queries';
 import { SelectField } from '../ui/SelectField';
-import { Pager } from './Pager';
+import { ADMIN_KEYS, dateTime, failure, refreshEnquiryDesk } from './admin-queries';
+import { AdminTable } from './AdminTable';
 import { canReassign, FollowUpBadges, ReassignEnquiry } from './EnquiryFollowUp';
+import { Pager } from './Pager';
 import { pageQuery, useAdminPage, useSettledValue } from './use-admin-page';
 
 interface Filters {

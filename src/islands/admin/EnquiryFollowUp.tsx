@@ -5,8 +5,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { answer, api } from '../../lib/api-client';
 import type { DeskEnquiry, ReassignCandidates } from '../../lib/api-answers';
+import { answer, api } from '../../lib/api-client';
 import { serviceName } from '../../lib/catalog/categories';
 import { formatDistance } from '../../lib/format';
 import { requestReference } from '../../lib/request-reference';

@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { answer, api } from '../../lib/api-client';
 import type { AdminFlashAd } from '../../lib/api-answers';
+import { answer, api } from '../../lib/api-client';
 import { flashAdLinkProblem, isExternalLink } from '../../lib/flash-ad-link';
 import { formatDate } from '../../lib/format';
 import {
@@ -14,11 +14,11 @@ import {
 } from '../../lib/schemas/admin-forms';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
-import { TextField } from '../ui/TextField';
-import { Modal } from '../ui/Modal';
 import { FlashAdContent, type FlashAdView } from '../home/FlashAdContent';
-import { AdminImageField } from './AdminImageField';
+import { Modal } from '../ui/Modal';
+import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, failure } from './admin-queries';
+import { AdminImageField } from './AdminImageField';
 
 type Values = z.output<typeof FlashAdFormSchema>;
 

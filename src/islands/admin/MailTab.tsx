@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { answer, answerPage, api } from '../../lib/api-client';
 import type { ListedMail } from '../../lib/api-answers';
+import { answer, answerPage, api } from '../../lib/api-client';
 import {
   canResendMail,
   MAIL_STATUS_LABELS,
@@ -10,8 +10,8 @@ import {
 } from '../../lib/schemas/admin-mail';
 import { toast } from '../../lib/toast';
 import { SelectField } from '../ui/SelectField';
-import { AdminTable } from './AdminTable';
 import { ADMIN_KEYS, dateTime, failure } from './admin-queries';
+import { AdminTable } from './AdminTable';
 import { Pager } from './Pager';
 import { useAdminPage } from './use-admin-page';
 

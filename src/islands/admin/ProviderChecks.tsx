@@ -1,13 +1,13 @@
-import { DetailList } from '../ui/DetailList';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { answer, api } from '../../lib/api-client';
 import type { AdminCheck, AdminChecks } from '../../lib/api-answers';
+import { answer, api } from '../../lib/api-client';
 import { addDays, formatDay } from '../../lib/calendar-days';
 import { serviceName } from '../../lib/catalog/categories';
 import { LEGAL_FORM_LABELS, type CheckType } from '../../lib/catalog/checks';
 import { formatRand } from '../../lib/format';
 import { CHECK_STATUS_LABELS, waitingRenewal } from '../../lib/schemas/check-form';
+import { DetailList } from '../ui/DetailList';
 import { Modal } from '../ui/Modal';
 import { providerChecksKey } from './admin-queries';
 import { CheckOutcomeForm } from './CheckOutcomeForm';

@@ -3,13 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { answer, api, ApiError } from '../../lib/api-client';
 import type { AdminUser } from '../../lib/api-answers';
+import { answer, api, ApiError } from '../../lib/api-client';
 import { NewAdminSchema } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
 import { TextField } from '../ui/TextField';
-import { AdminTable } from './AdminTable';
 import { ADMIN_KEYS, dateTime, failure } from './admin-queries';
+import { AdminTable } from './AdminTable';
 
 type Form = z.input<typeof NewAdminSchema>;
 

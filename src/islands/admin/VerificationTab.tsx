@@ -1,12 +1,12 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { answer, api } from '../../lib/api-client';
 import type { VerificationQueueRow } from '../../lib/api-answers';
+import { answer, api } from '../../lib/api-client';
 import { daysBetween, formatDay, saToday } from '../../lib/calendar-days';
 import { VERIFICATION_QUEUE_LIMIT, type VerificationQueue } from '../../lib/schemas/verification';
 import { Tabs } from '../ui/Tabs';
-import { AdminTable } from './AdminTable';
 import { ADMIN_KEYS, dateTime } from './admin-queries';
+import { AdminTable } from './AdminTable';
 import { ProviderChecksModal, type CheckedProvider } from './ProviderChecks';
 
 const QUEUES: {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { answer, api, ApiError } from '../../lib/api-client';
 import type { OwnReview } from '../../lib/api-answers';
+import { answer, api, ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { ReviewItem } from '../providers/ReviewList';
 import { handledSessionEnd, readSignedIn } from './session';

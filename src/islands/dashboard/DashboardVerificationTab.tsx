@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { answer, api } from '../../lib/api-client';
 import type { OwnChecks } from '../../lib/api-answers';
+import { answer, api } from '../../lib/api-client';
 import { daysBetween, formatDay, saToday } from '../../lib/calendar-days';
 import { renewsByCertificate, type CheckType } from '../../lib/catalog/checks';
+import { CompanyEmail } from '../ui/CompanyEmail';
 import { RenewalForm } from './RenewalForm';
 import { readSignedIn } from './session';
-import { CompanyEmail } from '../ui/CompanyEmail';
 
 const CHECKS_KEY = ['/api/provider/checks'] as const;
 

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
+import type { ProviderEnquiry } from '../../lib/api-answers';
 import { api } from '../../lib/api-client';
+import { serviceName } from '../../lib/catalog/categories';
 import { formatDate } from '../../lib/format';
 import { requestReference } from '../../lib/request-reference';
-import type { ProviderEnquiry } from '../../lib/api-answers';
-import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
 import { BriefDetails } from '../request/BriefDetails';
-import { serviceName } from '../../lib/catalog/categories';
+import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
 
 function EnquiryCard({
   enquiry,

@@ -1,10 +1,10 @@
+import type { OwnProfile, ProviderEnquiry } from '../../lib/api-answers';
+import { serviceName } from '../../lib/catalog/categories';
 import { isOpenForProvider } from '../../lib/enquiry-display';
 import { formatDate, formatRating } from '../../lib/format';
-import type { OwnProfile, ProviderEnquiry } from '../../lib/api-answers';
-import { StatusBadge } from './EnquiryBadges';
-import { serviceName } from '../../lib/catalog/categories';
 import { weeklyChange, weeklyChangeText } from '../../lib/weekly-change';
 import { reviewCountText } from '../providers/RatingSummary';
+import { StatusBadge } from './EnquiryBadges';
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -1,18 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { answer, api, ApiError } from '../../lib/api-client';
 import type { OwnProfile } from '../../lib/api-answers';
-import { PROFILE_LIMITS } from '../../lib/schemas/provider-dashboard';
+import { answer, api, ApiError } from '../../lib/api-client';
 import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
 import { ME_KEY } from '../../lib/provider-dashboard';
-import { ProviderLogo } from '../providers/ProviderLogo';
+import { PROFILE_LIMITS } from '../../lib/schemas/provider-dashboard';
 import { toast } from '../../lib/toast';
+import { ProviderLogo } from '../providers/ProviderLogo';
 import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
 import { PhotoUploader } from './PhotoUploader';
-import { WorkPhotosEditor } from './WorkPhotosEditor';
-import { handledSessionEnd } from './session';
 import { BusinessHoursEditor } from './profile/BusinessHoursEditor';
 import { CoverageEditor } from './profile/CoverageEditor';
 import {
@@ -21,6 +19,8 @@ import {
   type ProfileForm,
 } from './profile/profile-form';
 import { SpecialtiesEditor } from './profile/SpecialtiesEditor';
+import { handledSessionEnd } from './session';
+import { WorkPhotosEditor } from './WorkPhotosEditor';
 
 /** A server's field name ('coverageAreas.3', 'businessHours.monday.closes') as the form's. */
 function formField(field: string): string {

@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { OwnProfile, ProviderEnquiry } from '../../lib/api-answers';
 import { answer, answerOrNullOn401, api } from '../../lib/api-client';
 import { ENQUIRIES_KEY, ME_KEY } from '../../lib/provider-dashboard';
-import type { OwnProfile, ProviderEnquiry } from '../../lib/api-answers';
 import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { Tabs } from '../ui/Tabs';
+import { DashboardReviewsTab } from './DashboardReviewsTab';
+import { DashboardVerificationTab } from './DashboardVerificationTab';
 import { EnquiriesTab } from './EnquiriesTab';
 import { OverviewTab } from './OverviewTab';
 import { ProfileTab } from './ProfileTab';
 import { ProviderLogin } from './ProviderLogin';
 import { ResponseDialog } from './ResponseDialog';
-import { DashboardReviewsTab } from './DashboardReviewsTab';
-import { DashboardVerificationTab } from './DashboardVerificationTab';
 import { endSession, readSignedIn, useSessionNotice } from './session';
 import { SettingsTab } from './SettingsTab';
 

@@ -9,8 +9,8 @@ import { checkDefinition, type CheckType } from '../../lib/catalog/checks';
 import { RenewalSchema, type Renewal } from '../../lib/schemas/verification';
 import { toast } from '../../lib/toast';
 import { serverMessage } from '../account/AccountForms';
-import { DocumentUpload } from '../uploads/DocumentUpload';
 import { TextField } from '../ui/TextField';
+import { DocumentUpload } from '../uploads/DocumentUpload';
 import { handledSessionEnd } from './session';
 
 type RenewalForm = z.input<typeof RenewalSchema>;

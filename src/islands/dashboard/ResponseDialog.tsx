@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { answer, api } from '../../lib/api-client';
 import type { ProviderEnquiry } from '../../lib/api-answers';
-import { BUDGETS } from '../../lib/catalog/enquiry-options';
+import { answer, api } from '../../lib/api-client';
 import { serviceName } from '../../lib/catalog/categories';
+import { BUDGETS } from '../../lib/catalog/enquiry-options';
 import { formatDate } from '../../lib/format';
 import { ENQUIRIES_KEY } from '../../lib/provider-dashboard';
 import {
@@ -15,8 +15,8 @@ import {
   RESPONSE_STATUS_LABELS,
 } from '../../lib/schemas/provider-dashboard';
 import { toast } from '../../lib/toast';
-import { SelectField } from '../ui/SelectField';
 import { Modal } from '../ui/Modal';
+import { SelectField } from '../ui/SelectField';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
 import { handledSessionEnd } from './session';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { answer, api } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
-import { NewPasswordForm } from '../account/AccountForms';
 import { PASSWORD_MIN_LENGTH } from '../../lib/schemas/account';
+import { NewPasswordForm } from '../account/AccountForms';
 
 /**
  * /dashboard/set-password?token=...: the link of the approval e-mail (choose a first

@@ -4,12 +4,12 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { answer, api, ApiError } from '../../lib/api-client';
-import { serverMessage } from '../account/AccountForms';
 import { ChangePasswordFormSchema } from '../../lib/schemas/account';
 import { toast } from '../../lib/toast';
+import { serverMessage } from '../account/AccountForms';
+import { CompanyEmail } from '../ui/CompanyEmail';
 import { TextField } from '../ui/TextField';
 import { handledSessionEnd } from './session';
-import { CompanyEmail } from '../ui/CompanyEmail';
 
 type Form = z.input<typeof ChangePasswordFormSchema>;
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { FlashAd } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
 import { prefersReducedMotion } from '../../lib/motion';
-import type { FlashAd } from '../../lib/api-answers';
 import { FlashAdContent } from './FlashAdContent';
 import { useLoaded } from './use-loaded';
 

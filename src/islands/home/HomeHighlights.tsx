@@ -5,7 +5,7 @@ import { formatDate, formatDistance } from '../../lib/format';
 import { roundedPosition } from '../../lib/home-highlights';
 import { ProviderLogo } from '../providers/ProviderLogo';
 import { NO_REVIEWS_TEXT, RatingSummary } from '../providers/RatingSummary';
-import { Stars } from '../providers/ProviderCard';
+import { Stars } from '../providers/Stars';
 import { LoadFailure } from '../ui/LoadFailure';
 import { useLoaded } from './use-loaded';
 

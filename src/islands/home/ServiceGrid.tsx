@@ -1,6 +1,6 @@
+import { ServiceIcon } from '../../components/ServiceIcon';
 import { answer, api } from '../../lib/api-client';
 import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
-import { ServiceIcon } from '../../components/ServiceIcon';
 import { LoadFailure } from '../ui/LoadFailure';
 import { useLoaded } from './use-loaded';
 

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { answer, api, ApiError } from '../../lib/api-client';
+import { APPLICATION_NEXT_STEPS } from '../../lib/catalog/application-steps';
 import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
 import {
   checkDefinition,
@@ -10,7 +11,6 @@ import {
   type CheckType,
   type LegalForm,
 } from '../../lib/catalog/checks';
-import { APPLICATION_NEXT_STEPS } from '../../lib/catalog/application-steps';
 import { CHECKS_CONSENT } from '../../lib/catalog/consent';
 import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
 import { withQueryClient } from '../../lib/query-client';

@@ -1,38 +1,13 @@
+import type { Provider } from '../../lib/api-answers';
 import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
-import { formatDistance, formatRand, formatRating, starFills } from '../../lib/format';
-import type { Provider } from '../../lib/api-answers';
+import { formatDistance, formatRand } from '../../lib/format';
 import { providerBadge } from '../../lib/provider-image';
 import { ProviderLogo } from './ProviderLogo';
-import { ResponsivenessNote } from './ResponsivenessNote';
 import { RatingSummary } from './RatingSummary';
+import { ResponsivenessNote } from './ResponsivenessNote';
 
 export const MAX_CARD_CHIPS = 3;
-
-export function Stars({ rating }: { rating: string }) {
-  const fills = starFills(rating);
-  return (
-    <span
-      role="img"
-      className="inline-flex items-center gap-1"
-      aria-label={`Rated ${formatRating(rating)} out of 5`}
-    >
-      <span aria-hidden="true" className="text-warning-content" data-stars={fills.join(' ')}>
-        {fills.map((fill, i) => (
-          <span key={i} className={fill === 'full' ? 'text-amber-600' : 'relative text-base-300'}>
-            ★
-            {fill === 'half' && (
-              <span className="absolute inset-y-0 left-0 w-1/2 overflow-hidden text-amber-600">
-                ★
-              </span>
-            )}
-          </span>
-        ))}
-      </span>
-      <span className="font-semibold">{formatRating(rating)}</span>
-    </span>
-  );
-}
 
 export function Badge({ provider }: { provider: Provider }) {
   const badge = providerBadge(provider);

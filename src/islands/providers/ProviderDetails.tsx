@@ -1,10 +1,10 @@
-import { WEEKDAYS } from '../../lib/catalog/enquiry-options';
-import { formatRand, formatRating } from '../../lib/format';
-import { NO_REVIEWS_TEXT, RatingSummary, reviewCountText } from './RatingSummary';
 import type { Provider } from '../../lib/api-answers';
 import { serviceName } from '../../lib/catalog/categories';
-import { ReviewList } from './ReviewList';
+import { WEEKDAYS } from '../../lib/catalog/enquiry-options';
+import { formatRand, formatRating } from '../../lib/format';
 import { formatSaPhone, telHref } from '../../lib/phone';
+import { NO_REVIEWS_TEXT, RatingSummary, reviewCountText } from './RatingSummary';
+import { ReviewList } from './ReviewList';
 
 /** The tab contents shared by the provider modal and the provider page. */
 

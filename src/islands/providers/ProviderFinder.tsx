@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { answerPage, api } from '../../lib/api-client';
 import type { Provider } from '../../lib/api-answers';
+import { answerPage, api } from '../../lib/api-client';
 import type { ServiceId } from '../../lib/catalog/categories';
 import { PROVIDER_PAGE_SIZE } from '../../lib/listing-limits';
 import { scrollBehavior } from '../../lib/motion';

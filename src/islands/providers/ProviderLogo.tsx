@@ -1,5 +1,5 @@
-import { providerImageUrl } from '../../lib/provider-image';
 import { providerMonogram } from '../../lib/monogram';
+import { providerImageUrl } from '../../lib/provider-image';
 
 /**
  * A provider's photo, or, without one, its generated monogram (src/lib/monogram.ts) in the

@@ -1,19 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Provider } from '../../lib/api-answers';
-import { formatSaPhone, telHref, whatsAppHref } from '../../lib/phone';
-import { ContactLink } from './ContactLink';
-import { ProviderLogo } from './ProviderLogo';
-import { WorkGallery } from './WorkGallery';
-import { Modal } from '../ui/Modal';
-import { Badge } from './ProviderCard';
-import { RatingSummary } from './RatingSummary';
 import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
-import { ContactTab, CoverageTab, ProfileReviewsTab, ServicesTab } from './ProviderDetails';
-import { LazyRequestServiceForm } from './LazyRequestServiceForm';
+import { formatSaPhone, telHref, whatsAppHref } from '../../lib/phone';
+import { Modal } from '../ui/Modal';
 import { Tabs } from '../ui/Tabs';
-import { ProviderVerification } from './VerificationSection';
+import { ContactLink } from './ContactLink';
+import { LazyRequestServiceForm } from './LazyRequestServiceForm';
+import { Badge } from './ProviderCard';
+import { ContactTab, CoverageTab, ProfileReviewsTab, ServicesTab } from './ProviderDetails';
+import { ProviderLogo } from './ProviderLogo';
+import { RatingSummary } from './RatingSummary';
 import { ResponsivenessNote } from './ResponsivenessNote';
+import { ProviderVerification } from './VerificationSection';
+import { WorkGallery } from './WorkGallery';
 
 /**
  * The provider modal of the list (spec section 2): summary, contact buttons, the

@@ -1,19 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../lib/api-client';
-import { LoadFailure } from '../ui/LoadFailure';
-import { formatRand } from '../../lib/format';
-import { telHref, whatsAppHref } from '../../lib/phone';
-import { ContactLink } from './ContactLink';
 import type { Provider, ProviderDetail } from '../../lib/api-answers';
-import { ProviderLogo } from './ProviderLogo';
-import { WorkGallery } from './WorkGallery';
-import { withQueryClient } from '../../lib/query-client';
-import { Modal } from '../ui/Modal';
-import { Badge } from './ProviderCard';
-import { RatingSummary } from './RatingSummary';
+import { ApiError } from '../../lib/api-client';
 import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
+import { formatRand } from '../../lib/format';
+import { telHref, whatsAppHref } from '../../lib/phone';
+import { withQueryClient } from '../../lib/query-client';
+import { LoadFailure } from '../ui/LoadFailure';
+import { Modal } from '../ui/Modal';
+import { Tabs } from '../ui/Tabs';
+import { useHydrated } from '../ui/use-hydrated';
+import { ContactLink } from './ContactLink';
+import { LazyRequestServiceForm } from './LazyRequestServiceForm';
+import { fetchProviderDetail, isProviderDetail, providerDetailKey } from './provider-detail-query';
+import { Badge } from './ProviderCard';
 import {
   BusinessHours,
   ContactTab,
@@ -21,12 +22,11 @@ import {
   ProfileReviewsTab,
   ServicesTab,
 } from './ProviderDetails';
-import { LazyRequestServiceForm } from './LazyRequestServiceForm';
-import { Tabs } from '../ui/Tabs';
-import { useHydrated } from '../ui/use-hydrated';
-import { VerificationSection } from './VerificationSection';
+import { ProviderLogo } from './ProviderLogo';
+import { RatingSummary } from './RatingSummary';
 import { ResponsivenessNote } from './ResponsivenessNote';
-import { fetchProviderDetail, isProviderDetail, providerDetailKey } from './provider-detail-query';
+import { VerificationSection } from './VerificationSection';
+import { WorkGallery } from './WorkGallery';
 
 function NotFound() {
   return (

@@ -1,5 +1,5 @@
 import { isNewProvider } from '../../lib/responsiveness';
-import { Stars } from './ProviderCard';
+import { Stars } from './Stars';
 
 /**
  * A provider's rating as the visitor sees it: the stars, the average and the number of

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import type { Provider } from '../../lib/api-answers';
 import { answer, api, ApiError } from '../../lib/api-client';
+import { serviceName, SERVICE_IDS, type ServiceId } from '../../lib/catalog/categories';
 import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options';
 import { EnquirySchema, ENQUIRY_LIMITS, type EnquiryInput } from '../../lib/schemas/enquiry';
-import type { Provider } from '../../lib/api-answers';
-import { toast } from '../../lib/toast';
-import { serviceName, SERVICE_IDS, type ServiceId } from '../../lib/catalog/categories';
 import { BRIEF_QUESTIONS } from '../../lib/schemas/request-brief';
+import { toast } from '../../lib/toast';
 import { SitePhotosUpload } from '../uploads/SitePhotosUpload';
 import { BriefFields } from './BriefFields';
 

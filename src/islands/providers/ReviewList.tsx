@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { answerPage, api } from '../../lib/api-client';
 import type { PublicReview } from '../../lib/api-answers';
+import { answerPage, api } from '../../lib/api-client';
+import { serviceName } from '../../lib/catalog/categories';
 import { formatDate } from '../../lib/format';
 import { REVIEWS_PAGE_SIZE } from '../../lib/reviews';
-import { Stars } from './ProviderCard';
 import { NO_REVIEWS_TEXT } from './RatingSummary';
-import { serviceName } from '../../lib/catalog/categories';
+import { Stars } from './Stars';
 
 export function ReviewItem({
   review,

@@ -1,5 +1,5 @@
-import { answer, api } from '../../lib/api-client';
 import type { Provider, ProviderDetail } from '../../lib/api-answers';
+import { answer, api } from '../../lib/api-client';
 
 /**
  * GET /api/providers/{id}: one provider with its Verification section. The provider page

@@ -1,9 +1,9 @@
-import { MessageCard } from '../ui/MessageCard';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
 import { INVALID_CONFIRMATION_LINK } from '../../lib/schemas/enquiry-confirmation';
+import { MessageCard } from '../ui/MessageCard';
 
 /**
  * /request/confirm?token=...: the link mailed after a service request. Opening

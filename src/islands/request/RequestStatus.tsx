@@ -1,4 +1,3 @@
-import { MessageCard } from '../ui/MessageCard';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -11,8 +10,9 @@ import {
   REQUEST_STATUS_MESSAGES,
 } from '../../lib/schemas/request-status';
 import { DetailList } from '../ui/DetailList';
-import { BriefDetails } from './BriefDetails';
+import { MessageCard } from '../ui/MessageCard';
 import { TextAreaField } from '../ui/TextAreaField';
+import { BriefDetails } from './BriefDetails';
 import {
   budgetLabel,
   formatSaDateTime,

@@ -1,15 +1,15 @@
-import { MessageCard } from '../ui/MessageCard';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { answer, api, ApiError } from '../../lib/api-client';
 import type { ReviewInvitation } from '../../lib/api-answers';
+import { answer, api, ApiError } from '../../lib/api-client';
+import { serviceName } from '../../lib/catalog/categories';
 import { withQueryClient } from '../../lib/query-client';
 import { REVIEW_COMMENT_MAX, ReviewSchema } from '../../lib/schemas/reviews';
 import { toast } from '../../lib/toast';
-import { serviceName } from '../../lib/catalog/categories';
+import { MessageCard } from '../ui/MessageCard';
 
 // Radio buttons give their value as text: '5' is read as 5.
 const FormSchema = ReviewSchema.omit({ token: true, providerId: true }).extend({

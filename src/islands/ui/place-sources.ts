@@ -4,8 +4,8 @@
  * is a one-line change where the source is chosen.
  */
 import { answer, api } from '../../lib/api-client';
-import { provinceName } from '../../lib/catalog/provinces';
 import { MAJOR_TOWNS, type MajorTown } from '../../lib/catalog/major-towns';
+import { provinceName } from '../../lib/catalog/provinces';
 
 export interface PlaceOption {
   /** The URL value (`location=<value>`), e.g. "cape-town". */

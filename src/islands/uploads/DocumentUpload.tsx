@@ -1,17 +1,17 @@
 import { useId, useState } from 'react';
 import {
+  putFile,
+  requestUploadUrl,
+  uploadFailure,
+  type UploadTicketRoute,
+} from '../../lib/upload-file';
+import {
   DOCUMENT_ACCEPT,
   DOCUMENT_TYPES,
   MB,
   UPLOAD_MESSAGES,
   UPLOAD_PURPOSES,
 } from '../../lib/uploads';
-import {
-  putFile,
-  requestUploadUrl,
-  uploadFailure,
-  type UploadTicketRoute,
-} from '../../lib/upload-file';
 import { UploadProgress } from './UploadProgress';
 
 /** An evidence document once uploaded: what the form sends (DocumentUploadSchema). */

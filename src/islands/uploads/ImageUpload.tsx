@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { IMAGE_TYPES, UPLOAD_MESSAGES } from '../../lib/uploads';
 import {
   putFile,
   requestUploadUrl,
   uploadFailure,
   type UploadTicketRoute,
 } from '../../lib/upload-file';
+import { IMAGE_TYPES, UPLOAD_MESSAGES } from '../../lib/uploads';
 import { UploadProgress } from './UploadProgress';
 
 export interface UploadedImage {

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { IMAGE_TYPES, MB, UPLOAD_MESSAGES, UPLOAD_PURPOSES } from '../../lib/uploads';
 import { api } from '../../lib/api-client';
-import { putFile, requestUploadUrl, uploadFailure } from '../../lib/upload-file';
 import { MAX_SITE_PHOTOS } from '../../lib/schemas/enquiry';
+import { putFile, requestUploadUrl, uploadFailure } from '../../lib/upload-file';
+import { IMAGE_TYPES, MB, UPLOAD_MESSAGES, UPLOAD_PURPOSES } from '../../lib/uploads';
 import { UploadProgress } from './UploadProgress';
 
 const MAX_BYTES = UPLOAD_PURPOSES['site-photo'].maxBytes;

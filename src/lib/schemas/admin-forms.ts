@@ -3,8 +3,8 @@
  * the API bodies of admin-operations.ts.
  */
 import { z } from 'zod';
-import { DEFAULT_STARTING_PRICE } from '../catalog/enquiry-options.ts';
 import { LEGAL_FORMS } from '../catalog/checks.ts';
+import { DEFAULT_STARTING_PRICE } from '../catalog/enquiry-options.ts';
 import { currentYear, FLASH_AD_DEFAULTS, flashAdLinkField } from './admin-operations.ts';
 import {
   emailField,

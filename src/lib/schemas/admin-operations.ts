@@ -4,10 +4,10 @@
  * their text inputs into these bodies).
  */
 import { z } from 'zod';
-import { ENQUIRY_STATUSES, URGENCY_VALUES, WEEKDAYS } from '../catalog/enquiry-options.ts';
-import { LEGAL_FORMS } from '../catalog/checks.ts';
-import { flashAdLinkProblem } from '../flash-ad-link.ts';
 import { DayHoursSchema, hoursText } from '../business-hours.ts';
+import { LEGAL_FORMS } from '../catalog/checks.ts';
+import { ENQUIRY_STATUSES, URGENCY_VALUES, WEEKDAYS } from '../catalog/enquiry-options.ts';
+import { flashAdLinkProblem } from '../flash-ad-link.ts';
 import { newPassword } from './account.ts';
 import {
   emailField,

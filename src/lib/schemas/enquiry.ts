@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import { SERVICE_IDS } from '../catalog/categories.ts';
-import { emailField, EMAIL_MAX_LENGTH } from './fields.ts';
-import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../text-rules.ts';
 import { BUDGET_VALUES, URGENCY_VALUES } from '../catalog/enquiry-options.ts';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../text-rules.ts';
 import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
+import { emailField, EMAIL_MAX_LENGTH } from './fields.ts';
 import { BRIEF_MESSAGES, BriefSchema } from './request-brief.ts';
 
 /** Photos of the site a request may carry. */

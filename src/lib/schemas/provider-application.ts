@@ -6,6 +6,7 @@
  * business type, CIPC and PSIRA numbers, the insurance, documents, and the consent.
  */
 import { z } from 'zod';
+import { saToday } from '../calendar-days.ts';
 import {
   checkApplies,
   checkDefinition,
@@ -17,9 +18,8 @@ import {
   type LegalForm,
 } from '../catalog/checks.ts';
 import { CHECKS_CONSENT } from '../catalog/consent.ts';
-import { saToday } from '../calendar-days.ts';
 import { DOCUMENT_NAME_MAX_LENGTH } from '../uploads.ts';
-import { optionalDay } from './verification.ts';
+import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
 import {
   emailField,
   optionalText,
@@ -28,7 +28,7 @@ import {
   saPhoneField,
   servicesField,
 } from './fields.ts';
-import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
+import { optionalDay } from './verification.ts';
 
 /** Documents an application may carry: one per check, a few checks at most. */
 export const APPLICATION_DOCUMENTS_MAX = 6;

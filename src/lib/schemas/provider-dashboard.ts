@@ -1,9 +1,9 @@
 /** The provider dashboard's calls (spec sections 5 and 7): profile, photo and responses. */
 import { z } from 'zod';
-import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
 import { BusinessHoursSchema } from '../business-hours.ts';
 import { townValue } from '../catalog/town-value.ts';
 import { formatRand } from '../format.ts';
+import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
 import { emailField, provinceField, requiredText, saPhoneField, servicesField } from './fields.ts';
 
 /** The statuses a provider may set when responding (spec section 9). */

@@ -14,8 +14,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
 import { holdFlashAds, scan } from '../axe.ts';
+import { expect, test } from '../fixtures.ts';
 import { APPROVED_PROVIDER_COUNT, expectCount, hydrateAll, openProviderModal } from '../support.ts';
 
 const CONCURRENT_PAGES = 4;

@@ -5,10 +5,10 @@
  * loopback only, links, headers) is tested in tests/api/dev-mail.test.ts; the e2e
  * servers run in production mode, where /dev/mail does not exist.
  */
-import { COMPANY_PLACEHOLDERS, companyFrom } from '../../../src/lib/company.ts';
 import { devMailPage } from '../../../src/api/mail/dev-mail-page.ts';
 import { mailHtml } from '../../../src/api/mail/mail-html.ts';
 import { newRequestMessage, requestReceivedMessage } from '../../../src/api/mail/messages.ts';
+import { COMPANY_PLACEHOLDERS, companyFrom } from '../../../src/lib/company.ts';
 import { scan } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
 

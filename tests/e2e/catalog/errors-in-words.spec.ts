@@ -4,8 +4,8 @@
  * where asking again helps, instead of zeros.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
 import { scan } from '../axe.ts';
+import { expect, test } from '../fixtures.ts';
 import { fetchProviders } from '../support.ts';
 
 const RAW_ERROR = /\b[45]\d\d\b.*\{/;

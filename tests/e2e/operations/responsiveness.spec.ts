@@ -5,8 +5,8 @@
  * providers are the test's own, found by a word only they share.
  */
 import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
-import { bearer, expect, mintSession, test } from '../fixtures.ts';
 import { runSql } from '../database-door.ts';
+import { bearer, expect, mintSession, test } from '../fixtures.ts';
 import { cardByName, expectCardNames, filters } from '../support.ts';
 
 test('answered requests give figures, and "Quickest to respond" puts their provider first', async ({

@@ -1,8 +1,8 @@
 import { SERVICE_CATEGORIES } from '../../../lib/catalog/categories';
 import type { LatLng } from '../../../lib/geo';
 import { placeName, type ProviderFilters } from '../../../lib/provider-filters';
-import { PlaceCombobox } from '../../ui/PlaceCombobox';
 import { apiPlaceSource, type PlaceOption } from '../../ui/place-sources';
+import { PlaceCombobox } from '../../ui/PlaceCombobox';
 import { useLocationSuggestions } from './location-suggestions';
 import { SearchInput } from './SearchInput';
 
