@@ -106,7 +106,7 @@ export function generateProvider(index: number): ProviderSeed {
     : index % 2 === 0
       ? 'pending'
       : 'unchecked';
-  const website = next() < 0.4 ? `https://provider-${index + 1}.example.co.za` : undefined;
+  const website = next() < 0.4 ? `https://provider-${index + 1}.example.com` : undefined;
 
   return {
     name,
@@ -128,7 +128,7 @@ export function generateProvider(index: number): ProviderSeed {
     isPremium: verified && next() < 0.25,
     isApproved,
     phone: `+2710${String(1000000 + index).slice(-7)}`,
-    email: `provider-${index + 1}@example.co.za`,
+    email: `provider-${index + 1}@example.com`,
     ...(website ? { website } : {}),
     yearsExperience: 1 + Math.floor(next() * 25),
   };

@@ -111,7 +111,7 @@ export async function addSyntheticProviders(db: Database, count: number): Promis
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(serviceProviders)
-    .where(sql`${serviceProviders.email} LIKE 'provider-%@example.co.za'`);
+    .where(sql`${serviceProviders.email} LIKE 'provider-%@example.com'`);
   const first = row?.count ?? 0;
   let inserted = 0;
   const slice = 5000;

@@ -9,16 +9,20 @@ import { providerWorkPhotos, serviceProviders } from '../schema.ts';
 
 /** By the sample provider's e-mail (sample-providers.ts). */
 export const SAMPLE_WORK_PHOTOS: Readonly<Record<string, readonly string[]>> = {
-  'info@highveldsecure.co.za': ['work-camera-1.webp', 'work-keypad-1.webp', 'work-gate-1.webp'],
-  'projects@lionsheadmedia.co.za': ['work-studio-1.webp', 'work-rack-1.webp'],
-  'hello@umgeniwireless.co.za': [
+  'info@highveldsecure.example.com': [
+    'work-camera-1.webp',
+    'work-keypad-1.webp',
+    'work-gate-1.webp',
+  ],
+  'projects@lionsheadmedia.example.com': ['work-studio-1.webp', 'work-rack-1.webp'],
+  'hello@umgeniwireless.example.com': [
     'work-accessPoint-1.webp',
     'work-rack-2.webp',
     'work-camera-2.webp',
   ],
-  'sales@jacarandaaccess.co.za': ['work-gate-2.webp', 'work-keypad-2.webp'],
-  'service@algoaalarm.co.za': ['work-keypad-3.webp', 'work-camera-3.webp'],
-  'admin@rosestadnetworks.co.za': ['work-rack-3.webp', 'work-accessPoint-2.webp'],
+  'sales@jacarandaaccess.example.com': ['work-gate-2.webp', 'work-keypad-2.webp'],
+  'service@algoaalarm.example.com': ['work-keypad-3.webp', 'work-camera-3.webp'],
+  'admin@rosestadnetworks.example.com': ['work-rack-3.webp', 'work-accessPoint-2.webp'],
 };
 
 export const SAMPLE_WORK_PHOTO_FILES = [...new Set(Object.values(SAMPLE_WORK_PHOTOS).flat())];

@@ -85,6 +85,17 @@ describe('the seeded sample', () => {
     await seedDatabase(api.database.db);
   });
 
+  it('uses reserved domains only (RFC 2606), so no seeded address can reach a stranger', async () => {
+    const rows = await api.database.db
+      .select({ email: serviceProviders.email, website: serviceProviders.website })
+      .from(serviceProviders);
+    const reserved = /(^|\.)(example\.(com|net|org)|invalid|test|example)$/;
+    for (const { email, website } of rows) {
+      expect(email.split('@')[1], email).toMatch(reserved);
+      if (website) expect(new URL(website).hostname, website).toMatch(reserved);
+    }
+  });
+
   it.each(SERVICE_IDS)('lists at least one provider for serviceType=%s', async (serviceType) => {
     expect((await listProviders(api, { serviceType })).total).toBeGreaterThan(0);
   });

@@ -26,7 +26,7 @@ const request = {
   photoCount: 1,
 };
 const toProvider = newRequestMessage(
-  { name: 'Highveld Secure Systems', email: 'info@highveldsecure.co.za' },
+  { name: 'Highveld Secure Systems', email: 'info@highveldsecure.example.com' },
   request,
   { reference: 'VP-26-000042', dashboardUrl: 'http://localhost:8888/dashboard?enquiry=42' },
 );

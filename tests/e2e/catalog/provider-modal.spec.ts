@@ -130,7 +130,7 @@ test('a card opens the provider in a dialog with its summary, contact links and 
     'href',
     `mailto:${provider.email}`,
   );
-  await expect(panel.getByRole('link', { name: 'www.highveldsecure.co.za' })).toHaveAttribute(
+  await expect(panel.getByRole('link', { name: 'www.highveldsecure.example.com' })).toHaveAttribute(
     'href',
     provider.website!,
   );
