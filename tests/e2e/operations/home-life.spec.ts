@@ -263,11 +263,14 @@ for (const [name, viewport] of [
     await expect(page.getByRole('list', { name: 'Recent reviews' })).toBeVisible();
     // The statistics load once in view (on a phone the footer alone is a screen high).
     const stats = page.getByRole('region', { name: 'Platform Statistics' });
-    await page
-      .getByRole('status', { name: 'Loading statistics' })
-      .or(stats)
-      .scrollIntoViewIfNeeded();
-    await expect(stats).toBeVisible();
+    // The placeholder is replaced as the figures arrive, so scroll again if it went meanwhile.
+    await expect(async () => {
+      await page
+        .getByRole('status', { name: 'Loading statistics' })
+        .or(stats)
+        .scrollIntoViewIfNeeded({ timeout: 1_000 });
+      await expect(stats).toBeVisible({ timeout: 1_000 });
+    }).toPass();
     expect(await scan(page, `/ (${name})`)).toEqual([]);
   });
 }
