@@ -584,6 +584,24 @@ describe('POST /api/enquiries: the confirmation of the customer’s e-mail', () 
     ]);
   });
 
+  it('counts Gmail’s dot and googlemail variants of one address as that one mailbox', async () => {
+    const mailbox = await watchOutbox(api);
+    for (const email of [
+      'thabo.nkosi@gmail.com',
+      'thabonkosi@gmail.com',
+      'T.h.a.b.o.Nkosi+quote@googlemail.com',
+      'th.abonkosi@gmail.com',
+    ]) {
+      await sendRequest({ customerEmail: email });
+    }
+    expect(customerMails(await mailbox.newMails())).toHaveLength(3);
+    // Dots still tell other providers' mailboxes apart.
+    const other = await watchOutbox(api);
+    await sendRequest({ customerEmail: 'thabo.nkosi@example.co.za' });
+    await sendRequest({ customerEmail: 'thabonkosi@example.co.za' });
+    expect(customerMails(await other.newMails())).toHaveLength(2);
+  });
+
   it('confirms the same address’s unmailed requests with any one of its links', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 5; i++)

@@ -51,8 +51,8 @@ describe('toCsv', () => {
     expect(csv).toBe(`${BOM}"Price, in ""R"""\r\n1\r\n`);
   });
 
-  it('joins lists with "; "', () => {
-    expect(cellText(['cctv', 'alarms', 'wifi'])).toBe('cctv; alarms; wifi');
+  it('joins lists with "; ", quoted', () => {
+    expect(cellText(['cctv', 'alarms', 'wifi'])).toBe('"cctv; alarms; wifi"');
     expect(cellText([])).toBe('');
     expect(cellText(['Smith, Jones', 'x'])).toBe('"Smith, Jones; x"');
   });
@@ -76,7 +76,8 @@ describe('toCsv', () => {
     ['@', '@SUM(A1)'],
     ['a tab', '\tcmd'],
   ])('prefixes text starting with %s with an apostrophe', (_, text) => {
-    expect(cellText(text)).toBe(`'${text}`);
+    // (a tab is also quoted: some spreadsheets split on it)
+    expect(cellText(text).replace(/^"(.*)"$/s, '$1')).toBe(`'${text}`);
   });
 
   it('prefixes a formula and still quotes it properly', () => {
@@ -84,9 +85,23 @@ describe('toCsv', () => {
     expect(valuesCsv('\r=1')).toBe(`${BOM}Value\r\n"'\r=1"\r\n`);
   });
 
-  it('prefixes a list whose first item starts like a formula', () => {
-    expect(cellText(['=1+1', 'cctv'])).toBe("'=1+1; cctv");
-    expect(cellText(['cctv', '=1+1'])).toBe('cctv; =1+1');
+  it('prefixes and quotes a list with an item that starts like a formula', () => {
+    expect(cellText(['=1+1', 'cctv'])).toBe(`"'=1+1; cctv"`);
+    expect(cellText(['cctv', '=1+1'])).toBe(`"'cctv; =1+1"`);
+  });
+
+  it.each([
+    ['a semicolon', 'a;=1+1'],
+    ['a comma', 'a,=1+1'],
+    ['a tab', 'a\t@SUM(A1)'],
+    ['a semicolon and spaces', 'Pretoria;  +27 12 555 0101'],
+  ])('prefixes and quotes a formula after %s, which a spreadsheet may split on', (_, text) => {
+    expect(cellText(text)).toBe(`"'${text}"`);
+  });
+
+  it('quotes a semicolon or a tab without a formula, so no spreadsheet splits the cell', () => {
+    expect(cellText('CCTV; alarms')).toBe('"CCTV; alarms"');
+    expect(cellText('a\tb')).toBe('"a\tb"');
   });
 
   it('does not prefix numbers, negative ones included', () => {
@@ -96,6 +111,7 @@ describe('toCsv', () => {
 
   it('leaves formula characters after the first alone', () => {
     expect(cellText('a=b+c-d@e')).toBe('a=b+c-d@e');
+    expect(cellText('R1 500-R3 000')).toBe('R1 500-R3 000');
     expect(cellText(' =1')).toBe(' =1');
   });
 });

@@ -5,20 +5,27 @@
  * them from the stored hash. Only the test suites may lower N (PASSWORD_HASH_COST, env.ts).
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { passwordHashCost } from '../env.ts';
+import { passwordHashCost, PRODUCTION_PASSWORD_HASH_COST } from '../env.ts';
+import { AppError } from '../errors.ts';
+import { hashingGateFor } from './hashing-gate.ts';
 
 // Read once, at start: a PASSWORD_HASH_COST outside the test suites stops the process here.
 const LOG2_N = passwordHashCost();
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
+const hashingGate = hashingGateFor(LOG2_N, PRODUCTION_PASSWORD_HASH_COST);
 
+/** scrypt, through the hashing gate (a 503 AppError when too many are waiting). */
 function deriveKey(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return hashingGate.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 const memoryFor = (n: number, r: number, p: number) => 128 * n * r * p + 32 * 1024 * 1024;
@@ -48,7 +55,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
       maxmem: memoryFor(n, Number(r), Number(p)),
     });
     return key.length === expected.length && timingSafeEqual(key, expected);
-  } catch {
+  } catch (error) {
+    if (error instanceof AppError) throw error; // the gate's 503: no answer either way
     return false;
   }
 }

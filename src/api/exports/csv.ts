@@ -1,11 +1,17 @@
 /**
  * CSV (RFC 4180) for the admin team's downloads. Cells that a spreadsheet would run as a
- * formula (=, +, -, @, tab, CR) are prefixed with an apostrophe (OWASP CSV injection).
+ * formula are prefixed with an apostrophe (OWASP CSV injection): a formula character (=,
+ * +, -, @, tab, CR) at the start, or after a separator some spreadsheet splits on (comma,
+ * semicolon, as South African locales use, or tab), spaces between allowed. Such cells are
+ * quoted too, so no separator inside one splits it.
  */
 export interface CsvColumn<T> {
   header: string;
   value: (row: T) => string | number | boolean | null | undefined | Date | readonly string[];
 }
+
+/** A formula character at the start, or after a separator and any spaces. */
+const FORMULA = /(^|[,;\t] *)[=+\-@\t\r]/;
 
 function cell(value: ReturnType<CsvColumn<unknown>['value']>): string {
   let text =
@@ -16,9 +22,8 @@ function cell(value: ReturnType<CsvColumn<unknown>['value']>): string {
         : Array.isArray(value)
           ? value.join('; ')
           : String(value);
-  if ((typeof value === 'string' || Array.isArray(value)) && /^[=+\-@\t\r]/.test(text))
-    text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if ((typeof value === 'string' || Array.isArray(value)) && FORMULA.test(text)) text = `'${text}`;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {

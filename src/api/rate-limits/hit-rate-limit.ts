@@ -162,7 +162,8 @@ export interface FailureCounter {
  * counter is charged before the attempt, so that a burst of parallel guesses cannot all
  * pass a check made before any of them is counted, and a refused attempt does no work
  * (no password is hashed). A success refunds or clears its counters; an attempt that
- * throws stays counted. When a counter refuses, the ones charged before it are refunded.
+ * throws stays counted, unless the server could not make it (503). When a counter
+ * refuses, the ones charged before it are refunded.
  */
 export async function limitFailures<T>(
   db: Database,
@@ -170,16 +171,26 @@ export async function limitFailures<T>(
   attempt: () => Promise<T>,
 ): Promise<T> {
   const charged: FailureCounter[] = [];
+  const refundAll = async () => {
+    for (const counter of charged) await refundRateLimit(db, counter.limit, counter.client);
+  };
   try {
     for (const counter of counters) {
       await hitRateLimit(db, counter.limit, counter.client);
       charged.push(counter);
     }
   } catch (error) {
-    for (const counter of charged) await refundRateLimit(db, counter.limit, counter.client);
+    await refundAll();
     throw error;
   }
-  const result = await attempt();
+  let result: T;
+  try {
+    result = await attempt();
+  } catch (error) {
+    // An attempt the server could not make (503: busy) answered nothing, so costs nothing.
+    if (error instanceof AppError && error.code === 'unavailable') await refundAll();
+    throw error;
+  }
   for (const { limit, client, onSuccess } of charged) {
     await (onSuccess === 'clear' ? clearRateLimit : refundRateLimit)(db, limit, client);
   }

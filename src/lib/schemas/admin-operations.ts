@@ -17,6 +17,7 @@ import {
   saPhoneField,
   servicesField,
 } from './fields.ts';
+import { recordId } from './record-id.ts';
 
 /** An image the admin uploaded and process-image turned into an object path. */
 const OBJECT_PATH = /^\/objects\/uploads\/[A-Za-z0-9_-]{16,64}\.(jpg|png|gif|webp)$/;
@@ -188,12 +189,7 @@ export const EnquiryListQuerySchema = z.object({
 /** PUT /api/admin/enquiries/{id}: assign to a provider, change status, write notes. */
 export const EnquiryUpdateSchema = z
   .object({
-    // Beyond a 32-bit id no provider exists; the database would refuse the comparison.
-    assignedProviderId: z
-      .number('Choose a provider')
-      .int('Choose a provider')
-      .positive('Choose a provider')
-      .max(2_147_483_647, 'That provider does not exist.')
+    assignedProviderId: recordId('Choose a provider', 'That provider does not exist.')
       .nullable()
       .optional(),
     status: z.enum(ENQUIRY_STATUSES, 'Unknown status').optional(),

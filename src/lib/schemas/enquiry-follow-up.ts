@@ -3,6 +3,7 @@
  * POST /api/admin/enquiries/{id}/reassign, and the dialog that sends it.
  */
 import { z } from 'zod';
+import { recordId } from './record-id.ts';
 
 export const REASSIGN_MESSAGES = {
   chooseProvider: 'Choose a provider',
@@ -13,12 +14,7 @@ export const REASSIGN_MESSAGES = {
 } as const;
 
 export const ReassignEnquirySchema = z.object({
-  providerId: z
-    .number(REASSIGN_MESSAGES.chooseProvider)
-    .int(REASSIGN_MESSAGES.chooseProvider)
-    .positive(REASSIGN_MESSAGES.chooseProvider)
-    // Beyond a 32-bit id no provider exists; the database would refuse the comparison.
-    .max(2_147_483_647, REASSIGN_MESSAGES.notCandidate),
+  providerId: recordId(REASSIGN_MESSAGES.chooseProvider, REASSIGN_MESSAGES.notCandidate),
 });
 
 export type ReassignEnquiry = z.output<typeof ReassignEnquirySchema>;

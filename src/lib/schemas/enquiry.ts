@@ -8,6 +8,7 @@ import { BUDGET_VALUES, URGENCY_VALUES } from '../catalog/enquiry-options.ts';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../text-rules.ts';
 import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
 import { emailField, EMAIL_MAX_LENGTH } from './fields.ts';
+import { recordId } from './record-id.ts';
 import { BRIEF_MESSAGES, BriefSchema } from './request-brief.ts';
 
 /** Photos of the site a request may carry. */
@@ -78,11 +79,7 @@ export const EnquirySchema = z
     assignedProviderId: z.preprocess(
       // A number, or a string of digits (form values); nothing else is coerced.
       (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
-      z
-        .number('Choose a provider')
-        .int('Choose a provider')
-        .positive('Choose a provider')
-        .max(2_147_483_647, 'Choose a provider'),
+      recordId('Choose a provider'),
     ),
     /** The answers to the service's questions (request-brief.ts). */
     brief: BriefSchema.optional(),

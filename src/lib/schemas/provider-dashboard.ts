@@ -5,6 +5,7 @@ import { townValue } from '../catalog/town-value.ts';
 import { formatRand } from '../format.ts';
 import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
 import { emailField, provinceField, requiredText, saPhoneField, servicesField } from './fields.ts';
+import { recordId } from './record-id.ts';
 
 /** The statuses a provider may set when responding (spec section 9). */
 export const RESPONSE_STATUSES = ['in_progress', 'completed', 'cancelled'] as const;
@@ -204,7 +205,7 @@ export const ProfileImageSchema = z.object({
 /** The requests the dashboard has shown (POST /api/provider/enquiries/seen). */
 export const SeenRequestsSchema = z.object({
   ids: z
-    .array(z.number('Request ids are numbers').int().positive(), 'Request ids are a list')
+    .array(recordId('Request ids are numbers'), 'Request ids are a list')
     .max(200, 'At most 200 requests at once'),
 });
 

@@ -1,5 +1,6 @@
 /** Verified reviews: only a customer whose enquiry was completed reviews, once. */
 import { z } from 'zod';
+import { recordId } from './record-id.ts';
 
 export const REVIEW_COMMENT_MAX = 2000;
 export const REVIEW_LINK_DAYS = 30;
@@ -20,7 +21,7 @@ export const ReviewSchema = z.object({
     .min(10, 'Please write at least 10 characters')
     .max(REVIEW_COMMENT_MAX, `At most ${REVIEW_COMMENT_MAX} characters`),
   /** Optional: when sent, it must be the provider of the enquiry. */
-  providerId: z.number().int().positive().optional(),
+  providerId: recordId().optional(),
 });
 
 /**
