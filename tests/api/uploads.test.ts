@@ -8,10 +8,15 @@ import { providerApplications, uploadTickets } from '../../db/schema.ts';
 import { cleanUpUploads } from '../../src/api/jobs/clean-up-uploads.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import { localObjectStore } from '../../src/api/storage/object-store.ts';
+import {
+  UNCLAIMED_UPLOAD_CEILING_BYTES,
+  UPLOAD_BUSY,
+} from '../../src/api/uploads/create-upload-ticket.ts';
 import { RE_ENCODE_MESSAGES } from '../../src/api/uploads/re-encode-image.ts';
 import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
 import { adminSession, createTestAdmin, uploadAdminImage } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
+import { retryAfterOf } from '../helpers/auth-fixtures.ts';
 import { insertProvider, validApplicationBody } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import {
@@ -436,7 +441,7 @@ describe('claims re-encode the image', () => {
   });
 });
 
-describe('uploads nobody claimed are deleted a day after their ticket expired', () => {
+describe('uploads nobody claimed are deleted an hour after their ticket expired', () => {
   it('deletes their files and tickets, and keeps claimed uploads', async () => {
     const unclaimed = await newTicket();
     expect((await put(unclaimed.uploadURL, await realImageBytes('png'))).status).toBe(200);
@@ -453,22 +458,22 @@ describe('uploads nobody claimed are deleted a day after their ticket expired', 
         .from(uploadTickets)
         .where(inArray(uploadTickets.id, ids));
 
-    // Expired 15 minutes from now: kept for a day after that.
-    await api.runJobs(hoursFromNow(24));
+    // Expired 15 minutes from now: kept for an hour after that.
+    await api.runJobs(hoursFromNow(1));
     expect(await tickets()).toHaveLength(3);
     expect(await storedFiles(unclaimed.id)).toEqual([
       `incoming/${unclaimed.id}`,
       `uploads/${unclaimed.id}.png`,
     ]);
 
-    await api.runJobs(hoursFromNow(25));
+    await api.runJobs(hoursFromNow(1.5));
     expect(await tickets()).toEqual([{ id: claimed.id }]);
     expect(await storedFiles(unclaimed.id)).toEqual([]);
     expect(await storedFiles(claimed.id)).toEqual([`uploads/${claimed.id}.webp`]);
     expect((await api.get(claimed.objectPath)).status).toBe(200);
   });
 
-  /** Three uploads left unclaimed, and the clean-up of the day after they expire. */
+  /** Three uploads left unclaimed, and the clean-up of the hour after they expire. */
   async function expiredUploads() {
     const tickets: Ticket[] = [];
     for (let i = 0; i < 3; i++) {
@@ -477,7 +482,7 @@ describe('uploads nobody claimed are deleted a day after their ticket expired', 
       tickets.push(ticket);
     }
     const store = localObjectStore(api.env.DATA_DIR);
-    const now = hoursFromNow(25);
+    const now = hoursFromNow(1.5);
     return { tickets, cleanUp: () => cleanUpUploads(api.database.db, store, { now }) };
   }
 
@@ -605,5 +610,45 @@ describe('POST /api/public/objects/upload: rate limit', () => {
     await expectError(response, 429, message);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(await api.database.db.select().from(uploadTickets)).toHaveLength(max);
+  });
+});
+
+describe('uploads with a budget', () => {
+  const documentTicket = () => api.request('/api/public/documents/upload', { method: 'POST' });
+
+  it("answers 429 once a client's tickets this hour would hold more than its bytes", async () => {
+    const { max, message } = RATE_LIMITS.uploadBytes;
+    const tenMegabytes = 10 * MB;
+    const allowed = Math.floor(max / tenMegabytes);
+    expect(allowed).toBeLessThan(RATE_LIMITS.upload.max); // the bytes bind before the count
+    for (let i = 0; i < allowed; i++) expect((await documentTicket()).status).toBe(200);
+    const refused = await documentTicket();
+    await expectError(refused, 429, message);
+    expect(retryAfterOf(refused)).toBeGreaterThan(0);
+    expect(await api.database.db.select().from(uploadTickets)).toHaveLength(allowed);
+  });
+
+  it('answers 503 with Retry-After to every client while unclaimed uploads hold the ceiling', async () => {
+    const held = Math.ceil(UNCLAIMED_UPLOAD_CEILING_BYTES / (10 * MB));
+    await api.database.db.insert(uploadTickets).values(
+      Array.from({ length: held }, (_, i) => ({
+        id: `held-by-others-${String(i).padStart(6, '0')}`,
+        purpose: 'evidence-document',
+        owner: 'public',
+        maxBytes: 10 * MB,
+        size: 10 * MB,
+        objectKey: `incoming/held-by-others-${String(i).padStart(6, '0')}`,
+        expiresAt: sql`now() + interval '15 minutes'`,
+        uploadedAt: sql`now()`,
+      })),
+    );
+    const refused = await documentTicket();
+    await expectError(refused, 503, UPLOAD_BUSY);
+    expect(retryAfterOf(refused)).toBeGreaterThan(0);
+    expect(await api.database.db.select().from(uploadTickets)).toHaveLength(held);
+
+    // Claimed uploads hold nothing: once they are claimed, tickets are made again.
+    await api.database.db.update(uploadTickets).set({ claimedAt: sql`now()` });
+    expect((await documentTicket()).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Uploads nobody claimed are deleted a day after their ticket expired: their files (as
+ * Uploads nobody claimed are deleted an hour after their ticket expired: their files (as
  * they came, and re-encoded by a claim that was rolled back) and their ticket rows. An
  * S3 bucket may also have a lifecycle rule for `incoming/`; local disk has nothing else.
  *
@@ -15,7 +15,7 @@ import type { ObjectStore } from '../storage/object-store.ts';
 import { uploadKeysOf } from '../uploads/upload-tickets.ts';
 
 /** How long after its ticket expired an unclaimed upload is kept. */
-export const KEEP_UNCLAIMED_HOURS = 24;
+export const KEEP_UNCLAIMED_HOURS = 1;
 
 export interface UploadCleanUpReport {
   deleted: number;

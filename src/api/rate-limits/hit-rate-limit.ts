@@ -98,24 +98,44 @@ export const RATE_LIMITS = {
     windowSeconds: 10 * 60,
     message: 'Too many uploads from your connection. Please try again in a few minutes.',
   },
+  /**
+   * Per client and hour, in bytes: each upload ticket counts the most it may take (10 MB
+   * for a document, 5 MB for an image), so one network cannot fill the disk with tickets
+   * it never uses. 100 MB: an application's photo and several documents, with room to spare.
+   */
+  uploadBytes: {
+    name: 'upload-bytes',
+    max: 100 * 1024 * 1024,
+    windowSeconds: 60 * 60,
+    message: 'Too many uploads from your connection. Please try again later.',
+  },
 } as const satisfies Record<string, RateLimit>;
+
+/** The most a counter holds (an integer column): refused attempts keep counting up to it. */
+const MAX_COUNT = 2_147_483_647;
 
 const keyOf = (limit: RateLimit, client: string) => `${limit.name}:${client}`;
 
 /**
- * Counts one attempt in a fixed window, atomically (one upsert), and throws a 429
+ * Counts one attempt (or `weight`) in a fixed window, atomically (one upsert), and throws a 429
  * AppError once the window's maximum is passed, with the seconds left in the window
  * (sent as Retry-After).
  */
-export async function hitRateLimit(db: Database, limit: RateLimit, client: string): Promise<void> {
+export async function hitRateLimit(
+  db: Database,
+  limit: RateLimit,
+  client: string,
+  /** What this attempt counts for (bytes for uploadBytes); one by default. */
+  weight = 1,
+): Promise<void> {
   const window = sql.raw(`interval '${Math.trunc(limit.windowSeconds)} seconds'`);
   const [row] = await db
     .insert(rateLimits)
-    .values({ key: keyOf(limit, client), count: 1 })
+    .values({ key: keyOf(limit, client), count: weight })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`CASE WHEN ${rateLimits.windowStart} < now() - ${window} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        count: sql`CASE WHEN ${rateLimits.windowStart} < now() - ${window} THEN ${weight}::int ELSE least(${rateLimits.count}::bigint + ${weight}::int, ${MAX_COUNT})::int END`,
         windowStart: sql`CASE WHEN ${rateLimits.windowStart} < now() - ${window} THEN now() ELSE ${rateLimits.windowStart} END`,
       },
     })

@@ -38,7 +38,7 @@ import { siteUrl } from '../http/site-url.ts';
 import { getOwnProfile } from '../providers/get-own-profile.ts';
 import { updateOwnProfileImage } from '../providers/update-own-profile-image.ts';
 import { updateOwnProfile } from '../providers/update-own-profile.ts';
-import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
+import { RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import { rateLimited } from '../rate-limits/rate-limited.ts';
 import { markRequestsSeen } from '../requests/mark-requests-seen.ts';
 import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../requests/site-photos.ts';
@@ -115,11 +115,11 @@ const signedIn = new Hono<ProviderEnv>()
   // Upload addresses for evidence documents (10 MB, PDF or image), kept privately; counted
   // with the provider's other upload addresses.
   .post('/documents/upload', async (c) => {
-    await hitRateLimit(c.var.db, RATE_LIMITS.upload, `provider:${c.var.provider.id}`);
     return c.json(
       await createUploadTicket(c.var.db, c.var.objects, {
         purpose: 'evidence-document',
         owner: `provider:${c.var.provider.id}`,
+        client: `provider:${c.var.provider.id}`,
       }),
     );
   })
@@ -209,11 +209,11 @@ const signedIn = new Hono<ProviderEnv>()
   // Photos of past work: public once added, at most WORK_PHOTO_LIMIT.
   .get('/work-photos', async (c) => c.json(await listOwnWorkPhotos(c.var.db, c.var.provider.id)))
   .post('/work-photos/upload', async (c) => {
-    await hitRateLimit(c.var.db, RATE_LIMITS.upload, `provider:${c.var.provider.id}`);
     return c.json(
       await createUploadTicket(c.var.db, c.var.objects, {
         purpose: 'work-photo',
         owner: `provider:${c.var.provider.id}`,
+        client: `provider:${c.var.provider.id}`,
       }),
     );
   })
@@ -245,11 +245,11 @@ export const providerRoutes = new Hono<AppEnv>().route('/', signIn).route('/', s
 export const providerUploadRoutes = new Hono<ProviderEnv>()
   .use(requireProvider)
   .post('/upload', async (c) => {
-    await hitRateLimit(c.var.db, RATE_LIMITS.upload, `provider:${c.var.provider.id}`);
     return c.json(
       await createUploadTicket(c.var.db, c.var.objects, {
         purpose: 'profile-image',
         owner: `provider:${c.var.provider.id}`,
+        client: `provider:${c.var.provider.id}`,
       }),
     );
   });

@@ -36,7 +36,7 @@ import { nearPlaces } from '../places/near-places.ts';
 import { searchPlaces } from '../places/search-places.ts';
 import { getApprovedProvider } from '../providers/get-provider.ts';
 import { listProviders } from '../providers/list-providers.ts';
-import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
+import { RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import { rateLimited } from '../rate-limits/rate-limited.ts';
 import { cancelRequest } from '../requests/cancel-request.ts';
 import { confirmRequestEmail } from '../requests/confirm-request-email.ts';
@@ -123,31 +123,34 @@ export const publicRoutes = new Hono<AppEnv>()
   })
   .post('/public/objects/upload', async (c) => {
     noStore(c);
-    await hitRateLimit(c.var.db, RATE_LIMITS.upload, clientAddress(c));
     return c.json(
       await createUploadTicket(c.var.db, c.var.objects, {
         purpose: 'application-image',
         owner: 'public',
+        client: clientAddress(c),
       }),
     );
   })
   // Evidence documents for an application (10 MB, PDF or image), kept privately.
   .post('/public/documents/upload', async (c) => {
     noStore(c);
-    await hitRateLimit(c.var.db, RATE_LIMITS.upload, clientAddress(c));
     return c.json(
       await createUploadTicket(c.var.db, c.var.objects, {
         purpose: 'evidence-document',
         owner: 'public',
+        client: clientAddress(c),
       }),
     );
   })
   // Photos of the site with a service request (5 MB images), kept privately.
   .post('/public/requests/photos/upload', async (c) => {
     noStore(c);
-    await hitRateLimit(c.var.db, RATE_LIMITS.upload, clientAddress(c));
     return c.json(
-      await createUploadTicket(c.var.db, c.var.objects, { purpose: 'site-photo', owner: 'public' }),
+      await createUploadTicket(c.var.db, c.var.objects, {
+        purpose: 'site-photo',
+        owner: 'public',
+        client: clientAddress(c),
+      }),
     );
   })
   .post(

@@ -1,29 +1,65 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { uploadTickets } from '../../../db/schema.ts';
 import { UPLOAD_PURPOSES, type UploadPurpose } from '../../lib/uploads.ts';
+import { AppError } from '../errors.ts';
+import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { incomingKeyOf } from './upload-tickets.ts';
 
 export const UPLOAD_TTL_MINUTES = 15;
 export const UPLOAD_PATH_PREFIX = '/api/uploads/';
 
+/**
+ * The most that uploads nobody has claimed yet may hold, all clients together: each
+ * ticket counts its upload's size, or the most it may take until one arrives. Beyond it
+ * no ticket is made (503) until claims or the clean-up (an hour after a ticket expires)
+ * free room, so no number of networks can fill the disk.
+ */
+export const UNCLAIMED_UPLOAD_CEILING_BYTES = 1024 * 1024 * 1024;
+export const UPLOAD_BUSY = 'Uploads are paused for a moment. Please try again in a few minutes.';
+const UPLOAD_BUSY_RETRY_AFTER_SECONDS = 5 * 60;
+
 const token = () => randomBytes(24).toString('base64url');
 
-/** An upload address for one purpose (upload-tickets.ts): good for 15 minutes and one PUT. */
+async function unclaimedBytes(db: Database): Promise<number> {
+  const [row] = await db
+    .select({
+      bytes: sql<string>`coalesce(sum(coalesce(${uploadTickets.size}, ${uploadTickets.maxBytes})), 0)`,
+    })
+    .from(uploadTickets)
+    .where(isNull(uploadTickets.claimedAt));
+  return Number(row?.bytes ?? 0);
+}
+
+/**
+ * An upload address for one purpose (upload-tickets.ts): good for 15 minutes and one PUT.
+ * Refused while unclaimed uploads hold the ceiling (503), and beyond the `client`'s limits
+ * (429): its tickets in 10 minutes, and the bytes they may take in an hour.
+ */
 export async function createUploadTicket(
   db: Database,
   store: ObjectStore,
-  { purpose, owner }: { purpose: UploadPurpose; owner: string },
+  { purpose, owner, client }: { purpose: UploadPurpose; owner: string; client?: string },
 ): Promise<{ uploadURL: string }> {
+  const { maxBytes } = UPLOAD_PURPOSES[purpose];
+  if ((await unclaimedBytes(db)) + maxBytes > UNCLAIMED_UPLOAD_CEILING_BYTES) {
+    throw new AppError('unavailable', UPLOAD_BUSY, undefined, {
+      retryAfterSeconds: UPLOAD_BUSY_RETRY_AFTER_SECONDS,
+    });
+  }
+  if (client !== undefined) {
+    await hitRateLimit(db, RATE_LIMITS.upload, client);
+    await hitRateLimit(db, RATE_LIMITS.uploadBytes, client, maxBytes);
+  }
   const id = token();
   const objectKey = store.directUploadUrl ? incomingKeyOf(id) : `pending/${id}`;
   await db.insert(uploadTickets).values({
     id,
     purpose,
     owner,
-    maxBytes: UPLOAD_PURPOSES[purpose].maxBytes,
+    maxBytes,
     objectKey,
     expiresAt: sql`now() + ${sql.raw(`interval '${UPLOAD_TTL_MINUTES} minutes'`)}`,
   });

@@ -7,7 +7,7 @@
  * presigned URL. When the upload is claimed, it is checked (again), re-encoded and only
  * then stored under `uploads/`, the one place images are served from (nobody
  * can host a file on our domain by uploading it and never using it). Unclaimed uploads
- * are deleted a day after their ticket expired (jobs/clean-up-uploads.ts).
+ * are deleted an hour after their ticket expired (jobs/clean-up-uploads.ts).
  */
 import {
   DOCUMENT_TYPES,
