@@ -8,9 +8,12 @@ import { eq } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, serviceProviders } from '../../db/schema.ts';
+import { UNLISTED_PROVIDER } from '../../src/api/auth/require-provider.ts';
 import { describeError, errorMessageSafely } from '../../src/api/http/describe-error.ts';
-import { bearer } from '../helpers/auth-fixtures.ts';
-import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';
+import { sendAs } from '../helpers/api-fixtures.ts';
+import { bearer, signIn } from '../helpers/auth-fixtures.ts';
+import { insertEnquiry, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
+import { expectError } from '../helpers/error-answer.ts';
 import { createTestProvider, providerSession } from '../helpers/provider-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
@@ -131,6 +134,63 @@ describe('an unlisted provider', () => {
       .set({ isApproved: false })
       .where(eq(serviceProviders.id, provider.id));
     expect((await api.get('/api/provider/me', { headers: bearer(token) })).status).toBe(401);
+  });
+
+  it('signs in again and sees its dashboard, but answers no request and sees no customer’s contact details until listed again', async () => {
+    const provider = await createTestProvider(api, { isApproved: true });
+    const enquiry = await insertEnquiry(api.database.db, {
+      assignedProviderId: provider.id,
+      customerEmail: 'thandi.customer@example.com',
+      customerPhone: '082 555 0101',
+    });
+    await api.database.db
+      .update(serviceProviders)
+      .set({ isApproved: false })
+      .where(eq(serviceProviders.id, provider.id));
+    const token = await signIn(api, 'provider', provider);
+    expect((await api.get('/api/provider/me', { headers: bearer(token) })).status).toBe(200);
+
+    const listed = (await (
+      await api.get('/api/provider/enquiries', { headers: bearer(token) })
+    ).json()) as { id: number; customerEmail: string; customerPhone: string | null }[];
+    expect(listed.map((row) => row.id)).toEqual([enquiry.id]);
+    expect(JSON.stringify(listed)).not.toContain('thandi.customer@example.com');
+    expect(JSON.stringify(listed)).not.toContain('082 555 0101');
+
+    const answer = await sendAs(
+      api,
+      token,
+      'PUT',
+      `/api/provider/enquiries/${enquiry.id}/response`,
+      {
+        providerResponse: 'We can come on Monday at 9:00.',
+        status: 'in_progress',
+      },
+    );
+    await expectError(answer, 403, UNLISTED_PROVIDER);
+    const [row] = await api.database.db
+      .select({ response: customerEnquiries.providerResponse })
+      .from(customerEnquiries)
+      .where(eq(customerEnquiries.id, enquiry.id));
+    expect(row?.response ?? null).toBeNull();
+
+    // Listed again: the same session answers.
+    await api.database.db
+      .update(serviceProviders)
+      .set({ isApproved: true })
+      .where(eq(serviceProviders.id, provider.id));
+    const again = await signIn(api, 'provider', provider);
+    const answered = await sendAs(
+      api,
+      again,
+      'PUT',
+      `/api/provider/enquiries/${enquiry.id}/response`,
+      {
+        providerResponse: 'We can come on Monday at 9:00.',
+        status: 'in_progress',
+      },
+    );
+    expect(answered.status).toBe(200);
   });
 
   it('keeps its sessions through other changes', async () => {

@@ -8,7 +8,12 @@ import { requireSessionClaims, SIGN_IN_AGAIN } from './sessions.ts';
 export interface SignedInProvider {
   id: number;
   email: string;
+  /** On the listing (approved): only then may it answer customers or see how to reach them. */
+  isListed: boolean;
 }
+
+export const UNLISTED_PROVIDER =
+  'Your listing is paused, so you cannot answer requests or see customers’ contact details until an administrator lists it again.';
 
 export type ProviderEnv = AppEnv & { Variables: { provider: SignedInProvider } };
 
@@ -24,13 +29,24 @@ export const requireProvider = createMiddleware<ProviderEnv>(async (c, next) => 
       id: serviceProviders.id,
       email: serviceProviders.email,
       tokenVersion: serviceProviders.tokenVersion,
+      isListed: serviceProviders.isApproved,
     })
     .from(serviceProviders)
     .where(eq(serviceProviders.id, claims.accountId));
   if (!provider || provider.tokenVersion !== claims.version) {
     throw new AppError('unauthorized', SIGN_IN_AGAIN);
   }
-  c.set('provider', { id: provider.id, email: provider.email });
+  c.set('provider', { id: provider.id, email: provider.email, isListed: provider.isListed });
   c.header('Cache-Control', 'private, no-store');
+  await next();
+});
+
+/**
+ * After requireProvider, on what reaches a customer (answering a request, replying to a
+ * review, a request's site photos): a provider taken off the listing may still sign in
+ * and see its dashboard, but not this (403) until it is listed again.
+ */
+export const requireListedProvider = createMiddleware<ProviderEnv>(async (c, next) => {
+  if (!c.var.provider.isListed) throw new AppError('forbidden', UNLISTED_PROVIDER);
   await next();
 });

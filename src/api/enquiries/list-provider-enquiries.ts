@@ -26,8 +26,14 @@ export function providerView<T extends typeof e.$inferSelect>(row: T) {
   return seen;
 }
 
-/** The enquiries assigned to the provider, newest first, with their site photos' addresses. */
-export async function listProviderEnquiries(db: Database, providerId: number) {
+/**
+ * The enquiries assigned to the provider, newest first, with their site photos' addresses.
+ * A provider off the listing sees them without the customer's e-mail, phone and photos.
+ */
+export async function listProviderEnquiries(
+  db: Database,
+  { id: providerId, isListed }: { id: number; isListed: boolean },
+) {
   const rows = await db
     .select(providerColumns)
     .from(e)
@@ -37,8 +43,9 @@ export async function listProviderEnquiries(db: Database, providerId: number) {
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({
-    ...row,
-    photos: (photos.get(row.id) ?? []).map(sitePhotoPaths.provider),
-  }));
+  return rows.map((row) =>
+    isListed
+      ? { ...row, photos: (photos.get(row.id) ?? []).map(sitePhotoPaths.provider) }
+      : { ...row, customerEmail: '', customerPhone: null, photos: [] },
+  );
 }

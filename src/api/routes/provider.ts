@@ -23,7 +23,11 @@ import { requestPasswordReset } from '../accounts/request-password-reset.ts';
 import { setPasswordWithToken } from '../accounts/set-password-with-token.ts';
 import { signInAccount } from '../accounts/sign-in-account.ts';
 import type { AppEnv } from '../app-env.ts';
-import { requireProvider, type ProviderEnv } from '../auth/require-provider.ts';
+import {
+  requireListedProvider,
+  requireProvider,
+  type ProviderEnv,
+} from '../auth/require-provider.ts';
 import { clearSessionCookie, setSessionCookie } from '../auth/sessions.ts';
 import { listWaitingRenewals } from '../documents/list-waiting-renewals.ts';
 import { submitRenewal } from '../documents/submit-renewal.ts';
@@ -136,10 +140,11 @@ const signedIn = new Hono<ProviderEnv>()
     setSessionCookie(c, 'provider', token);
     return c.json({ message: 'Your password has been changed.', token });
   })
-  .get('/enquiries', async (c) => c.json(await listProviderEnquiries(c.var.db, c.var.provider.id)))
+  .get('/enquiries', async (c) => c.json(await listProviderEnquiries(c.var.db, c.var.provider)))
   /** The dashboard has shown these requests: marked seen for their customers. */
   .get(
     '/enquiries/photos/:id{[0-9]+}',
+    requireListedProvider,
     validParams({ id: idParam(SITE_PHOTO_NOT_FOUND) }),
     async (c) => {
       const { bytes, contentType } = await readSitePhoto(c.var.db, c.var.objects, {
@@ -155,6 +160,7 @@ const signedIn = new Hono<ProviderEnv>()
   })
   .put(
     '/enquiries/:id{[0-9]+}/response',
+    requireListedProvider,
     validParams({ id: idParam('Enquiry not found') }),
     validJson(EnquiryResponseSchema),
     async (c) =>
@@ -171,6 +177,7 @@ const signedIn = new Hono<ProviderEnv>()
   .get('/reviews', async (c) => c.json(await listOwnReviews(c.var.db, c.var.provider.id)))
   .put(
     '/reviews/:id/reply',
+    requireListedProvider,
     changesPublicData,
     validParams({ id: idParam('Review not found') }),
     validJson(ReviewReplySchema),
