@@ -1438,3 +1438,29 @@ describe('the customer of a held review is told why, and mailed the decision', (
     expect((await reviewRow(answer.id)).heldAt).not.toBeNull();
   });
 });
+
+describe('the admins’ list of held reviews', () => {
+  it('marks a held review whose promised decision is late, and says whose customer is mailed', async () => {
+    const confirmed = await completedEnquiry({ emailConfirmedAt: new Date() });
+    const late = await insertReview({
+      enquiryId: confirmed.id,
+      heldAt: new Date(Date.now() - 10 * DAY * 1000),
+      heldReason: 'Test',
+    });
+    const fresh = await insertReview({ heldAt: new Date(), heldReason: 'Test' });
+    const shown = await insertReview();
+    const rows = await okJson<
+      (AdminReview & { decisionOverdue: boolean; customerMailed: boolean })[]
+    >(sendAs(api, adminToken, 'GET', '/api/admin/reviews'));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(late.id)).toMatchObject({ decisionOverdue: true, customerMailed: true });
+    expect(byId.get(fresh.id)).toMatchObject({ decisionOverdue: false, customerMailed: false });
+    expect(byId.get(shown.id)).toMatchObject({ decisionOverdue: false, customerMailed: false });
+    // Decided, it is no longer overdue.
+    expect((await release(late.id)).status).toBe(200);
+    const after = await okJson<{ id: number; decisionOverdue: boolean }[]>(
+      sendAs(api, adminToken, 'GET', '/api/admin/reviews'),
+    );
+    expect(after.find((row) => row.id === late.id)?.decisionOverdue).toBe(false);
+  });
+});
