@@ -113,15 +113,17 @@ export function AdminReviewsTab() {
           <ReviewItem key={review.id} review={review}>
             <p className="mt-2 text-sm">For {review.providerName}</p>
             {review.heldAt && !review.hiddenAt && (
-              <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-                <span className="badge badge-warning badge-sm">Held for moderation</span>
-                {review.decisionOverdue && (
-                  <span className="badge badge-error badge-sm">Decision overdue</span>
-                )}
-                <span>
-                  Held since {formatDate(review.heldAt)}; decide {HELD_REVIEW_DECISION}.
-                </span>
-                <span>{review.heldReason}</span>
+              <div className="mt-2 space-y-1 text-sm">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="badge badge-warning badge-sm">Held for moderation</span>
+                  {review.decisionOverdue && (
+                    <span className="badge badge-error badge-sm">Decision overdue</span>
+                  )}
+                  <span>
+                    Held since {formatDate(review.heldAt)}; decide {HELD_REVIEW_DECISION}.
+                  </span>
+                </p>
+                <p>{review.heldReason}</p>
                 <button
                   type="button"
                   className="btn btn-xs btn-primary"

@@ -39,6 +39,7 @@ function ReviewSent({
       See {invitation.providerName}
     </a>
   );
+  const whyId = useId();
   if (!review.held) {
     return (
       <MessageCard title="Thank you!">
@@ -57,8 +58,10 @@ function ReviewSent({
         count in the rating: our team checks it first, because something ties it to a provider.
       </p>
       <div>
-        <h2 className="font-semibold">Why it is checked</h2>
-        <ul className="mt-1 list-disc space-y-1 pl-5">
+        <h2 id={whyId} className="font-semibold">
+          Why it is checked
+        </h2>
+        <ul className="mt-1 list-disc space-y-1 pl-5" aria-labelledby={whyId}>
           {review.heldBecause.map((reason) => (
             <li key={reason}>{reason}</li>
           ))}
