@@ -26,6 +26,8 @@ export type PublicReview = Row<ApiAnswer<ProviderRoutes['reviews']['$get']>>;
 export type FlashAd = Row<ApiAnswer<(typeof api)['flash-ads']['$get']>>;
 /** What the review page shows for a review link: the provider and the service. */
 export type ReviewInvitation = ApiAnswer<typeof api.reviews.invitation.$get>;
+/** A review just written: shown at once, or held for a check and why. */
+export type WrittenReview = ApiAnswer<typeof api.reviews.$post>;
 
 // Signing in (admins and providers alike)
 

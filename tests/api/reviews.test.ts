@@ -101,6 +101,8 @@ const RATING_MESSAGE = 'Please choose a rating from 1 to 5 stars';
 const REVIEW_NOT_FOUND = 'Review not found';
 const ALREADY_REPLIED = 'You have replied to this review already.';
 const COMMENT = 'Four cameras installed neatly and on time.';
+const HELD_MESSAGE =
+  'Thank you for your review. It is held for a check before it is shown: we decide within 2 business days and e-mail you.';
 const DAY = 24 * 60 * 60;
 
 // ---------------------------------------------------------------------------------------
@@ -438,6 +440,8 @@ describe('POST /api/reviews', () => {
     expect(body).toEqual({
       id: expect.any(Number) as number,
       providerId: provider.id,
+      held: false,
+      heldBecause: [],
       message: 'Thank you for your review.',
     });
     const row = await reviewRow(body.id);
@@ -1072,14 +1076,18 @@ describe('reviews only from real customers', () => {
       links.push(token!);
     }
 
-    // The reviews are accepted with the usual thanks, and held.
+    // The reviews are accepted, held, and the answer says so and why.
     for (const token of links) {
       const answer = await postReview({ token, rating: 5, comment: COMMENT }, {});
       expect(answer.status).toBe(201);
       expect(await answer.json()).toEqual({
         id: expect.any(Number) as number,
         providerId: provider.id,
-        message: 'Thank you for your review.',
+        held: true,
+        heldBecause: [
+          'Your request was sent from a browser signed in as Ubuntu Security Solutions.',
+        ],
+        message: HELD_MESSAGE,
       });
     }
     const rows = await reviewRows();
@@ -1268,5 +1276,191 @@ describe('reviews only from real customers', () => {
     expect(row).toMatchObject({ heldAt: null, heldReason: null });
     expect(await publicRating()).toEqual({ rating: '4.0', reviewCount: 1 });
     expect((await adminStats()).heldReviews).toBe(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Held means held: the customer is told, and mailed the admins' decision
+// ---------------------------------------------------------------------------------------
+
+describe('the customer of a held review is told why, and mailed the decision', () => {
+  interface WrittenReview {
+    id: number;
+    providerId: number;
+    held: boolean;
+    heldBecause: string[];
+    message: string;
+  }
+
+  /** A completed request of a real (confirmed) address, its review written through the API. */
+  async function heldReview(overrides: Partial<typeof customerEnquiries.$inferInsert> = {}) {
+    const enquiry = await completedEnquiry({
+      customerName: 'Naledi Mahlangu',
+      customerEmail: 'naledi@example.org',
+      emailConfirmedAt: new Date(),
+      senderProviderId: provider.id,
+      ...overrides,
+    });
+    const answer = await okJson<WrittenReview>(
+      postReview({ token: await linkToken(enquiry.id), rating: 4, comment: COMMENT }),
+      201,
+    );
+    return { enquiry, answer };
+  }
+
+  it('answers each reason in plain words, and the admins keep theirs', async () => {
+    await api.database.db
+      .insert(providerSignIns)
+      .values({ providerId: provider.id, address: '198.51.100.7' });
+    const { answer } = await heldReview({
+      senderProviderId: other.id,
+      clientAddress: '198.51.100.7',
+      customerEmail: other.email,
+    });
+    expect(answer).toEqual({
+      id: expect.any(Number) as number,
+      providerId: provider.id,
+      held: true,
+      heldBecause: [
+        'Your request was sent from a browser signed in as another provider.',
+        'Your request came from the same internet connection (network address) that Ubuntu Security Solutions signed in from.',
+        'Your e-mail address belongs to a provider’s account on Verified Providers.',
+      ],
+      message: HELD_MESSAGE,
+    });
+    expect((await reviewRow(answer.id)).heldReason).toBe(
+      'The request was sent from a browser signed in as another provider. ' +
+        'The request came from an address this provider signed in from. ' +
+        'The customer’s e-mail address belongs to a provider account.',
+    );
+    // Held: neither shown nor counted, on the public page or the provider's own list.
+    expect(await publicReviews()).toEqual({ total: '0', items: [] });
+    expect(await publicRating()).toEqual({ rating: '0.0', reviewCount: 0 });
+  });
+
+  it('mails the customer once when an admin releases it, with the provider’s page', async () => {
+    const { answer } = await heldReview();
+    expect(answer.held).toBe(true);
+    const outbox = await watchOutbox(api);
+    expect((await release(answer.id)).status).toBe(200);
+    const mails = await outbox.newMails();
+    expect(mails.map(({ to, subject }) => ({ to, subject }))).toEqual([
+      {
+        to: 'naledi@example.org',
+        subject: 'Your review of Ubuntu Security Solutions is now shown',
+      },
+    ]);
+    const [mail] = mails as [OutboxMail];
+    expect(mail.text).toContain('Hi Naledi Mahlangu,');
+    expect(mail.text).toContain(
+      'We have checked your review of Ubuntu Security Solutions. It is now shown on their page and counts in their rating:',
+    );
+    expect(linkIn(mail.text, '/provider/')?.href).toBe(`${api.url}/provider/${provider.id}`);
+    expect(await publicRating()).toEqual({ rating: '4.0', reviewCount: 1 });
+
+    // A second release changes nothing and mails nothing.
+    const again = await watchOutbox(api);
+    expect((await release(answer.id)).status).toBe(200);
+    expect(await again.newMails()).toEqual([]);
+  });
+
+  it('mails the customer the reason when an admin hides it, and again when it is shown', async () => {
+    const { answer } = await heldReview();
+    const hiding = await watchOutbox(api);
+    expect((await hide(answer.id, { reason: 'Sent by the provider for itself' })).status).toBe(200);
+    const [hidden, ...more] = await hiding.newMails();
+    expect(more).toEqual([]);
+    expect(hidden).toMatchObject({
+      to: 'naledi@example.org',
+      subject: 'Your review of Ubuntu Security Solutions is not shown',
+    });
+    expect(hidden!.text).toContain(
+      'It is not shown on their page and does not count in their rating. The reason:\nSent by the provider for itself',
+    );
+    expect(linkIn(hidden!.text, '/contact')?.href).toBe(`${api.url}/contact`);
+    expect(await publicRating()).toEqual({ rating: '0.0', reviewCount: 0 });
+
+    // The same reason again tells nothing new; a new reason is mailed.
+    const rehiding = await watchOutbox(api);
+    expect((await hide(answer.id, { reason: 'Sent by the provider for itself' })).status).toBe(200);
+    expect(await rehiding.newMails()).toEqual([]);
+    expect((await hide(answer.id, { reason: 'Not about the work done' })).status).toBe(200);
+    const [changed, ...others] = await rehiding.newMails();
+    expect(others).toEqual([]);
+    expect(changed!.text).toContain('The reason:\nNot about the work done');
+
+    // Shown again: the customer reads that it is shown now.
+    const showing = await watchOutbox(api);
+    expect((await show(answer.id)).status).toBe(200);
+    expect((await showing.newMails()).map((mail) => mail.subject)).toEqual([
+      'Your review of Ubuntu Security Solutions is now shown',
+    ]);
+    expect(await publicRating()).toEqual({ rating: '4.0', reviewCount: 1 });
+  });
+
+  it('mails the customer when a shown review is hidden', async () => {
+    const enquiry = await completedEnquiry({
+      customerEmail: 'sipho@example.org',
+      emailConfirmedAt: new Date(),
+    });
+    const id = await writeReview(enquiry, 1);
+    expect((await reviewRow(id)).heldAt).toBeNull();
+    const outbox = await watchOutbox(api);
+    expect((await hide(id, { reason: 'Names the installer in full' })).status).toBe(200);
+    const mails = await outbox.newMails();
+    expect(mails.map(({ to, subject }) => ({ to, subject }))).toEqual([
+      { to: 'sipho@example.org', subject: 'Your review of Ubuntu Security Solutions is not shown' },
+    ]);
+  });
+
+  it('mails no one for a review without a request or without a confirmed address', async () => {
+    const unconfirmed = await completedEnquiry({ customerEmail: 'unconfirmed@example.org' });
+    const ofUnconfirmed = await insertReview({
+      enquiryId: unconfirmed.id,
+      heldAt: new Date(),
+      heldReason: 'Test',
+    });
+    const withoutRequest = await insertReview({ heldAt: new Date(), heldReason: 'Test' });
+    const outbox = await watchOutbox(api);
+    expect((await release(ofUnconfirmed.id)).status).toBe(200);
+    expect((await release(withoutRequest.id)).status).toBe(200);
+    expect((await hide(withoutRequest.id, { reason: 'Spam' })).status).toBe(200);
+    expect(await outbox.newMails()).toEqual([]);
+    expect(await publicRating()).toEqual({ rating: '5.0', reviewCount: 1 });
+  });
+
+  it('writes the mail with the decision: a refused decision mails nothing', async () => {
+    const { answer } = await heldReview();
+    const outbox = await watchOutbox(api);
+    await expectError(await hide(answer.id, { reason: '' }), 400);
+    await expectError(await release(999_999), 404);
+    expect(await outbox.newMails()).toEqual([]);
+    expect((await reviewRow(answer.id)).heldAt).not.toBeNull();
+  });
+});
+
+describe('the admins’ list of held reviews', () => {
+  it('marks a held review whose promised decision is late, and says whose customer is mailed', async () => {
+    const confirmed = await completedEnquiry({ emailConfirmedAt: new Date() });
+    const late = await insertReview({
+      enquiryId: confirmed.id,
+      heldAt: new Date(Date.now() - 10 * DAY * 1000),
+      heldReason: 'Test',
+    });
+    const fresh = await insertReview({ heldAt: new Date(), heldReason: 'Test' });
+    const shown = await insertReview();
+    const rows = await okJson<
+      (AdminReview & { decisionOverdue: boolean; customerMailed: boolean })[]
+    >(sendAs(api, adminToken, 'GET', '/api/admin/reviews'));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(late.id)).toMatchObject({ decisionOverdue: true, customerMailed: true });
+    expect(byId.get(fresh.id)).toMatchObject({ decisionOverdue: false, customerMailed: false });
+    expect(byId.get(shown.id)).toMatchObject({ decisionOverdue: false, customerMailed: false });
+    // Decided, it is no longer overdue.
+    expect((await release(late.id)).status).toBe(200);
+    const after = await okJson<{ id: number; decisionOverdue: boolean }[]>(
+      sendAs(api, adminToken, 'GET', '/api/admin/reviews'),
+    );
+    expect(after.find((row) => row.id === late.id)?.decisionOverdue).toBe(false);
   });
 });

@@ -210,6 +210,58 @@ export function reviewRequestMessage(
   };
 }
 
+/** A review as the mails about the admins' decision on it name it. */
+interface DecidedReview {
+  customerName: string;
+  customerEmail: string;
+  providerName: string;
+}
+
+/**
+ * To the customer when an admin releases their held review, or shows a hidden one again:
+ * it is on the provider's page and counts in its rating from now on.
+ */
+export function reviewShownMessage(review: DecidedReview, providerUrl: string): MailMessage {
+  return {
+    to: review.customerEmail,
+    subject: `Your review of ${review.providerName} is now shown`,
+    text: [
+      `Hi ${review.customerName},`,
+      '',
+      `We have checked your review of ${review.providerName}. It is now shown on their page and counts in their rating:`,
+      providerUrl,
+      '',
+      'Thank you for helping others choose a provider they can trust.',
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
+/**
+ * To the customer when an admin hides their review (held or shown): it is not shown and
+ * not counted, and why, in the admin's words.
+ */
+export function reviewHiddenMessage(
+  review: DecidedReview,
+  { reason, contactUrl }: { reason: string; contactUrl: string },
+): MailMessage {
+  return {
+    to: review.customerEmail,
+    subject: `Your review of ${review.providerName} is not shown`,
+    text: [
+      `Hi ${review.customerName},`,
+      '',
+      `We have checked your review of ${review.providerName}. It is not shown on their page and does not count in their rating. The reason:`,
+      reason,
+      '',
+      `If you think we got this wrong, tell us through ${contactUrl}`,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
 /**
  * To the customer right after a service request: the link that confirms the address.
  * Until it is opened nothing else is mailed there (no mail cannon).

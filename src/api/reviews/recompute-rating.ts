@@ -9,6 +9,7 @@ import type { Database, Queryable } from '../../../db/client.ts';
 import { recomputeRatings } from '../../../db/ratings.ts';
 import { reviews as r, serviceProviders } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { mailReviewDecision } from './mail-review-decision.ts';
 
 /**
  * Rating and count from the visible reviews (no reviews: 0.0 and 0). The provider row is
@@ -29,21 +30,28 @@ export async function recomputeRating(db: Queryable, providerId: number): Promis
 }
 
 /**
- * An admin's decision on a review (hide, show, release): the change and the rating that
- * follows it in one transaction; 404 for a review that does not exist.
+ * An admin's decision on a review (hide, show, release): the change, the rating that
+ * follows it and the mail that tells the customer (mail-review-decision.ts) in one
+ * transaction; 404 for a review that does not exist. The row is locked first, so the
+ * standing the mail compares with is the one the change replaced.
  */
 export async function moderateReview(
   db: Database,
   reviewId: number,
   changes: PgUpdateSetSource<typeof r>,
+  { siteUrl }: { siteUrl: string },
 ): Promise<void> {
+  const standing = { heldAt: r.heldAt, hiddenAt: r.hiddenAt, hiddenReason: r.hiddenReason };
   await db.transaction(async (tx) => {
-    const [row] = await tx
+    const [before] = await tx.select(standing).from(r).where(eq(r.id, reviewId)).for('update');
+    if (!before) throw new AppError('not_found', 'Review not found');
+    const [after] = await tx
       .update(r)
       .set(changes)
       .where(eq(r.id, reviewId))
-      .returning({ providerId: r.providerId });
-    if (!row) throw new AppError('not_found', 'Review not found');
-    await recomputeRating(tx, row.providerId);
+      .returning({ ...standing, id: r.id, providerId: r.providerId, enquiryId: r.enquiryId });
+    if (!after) throw new AppError('not_found', 'Review not found');
+    await recomputeRating(tx, after.providerId);
+    await mailReviewDecision(tx, after, { before, after }, siteUrl);
   });
 }

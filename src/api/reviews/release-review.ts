@@ -6,6 +6,9 @@ import { moderateReview } from './recompute-rating.ts';
  * releasing one that is not held changes nothing. The rating follows in the same
  * transaction.
  */
-export async function releaseReview(db: Database, { reviewId }: { reviewId: number }) {
-  await moderateReview(db, reviewId, { heldAt: null });
+export async function releaseReview(
+  db: Database,
+  { reviewId, siteUrl }: { reviewId: number; siteUrl: string },
+) {
+  await moderateReview(db, reviewId, { heldAt: null }, { siteUrl });
 }

@@ -2,7 +2,8 @@
  * Verified reviews: written once per completed enquiry through its e-mailed link. Reviews
  * only from real customers: a review whose request came from the provider's own network
  * or session is held for moderation: not shown and not counted until an
- * admin releases it.
+ * admin releases it. The customer is told so at once, and mailed the decision
+ * (mail-review-decision.ts).
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -25,36 +26,49 @@ export interface Reviewer {
 const SIGN_IN_DAYS = 90;
 
 /**
- * Why a review waits for moderation (plain words for the admins), or null when nothing
- * ties it to a provider: the request or the review came from a browser signed in as a
- * provider, or from an address the reviewed provider signed in from in the last 90
- * days, or the customer's address is a provider's account.
+ * One reason a review waits for a check, in two wordings: the admins' (what was seen), and
+ * the customer's (plain words, told when the review is written).
  */
-async function holdReason(
+interface HoldReason {
+  forAdmins: string;
+  forCustomer: string;
+}
+
+/**
+ * Why a review waits for moderation, or nothing when nothing ties it to a provider: the
+ * request or the review came from a browser signed in as a provider, or from an address
+ * the reviewed provider signed in from in the last 90 days, or the customer's address is
+ * a provider's account.
+ */
+async function holdReasons(
   db: Queryable,
   invitation: {
     providerId: number;
+    providerName: string;
     customerEmail: string;
     clientAddress: string | null;
     senderProviderId: number | null;
   },
   { reviewerAddress, reviewerProviderId }: Reviewer,
-): Promise<string | null> {
-  const reasons: string[] = [];
+): Promise<HoldReason[]> {
+  const reasons: HoldReason[] = [];
   const own = (id: number) => id === invitation.providerId;
+  const signedInAs = (id: number) => (own(id) ? invitation.providerName : 'another provider');
   if (invitation.senderProviderId !== null) {
-    reasons.push(
-      own(invitation.senderProviderId)
+    reasons.push({
+      forAdmins: own(invitation.senderProviderId)
         ? 'The request was sent from a browser signed in as this provider.'
         : 'The request was sent from a browser signed in as another provider.',
-    );
+      forCustomer: `Your request was sent from a browser signed in as ${signedInAs(invitation.senderProviderId)}.`,
+    });
   }
   if (reviewerProviderId !== undefined) {
-    reasons.push(
-      own(reviewerProviderId)
+    reasons.push({
+      forAdmins: own(reviewerProviderId)
         ? 'The review was written in a browser signed in as this provider.'
         : 'The review was written in a browser signed in as another provider.',
-    );
+      forCustomer: `Your review was written in a browser signed in as ${signedInAs(reviewerProviderId)}.`,
+    });
   }
   // 'unknown' is what clientAddress() answers when the host cannot tell: it ties nothing.
   const addresses = [invitation.clientAddress, reviewerAddress].filter(
@@ -76,11 +90,18 @@ async function holdReason(
             )
         ).map((row) => row.address),
   );
+  const sameConnection = `the same internet connection (network address) that ${invitation.providerName} signed in from`;
   if (invitation.clientAddress !== null && signedInFrom.has(invitation.clientAddress)) {
-    reasons.push('The request came from an address this provider signed in from.');
+    reasons.push({
+      forAdmins: 'The request came from an address this provider signed in from.',
+      forCustomer: `Your request came from ${sameConnection}.`,
+    });
   }
   if (signedInFrom.has(reviewerAddress)) {
-    reasons.push('The review was written from an address this provider signed in from.');
+    reasons.push({
+      forAdmins: 'The review was written from an address this provider signed in from.',
+      forCustomer: `Your review was written from ${sameConnection}.`,
+    });
   }
   const [providerAccount] = await db
     .select({ id: serviceProviders.id })
@@ -88,21 +109,35 @@ async function holdReason(
     .where(sql`${mailboxOf(serviceProviders.email)} = ${mailboxOf(invitation.customerEmail)}`)
     .limit(1);
   if (providerAccount) {
-    reasons.push('The customer’s e-mail address belongs to a provider account.');
+    reasons.push({
+      forAdmins: 'The customer’s e-mail address belongs to a provider account.',
+      forCustomer: 'Your e-mail address belongs to a provider’s account on Verified Providers.',
+    });
   }
-  return reasons.length > 0 ? reasons.join(' ') : null;
+  return reasons;
+}
+
+/** What the customer is told of a review just written: shown now, or held and why. */
+export interface WrittenReview {
+  id: number;
+  providerId: number;
+  /** Held for a check: not shown and not counted until an admin decides. */
+  held: boolean;
+  /** Why it is held, one plain sentence a reason; empty when it is shown. */
+  heldBecause: string[];
 }
 
 /**
- * Writes the review of a link. A review tied to a provider (holdReason) is stored held:
- * the reviewer sees the usual thanks, and the rating stays as it was.
+ * Writes the review of a link. A review tied to a provider (holdReasons) is stored held,
+ * and the rating stays as it was; the answer says so, with the reasons in the customer's
+ * words (docs/decisions/0038-held-reviews-told-truly.md).
  */
 export async function writeReview(
   db: Database,
   secret: Uint8Array,
   input: z.output<typeof ReviewSchema>,
   reviewer: Reviewer,
-): Promise<{ id: number; providerId: number }> {
+): Promise<WrittenReview> {
   try {
     return await db.transaction(async (tx) => {
       const invitation = await invitationOf(tx, secret, input.token);
@@ -111,7 +146,9 @@ export async function writeReview(
           providerId: 'This link is for a review of another provider.',
         });
       }
-      const heldReason = await holdReason(tx, invitation, reviewer);
+      const reasons = await holdReasons(tx, invitation, reviewer);
+      const heldReason =
+        reasons.length > 0 ? reasons.map((reason) => reason.forAdmins).join(' ') : null;
       const [row] = await tx
         .insert(r)
         .values({
@@ -126,7 +163,12 @@ export async function writeReview(
         .returning({ id: r.id });
       if (!row) throw new Error('The review was not stored');
       await recomputeRating(tx, invitation.providerId);
-      return { id: row.id, providerId: invitation.providerId };
+      return {
+        id: row.id,
+        providerId: invitation.providerId,
+        held: heldReason !== null,
+        heldBecause: reasons.map((reason) => reason.forCustomer),
+      };
     });
   } catch (error) {
     // Two sends of one link at once: the unique enquiry id lets only one through.

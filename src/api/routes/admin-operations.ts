@@ -251,15 +251,16 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
       reviewId: c.req.valid('param').id,
       adminId: c.var.admin.id,
       reason: c.req.valid('json').reason,
+      siteUrl: siteUrl(c),
     });
     return c.json({ message: 'Review hidden' });
   })
   .put('/reviews/:id/show', changesPublicData, byId, async (c) => {
-    await showReview(c.var.db, { reviewId: c.req.valid('param').id });
+    await showReview(c.var.db, { reviewId: c.req.valid('param').id, siteUrl: siteUrl(c) });
     return c.json({ message: 'Review shown' });
   })
   .put('/reviews/:id/release', changesPublicData, byId, async (c) => {
-    await releaseReview(c.var.db, { reviewId: c.req.valid('param').id });
+    await releaseReview(c.var.db, { reviewId: c.req.valid('param').id, siteUrl: siteUrl(c) });
     return c.json({ message: 'Review released' });
   })
   // Mail: queued, sent and failed, without its text; resend.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { roundedPosition } from '../../lib/home-highlights.ts';
 import { requestSentMessage } from '../../lib/request-sent.ts';
+import { HELD_REVIEW_DECISION } from '../../lib/reviews.ts';
 import { ConfirmEnquiryEmailSchema } from '../../lib/schemas/enquiry-confirmation.ts';
 import { EnquirySchema } from '../../lib/schemas/enquiry.ts';
 import { HomeHighlightsQuerySchema } from '../../lib/schemas/home-highlights.ts';
@@ -273,6 +274,11 @@ export const publicRoutes = new Hono<AppEnv>()
         reviewerAddress: clientAddress(c),
         reviewerProviderId: await providerInBrowser(c),
       });
-      return c.json({ ...review, message: 'Thank you for your review.' }, 201);
+      // held and heldBecause are additions to the answer: a client that reads only id,
+      // providerId and message keeps working, and the message says it in words too.
+      const message = review.held
+        ? `Thank you for your review. It is held for a check before it is shown: we decide ${HELD_REVIEW_DECISION} and e-mail you.`
+        : 'Thank you for your review.';
+      return c.json({ ...review, message }, 201);
     },
   );

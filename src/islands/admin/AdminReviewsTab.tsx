@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ModeratedReview } from '../../lib/api-answers';
 import { answer, answerPage, api } from '../../lib/api-client';
+import { formatDate } from '../../lib/format';
+import { HELD_REVIEW_DECISION } from '../../lib/reviews';
 import { toast } from '../../lib/toast';
 import { ReviewItem } from '../providers/ReviewList';
 import { ADMIN_KEYS, failure, refreshProviders } from './admin-queries';
@@ -26,7 +28,9 @@ const DECISION_TOASTS: Record<Decision, string> = {
 /**
  * Moderation: hide a review that breaks the rules (with a reason); it leaves the rating.
  * Reviews held because their request came from the provider's own network or session
- * wait here for a decision: release (it counts from then on) or hide.
+ * wait here for a decision: release (it counts from then on) or hide. Their customers were
+ * told to expect it within HELD_REVIEW_DECISION (overdue ones are marked), and every
+ * decision is mailed to the customer when the review's request has a confirmed address.
  */
 export function AdminReviewsTab() {
   const queryClient = useQueryClient();
@@ -48,10 +52,12 @@ export function AdminReviewsTab() {
         ? answer(review.hide.$put({ param, json: { reason: moderation.reason } }))
         : answer(review[moderation.decision].$put({ param }));
     },
-    onSuccess: async (_, { decision }) => {
+    onSuccess: async (_, { decision, review }) => {
       toast({
         title: DECISION_TOASTS[decision],
-        description: 'The provider’s rating has been updated.',
+        description: review.customerMailed
+          ? 'The provider’s rating has been updated, and the customer is e-mailed.'
+          : 'The provider’s rating has been updated.',
       });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }),
@@ -107,9 +113,17 @@ export function AdminReviewsTab() {
           <ReviewItem key={review.id} review={review}>
             <p className="mt-2 text-sm">For {review.providerName}</p>
             {review.heldAt && !review.hiddenAt && (
-              <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-                <span className="badge badge-warning badge-sm">Held for moderation</span>
-                <span>{review.heldReason}</span>
+              <div className="mt-2 space-y-1 text-sm">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="badge badge-warning badge-sm">Held for moderation</span>
+                  {review.decisionOverdue && (
+                    <span className="badge badge-error badge-sm">Decision overdue</span>
+                  )}
+                  <span>
+                    Held since {formatDate(review.heldAt)}; decide {HELD_REVIEW_DECISION}.
+                  </span>
+                </p>
+                <p>{review.heldReason}</p>
                 <button
                   type="button"
                   className="btn btn-xs btn-primary"
@@ -144,7 +158,13 @@ export function AdminReviewsTab() {
                 disabled={moderate.isPending}
                 aria-label={`Hide review by ${review.customerName} of ${review.providerName}`}
                 onClick={() => {
-                  const reason = window.prompt('Why does this review break the rules?')?.trim();
+                  const reason = window
+                    .prompt(
+                      review.customerMailed
+                        ? 'Why does this review break the rules? The provider sees the reason, and the customer is e-mailed it.'
+                        : 'Why does this review break the rules? The provider sees the reason.',
+                    )
+                    ?.trim();
                   if (reason) moderate.mutate({ review, decision: 'hide', reason });
                 }}
               >

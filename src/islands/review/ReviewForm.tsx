@@ -3,10 +3,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { ReviewInvitation } from '../../lib/api-answers';
+import type { ReviewInvitation, WrittenReview } from '../../lib/api-answers';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { serviceName } from '../../lib/catalog/categories';
 import { withQueryClient } from '../../lib/query-client';
+import { HELD_REVIEW_DECISION } from '../../lib/reviews';
 import { REVIEW_COMMENT_MAX, ReviewSchema } from '../../lib/schemas/reviews';
 import { toast } from '../../lib/toast';
 import { MessageCard } from '../ui/MessageCard';
@@ -22,9 +23,70 @@ type Form = z.input<typeof FormSchema>;
 
 const STAR_LABELS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
+/**
+ * What happens to the review just written, told as it is: shown at once, or held for a
+ * check (not shown, not counted) with the reasons and when the customer hears back.
+ */
+function ReviewSent({
+  invitation,
+  review,
+}: {
+  invitation: ReviewInvitation;
+  review: WrittenReview;
+}) {
+  const providerLink = (
+    <a className="btn btn-primary" href={`/provider/${invitation.providerId}`}>
+      See {invitation.providerName}
+    </a>
+  );
+  const whyId = useId();
+  if (!review.held) {
+    return (
+      <MessageCard title="Thank you!">
+        <p role="status">
+          Your review of {invitation.providerName} is published. It helps others choose a provider
+          they can trust.
+        </p>
+        {providerLink}
+      </MessageCard>
+    );
+  }
+  return (
+    <MessageCard title="Thank you! Your review waits for a check">
+      <p role="status">
+        Your review of {invitation.providerName} is saved, but it is not shown yet and does not
+        count in the rating: our team checks it first, because something ties it to a provider.
+      </p>
+      <div>
+        <h2 id={whyId} className="font-semibold">
+          Why it is checked
+        </h2>
+        <ul className="mt-1 list-disc space-y-1 pl-5" aria-labelledby={whyId}>
+          {review.heldBecause.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      </div>
+      <p>
+        Reviews must come from customers, not from a provider. This is no judgement on what you
+        wrote: it happens, for example, when the provider used your Wi-Fi on site or helped you send
+        the request.
+      </p>
+      <div>
+        <h2 className="font-semibold">When you will hear from us</h2>
+        <p className="mt-1">
+          We decide {HELD_REVIEW_DECISION} and e-mail you either way: when your review is shown, or
+          why it is not.
+        </p>
+      </div>
+      {providerLink}
+    </MessageCard>
+  );
+}
+
 function WriteReview({ token, invitation }: { token: string; invitation: ReviewInvitation }) {
   const id = useId();
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<WrittenReview | null>(null);
   const { register, handleSubmit, formState, watch } = useForm<
     Form,
     unknown,
@@ -36,7 +98,7 @@ function WriteReview({ token, invitation }: { token: string; invitation: ReviewI
   const send = useMutation({
     mutationFn: (values: z.output<typeof FormSchema>) =>
       answer(api.reviews.$post({ json: { ...values, token, providerId: invitation.providerId } })),
-    onSuccess: () => setSent(true),
+    onSuccess: (review) => setSent(review),
     onError: (error) =>
       toast({
         title: 'Review Not Sent',
@@ -47,19 +109,7 @@ function WriteReview({ token, invitation }: { token: string; invitation: ReviewI
         variant: 'destructive',
       }),
   });
-  if (sent) {
-    return (
-      <MessageCard title="Thank you!">
-        <p role="status">
-          Your review of {invitation.providerName} is published. It helps others choose a provider
-          they can trust.
-        </p>
-        <a className="btn btn-primary" href={`/provider/${invitation.providerId}`}>
-          See {invitation.providerName}
-        </a>
-      </MessageCard>
-    );
-  }
+  if (sent) return <ReviewSent invitation={invitation} review={sent} />;
   const rating = Number(watch('rating') ?? 0);
   const { errors } = formState;
   return (

@@ -1,0 +1,229 @@
+/**
+ * Held means held: a customer whose request was sent from a browser signed in as the
+ * provider writes a review through the mailed link and reads that it waits for a check,
+ * why, and when to expect an answer; the provider's page and dashboard do not count it;
+ * an admin releases it from the Reviews tab and the customer's mail says it is shown,
+ * after which the page counts it. A hidden one mails its reason. Each test has its own
+ * provider, customer and admin; the screens have no axe violations.
+ */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { scan } from '../axe.ts';
+import { newEnquiry, uniqueTag } from '../builders.ts';
+import {
+  bearer,
+  expect,
+  mintSession,
+  openAdmin,
+  test,
+  type Accounts,
+  type Mailbox,
+  type TestProvider,
+} from '../fixtures.ts';
+import { expectProfileHydrated } from '../support.ts';
+
+const COMMENT = 'Neat cabling, and the Wi-Fi now reaches the back rooms.';
+
+/**
+ * A completed request whose customer confirmed the address, sent from a browser signed
+ * in as the provider (the provider helped the customer send it): answers the review link
+ * the customer is mailed.
+ */
+async function reviewLinkOfProviderSentRequest(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  provider: TestProvider,
+  customer: { name: string; email: string },
+): Promise<URL> {
+  const providerSession = bearer(await mintSession('provider', provider.id));
+  const sent = await request.post('/api/enquiries', {
+    headers: providerSession,
+    data: newEnquiry(provider.id, { customerName: customer.name, customerEmail: customer.email }),
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const { id } = (await sent.json()) as { id: number };
+  const statusLink = await mailbox.linkTo(customer.email, '/request?token=');
+  const confirmed = await request.post('/api/requests/confirm', {
+    data: { token: statusLink.searchParams.get('token') },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const completed = await request.put(`/api/provider/enquiries/${id}/response`, {
+    headers: providerSession,
+    data: { providerResponse: 'All done, thank you.', status: 'completed' },
+  });
+  expect(completed.status(), await completed.text()).toBe(200);
+  return mailbox.linkTo(customer.email, '/review?token=');
+}
+
+/** The customer rates the work through the link and sends the review. */
+async function writeReview(page: Page, link: URL, providerName: string) {
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: `Review ${providerName}` })).toBeVisible();
+  await page.getByRole('radio', { name: '5 stars: Excellent' }).check();
+  await page.getByLabel('Your review *').fill(COMMENT);
+  await page.getByRole('button', { name: 'Publish Review' }).click();
+}
+
+/** A page in a browser context of its own, signed in as the account. */
+async function signedInPage(
+  browser: Browser,
+  accounts: Accounts,
+  baseURL: string | undefined,
+  role: 'admin' | 'provider',
+  accountId: number,
+): Promise<Page> {
+  if (!baseURL) throw new Error('The project sets no baseURL');
+  const context = await browser.newContext({ baseURL });
+  await accounts.signIn(context, role, accountId);
+  return context.newPage();
+}
+
+/** A new admin's page on the admins' held reviews. */
+async function heldReviewsOfNewAdmin(
+  browser: Browser,
+  accounts: Accounts,
+  baseURL: string | undefined,
+): Promise<Page> {
+  const admin = await accounts.newAdmin();
+  const page = await signedInPage(browser, accounts, baseURL, 'admin', admin.id);
+  await openAdmin(page, admin, 'Reviews');
+  await page.getByRole('button', { name: /^Held for moderation/ }).click();
+  return page;
+}
+
+test('a held review says so, why and until when; its release is mailed and then it counts', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  accounts,
+  mailbox,
+}, testInfo) => {
+  // Four pages, two of them signed in, and two mails: longer than one screen's test.
+  test.setTimeout(120_000);
+  const tag = uniqueTag();
+  const provider = await accounts.newProvider({ name: `${tag} Home Networks` });
+  const customer = {
+    name: `Naledi M${tag.toLowerCase()}`,
+    email: `naledi.${tag.toLowerCase()}@example.org`,
+  };
+  const link = await reviewLinkOfProviderSentRequest(request, mailbox, provider, customer);
+
+  await writeReview(page, link, provider.name);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Thank you! Your review waits for a check' }),
+  ).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(
+    `Your review of ${provider.name} is saved, but it is not shown yet and does not count in the rating: our team checks it first, because something ties it to a provider.`,
+  );
+  const reasons = page.getByRole('list', { name: 'Why it is checked' });
+  await expect(reasons.getByRole('listitem')).toHaveText([
+    `Your request was sent from a browser signed in as ${provider.name}.`,
+  ]);
+  await expect(
+    page.getByText(
+      'We decide within 2 business days and e-mail you either way: when your review is shown, or why it is not.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/is published/)).toHaveCount(0);
+  expect(await scan(page, '/review, held')).toEqual([]);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({
+      path: testInfo.outputPath(`review-held-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // Held: the provider's page and dashboard count no review.
+  await page.goto(`/provider/${provider.id}`);
+  await expectProfileHydrated(page);
+  await page.getByRole('tab', { name: 'Reviews' }).click();
+  await expect(
+    page.getByText('Reviews appear here once customers who booked through the site rate the work.'),
+  ).toBeVisible();
+  const dashboardPage = await signedInPage(browser, accounts, baseURL, 'provider', provider.id);
+  await dashboardPage.goto('/dashboard');
+  const ratingCard = dashboardPage.locator('.card', { hasText: 'Rating' }).first();
+  await expect(ratingCard.getByText('No reviews yet')).toBeVisible();
+
+  // An admin finds it among the held ones, with its reason and the promise, and releases it.
+  const admin = await heldReviewsOfNewAdmin(browser, accounts, baseURL);
+  const held = admin.getByRole('listitem').filter({ hasText: provider.name });
+  await expect(held).toContainText(
+    'The request was sent from a browser signed in as this provider.',
+  );
+  await expect(held).toContainText(/Held since \d{2} \w+ \d{4}; decide within 2 business days\./);
+  expect(await scan(admin, '/admin Reviews, held')).toEqual([]);
+  for (const width of [1280, 390]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await admin.screenshot({
+      path: testInfo.outputPath(`admin-held-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await admin.setViewportSize({ width: 1280, height: 720 });
+  await held
+    .getByRole('button', { name: new RegExp(`^Release review by .* of ${provider.name}$`) })
+    .click();
+  await expect(
+    admin.getByText('The provider’s rating has been updated, and the customer is e-mailed.'),
+  ).toBeVisible();
+
+  // The customer's mail says it is shown, and links to the provider's page.
+  const mail = await mailbox.mailTo(customer.email, 'It is now shown on their page');
+  expect(mail.subject).toBe(`Your review of ${provider.name} is now shown`);
+  expect(mail.text).toContain(`Hi ${customer.name},`);
+  expect(mail.text).toContain(`/provider/${provider.id}`);
+
+  // And the page counts it now.
+  await page.goto(`/provider/${provider.id}`);
+  await expectProfileHydrated(page);
+  await page.getByRole('tab', { name: 'Reviews' }).click();
+  await expect(page.getByText('Based on 1 review')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Reviews' })).toContainText(COMMENT);
+  await dashboardPage.reload();
+  await expect(ratingCard.getByText('1 review')).toBeVisible();
+  await dashboardPage.context().close();
+  await admin.context().close();
+});
+
+test('a hidden held review mails its customer the reason', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  accounts,
+  mailbox,
+}) => {
+  test.setTimeout(90_000);
+  const tag = uniqueTag();
+  const provider = await accounts.newProvider({ name: `${tag} Cabling` });
+  const customer = {
+    name: `Sipho D${tag.toLowerCase()}`,
+    email: `sipho.${tag.toLowerCase()}@example.org`,
+  };
+  const link = await reviewLinkOfProviderSentRequest(request, mailbox, provider, customer);
+  await writeReview(page, link, provider.name);
+  await expect(
+    page.getByRole('heading', { name: 'Thank you! Your review waits for a check' }),
+  ).toBeVisible();
+
+  const admin = await heldReviewsOfNewAdmin(browser, accounts, baseURL);
+  const held = admin.getByRole('listitem').filter({ hasText: provider.name });
+  admin.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe(
+      'Why does this review break the rules? The provider sees the reason, and the customer is e-mailed it.',
+    );
+    void dialog.accept('Written by the provider for itself');
+  });
+  await held
+    .getByRole('button', { name: new RegExp(`^Hide review by .* of ${provider.name}$`) })
+    .click();
+  await expect(admin.getByText('Review Hidden', { exact: true })).toBeVisible();
+
+  const mail = await mailbox.mailTo(customer.email, 'It is not shown on their page');
+  expect(mail.subject).toBe(`Your review of ${provider.name} is not shown`);
+  expect(mail.text).toContain('The reason:\nWritten by the provider for itself');
+  await admin.context().close();
+});
