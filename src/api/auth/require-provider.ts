@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { serviceProviders } from '../../../db/schema.ts';
+import { LISTING_PAUSED } from '../../lib/listing-paused.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../errors.ts';
 import { requireSessionClaims, SIGN_IN_AGAIN } from './sessions.ts';
@@ -12,8 +13,7 @@ export interface SignedInProvider {
   isListed: boolean;
 }
 
-export const UNLISTED_PROVIDER =
-  'Your listing is paused, so you cannot answer requests or see customers’ contact details until an administrator lists it again.';
+export const UNLISTED_PROVIDER = LISTING_PAUSED;
 
 export type ProviderEnv = AppEnv & { Variables: { provider: SignedInProvider } };
 

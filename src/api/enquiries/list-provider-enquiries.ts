@@ -45,7 +45,11 @@ export async function listProviderEnquiries(
   );
   return rows.map((row) =>
     isListed
-      ? { ...row, photos: (photos.get(row.id) ?? []).map(sitePhotoPaths.provider) }
-      : { ...row, customerEmail: '', customerPhone: null, photos: [] },
+      ? {
+          ...row,
+          photos: (photos.get(row.id) ?? []).map(sitePhotoPaths.provider),
+          contactWithheld: false,
+        }
+      : { ...row, customerEmail: '', customerPhone: null, photos: [], contactWithheld: true },
   );
 }

@@ -3,6 +3,7 @@ import type { ProviderEnquiry } from '../../lib/api-answers';
 import { api } from '../../lib/api-client';
 import { serviceName } from '../../lib/catalog/categories';
 import { formatDate } from '../../lib/format';
+import { CONTACT_WITHHELD } from '../../lib/listing-paused.ts';
 import { requestReference } from '../../lib/request-reference';
 import { BriefDetails } from '../request/BriefDetails';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
@@ -48,14 +49,18 @@ function EnquiryCard({
           <div>
             <dt className="font-semibold">Email</dt>
             <dd className="break-all">
-              <a className="link" href={`mailto:${enquiry.customerEmail}`}>
-                {enquiry.customerEmail}
-              </a>
+              {enquiry.contactWithheld ? (
+                CONTACT_WITHHELD
+              ) : (
+                <a className="link" href={`mailto:${enquiry.customerEmail}`}>
+                  {enquiry.customerEmail}
+                </a>
+              )}
             </dd>
           </div>
           <div>
             <dt className="font-semibold">Phone</dt>
-            <dd>{enquiry.customerPhone ?? 'N/A'}</dd>
+            <dd>{enquiry.contactWithheld ? CONTACT_WITHHELD : (enquiry.customerPhone ?? 'N/A')}</dd>
           </div>
         </dl>
         <p className="whitespace-pre-line">{enquiry.description}</p>
@@ -65,7 +70,7 @@ function EnquiryCard({
           <p className="text-sm">
             <span className="font-semibold">Cancelled by the customer:</span> {enquiry.cancelReason}
           </p>
-        ) : (
+        ) : enquiry.contactWithheld ? null : (
           <div className="card-actions justify-end">
             <button
               type="button"

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OwnProfile, ProviderEnquiry } from '../../lib/api-answers';
 import { answer, answerOrNullOn401, api } from '../../lib/api-client';
+import { LISTING_PAUSED } from '../../lib/listing-paused.ts';
 import { ENQUIRIES_KEY, ME_KEY } from '../../lib/provider-dashboard';
 import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
@@ -59,6 +60,11 @@ function Dashboard({ profile }: { profile: OwnProfile }) {
           Logout
         </button>
       </header>
+      {!profile.isApproved && (
+        <p className="alert alert-warning mt-4" role="status">
+          {LISTING_PAUSED}
+        </p>
+      )}
       <div className="mt-6">
         <Tabs
           label="Dashboard sections"

@@ -8,6 +8,7 @@ import { answer, api } from '../../lib/api-client';
 import { serviceName } from '../../lib/catalog/categories';
 import { BUDGETS } from '../../lib/catalog/enquiry-options';
 import { formatDate } from '../../lib/format';
+import { CONTACT_WITHHELD } from '../../lib/listing-paused.ts';
 import { ENQUIRIES_KEY } from '../../lib/provider-dashboard';
 import {
   EnquiryResponseSchema,
@@ -103,11 +104,17 @@ export function ResponseDialog({
           <dl className="mt-4 grid gap-3 sm:grid-cols-2">
             <Detail label="Customer">{enquiry.customerName}</Detail>
             <Detail label="Email">
-              <a className="link" href={`mailto:${enquiry.customerEmail}`}>
-                {enquiry.customerEmail}
-              </a>
+              {enquiry.contactWithheld ? (
+                CONTACT_WITHHELD
+              ) : (
+                <a className="link" href={`mailto:${enquiry.customerEmail}`}>
+                  {enquiry.customerEmail}
+                </a>
+              )}
             </Detail>
-            <Detail label="Phone">{enquiry.customerPhone ?? 'N/A'}</Detail>
+            <Detail label="Phone">
+              {enquiry.contactWithheld ? CONTACT_WITHHELD : (enquiry.customerPhone ?? 'N/A')}
+            </Detail>
             <Detail label="Service">{serviceName(enquiry.serviceType)}</Detail>
             <Detail label="Location">{enquiry.location}</Detail>
             <Detail label="Budget">{budgetLabel(enquiry.budget)}</Detail>
