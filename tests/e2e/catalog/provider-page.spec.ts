@@ -27,8 +27,9 @@ test('/provider/1 shows the provider with its price, contact card, hours and tab
   await expect(main.getByLabel('Rated 4.8 out of 5')).toBeVisible();
   await expect(main).toContainText('(12 reviews)');
   // Premium is said as paid placement, beside the Verified badge (decision 0038).
-  await expect(main.getByText('Verified', { exact: true })).toBeVisible();
-  await expect(main.getByRole('link', { name: /^Paid placement/ })).toBeVisible();
+  const hero = main.locator('header').first();
+  await expect(hero.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(hero.getByRole('link', { name: /^Paid placement/ })).toBeVisible();
   await expect(main.getByText('Premium', { exact: true })).toHaveCount(0);
   await expect(main.getByText(provider.description)).toBeVisible();
   await expect(main.getByRole('list', { name: 'Services' }).getByRole('listitem')).toHaveText([
