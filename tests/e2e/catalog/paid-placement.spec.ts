@@ -44,7 +44,8 @@ async function shoot(page: Page, name: string, target?: Locator) {
 
 /** The label and the Verified badge, side by side in one group of the same element. */
 async function expectBeside(scope: Locator) {
-  const verified = scope.getByText('Verified', { exact: true });
+  // The first: the badge; a dialog's or page's Verification section says "Verified" below.
+  const verified = scope.getByText('Verified', { exact: true }).first();
   const label = scope.getByRole('link', { name: 'Paid placement (how we order the list)' });
   await expect(verified).toBeVisible();
   await expect(label).toBeVisible();
