@@ -11,6 +11,8 @@ interface ImportMetaEnv {
   readonly PUBLIC_COMPANY_EMAIL?: string;
   readonly PUBLIC_COMPANY_INFORMATION_OFFICER?: string;
   readonly PUBLIC_COMPANY_INFORMATION_OFFICER_EMAIL?: string;
+  /** Premium's price a month in whole rand (src/lib/company.ts). */
+  readonly PUBLIC_PREMIUM_MONTHLY_PRICE?: string;
 }
 
 interface ImportMeta {

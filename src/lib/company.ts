@@ -103,3 +103,37 @@ export const COMPANY: Company = companyFrom(
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
   import.meta.env ?? {},
 );
+
+/**
+ * The price of Premium (paid placement, docs/decisions/0038-paid-placement.md), set by
+ * the operator alongside the company's details: whole rand a month, read at build time.
+ * /how-we-order states it, or that the operator sets it when it is unset.
+ */
+export const PREMIUM_PRICE_VARIABLE = 'PUBLIC_PREMIUM_MONTHLY_PRICE';
+
+/**
+ * Premium's monthly price in whole rand from an environment; undefined when unset or blank.
+ * Anything but a whole number of rand (commas, a currency sign, cents) stops the build
+ * with a message naming the variable, so no page states a price the operator did not mean.
+ */
+export function premiumPriceFrom(env: Readonly<Record<string, unknown>>): number | undefined {
+  const raw = env[PREMIUM_PRICE_VARIABLE];
+  const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+  if (text === '') return undefined;
+  const digits = text.replace(/\s/g, '');
+  if (!/^\d{1,7}$/.test(digits)) {
+    throw new Error(
+      `${PREMIUM_PRICE_VARIABLE} must be Premium's price a month in whole rand, digits only (such as 450); it is "${text}"`,
+    );
+  }
+  return Number(digits);
+}
+
+/**
+ * Premium's monthly price for this build (pages), or undefined: set by the operator. Pure,
+ * so that an island importing COMPANY does not carry it.
+ */
+export const PREMIUM_MONTHLY_PRICE: number | undefined = /* @__PURE__ */ premiumPriceFrom(
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- as COMPANY above
+  import.meta.env ?? {},
+);

@@ -12,6 +12,9 @@ import { ProviderQuerySchema, type ProviderSort } from './schemas/provider-query
 
 export type Verification = 'all' | 'verified' | 'premium';
 
+/** The verification filter's choices, in the select's order. */
+export const VERIFICATIONS: readonly Verification[] = ['all', 'verified', 'premium'];
+
 export interface ProviderFilters {
   serviceType: ServiceId | 'all';
   location: string;
@@ -120,9 +123,14 @@ export interface FilterChip {
   label: string;
 }
 
-const VERIFICATION_LABELS: Record<Exclude<Verification, 'all'>, string> = {
+/**
+ * What each verification filter shows, in the select and on its chip. 'premium' keeps the
+ * spec's value, but reads for what it does: verified providers who pay for placement.
+ */
+export const VERIFICATION_LABELS: Record<Verification, string> = {
+  all: 'All Providers',
   verified: 'Verified Only',
-  premium: 'Premium Verified',
+  premium: 'Verified, paid placement',
 };
 
 /**

@@ -12,14 +12,10 @@ export function providerImageUrl(profileImage: string | null | undefined): strin
 }
 
 /**
- * Spec: the badge reads 'Premium' if isPremium, else 'Verified' when isVerified. Premium
- * is given to verified providers only, so a premium provider whose verification has
- * lapsed shows no badge until it is verified again (no claim without data).
+ * The Verified badge: while every required check is in date (the spec's 'Premium' in its
+ * place is gone: Premium is paid placement and shows beside it, never instead of it,
+ * decision 0038).
  */
-export function providerBadge(provider: {
-  isPremium: boolean;
-  isVerified: boolean;
-}): 'Premium' | 'Verified' | undefined {
-  if (!provider.isVerified) return undefined;
-  return provider.isPremium ? 'Premium' : 'Verified';
+export function providerBadge(provider: { isVerified: boolean }): 'Verified' | undefined {
+  return provider.isVerified ? 'Verified' : undefined;
 }

@@ -393,10 +393,11 @@ describe('the figures in GET /api/providers/:id and GET /api/providers', () => {
 });
 
 describe('GET /api/providers?sort=quickest (Quickest to respond)', () => {
+  // Verified first, then premium among the equally verified (decision 0038), then rating.
   const DEFAULT_ORDER = [
-    'Kestrel Echo Premium',
     'Kestrel Foxtrot Rated',
     'Kestrel Bravo Missing',
+    'Kestrel Echo Premium',
     'Kestrel Alpha Slow',
     'Kestrel Charlie Quick',
     'Kestrel Delta Few',
@@ -405,8 +406,8 @@ describe('GET /api/providers?sort=quickest (Quickest to respond)', () => {
     'Kestrel Charlie Quick',
     'Kestrel Bravo Missing',
     'Kestrel Alpha Slow',
-    'Kestrel Echo Premium',
     'Kestrel Foxtrot Rated',
+    'Kestrel Echo Premium',
     'Kestrel Delta Few',
   ];
 
@@ -437,8 +438,8 @@ describe('GET /api/providers?sort=quickest (Quickest to respond)', () => {
       { requests: 5, medianMinutes: 30, withinDayPercent: 100 },
       { requests: 6, medianMinutes: 30, withinDayPercent: 83 },
       { requests: 5, medianMinutes: 360, withinDayPercent: 100 },
-      { requests: 2, medianMinutes: null, withinDayPercent: null },
       { requests: 0, medianMinutes: null, withinDayPercent: null },
+      { requests: 2, medianMinutes: null, withinDayPercent: null },
       { requests: 4, medianMinutes: null, withinDayPercent: null },
     ]);
   });

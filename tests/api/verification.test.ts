@@ -237,13 +237,14 @@ describe('the badge follows from the check records', () => {
   });
 });
 
-describe('the listing order: premium, verified today, rating, name', () => {
+describe('the listing order: verified today, premium, rating, name', () => {
   it('pages through the four groups alike with and without a filter that provider_counts cannot count', async () => {
     const expected: string[] = [];
+    // Premium (paid) first only among the equally verified (decision 0038).
     const groups = [
       { premium: true, verified: true },
-      { premium: true, verified: false },
       { premium: false, verified: true },
+      { premium: true, verified: false },
       { premium: false, verified: false },
     ];
     for (const [g, { premium, verified }] of groups.entries()) {
@@ -281,7 +282,7 @@ describe('the listing order: premium, verified today, rating, name', () => {
       limit: 4,
       offset: 4,
     });
-    expect(verifiedOnly.names).toEqual(expected.filter((n) => /Group [02] /.test(n)).slice(4, 8));
+    expect(verifiedOnly.names).toEqual(expected.filter((n) => /Group [01] /.test(n)).slice(4, 8));
   });
 });
 

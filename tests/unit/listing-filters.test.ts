@@ -31,7 +31,7 @@ describe('activeFilterChips', () => {
     expect(activeFilterChips(filters)).toEqual([
       { filter: 'serviceType', label: 'CCTV & Security' },
       { filter: 'location', label: 'Port Elizabeth' },
-      { filter: 'verification', label: 'Premium Verified' },
+      { filter: 'verification', label: 'Verified, paid placement' },
       { filter: 'search', label: '“fibre”' },
       { filter: 'rating', label: 'Rated 4 or more' },
     ]);

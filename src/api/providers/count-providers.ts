@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { providerCounts as counts, serviceProviders as p } from '../../../db/schema.ts';
 import { verifiedOn } from '../verification/verified-sql.ts';
 import { providerFilters, verificationWanted, type ListingQuery } from './provider-filters.ts';
+import { RANK_GROUPS } from './rank-groups.ts';
 
 /** The provider_counts keys of providers that offer the service (all keys without one). */
 export const countsOffering = (service: string | undefined): SQL | undefined =>
@@ -62,5 +63,5 @@ export async function rankGroupSizes(
     if ((wanted.verified && !isVerified) || (wanted.premium && !premium)) return 0;
     return rows.find((row) => row.premium === premium && row.verified === isVerified)?.total ?? 0;
   };
-  return [size(true, true), size(true, false), size(false, true), size(false, false)];
+  return RANK_GROUPS.map((group) => size(group.premium, group.verified)) as RankGroupSizes;
 }

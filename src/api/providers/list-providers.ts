@@ -21,8 +21,9 @@ export interface ProviderPage {
 /**
  * One page of approved providers, each with its responsiveness, and the total that
  * match (the sort is the visitor's choice):
- * - 'recommended' (the default): premium, verified, rating, name (rankedIds); with a
- *   search, the most relevant first, then that order;
+ * - 'recommended' (the default): verified today, premium, rating, name (rankedIds); with
+ *   a search, the most relevant first, then that order. Premium (paid placement) comes
+ *   first only among equally relevant, equally verified providers (decision 0038);
  * - 'nearest' (needs the visitor's position): nearest first (nearestPage);
  * - 'rated': rating, review count, then the recommended order (ratedIds);
  * - 'quickest' ('Quickest to respond'): quickestPage.
@@ -83,7 +84,7 @@ async function sortedPage(
     db,
     sql`SELECT id, total
           FROM (SELECT *, (count(*) OVER ())::int AS total FROM (${keys} OFFSET 0) AS keys) AS matches
-         ORDER BY relevance DESC, premium DESC, verified DESC, rating DESC, name, id
+         ORDER BY relevance DESC, verified DESC, premium DESC, rating DESC, name, id
          LIMIT ${query.limit} OFFSET ${query.offset}`,
   );
   const total = rows[0]?.total ?? (query.offset > 0 ? await countProviders(db, query) : 0);
@@ -135,7 +136,7 @@ function groupIds(db: Database, query: ListingQuery, rank: number, placed: reado
 }
 
 /**
- * Premium first, then verified today, then rating, name and id. Whether a provider is
+ * Verified today first, then premium, then rating, name and id. Whether a provider is
  * verified depends on the day, so no index can hold that order, and sorting every match
  * took 300 ms at 100,000 providers. The four groups are read in order from the ranking
  * index (premium, rating, name, id) instead:
@@ -184,10 +185,13 @@ async function rankedIds(
   return ids;
 }
 
-/** The listing's order: premium, verified today, rating, name, id. */
+/**
+ * The listing's order: verified today, premium, rating, name, id. Premium (paid) only
+ * ever puts a provider before others equally verified (decision 0038).
+ */
 const LISTING_ORDER = [
-  desc(p.isPremium),
   desc(providerIsVerified),
+  desc(p.isPremium),
   desc(p.rating),
   asc(p.name),
   asc(p.id),

@@ -1,10 +1,11 @@
 /**
- * The listing's groups in its recommended order: premium and verified, premium, verified,
- * the rest (list-providers.ts).
+ * The listing's groups in its recommended order: verified today before not verified, and
+ * within each, premium (paid placement) before the rest (list-providers.ts). Premium
+ * never lifts a provider above a more verified one (docs/decisions/0038-paid-placement.md).
  */
 export const RANK_GROUPS = [
   { premium: true, verified: true },
-  { premium: true, verified: false },
   { premium: false, verified: true },
+  { premium: true, verified: false },
   { premium: false, verified: false },
 ] as const;

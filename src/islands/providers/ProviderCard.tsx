@@ -2,6 +2,7 @@ import type { Provider } from '../../lib/api-answers';
 import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
 import { formatDistance, formatRand } from '../../lib/format';
+import { ORDERING_PAGE, PAID_PLACEMENT_LABEL } from '../../lib/paid-placement';
 import { providerBadge } from '../../lib/provider-image';
 import { ProviderLogo } from './ProviderLogo';
 import { RatingSummary } from './RatingSummary';
@@ -9,19 +10,36 @@ import { ResponsivenessNote } from './ResponsivenessNote';
 
 export const MAX_CARD_CHIPS = 3;
 
-export function Badge({ provider }: { provider: Provider }) {
+/** The Verified badge, while every required check is in date. */
+export function Badge({ provider }: { provider: { isVerified: boolean } }) {
   const badge = providerBadge(provider);
   if (!badge) return null;
+  return <span className="badge badge-success">{badge}</span>;
+}
+
+/**
+ * Said on every Premium provider's card, dialog and page, beside the Verified badge and
+ * never in its place: Premium is paid for and moves the provider up the list (decision
+ * 0038). It links to the page that says how (above a card's own link, which covers the
+ * card).
+ */
+export function PaidPlacementLabel({ provider }: { provider: { isPremium: boolean } }) {
+  if (!provider.isPremium) return null;
   return (
-    <span className={`badge ${badge === 'Premium' ? 'badge-secondary' : 'badge-success'}`}>
-      {badge}
-    </span>
+    <a
+      href={ORDERING_PAGE}
+      className="badge relative z-[1] border-base-content/40 bg-base-100 whitespace-nowrap text-base-content underline-offset-2 hover:underline"
+      data-testid="paid-placement"
+    >
+      {PAID_PLACEMENT_LABEL}
+      <span className="sr-only"> (how we order the list)</span>
+    </a>
   );
 }
 
 /**
  * Said outright on a card whose provider is not verified today (checks pending or lapsed):
- * a missing badge alone reads as nothing, and a Premium badge could pass for a check.
+ * a missing badge alone reads as nothing, and a paid placement could pass for a check.
  */
 function NotVerified({ provider }: { provider: Provider }) {
   if (provider.isVerified) return null;
@@ -50,7 +68,8 @@ export function ProviderCard({
   priority?: boolean;
   /**
    * A card of a built page not yet refreshed by the API: no badge and no responsiveness
-   * (a check may have lapsed since the build), their space kept.
+   * (a check may have lapsed since the build), their space kept; the paid placement label
+   * shows.
    */
   asBuilt?: boolean;
 }) {
@@ -87,6 +106,9 @@ export function ProviderCard({
                 <NotVerified provider={provider} />
               </>
             )}
+            {/* Premium does not depend on the day: the built card says it too, and keeps
+                its place when the badge comes. */}
+            <PaidPlacementLabel provider={provider} />
           </div>
         </div>
         <p className="text-sm">

@@ -7,7 +7,7 @@ import { Modal } from '../ui/Modal';
 import { Tabs } from '../ui/Tabs';
 import { ContactLink } from './ContactLink';
 import { LazyRequestServiceForm } from './LazyRequestServiceForm';
-import { Badge } from './ProviderCard';
+import { Badge, PaidPlacementLabel } from './ProviderCard';
 import { ContactTab, CoverageTab, ProfileReviewsTab, ServicesTab } from './ProviderDetails';
 import { ProviderLogo } from './ProviderLogo';
 import { RatingSummary } from './RatingSummary';
@@ -70,7 +70,10 @@ export function ProviderModal({
                   />
                 </p>
               </div>
-              <Badge provider={provider} />
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge provider={provider} />
+                <PaidPlacementLabel provider={provider} />
+              </div>
             </div>
             <ResponsivenessNote
               responsiveness={provider.responsiveness}

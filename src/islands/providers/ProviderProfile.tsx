@@ -14,7 +14,7 @@ import { useHydrated } from '../ui/use-hydrated';
 import { ContactLink } from './ContactLink';
 import { LazyRequestServiceForm } from './LazyRequestServiceForm';
 import { fetchProviderDetail, isProviderDetail, providerDetailKey } from './provider-detail-query';
-import { Badge } from './ProviderCard';
+import { Badge, PaidPlacementLabel } from './ProviderCard';
 import {
   BusinessHours,
   ContactTab,
@@ -94,6 +94,9 @@ function Profile({
               ) : (
                 !error && <span className="skeleton h-6 w-16" aria-hidden="true" />
               )}
+              {/* Beside the badge, never in its place; not a claim of the day, so the
+                  built page says it too. */}
+              <PaidPlacementLabel provider={provider} />
             </div>
             <p className="mt-2 text-lg">
               {provider.location}, {provinceName(provider.province)}

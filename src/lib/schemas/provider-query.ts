@@ -49,7 +49,7 @@ const integerParam = (name: string, min: number, max: number, fallback: number) 
 const TOWN_VALUE_MESSAGE = 'location must be a town value such as cape-town';
 
 /**
- * The listing's orders: 'recommended' (premium, verified, rating, name),
+ * The listing's orders: 'recommended' (verified today, premium, rating, name),
  * 'nearest' (needs the visitor's position: userLat and userLng), 'rated' (rating, then
  * review count, then the recommended order) and 'quickest' ('Quickest to respond':
  * providers with figures by median time to first response, then the new ones).

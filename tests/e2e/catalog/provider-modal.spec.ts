@@ -81,7 +81,12 @@ test('a card opens the provider in a dialog with its summary, contact links and 
   await expect(dialog).toContainText(`${provider.location}, ${PROVINCE_NAMES[provider.province]!}`);
   await expect(dialog.getByLabel('Rated 4.8 out of 5').first()).toBeVisible();
   await expect(dialog).toContainText(`(${provider.reviewCount} reviews)`);
-  await expect(dialog.getByText('Premium', { exact: true })).toBeVisible();
+  // The badge, above the Verification section that says "Verified" too.
+  await expect(dialog.getByText('Verified', { exact: true }).first()).toBeVisible();
+  await expect(dialog.getByRole('link', { name: /^Paid placement/ })).toHaveAttribute(
+    'href',
+    '/how-we-order',
+  );
   await expect(dialog.getByText(provider.description)).toBeVisible();
   await expect(dialog.getByRole('list', { name: 'Services' }).getByRole('listitem')).toHaveText(
     provider.services.map(categoryName),

@@ -26,7 +26,11 @@ test('/provider/1 shows the provider with its price, contact card, hours and tab
   await expect(main.getByText('Johannesburg, Gauteng', { exact: true })).toBeVisible();
   await expect(main.getByLabel('Rated 4.8 out of 5')).toBeVisible();
   await expect(main).toContainText('(12 reviews)');
-  await expect(main.getByText('Premium', { exact: true })).toBeVisible();
+  // Premium is said as paid placement, beside the Verified badge (decision 0038).
+  const hero = main.locator('header').first();
+  await expect(hero.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(hero.getByRole('link', { name: /^Paid placement/ })).toBeVisible();
+  await expect(main.getByText('Premium', { exact: true })).toHaveCount(0);
   await expect(main.getByText(provider.description)).toBeVisible();
   await expect(main.getByRole('list', { name: 'Services' }).getByRole('listitem')).toHaveText([
     'CCTV Installations & Repairs',

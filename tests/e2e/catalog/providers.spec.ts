@@ -125,15 +125,16 @@ test.describe('filters', () => {
     await expect(filters(page).verification.locator('option')).toHaveText([
       'All Providers',
       'Verified Only',
-      'Premium Verified',
+      'Verified, paid placement',
     ]);
 
-    await filters(page).verification.selectOption({ label: 'Premium Verified' });
+    await filters(page).verification.selectOption({ label: 'Verified, paid placement' });
     await expect(page).toHaveURL('/providers?verification=premium');
     await expectCount(page, premium.total);
     await expectCardNames(page, names(premium.items));
     for (const card of await providerCards(page).all()) {
-      await expect(card.getByText('Premium', { exact: true })).toBeVisible();
+      await expect(card.getByText('Verified', { exact: true })).toBeVisible();
+      await expect(card.getByRole('link', { name: /^Paid placement/ })).toBeVisible();
     }
 
     await filters(page).verification.selectOption({ label: 'Verified Only' });
@@ -367,7 +368,8 @@ test.describe('provider cards', () => {
     await page.goto('/providers');
 
     const highveld = cardByName(page, 'Highveld Secure Systems');
-    await expect(highveld.getByText('Premium', { exact: true })).toBeVisible();
+    await expect(highveld.getByText('Verified', { exact: true })).toBeVisible();
+    await expect(highveld.getByRole('link', { name: /^Paid placement/ })).toBeVisible();
     await expect(highveld).toContainText('Johannesburg, Gauteng');
     await expect(highveld.getByLabel('Rated 4.8 out of 5')).toBeVisible();
     await expect(highveld).toContainText('(12 reviews)');
@@ -380,15 +382,20 @@ test.describe('provider cards', () => {
     const umgeni = cardByName(page, 'Umgeni Wireless Solutions');
     await expect(umgeni).toContainText(/From\s*R850$/);
 
-    // Every card of the first page shows the badge its list row derives (spec: 'Premium'
-    // if isPremium, else 'Verified' when isVerified).
+    // Every card of the first page shows the badge its list row derives: 'Verified' when
+    // isVerified, and beside it, never in its place, 'Paid placement' when isPremium
+    // (decision 0038; the spec's 'Premium' badge in place of 'Verified' is gone).
     const firstPage = items.slice(0, PAGE_SIZE);
     expect(firstPage.some((p) => p.isVerified && !p.isPremium)).toBe(true);
+    expect(firstPage.some((p) => p.isVerified && p.isPremium)).toBe(true);
     for (const provider of firstPage) {
-      const badges = cardByName(page, provider.name).getByText(/^(Premium|Verified)$/);
-      const expected = provider.isPremium ? 'Premium' : provider.isVerified ? 'Verified' : null;
-      if (expected) await expect(badges, provider.name).toHaveText([expected]);
+      const card = cardByName(page, provider.name);
+      const badges = card.getByText(/^(Premium|Verified)$/);
+      if (provider.isVerified) await expect(badges, provider.name).toHaveText(['Verified']);
       else await expect(badges, provider.name).toHaveCount(0);
+      await expect(card.getByTestId('paid-placement'), provider.name).toHaveCount(
+        provider.isPremium ? 1 : 0,
+      );
     }
 
     // A provider that is not verified (checks pending or lapsed) shows no badge, and says

@@ -1,6 +1,11 @@
 import { SERVICE_CATEGORIES } from '../../../lib/catalog/categories';
 import type { LatLng } from '../../../lib/geo';
-import { placeName, type ProviderFilters } from '../../../lib/provider-filters';
+import {
+  placeName,
+  VERIFICATION_LABELS,
+  VERIFICATIONS,
+  type ProviderFilters,
+} from '../../../lib/provider-filters';
 import { apiPlaceSource, type PlaceOption } from '../../ui/place-sources';
 import { PlaceCombobox } from '../../ui/PlaceCombobox';
 import { useLocationSuggestions } from './location-suggestions';
@@ -104,9 +109,11 @@ export function FilterFields({
             update({ verification: e.target.value as ProviderFilters['verification'] })
           }
         >
-          <option value="all">All Providers</option>
-          <option value="verified">Verified Only</option>
-          <option value="premium">Premium Verified</option>
+          {VERIFICATIONS.map((verification) => (
+            <option key={verification} value={verification}>
+              {VERIFICATION_LABELS[verification]}
+            </option>
+          ))}
         </select>
       </div>
       <div>
