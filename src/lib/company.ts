@@ -105,7 +105,7 @@ export const COMPANY: Company = companyFrom(
 );
 
 /**
- * The price of Premium (paid placement, docs/decisions/0038-paid-placement.md), set by
+ * The price of Premium (paid placement, docs/decisions/0039-paid-placement.md), set by
  * the operator alongside the company's details: whole rand a month, read at build time.
  * /how-we-order states it, or that the operator sets it when it is unset.
  */

@@ -1,6 +1,6 @@
 /**
  * Paid placement: Premium is paid for, and puts a provider first only among equally
- * relevant, equally verified providers (docs/decisions/0038-paid-placement.md). Wherever
+ * relevant, equally verified providers (docs/decisions/0039-paid-placement.md). Wherever
  * it shows, it says so in these words, beside the Verified badge and never in its place,
  * and links to the page that says how the list is ordered.
  */

@@ -14,7 +14,7 @@ export function providerImageUrl(profileImage: string | null | undefined): strin
 /**
  * The Verified badge: while every required check is in date (the spec's 'Premium' in its
  * place is gone: Premium is paid placement and shows beside it, never instead of it,
- * decision 0038).
+ * decision 0039).
  */
 export function providerBadge(provider: { isVerified: boolean }): 'Verified' | undefined {
   return provider.isVerified ? 'Verified' : undefined;

@@ -1,5 +1,5 @@
 /**
- * Paid placement (docs/decisions/0038-paid-placement.md): Premium, which providers pay
+ * Paid placement (docs/decisions/0039-paid-placement.md): Premium, which providers pay
  * for, puts a provider first only among equally relevant, equally verified providers.
  * Read through GET /api/providers in every order, by the whole list and page by page, on
  * both of the listing's paths: the groups read from the ranking index (filters by service

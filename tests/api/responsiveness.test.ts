@@ -393,7 +393,7 @@ describe('the figures in GET /api/providers/:id and GET /api/providers', () => {
 });
 
 describe('GET /api/providers?sort=quickest (Quickest to respond)', () => {
-  // Verified first, then premium among the equally verified (decision 0038), then rating.
+  // Verified first, then premium among the equally verified (decision 0039), then rating.
   const DEFAULT_ORDER = [
     'Kestrel Foxtrot Rated',
     'Kestrel Bravo Missing',

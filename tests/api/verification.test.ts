@@ -240,7 +240,7 @@ describe('the badge follows from the check records', () => {
 describe('the listing order: verified today, premium, rating, name', () => {
   it('pages through the four groups alike with and without a filter that provider_counts cannot count', async () => {
     const expected: string[] = [];
-    // Premium (paid) first only among the equally verified (decision 0038).
+    // Premium (paid) first only among the equally verified (decision 0039).
     const groups = [
       { premium: true, verified: true },
       { premium: false, verified: true },

@@ -1,5 +1,5 @@
 /**
- * Paid placement in the built site (docs/decisions/0038-paid-placement.md): /how-we-order
+ * Paid placement in the built site (docs/decisions/0039-paid-placement.md): /how-we-order
  * states Premium's price as configured for the build (PUBLIC_PREMIUM_MONTHLY_PRICE), or
  * that the operator sets it; built pages of Premium providers carry the label, and none
  * says "Premium" where the Verified badge stands. Run in the build's environment, as CI

@@ -23,7 +23,7 @@ export interface ProviderPage {
  * match (the sort is the visitor's choice):
  * - 'recommended' (the default): verified today, premium, rating, name (rankedIds); with
  *   a search, the most relevant first, then that order. Premium (paid placement) comes
- *   first only among equally relevant, equally verified providers (decision 0038);
+ *   first only among equally relevant, equally verified providers (decision 0039);
  * - 'nearest' (needs the visitor's position): nearest first (nearestPage);
  * - 'rated': rating, review count, then the recommended order (ratedIds);
  * - 'quickest' ('Quickest to respond'): quickestPage.
@@ -187,7 +187,7 @@ async function rankedIds(
 
 /**
  * The listing's order: verified today, premium, rating, name, id. Premium (paid) only
- * ever puts a provider before others equally verified (decision 0038).
+ * ever puts a provider before others equally verified (decision 0039).
  */
 const LISTING_ORDER = [
   desc(providerIsVerified),

@@ -20,7 +20,7 @@ export function Badge({ provider }: { provider: { isVerified: boolean } }) {
 /**
  * Said on every Premium provider's card, dialog and page, beside the Verified badge and
  * never in its place: Premium is paid for and moves the provider up the list (decision
- * 0038). It links to the page that says how (above a card's own link, which covers the
+ * 0039). It links to the page that says how (above a card's own link, which covers the
  * card).
  */
 export function PaidPlacementLabel({ provider }: { provider: { isPremium: boolean } }) {

@@ -1,5 +1,5 @@
 /**
- * Paid placement disclosed (docs/decisions/0038-paid-placement.md): a Premium provider's
+ * Paid placement disclosed (docs/decisions/0039-paid-placement.md): a Premium provider's
  * card and page say "Paid placement" beside the Verified badge, never in its place; the
  * label, /how-it-works and /join lead to /how-we-order, which says how each order works,
  * what Premium is and costs (PUBLIC_PREMIUM_MONTHLY_PRICE, or that the operator sets it),

@@ -26,7 +26,7 @@ test('/provider/1 shows the provider with its price, contact card, hours and tab
   await expect(main.getByText('Johannesburg, Gauteng', { exact: true })).toBeVisible();
   await expect(main.getByLabel('Rated 4.8 out of 5')).toBeVisible();
   await expect(main).toContainText('(12 reviews)');
-  // Premium is said as paid placement, beside the Verified badge (decision 0038).
+  // Premium is said as paid placement, beside the Verified badge (decision 0039).
   const hero = main.locator('header').first();
   await expect(hero.getByText('Verified', { exact: true })).toBeVisible();
   await expect(hero.getByRole('link', { name: /^Paid placement/ })).toBeVisible();

@@ -384,7 +384,7 @@ test.describe('provider cards', () => {
 
     // Every card of the first page shows the badge its list row derives: 'Verified' when
     // isVerified, and beside it, never in its place, 'Paid placement' when isPremium
-    // (decision 0038; the spec's 'Premium' badge in place of 'Verified' is gone).
+    // (decision 0039; the spec's 'Premium' badge in place of 'Verified' is gone).
     const firstPage = items.slice(0, PAGE_SIZE);
     expect(firstPage.some((p) => p.isVerified && !p.isPremium)).toBe(true);
     expect(firstPage.some((p) => p.isVerified && p.isPremium)).toBe(true);
