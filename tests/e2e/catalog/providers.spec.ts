@@ -448,9 +448,9 @@ test('cards say how quickly providers respond; the order "Quickest to respond" s
   const quickest = await fetchProviders(request, { sort: 'quickest' });
   await page.goto('/providers');
   await expectListHydrated(page);
-  // The sample providers have answered no request yet: each is new on the platform.
+  // The sample providers answered the requests behind their reviews within hours.
   await expect(providerCards(page).first().getByTestId('responsiveness')).toHaveText(
-    'New on the platform',
+    /^Usually responds within \d+ business (minutes|hours?)$/,
   );
   await expect(selectedOption(filters(page).sort)).toHaveText('Recommended');
 

@@ -11,7 +11,7 @@ import { uniqueTag } from '../builders.ts';
 import { expect, openAdmin, test } from '../fixtures.ts';
 import { filters } from '../support.ts';
 
-const IMAGE = 'public/public-objects/work-camera-1.webp';
+const IMAGE = 'public/public-objects/sample-provider-1.webp';
 
 interface Highlights {
   topRated: { nearYou: boolean; providers: { id: number; name: string }[] };
