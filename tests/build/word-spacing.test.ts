@@ -3,7 +3,8 @@
  * without its space ("under<a>Contact</a>" reads "underContact"; a JSX or Astro line break
  * between a word and an element drops the space). Reads the text of every built page as
  * the browser lays it out (as innerText does) and fails on a lower-case letter followed,
- * across inline elements only, by a letter. What is laid out as a block separates its
+ * across inline elements only, by a letter, and on a comma or a full stop with a letter
+ * right after it ("officer,Information"). What is laid out as a block separates its
  * text, so a word ending one and a word starting the next are not glued: block elements
  * (paragraphs, list items, table cells, line breaks, images, form fields), elements a
  * class of the built stylesheet lays out as blocks, and the items of a flex or grid
@@ -128,6 +129,14 @@ function decode(text: string): string {
   });
 }
 
+/**
+ * Three characters where two words meet without a space: a lower-case letter and a letter,
+ * or a lower-case word, a comma or semicolon and a letter, or a lower-case word, the end
+ * of a sentence and a capital.
+ */
+const GLUED = /(\p{Ll}\p{L}|\p{Ll}[,;]\p{L}|\p{Ll}[.!?]\p{Lu})$/u;
+const GLUED_IN_TEXT = /\S{0,30}\p{Ll}(?:[,;]\p{L}|[.!?]\p{Lu})\S{0,30}/gu;
+
 /** A tag, its attributes' quoted values allowed to hold '>'. */
 const TAG = /<(\/?)([a-zA-Z][^\s/>]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 
@@ -159,11 +168,15 @@ function gluedWords(html: string): string[] {
   const visitText = (raw: string) => {
     const text = decode(raw);
     if (text === '') return;
-    if (inlineSince && /\p{Ll}$/u.test(before) && /^\p{L}/u.test(text)) {
+    // Across an element: the end of one text and the start of the next, marked '|'.
+    if (inlineSince && GLUED.test(`${before.slice(-2)}${text.slice(0, 1)}`)) {
       const left = /\S{0,30}$/u.exec(before)?.[0] ?? '';
       const right = /^\S{0,30}/u.exec(text)?.[0] ?? '';
       found.push(`${left}|${right}`);
     }
+    // Inside one text: a comma or a full stop with no space after it (a line break before
+    // an {expression} drops the space as well).
+    for (const match of text.matchAll(GLUED_IN_TEXT)) found.push(match[0]);
     before = text;
     inlineSince = false;
   };
@@ -220,6 +233,13 @@ describe('the glued-word finder', () => {
     ]);
     expect(gluedWords('<body><p>Read <a>the page</a>again</p></body>')).toEqual(['page|again']);
     expect(
+      gluedWords('<body><p>Our officer,<em>Thandi</em>, or officer,Sipho.</p></body>'),
+    ).toEqual(['officer,|Thandi', 'officer,Sipho.']);
+    expect(gluedWords('<body><p>It is done.<a>Next</a> step.Then</p></body>')).toEqual([
+      'done.|Next',
+      'step.Then',
+    ]);
+    expect(
       gluedWords(
         '<body><p>our<astro-island><a>provider support page</a></astro-island></p></body>',
       ),
@@ -233,6 +253,7 @@ describe('the glued-word finder', () => {
           '<body><p>under <a>Contact</a>, or <a>us</a>.</p>',
           '<ul><li>one</li><li>Two</li></ul><p>end</p><p>Next</p>',
           'line<br>Break <span>R</span>1 500 at&nbsp;<a>Home</a>',
+          '<p>R1,500 or 2,5 at www.example.com, <a>Node.js</a>. Done! Next, <a>ok</a>.</p>',
           ' x<svg><title>Star</title></svg>y <img alt="">z<!-- a -->b',
           '<script>var a="x"</script><p>ok</p>',
           '<p class="flex gap-4"><a>Terms</a><a>Privacy</a></p>',

@@ -129,7 +129,7 @@ test('cards of providers without a photo show monograms, never the placeholder',
   expect((await request.get('/public-objects/work-camera-1.webp')).status()).toBe(404);
   const highveld = providers.find((provider) => provider.name === 'Highveld Secure Systems');
   await page.goto(`/provider/${highveld!.id}`);
-  await expect(page.getByRole('heading', { name: 'Highveld Secure Systems' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Highveld Secure Systems');
   await expect(page.getByRole('heading', { name: 'Photos of our work' })).toHaveCount(0);
 
   await page.goto('/providers');
