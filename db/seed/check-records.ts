@@ -55,7 +55,8 @@ function referenceFor(type: CheckType, seed: number): string | null {
 
 /**
  * The records for one provider. `seed` varies dates and numbers between providers;
- * `today` is South Africa's today unless a test gives its own.
+ * `today` is South Africa's today unless a test gives its own. A provider listed on
+ * `listedOn` was checked no earlier than a month before (while its application waited).
  */
 export function checkRecordsFor(
   plan: CheckPlan,
@@ -63,12 +64,15 @@ export function checkRecordsFor(
   legalForm: LegalForm,
   seed: number,
   today: string = saToday(),
+  listedOn?: string,
 ): CheckRecordSeed[] {
   if (plan === 'unchecked') return [];
   const required = requiredChecks(services, legalForm);
   return required.map((type, index): CheckRecordSeed => {
     const monthsAgo = 1 + ((seed + index) % 10);
-    const checkedOn = addMonths(today, -monthsAgo);
+    const earliest = listedOn === undefined ? undefined : addDays(listedOn, -30);
+    const monthsBack = addMonths(today, -monthsAgo);
+    const checkedOn = earliest !== undefined && monthsBack < earliest ? earliest : monthsBack;
     let validUntil = addMonths(checkedOn, checkDefinition(type).validMonths);
     if (validUntil <= addDays(today, 30)) validUntil = addMonths(validUntil, 12);
     if (plan === 'expiring' && type === 'insurance') validUntil = addDays(today, 5 + (seed % 20));

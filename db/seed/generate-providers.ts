@@ -2,13 +2,13 @@
  * Deterministic synthetic providers: the same index always gives the same provider, so
  * seeds and benchmarks are repeatable. Spread over every major town of the places data
  * (decision 0033), in their order, mixing verified, premium and unapproved providers so
- * that every filter shows something.
+ * that every filter shows something, and providers listed long ago with ones that are new.
  */
 import { SERVICE_IDS, type ServiceId } from '../../src/lib/catalog/categories.ts';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 import { majorTowns } from '../places/places-file.ts';
 import type { CheckPlan } from './check-records.ts';
-import type { ProviderSeed } from './provider-seed.ts';
+import { reviewedAndListed, type ProviderSeed } from './provider-seed.ts';
 import { generatedReviews } from './sample-reviews.ts';
 
 /** A small, fast, deterministic pseudo-random generator (mulberry32). */
@@ -108,7 +108,7 @@ export function generateProvider(index: number): ProviderSeed {
       : 'unchecked';
   const website = next() < 0.4 ? `https://provider-${index + 1}.example.com` : undefined;
 
-  return {
+  const provider: Omit<ProviderSeed, 'listedDaysAgo'> = {
     name,
     description: `${town.name}-based team installing and maintaining ${services
       .map((s) => SERVICE_PHRASES[s])
@@ -132,4 +132,7 @@ export function generateProvider(index: number): ProviderSeed {
     ...(website ? { website } : {}),
     yearsExperience: 1 + Math.floor(next() * 25),
   };
+  // Listed before its first request: up to about 16 months more, so some are new on the
+  // platform and some listed long ago have had no request yet.
+  return { ...provider, ...reviewedAndListed(provider.reviews, Math.floor(next() * 480)) };
 }

@@ -1,12 +1,14 @@
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
-import type { ProviderSeed } from './provider-seed.ts';
+import { reviewedAndListed, type ProviderSeed } from './provider-seed.ts';
 import { reviewsFor } from './sample-reviews.ts';
 
 /**
  * Six fictional, realistic sample providers used to seed development and demo
  * databases. Business names, phone numbers (555 exchange), e-mail addresses and
  * websites are invented. Every `location` and `coverageAreas` entry is the name
- * of a major town of the places data (db/places/places.tsv, decision 0033).
+ * of a major town of the places data (db/places/places.tsv, decision 0033). Each was
+ * listed months ago (reviewedAndListed: the second number is how many days before the
+ * request of its oldest review), so none is new on the platform.
  */
 export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
   {
@@ -28,7 +30,10 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
     coverageAreas: ['Johannesburg', 'Sandton', 'Randburg', 'Roodepoort', 'Soweto'],
     businessHours: { ...DEFAULT_BUSINESS_HOURS },
     startingPrice: 1500,
-    reviews: reviewsFor(1, ['cctv', 'alarms', 'access'], [5, 5, 4, 5, 5, 5, 5, 4, 5, 5, 5, 5]),
+    ...reviewedAndListed(
+      reviewsFor(1, ['cctv', 'alarms', 'access'], [5, 5, 4, 5, 5, 5, 5, 4, 5, 5, 5, 5]),
+      330,
+    ),
     checks: 'verified',
     isPremium: true,
     isApproved: true,
@@ -65,7 +70,7 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
       sunday: 'Closed',
     },
     startingPrice: 12000,
-    reviews: reviewsFor(2, ['ndi', 'network'], [5, 5, 5, 5, 4, 5, 5, 5, 5]),
+    ...reviewedAndListed(reviewsFor(2, ['ndi', 'network'], [5, 5, 5, 5, 4, 5, 5, 5, 5]), 260),
     checks: 'verified',
     isPremium: true,
     isApproved: true,
@@ -94,7 +99,10 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
     coverageAreas: ['Durban', 'Umhlanga', 'Pinetown', 'Ballito', 'Pietermaritzburg'],
     businessHours: { ...DEFAULT_BUSINESS_HOURS },
     startingPrice: 850,
-    reviews: reviewsFor(3, ['wifi', 'network', 'cctv'], [5, 4, 5, 5, 4, 5, 4, 5, 4, 5]),
+    ...reviewedAndListed(
+      reviewsFor(3, ['wifi', 'network', 'cctv'], [5, 4, 5, 5, 4, 5, 4, 5, 4, 5]),
+      120,
+    ),
     checks: 'expiring',
     isPremium: false,
     isApproved: true,
@@ -130,7 +138,10 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
       sunday: 'Closed',
     },
     startingPrice: 2500,
-    reviews: reviewsFor(4, ['access', 'alarms', 'cctv'], [5, 5, 4, 5, 5, 4, 5, 5, 4, 5]),
+    ...reviewedAndListed(
+      reviewsFor(4, ['access', 'alarms', 'cctv'], [5, 5, 4, 5, 5, 4, 5, 5, 4, 5]),
+      300,
+    ),
     checks: 'verified',
     isPremium: true,
     isApproved: true,
@@ -158,7 +169,7 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
     coverageAreas: ['Port Elizabeth', 'Uitenhage', 'Jeffreys Bay'],
     businessHours: { ...DEFAULT_BUSINESS_HOURS },
     startingPrice: 1200,
-    reviews: reviewsFor(5, ['alarms', 'cctv'], [5, 4, 5, 3, 5, 5, 4, 5]),
+    ...reviewedAndListed(reviewsFor(5, ['alarms', 'cctv'], [5, 4, 5, 3, 5, 5, 4, 5]), 140),
     checks: 'psira-expired',
     isPremium: false,
     isApproved: true,
@@ -195,7 +206,7 @@ export const SAMPLE_PROVIDERS: readonly ProviderSeed[] = [
       sunday: 'Closed',
     },
     startingPrice: 950,
-    reviews: reviewsFor(6, ['network', 'wifi'], [4, 5, 3, 5, 4, 5]),
+    ...reviewedAndListed(reviewsFor(6, ['network', 'wifi'], [4, 5, 3, 5, 4, 5]), 30),
     checks: 'pending',
     isPremium: false,
     isApproved: true,

@@ -1,11 +1,14 @@
 /**
  * Sample data. Every step is idempotent: running the seed again adds nothing twice.
  */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import { saToday } from '../../src/lib/calendar-days.ts';
 import { SERVICE_CATEGORIES } from '../../src/lib/catalog/categories.ts';
 import type { Database } from '../client.ts';
 import { recomputeRatings } from '../ratings.ts';
 import {
+  customerEnquiries,
+  enquiryEvents,
   flashAds,
   providerChecks,
   reviews,
@@ -17,7 +20,8 @@ import { SAMPLE_FLASH_ADS } from './flash-ads.ts';
 import { generateProvider } from './generate-providers.ts';
 import type { ProviderSeed } from './provider-seed.ts';
 import { SAMPLE_PROVIDERS } from './sample-providers.ts';
-import { seedWorkPhotos } from './work-photos.ts';
+import { requestFor } from './sample-requests.ts';
+import type { ReviewSeed } from './sample-reviews.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -41,9 +45,10 @@ export async function seedCategories(db: Database): Promise<void> {
 }
 
 /**
- * Inserts providers in batches, each with its check records and its reviews (the rating
- * and count follow from them); a provider whose e-mail exists already is skipped, and so
- * are its records.
+ * Inserts providers in batches, listed on their days (`listedDaysAgo`), each with its
+ * check records and its reviews (the rating and count follow from them), every review
+ * with the completed request it was written for; a provider whose e-mail exists already
+ * is skipped, and so are its records.
  */
 export async function insertProviders(
   db: Database,
@@ -56,7 +61,12 @@ export async function insertProviders(
     const batch = providers.slice(start, start + batchSize);
     const rows = await db
       .insert(serviceProviders)
-      .values(batch.map(({ checks: _plan, ...provider }) => provider))
+      .values(
+        batch.map(({ checks: _plan, reviews: _reviews, listedDaysAgo, ...provider }) => {
+          const listedAt = new Date(now - listedDaysAgo * DAY_MS);
+          return { ...provider, createdAt: listedAt, updatedAt: listedAt };
+        }),
+      )
       .onConflictDoNothing()
       .returning({ id: serviceProviders.id, email: serviceProviders.email });
     const seeds = new Map(batch.map((provider) => [provider.email, provider]));
@@ -68,26 +78,21 @@ export async function insertProviders(
         provider.services,
         provider.legalForm ?? 'company',
         id,
+        saToday(new Date(now)),
+        saToday(new Date(now - provider.listedDaysAgo * DAY_MS)),
       ).map((record) => ({ ...record, providerId: id }));
     });
     if (records.length > 0) await db.insert(providerChecks).values(records);
-    // The reviews behind each rating: the rating and count are computed from them.
-    const reviewRows = rows.flatMap(({ id, email }) =>
-      (seeds.get(email)?.reviews ?? []).map(({ daysAgo, providerReply, ...review }) => {
-        const createdAt = new Date(now - daysAgo * DAY_MS);
-        return {
-          ...review,
-          providerId: id,
-          createdAt,
-          ...(providerReply && {
-            providerReply,
-            repliedAt: new Date(createdAt.getTime() + DAY_MS),
-          }),
-        };
-      }),
-    );
-    for (let i = 0; i < reviewRows.length; i += 2000) {
-      await db.insert(reviews).values(reviewRows.slice(i, i + 2000));
+    const reviewed = rows.flatMap(({ id, email }) => {
+      const provider = seeds.get(email);
+      return (provider?.reviews ?? []).map((review, index) => ({
+        providerId: id,
+        review,
+        request: requestFor(review, index, provider?.location ?? '', now),
+      }));
+    });
+    for (let i = 0; i < reviewed.length; i += 1000) {
+      await insertReviewedRequests(db, reviewed.slice(i, i + 1000), now);
     }
     await recomputeRatings(
       db,
@@ -96,6 +101,75 @@ export async function insertProviders(
     inserted += rows.length;
   }
   return inserted;
+}
+
+/**
+ * The completed requests of some reviews, their history and then the reviews: each
+ * request is sent to its provider (the timeline's triggers record it and the assignment),
+ * seen, answered (the first response is counted in the provider's business hours) and
+ * completed, on the days requestFor gives; then its review is written.
+ */
+async function insertReviewedRequests(
+  db: Database,
+  reviewed: readonly {
+    providerId: number;
+    review: ReviewSeed;
+    request: ReturnType<typeof requestFor>;
+  }[],
+  now: number,
+): Promise<void> {
+  const sent = await db
+    .insert(customerEnquiries)
+    .values(
+      reviewed.map(({ providerId, request: { completedAt, ...request } }) => ({
+        ...request,
+        assignedProviderId: providerId,
+        updatedAt: completedAt,
+      })),
+    )
+    .returning({ id: customerEnquiries.id });
+  if (sent.length !== reviewed.length) throw new Error('A sample request was not stored');
+  const ids = sent.map(({ id }) => id);
+  await db.insert(enquiryEvents).values(
+    reviewed.flatMap(({ request }, i) => {
+      const enquiryId = ids[i] as number;
+      return [
+        { enquiryId, kind: 'seen' as const, at: request.seenAt },
+        {
+          enquiryId,
+          kind: 'responded' as const,
+          detail: request.providerResponse,
+          at: request.respondedAt,
+        },
+        { enquiryId, kind: 'completed' as const, at: request.completedAt },
+      ];
+    }),
+  );
+  // The status trigger closed them as they were stored: they closed when completed.
+  await db
+    .update(customerEnquiries)
+    .set({
+      closedAt: sql`(SELECT ${enquiryEvents.at} FROM ${enquiryEvents}
+        WHERE ${enquiryEvents.enquiryId} = ${customerEnquiries.id}
+          AND ${enquiryEvents.kind} = 'completed')`,
+      updatedAt: sql`${customerEnquiries.updatedAt}`,
+    })
+    .where(inArray(customerEnquiries.id, ids));
+  await db.insert(reviews).values(
+    reviewed.map(({ providerId, review: { daysAgo, providerReply, ...review } }, i) => {
+      const createdAt = new Date(now - daysAgo * DAY_MS);
+      return {
+        ...review,
+        providerId,
+        enquiryId: ids[i] as number,
+        createdAt,
+        ...(providerReply && {
+          providerReply,
+          repliedAt: new Date(createdAt.getTime() + DAY_MS),
+        }),
+      };
+    }),
+  );
 }
 
 export async function seedProviders(db: Database): Promise<number> {
@@ -134,10 +208,13 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return (row?.count ?? 0) === 0;
 }
 
-/** The whole sample data set: categories, 46 providers, two flash ads. */
+/**
+ * The whole sample data set: categories, 46 providers with the completed requests behind
+ * their reviews, two flash ads. No photos of work: the sample has no real ones, and
+ * drawings would pass for them.
+ */
 export async function seedDatabase(db: Database): Promise<void> {
   await seedCategories(db);
   await seedProviders(db);
-  await seedWorkPhotos(db);
   await seedFlashAds(db);
 }

@@ -1,11 +1,14 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   adminUsers,
+  customerEnquiries,
+  enquiryAssignments,
   flashAds,
+  providerWorkPhotos,
   reviews,
   serviceCategories,
   serviceProviders,
@@ -22,6 +25,7 @@ import {
 import { DEVELOPMENT_ADMIN_EMAIL, prepareDatabase } from '../../hosts/node/prepare-database.ts';
 import { verifyPassword } from '../../src/api/auth/password.ts';
 import { parseEnv } from '../../src/api/env.ts';
+import { isReservedDomain } from '../../src/api/mail/reserved-domains.ts';
 import {
   providerIsVerified,
   providerVerificationStatus,
@@ -29,6 +33,7 @@ import {
 } from '../../src/api/verification/verified-sql.ts';
 import { SERVICE_CATEGORIES, SERVICE_IDS } from '../../src/lib/catalog/categories.ts';
 import { DEFAULT_TOWN_VALUES } from '../../src/lib/geo.ts';
+import { isNewProvider, type Responsiveness } from '../../src/lib/responsiveness.ts';
 import { listProviders } from '../helpers/api-fixtures.ts';
 import { testDriver } from '../helpers/database-template.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
@@ -86,14 +91,95 @@ describe('the seeded sample', () => {
   });
 
   it('uses reserved domains only (RFC 2606), so no seeded address can reach a stranger', async () => {
-    const rows = await api.database.db
+    const db = api.database.db;
+    const providers = await db
       .select({ email: serviceProviders.email, website: serviceProviders.website })
       .from(serviceProviders);
-    const reserved = /(^|\.)(example\.(com|net|org)|invalid|test|example)$/;
-    for (const { email, website } of rows) {
-      expect(email.split('@')[1], email).toMatch(reserved);
-      if (website) expect(new URL(website).hostname, website).toMatch(reserved);
-    }
+    const customers = await db
+      .select({ email: customerEnquiries.customerEmail })
+      .from(customerEnquiries);
+    expect(customers.length).toBeGreaterThan(100);
+    const domains = [
+      ...[...providers, ...customers].map(({ email }) => email.split('@')[1] ?? ''),
+      ...providers.flatMap(({ website }) => (website ? [new URL(website).hostname] : [])),
+    ];
+    expect(domains.filter((domain) => !isReservedDomain(domain))).toEqual([]);
+  });
+
+  it('writes every review after its own completed request to the reviewed provider', async () => {
+    const db = api.database.db;
+    const rows = await db
+      .select({
+        reviewAt: reviews.createdAt,
+        customerName: reviews.customerName,
+        serviceType: reviews.serviceType,
+        providerId: reviews.providerId,
+        listedAt: serviceProviders.createdAt,
+        request: {
+          customerName: customerEnquiries.customerName,
+          serviceType: customerEnquiries.serviceType,
+          status: customerEnquiries.status,
+          providerId: customerEnquiries.assignedProviderId,
+          sentAt: customerEnquiries.createdAt,
+          confirmedAt: customerEnquiries.emailConfirmedAt,
+          respondedAt: customerEnquiries.respondedAt,
+          closedAt: customerEnquiries.closedAt,
+        },
+      })
+      .from(reviews)
+      .innerJoin(serviceProviders, eq(serviceProviders.id, reviews.providerId))
+      .leftJoin(customerEnquiries, eq(customerEnquiries.id, reviews.enquiryId));
+    expect(rows.length).toBeGreaterThan(100);
+    const untrue = rows.filter(
+      ({ request, reviewAt, listedAt, ...review }) =>
+        request === null ||
+        request.status !== 'completed' ||
+        request.providerId !== review.providerId ||
+        request.customerName !== review.customerName ||
+        request.serviceType !== review.serviceType ||
+        request.confirmedAt === null ||
+        request.respondedAt === null ||
+        request.closedAt === null ||
+        !(listedAt < request.sentAt) ||
+        !(request.sentAt < request.respondedAt) ||
+        !(request.respondedAt < request.closedAt) ||
+        !(request.closedAt < reviewAt) ||
+        !(reviewAt < new Date()),
+    );
+    expect(untrue).toEqual([]);
+    // Each request went to its provider, who answered it: the assignment counts it.
+    const answered = await db
+      .select({ id: enquiryAssignments.id })
+      .from(enquiryAssignments)
+      .where(sql`${enquiryAssignments.responseMinutes} IS NOT NULL`);
+    expect(answered).toHaveLength(rows.length);
+  });
+
+  it('lists the sample providers months ago, so none is new, and some generated ones lately', async () => {
+    const listed = await api.database.db
+      .select({ email: serviceProviders.email, createdAt: serviceProviders.createdAt })
+      .from(serviceProviders);
+    const isNew = new Map(
+      listed.map(({ email, createdAt }) => [email, isNewProvider(createdAt.toISOString())]),
+    );
+    expect(SAMPLE_PROVIDERS.filter(({ email }) => isNew.get(email))).toEqual([]);
+    const generatedNew = [...isNew].filter(
+      ([email, fresh]) => fresh && email.startsWith('provider-'),
+    );
+    expect(generatedNew.length).toBeGreaterThan(0);
+    expect(generatedNew.length).toBeLessThan(GENERATED_PROVIDER_COUNT / 2);
+  });
+
+  it('shows how quickly a sample provider answered the requests behind its reviews', async () => {
+    const { providers } = await listProviders(api, { search: 'Highveld Secure Systems' });
+    const highveld = providers.find(({ name }) => name === 'Highveld Secure Systems') as
+      { responsiveness: Responsiveness } | undefined;
+    expect(highveld?.responsiveness.requests).toBeGreaterThanOrEqual(5);
+    expect(highveld?.responsiveness.withinDayPercent).toBe(100);
+  });
+
+  it('gives no photos of work: the sample has no real ones', async () => {
+    expect(await api.database.db.$count(providerWorkPhotos)).toBe(0);
   });
 
   it.each(SERVICE_IDS)('lists at least one provider for serviceType=%s', async (serviceType) => {

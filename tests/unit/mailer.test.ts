@@ -124,4 +124,56 @@ describe('the SMTP mailer (SMTP_URL)', () => {
     expect(received).toHaveLength(1);
     expectMessage(await simpleParser(received[0]!));
   });
+
+  // The sample data's addresses (db/seed/) and every other reserved name: none reaches
+  // the SMTP server; each is written to the outbox folder and logged instead.
+  it.each([
+    'info@highveldsecure.example.com',
+    'customer-1-1@example.com',
+    'someone@EXAMPLE.NET',
+    'a@b.example.org',
+    'Sample Customer <sample@shop.test>',
+    'nobody@provider.example',
+    'nobody@provider.invalid',
+    'root@localhost',
+  ])('refuses to deliver to %s and writes it to the outbox folder', async (to) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-mail-reserved-'));
+    const lines: string[] = [];
+    try {
+      const mailer = createMailer(
+        { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: FROM, DATA_DIR: dataDir },
+        { log: (line) => lines.push(line) },
+      );
+      const before = received.length;
+      await mailer.send({ ...message, to });
+      expect(received).toHaveLength(before);
+      const files = readdirSync(path.join(dataDir, 'mail'));
+      expect(files).toHaveLength(1);
+      const mail = await simpleParser(readFileSync(path.join(dataDir, 'mail', files[0]!)));
+      expect(mail.subject).toBe(message.subject);
+      expect(mail.to && !Array.isArray(mail.to) && mail.to.text.toLowerCase()).toContain(
+        to.toLowerCase().replace(/^.*</, '').replace(/>$/, ''),
+      );
+      expect(lines[0]).toBe(
+        `Mail to ${to} is not sent through smtp://127.0.0.1:${port}: the address is on a domain reserved for examples (RFC 2606), as the sample data's are.`,
+      );
+      expect(lines[1]).toMatch(/^Mail to .* written to /);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.each(['thandi@example.co.za', 'ops@examples.com', 'me@test.co.za', 'x@notexample.com'])(
+    'still delivers to %s, which is no reserved name',
+    async (to) => {
+      const mailer = createMailer({
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: FROM,
+        DATA_DIR: '.unused',
+      });
+      const before = received.length;
+      await mailer.send({ ...message, to });
+      expect(received).toHaveLength(before + 1);
+    },
+  );
 });

@@ -1,7 +1,9 @@
 /**
  * Sending mail: SMTP when SMTP_URL is set, otherwise an outbox of .eml files in
  * DATA_DIR/mail that a developer can open (DESIGN.md). One interface for both, so the
- * code that sends never knows which.
+ * code that sends never knows which. Mail to a reserved domain (the sample data's
+ * addresses, reserved-domains.ts) never goes over SMTP: it is written to the outbox
+ * folder and logged, so a seeded database mails no one.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -10,6 +12,7 @@ import nodemailer from 'nodemailer';
 import type { Company } from '../../lib/company.ts';
 import { companyFromEnvironment, type Env } from '../env.ts';
 import { mailHtml } from './mail-html.ts';
+import { isReservedAddress } from './reserved-domains.ts';
 
 export interface MailMessage {
   to: string;
@@ -27,7 +30,11 @@ export interface Mailer {
 export interface MailerOptions {
   /** The company in every mail's footer; from PUBLIC_COMPANY_* by default. */
   company?: Company;
-  /** Told one line for each mail written to the outbox folder (the Node server's log). */
+  /**
+   * Told one line for each mail written to the outbox folder (the Node server's log);
+   * a mail to a reserved domain held back from SMTP is told here too, or else to
+   * console.warn.
+   */
   log?: (line: string) => void;
 }
 
@@ -40,9 +47,20 @@ export function createMailer(
   { company = companyFromEnvironment(), log }: MailerOptions = {},
 ): Mailer {
   const withHtml = (message: MailMessage) => ({ ...message, html: mailHtml(message, company) });
-  return env.SMTP_URL
-    ? smtpMailer(env.SMTP_URL, env.MAIL_FROM, withHtml)
-    : outboxMailer(path.resolve(env.DATA_DIR, 'mail'), env.MAIL_FROM, withHtml, log);
+  const outbox = outboxMailer(path.resolve(env.DATA_DIR, 'mail'), env.MAIL_FROM, withHtml, log);
+  if (!env.SMTP_URL) return outbox;
+  const smtp = smtpMailer(env.SMTP_URL, env.MAIL_FROM, withHtml);
+  const warn = log ?? ((line: string) => console.warn(line));
+  return {
+    destination: smtp.destination,
+    async send(message) {
+      if (!isReservedAddress(message.to)) return smtp.send(message);
+      warn(
+        `Mail to ${message.to} is not sent through ${smtp.destination}: the address is on a domain reserved for examples (RFC 2606), as the sample data's are.`,
+      );
+      await outbox.send(message);
+    },
+  };
 }
 
 type Render = (message: MailMessage) => MailMessage & { html: string };

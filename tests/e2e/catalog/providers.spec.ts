@@ -455,10 +455,10 @@ test('cards say how quickly providers respond; the order "Quickest to respond" s
   const quickest = await fetchProviders(request, { sort: 'quickest' });
   await page.goto('/providers');
   await expectListHydrated(page);
-  // The sample providers have answered no request yet: each is new on the platform.
-  await expect(providerCards(page).first().getByTestId('responsiveness')).toHaveText(
-    'New on the platform',
-  );
+  // The sample providers answered the requests behind their reviews within hours.
+  await expect(
+    cardByName(page, 'Highveld Secure Systems').getByTestId('responsiveness'),
+  ).toContainText(/^Usually responds within \d+ business (minute|hour)s?/);
   await expect(selectedOption(filters(page).sort)).toHaveText('Recommended');
 
   await filters(page).sort.selectOption({ label: 'Quickest to respond' });

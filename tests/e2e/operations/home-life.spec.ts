@@ -11,7 +11,7 @@ import { uniqueTag } from '../builders.ts';
 import { expect, openAdmin, test } from '../fixtures.ts';
 import { filters } from '../support.ts';
 
-const IMAGE = 'public/public-objects/work-camera-1.webp';
+const IMAGE = 'public/public-objects/sample-provider-1.webp';
 
 interface Highlights {
   topRated: { nearYou: boolean; providers: { id: number; name: string }[] };
@@ -182,8 +182,10 @@ test('the home sections show the top rated, recently verified and recent reviews
       `/provider/${review.provider.id}`,
     );
   }
-  // The sample reviews were not written through a request's link: none claims to be.
-  await expect(page.getByText('From a completed request')).toHaveCount(0);
+  // Every review follows a completed request, the sample's too (db/seed/sample-requests.ts).
+  await expect(
+    page.getByRole('list', { name: 'Recent reviews' }).getByText('From a completed request'),
+  ).toHaveCount(data.recentReviews.length);
 
   const first = data.topRated.providers[0]!;
   await topRated.getByRole('link', { name: first.name }).click();
