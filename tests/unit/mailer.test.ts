@@ -53,6 +53,18 @@ describe('the outbox mailer (no SMTP_URL)', () => {
     expectMessage(bySubject.get('Second')!, 'Second');
   });
 
+  it('tells one log line for a subject with line breaks or escapes, never a forged second one', async () => {
+    const lines: string[] = [];
+    const mailer = createMailer(
+      { DATA_DIR: dataDir, MAIL_FROM: FROM },
+      { log: (line) => lines.push(line) },
+    );
+    await mailer.send({ ...message, subject: 'Hello\r\n2026-11-28 admin signed in\u001b[2J' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toMatch(/\p{Cc}/u);
+    expect(lines[0]).toContain('Hello\\r\\n2026-11-28 admin signed in\\u001b[2J');
+  });
+
   it('sends text and HTML, the HTML in paragraphs, with links and the company', async () => {
     const lines: string[] = [];
     const company = companyFrom({

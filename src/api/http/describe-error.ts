@@ -5,6 +5,7 @@
  * `detail` repeats the offending values ("Key (email)=(...) already exists").
  */
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { logLine } from './log-line.ts';
 
 export function describeError(error: unknown): string {
   if (error instanceof DrizzleQueryError) {
@@ -30,5 +31,5 @@ export function errorMessageSafely(error: unknown): string {
 
 /** The default error reporter of the hosts: one safe description on stderr. */
 export function logErrorSafely(error: unknown): void {
-  console.error(describeError(error));
+  console.error(logLine(describeError(error)));
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Company } from '../../lib/company.ts';
 import { companyFromEnvironment, type Env } from '../env.ts';
+import { logLine } from '../http/log-line.ts';
 import { mailHtml } from './mail-html.ts';
 import { isReservedAddress } from './reserved-domains.ts';
 
@@ -50,7 +51,7 @@ export function createMailer(
   const outbox = outboxMailer(path.resolve(env.DATA_DIR, 'mail'), env.MAIL_FROM, withHtml, log);
   if (!env.SMTP_URL) return outbox;
   const smtp = smtpMailer(env.SMTP_URL, env.MAIL_FROM, withHtml);
-  const warn = log ?? ((line: string) => console.warn(line));
+  const warn = (line: string) => (log ?? console.warn)(logLine(line));
   return {
     destination: smtp.destination,
     async send(message) {
@@ -103,7 +104,11 @@ function outboxMailer(
       await mkdir(folder, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await writeFile(path.join(folder, name), info.message as Buffer, { mode: 0o600 });
-      log?.(`Mail to ${message.to}: "${message.subject}" written to ${path.join(folder, name)}`);
+      log?.(
+        logLine(
+          `Mail to ${message.to}: "${message.subject}" written to ${path.join(folder, name)}`,
+        ),
+      );
     },
   };
 }
