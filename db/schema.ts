@@ -114,6 +114,10 @@ export const serviceProviders = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
+    /**
+     * The provider's own words, or '' when none were given (never a generated text).
+     * Empty rather than null: the spec's answers carry a string, and search_text reads it.
+     */
     description: text('description').notNull(),
     location: text('location').notNull(),
     province: text('province').notNull(),
@@ -136,7 +140,8 @@ export const serviceProviders = pgTable(
     legalForm: text('legal_form').$type<LegalForm>().notNull().default('company'),
     isPremium: boolean('is_premium').notNull().default(false),
     isApproved: boolean('is_approved').notNull().default(false),
-    startingPrice: integer('starting_price').notNull().default(1500),
+    /** Rand; null when nobody gave one: shown as "Price on request", never as a default. */
+    startingPrice: integer('starting_price'),
     phone: text('phone').notNull(),
     email: text('email').notNull(),
     website: text('website'),
@@ -152,8 +157,13 @@ export const serviceProviders = pgTable(
     businessHours: businessHours('business_hours')
       .notNull()
       .default(sql`'{}'::jsonb`),
-    // Details an admin records with Add Provider (spec section 5); shown to admins only.
+    /**
+     * The person to speak to: the applicant's contact person, or whom an admin or the
+     * provider names; shown to admins and the provider, never on the public pages, which
+     * show the business name (`name`).
+     */
     contactName: text('contact_name'),
+    // Details an admin records with Add Provider (spec section 5); shown to admins only.
     businessLicense: text('business_license'),
     insurance: text('insurance'),
     teamSize: integer('team_size'),
@@ -161,6 +171,14 @@ export const serviceProviders = pgTable(
     completedJobs: integer('completed_jobs'),
     responseTime: text('response_time'),
     emergencyService: boolean('emergency_service').notNull().default(false),
+    /**
+     * When the provider itself confirmed each of the facts its dashboard asks for
+     * (src/lib/profile-checklist.ts): null until then, whoever gave the value.
+     */
+    priceConfirmedAt: timestamp('price_confirmed_at', { withTimezone: true }),
+    hoursConfirmedAt: timestamp('hours_confirmed_at', { withTimezone: true }),
+    coverageConfirmedAt: timestamp('coverage_confirmed_at', { withTimezone: true }),
+    descriptionConfirmedAt: timestamp('description_confirmed_at', { withTimezone: true }),
     /** Set when the provider chooses a password (after approval); never leaves the server. */
     passwordHash: text('password_hash'),
     tokenVersion: integer('token_version').notNull().default(0),
@@ -341,6 +359,8 @@ export const providerApplications = pgTable(
     insurance: text('insurance'),
     profileImage: text('profile_image'),
     previousWork: text('previous_work'),
+    /** The applicant's own words about the business; the provider's description on approval. */
+    description: text('description'),
     website: text('website'),
     /** What the applicant states for the checks; an admin checks it. */
     legalForm: text('legal_form').$type<LegalForm>(),

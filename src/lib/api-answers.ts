@@ -39,6 +39,8 @@ export type PasswordResetRequested = ApiAnswer<
 // The provider dashboard
 
 export type OwnProfile = ApiAnswer<typeof api.provider.me.$get>;
+/** The "Complete your profile" list: each fact, whether given, and when confirmed. */
+export type ProfileChecklist = ApiAnswer<typeof api.provider.profile.checklist.$get>;
 /** The signed-in provider's own checks and their expiry. */
 export type OwnChecks = ApiAnswer<typeof api.provider.checks.$get>;
 export type ProviderEnquiry = Row<ApiAnswer<typeof api.provider.enquiries.$get>>;

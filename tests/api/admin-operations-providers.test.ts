@@ -175,7 +175,7 @@ describe('GET /api/admin/providers/:id', () => {
 });
 
 describe('POST /api/admin/providers', () => {
-  it('applies the spec defaults to a provider with only the required fields, and lists it at once', async () => {
+  it('stores only what it is given, coverage the location, and lists it at once', async () => {
     expect(await publicStats()).toMatchObject({ totalProviders: 0, verifiedProviders: 0 });
 
     const response = await post(requiredFields());
@@ -194,23 +194,17 @@ describe('POST /api/admin/providers', () => {
       reviewCount: 0,
       isPremium: false,
       isApproved: true,
-      startingPrice: 1500,
+      // No price, specialties or hours were given: none stored (the spec's defaults are
+      // the admin form's suggestions, not values for a body that leaves them out).
+      startingPrice: null,
       // Spaces go; the number stays in the form it was given (both forms are valid).
       phone: '0825550199',
       email: 'info@ubuntusecurity.example.co.za',
       website: null,
       coverageAreas: ['Sandton'],
-      specialties: ['CCTV Installations & Repairs', 'Alarm Systems'],
+      specialties: [],
       yearsExperience: 0,
-      businessHours: {
-        monday: '8:00 AM - 5:00 PM',
-        tuesday: '8:00 AM - 5:00 PM',
-        wednesday: '8:00 AM - 5:00 PM',
-        thursday: '8:00 AM - 5:00 PM',
-        friday: '8:00 AM - 5:00 PM',
-        saturday: '9:00 AM - 1:00 PM',
-        sunday: 'Closed',
-      },
+      businessHours: {},
     };
     expect(created).toMatchObject({
       ...expected,
@@ -307,16 +301,8 @@ describe('POST /api/admin/providers', () => {
       emergencyService: true,
     };
     expect(created).toMatchObject(expected);
-    // Hours not given keep the defaults.
-    expect(created.businessHours).toEqual({
-      monday: '8:00 AM - 5:00 PM',
-      tuesday: '8:00 AM - 5:00 PM',
-      wednesday: '8:00 AM - 5:00 PM',
-      thursday: '8:00 AM - 5:00 PM',
-      friday: '8:00 AM - 5:00 PM',
-      saturday: 'Closed',
-      sunday: '10:00 AM - 2:00 PM',
-    });
+    // Only the days given: no default fills the others.
+    expect(created.businessHours).toEqual({ saturday: 'Closed', sunday: '10:00 AM - 2:00 PM' });
     expect(await storedProvider(created.id)).toMatchObject({
       ...expected,
       legalForm: 'sole_trader',

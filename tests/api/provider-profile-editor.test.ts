@@ -216,7 +216,8 @@ describe('PUT /api/provider/profile: refused input stores nothing', () => {
   it.each<[string, Record<string, unknown>, string, string]>([
     // Starting price: whole rand within the range.
     ['a price that is text', { startingPrice: '1500' }, 'startingPrice', PROFILE_MESSAGES.price],
-    ['no price', { startingPrice: null }, 'startingPrice', PROFILE_MESSAGES.price],
+    // (null is no price, "Price on request": own-facts.test.ts.)
+    ['a price of true', { startingPrice: true }, 'startingPrice', PROFILE_MESSAGES.price],
     ['a price with cents', { startingPrice: 1500.5 }, 'startingPrice', PROFILE_MESSAGES.priceWhole],
     ['a price below the least', { startingPrice: 49 }, 'startingPrice', PROFILE_MESSAGES.priceMin],
     ['a negative price', { startingPrice: -100 }, 'startingPrice', PROFILE_MESSAGES.priceMin],

@@ -9,6 +9,10 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { addDays, saToday } from '../../src/lib/calendar-days.ts';
 import { offersSecurityServices } from '../../src/lib/catalog/checks.ts';
 import { CHECKS_CONSENT } from '../../src/lib/catalog/consent.ts';
+import {
+  DEFAULT_BUSINESS_HOURS,
+  DEFAULT_STARTING_PRICE,
+} from '../../src/lib/catalog/enquiry-options.ts';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -21,10 +25,16 @@ export function uniqueTag(): string {
   return letters[0]!.toUpperCase() + letters.slice(1);
 }
 
-/** The fields of POST /api/admin/providers for a new approved provider. */
+/**
+ * The fields of POST /api/admin/providers for a new approved provider: with a starting
+ * price and the default week of hours, as the spec's Add Provider sends them (the server
+ * stores none it is not given).
+ */
 export function newProviderFields(overrides: Record<string, unknown> = {}) {
   const tag = uniqueTag();
   return {
+    startingPrice: DEFAULT_STARTING_PRICE,
+    businessHours: { ...DEFAULT_BUSINESS_HOURS },
     name: `${tag} Network Works`,
     contactName: 'Sipho Dlamini',
     description: 'Network cabling and Wi-Fi for homes and offices across the province.',

@@ -3,11 +3,6 @@ import type { Database } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { providerApplications, serviceProviders } from '../../../db/schema.ts';
 import { canApply } from '../../lib/application-actions.ts';
-import { serviceName } from '../../lib/catalog/categories.ts';
-import {
-  DEFAULT_BUSINESS_HOURS,
-  DEFAULT_STARTING_PRICE,
-} from '../../lib/catalog/enquiry-options.ts';
 import { passwordLink } from '../accounts/account-kind.ts';
 import { providerAccounts } from '../accounts/account-kinds.ts';
 import { createPasswordToken } from '../auth/password-tokens.ts';
@@ -48,26 +43,26 @@ export async function approveApplication(
           .set({ isApproved: true })
           .where(eq(serviceProviders.id, providerId));
       } else {
-        const serviceNames = application.services.map(serviceName);
+        // Only what the applicant gave (docs/decisions/0041): no starting price, hours or
+        // specialties, and its own description or none. The public pages say "Price on
+        // request" and "Hours not given", and the dashboard asks the provider for them.
         const [provider] = await tx
           .insert(serviceProviders)
           .values({
             name: application.businessName,
-            description: `${application.businessName} provides ${serviceNames.join(', ').toLowerCase()} in ${application.location} and surrounds, with ${application.yearsExperience} years of experience.`,
+            description: application.description ?? '',
             location: application.location,
             province: application.province,
             ...coordinatesOf(application.location),
             services: application.services,
-            specialties: serviceNames,
+            // The town the applicant named as its city/area.
             coverageAreas: [application.location],
             profileImage: application.profileImage,
             isApproved: true,
-            startingPrice: DEFAULT_STARTING_PRICE,
             phone: application.phone,
             email: application.email,
             website: application.website,
             yearsExperience: application.yearsExperience,
-            businessHours: { ...DEFAULT_BUSINESS_HOURS },
             contactName: application.contactName,
             businessLicense: application.businessLicense,
             insurance: application.insurance,

@@ -16,6 +16,7 @@ const PROVIDER_COLUMNS: CsvColumn<AdminProviderRow>[] = [
   { header: 'Premium', value: (p) => p.isPremium },
   { header: 'Rating', value: (p) => p.rating },
   { header: 'Reviews', value: (p) => p.reviewCount },
+  // Empty when the provider gave none ("Price on request" on its page).
   { header: 'Starting price (R)', value: (p) => p.startingPrice },
   { header: 'Years experience', value: (p) => p.yearsExperience },
   { header: 'Website', value: (p) => p.website },

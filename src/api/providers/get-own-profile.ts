@@ -8,6 +8,8 @@ import { providerIsVerified } from '../verification/verified-sql.ts';
 const ownProfileColumns = {
   id: p.id,
   name: p.name,
+  /** The person to speak to, apart from the business name (the dashboard's Contact Name). */
+  contactName: p.contactName,
   email: p.email,
   phone: p.phone,
   location: p.location,

@@ -59,13 +59,16 @@ export interface Provider {
   isVerified: boolean;
   isPremium: boolean;
   isApproved: boolean;
-  startingPrice: number;
+  /** Rand; null when none was given ("Price on request"). */
+  startingPrice: number | null;
   phone: string;
   email: string;
   website: string | null;
   coverageAreas: string[];
+  /** Empty when none were given. */
   specialties: string[];
   yearsExperience: number;
+  /** The days given; no day at all when the hours were not given ("Hours not given"). */
   businessHours: Record<string, string>;
   createdAt: string;
   /** Photos of past work, oldest first: /objects/ paths or seed file names. */

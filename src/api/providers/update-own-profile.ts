@@ -3,22 +3,47 @@ import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
+import type { ProfileFact } from '../../lib/provider-facts.ts';
 import type { ProviderProfileSchema } from '../../lib/schemas/provider-dashboard.ts';
 import { AppError } from '../errors.ts';
 import { checkCoverageTowns } from './check-coverage-towns.ts';
 import { coordinatesOf } from './coordinates.ts';
-import { getOwnProfile } from './get-own-profile.ts';
+import { getOwnProfile, type OwnProfile } from './get-own-profile.ts';
+import { confirmedNow } from './profile-checklist.ts';
+
+type Profile = z.output<typeof ProviderProfileSchema>;
+
+/**
+ * The facts of the "Complete your profile" list that this write confirms: those the
+ * provider gives a value of its own (src/lib/provider-facts.ts). The extras sent back as
+ * read never reach here (validChanges sets them aside), so a price or hours saved
+ * unchanged confirm nothing; a description counts when it differs from the stored one.
+ */
+export function factsConfirmedBy(profile: Profile, stored: OwnProfile): ProfileFact[] {
+  const facts: ProfileFact[] = [];
+  if (profile.startingPrice !== undefined) facts.push('startingPrice');
+  if (profile.businessHours !== undefined) facts.push('businessHours');
+  if (profile.coverageAreas !== undefined && profile.coverageAreas.length > 0) {
+    facts.push('coverageAreas');
+  }
+  if (profile.description !== '' && profile.description !== stored.description) {
+    facts.push('description');
+  }
+  return facts;
+}
 
 /**
  * The provider changes its own profile (spec: PUT /api/provider/profile). One UPDATE of the fields given: the public answers read the row, so they
  * show the change at once, and the generated area_values follow the coverage areas (the
  * location filter) as business_minutes() follows the hours (the responsiveness clock).
- * A field added after the spec that the body leaves out keeps its stored value.
+ * A field added after the spec that the body leaves out keeps its stored value. The facts
+ * the provider gives are recorded as confirmed (factsConfirmedBy).
  */
 export async function updateOwnProfile(
   db: Database,
   providerId: number,
-  profile: z.output<typeof ProviderProfileSchema>,
+  profile: Profile,
+  stored: OwnProfile,
 ) {
   // Checked before anything is written: an unknown town stores nothing.
   const coverageAreas =
@@ -30,6 +55,7 @@ export async function updateOwnProfile(
         ...profile,
         ...(coverageAreas && { coverageAreas }),
         ...coordinatesOf(profile.location),
+        ...confirmedNow(factsConfirmedBy(profile, stored)),
       })
       .where(eq(p.id, providerId));
   } catch (error) {

@@ -8,6 +8,7 @@ import {
 } from '../../lib/schemas/account.ts';
 import { SeenRequestsSchema } from '../../lib/schemas/provider-dashboard.ts';
 import {
+  ConfirmFactsSchema,
   EnquiryResponseSchema,
   PROFILE_EXTRA_FIELDS,
   ProfileImageSchema,
@@ -40,6 +41,7 @@ import { idParam } from '../http/id-param.ts';
 import { validChanges, validJson, validParams } from '../http/route-input.ts';
 import { siteUrl } from '../http/site-url.ts';
 import { getOwnProfile } from '../providers/get-own-profile.ts';
+import { confirmProfileFacts, getProfileChecklist } from '../providers/profile-checklist.ts';
 import { updateOwnProfileImage } from '../providers/update-own-profile-image.ts';
 import { updateOwnProfile } from '../providers/update-own-profile.ts';
 import { RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
@@ -201,9 +203,17 @@ const signedIn = new Hono<ProviderEnv>()
       stored: (c: Context<ProviderEnv>) => getOwnProfile(c.var.db, c.var.provider.id),
     }),
     async (c) => {
-      const { changes } = c.req.valid('json');
-      return c.json(await updateOwnProfile(c.var.db, c.var.provider.id, changes));
+      const { changes, stored } = c.req.valid('json');
+      return c.json(await updateOwnProfile(c.var.db, c.var.provider.id, changes, stored));
     },
+  )
+  /** The dashboard's "Complete your profile" list (docs/decisions/0041). */
+  .get('/profile/checklist', async (c) =>
+    c.json(await getProfileChecklist(c.var.db, c.var.provider.id)),
+  )
+  /** The provider confirms facts as its profile shows them. */
+  .post('/profile/confirm', validJson(ConfirmFactsSchema), async (c) =>
+    c.json(await confirmProfileFacts(c.var.db, c.var.provider.id, c.req.valid('json').facts)),
   )
   .put('/profile-image', changesPublicData, validJson(ProfileImageSchema), async (c) =>
     c.json(

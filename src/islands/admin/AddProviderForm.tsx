@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { LEGAL_FORM_LABELS, LEGAL_FORMS } from '../../lib/catalog/checks';
+import { WEEKDAYS } from '../../lib/catalog/enquiry-options';
 import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
+import { HOURS_NOT_GIVEN, PRICE_ON_REQUEST } from '../../lib/provider-facts';
 import {
   AddProviderFormSchema,
   EMPTY_PROVIDER_FORM,
   providerBody,
+  suggestedSpecialties,
   type AddProviderForm as Form,
   type AddProviderValues,
 } from '../../lib/schemas/admin-forms';
@@ -21,17 +24,32 @@ import { TextField } from '../ui/TextField';
 import { failure, refreshProviders } from './admin-queries';
 import { AdminImageField } from './AdminImageField';
 
-/** Add Provider (spec section 5): every field, rule and default; the image through process-image. */
+/**
+ * Add Provider (spec section 5): every field, rule and default; the image through
+ * process-image. The spec's defaults are suggestions the admin sees in the form (a price
+ * of R1500, the services' names as specialties while the admin has not typed its own,
+ * the default week of hours); emptied or unticked, they are sent as not given.
+ */
 export function AddProviderForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const id = useId();
   const [profileImage, setProfileImage] = useState<string>();
-  const { register, handleSubmit, formState, setError } = useForm<Form, unknown, AddProviderValues>(
-    {
-      resolver: zodResolver(AddProviderFormSchema),
-      defaultValues: EMPTY_PROVIDER_FORM,
-    },
-  );
+  const { register, handleSubmit, formState, setError, watch, setValue, getFieldState } = useForm<
+    Form,
+    unknown,
+    AddProviderValues
+  >({
+    resolver: zodResolver(AddProviderFormSchema),
+    defaultValues: EMPTY_PROVIDER_FORM,
+  });
+  const services = watch('services');
+  const listHours = watch('listHours');
+  // The services' names as suggested specialties, until the admin types its own.
+  useEffect(() => {
+    if (!getFieldState('specialties').isDirty) {
+      setValue('specialties', suggestedSpecialties(services));
+    }
+  }, [services, getFieldState, setValue]);
   const create = useMutation({
     mutationFn: (values: AddProviderValues) =>
       answer(api.admin.providers.$post({ json: providerBody(values, profileImage) })),
@@ -92,7 +110,14 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
         </SelectField>
         {field('yearsExperience', 'Years Experience *', { type: 'number', min: 0 })}
         {field('services', 'Services * (comma-separated)', { placeholder: 'cctv, alarms' })}
-        {field('startingPrice', 'Starting Price (R) *', { type: 'number', min: 0 })}
+        {field('startingPrice', 'Starting Price (R)', {
+          type: 'number',
+          min: 0,
+          hint: `Empty: the provider's page says "${PRICE_ON_REQUEST}".`,
+        })}
+        {field('specialties', 'Specialties (comma-separated)', {
+          hint: 'Suggested from the services; empty: none shown.',
+        })}
         {field('website', 'Website', { type: 'url', placeholder: 'https://' })}
         {field('completedJobs', 'Completed Jobs', { type: 'number', min: 0 })}
         {field('responseTime', 'Response Time', { placeholder: 'e.g. Within 24 hours' })}
@@ -112,6 +137,28 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
         error={errors.description?.message}
         {...register('description')}
       />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium">Business hours</legend>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" className="checkbox" {...register('listHours')} />
+          List business hours (filled in with the usual week: change them to the provider's)
+        </label>
+        {listHours ? (
+          <div className="grid gap-3 sm:grid-cols-2">
+            {WEEKDAYS.map((day) => (
+              <TextField
+                key={day}
+                id={`${id}-hours-${day}`}
+                label={day.charAt(0).toUpperCase() + day.slice(1)}
+                error={errors.businessHours?.[day]?.message}
+                {...register(`businessHours.${day}`)}
+              />
+            ))}
+          </div>
+        ) : (
+          <p className="text-sm">The provider's page says "{HOURS_NOT_GIVEN}".</p>
+        )}
+      </fieldset>
       <div className="flex flex-wrap gap-6">
         {(
           [

@@ -117,6 +117,7 @@ function Detail({ application, onClose }: { application: Application; onClose: (
     ...(application.insurance
       ? ([['Insurance', application.insurance]] as [string, React.ReactNode][])
       : []),
+    ['Business description', application.description ?? 'Not provided'],
     ['Previous work and references', application.previousWork ?? 'Not provided'],
     [
       'Website',

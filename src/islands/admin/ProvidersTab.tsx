@@ -6,7 +6,9 @@ import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
 import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
 import { formatRating } from '../../lib/format';
+import { descriptionGiven, startingPriceText } from '../../lib/provider-facts';
 import { toast } from '../../lib/toast';
+import { BusinessHours } from '../providers/ProviderDetails';
 import { ProviderLogo } from '../providers/ProviderLogo';
 import { reviewCountText } from '../providers/RatingSummary';
 import { DetailList } from '../ui/DetailList';
@@ -99,7 +101,7 @@ function ProviderDetail({
     ['Email', provider.email],
     ['Phone', provider.phone],
     ['Location', `${provider.location}, ${provinceName(provider.province)}`],
-    ['Description', provider.description],
+    ['Description', descriptionGiven(provider.description) ? provider.description : 'None given'],
     [
       'Rating',
       provider.reviewCount === 0
@@ -108,7 +110,8 @@ function ProviderDetail({
     ],
     ['Years experience', provider.yearsExperience],
     ['Services', provider.services.map(serviceName).join(', ')],
-    ['Starting price', `R${provider.startingPrice.toLocaleString('en-ZA')}`],
+    ['Starting price', startingPriceText(provider.startingPrice)],
+    ['Business hours', <BusinessHours key="h" hours={provider.businessHours} />],
     ...(provider.teamSize ? [['Team size', provider.teamSize] as [string, number]] : []),
     ...(provider.establishedYear
       ? [['Established', provider.establishedYear] as [string, number]]
@@ -255,7 +258,7 @@ export function ProvidersTab() {
             <tr key={provider.id}>
               <td className="font-semibold">{provider.name}</td>
               <td>
-                <div>{provider.contactName ?? provider.phone}</div>
+                <div>{provider.contactName ?? 'No contact person'}</div>
                 <div className="text-sm">{provider.email}</div>
               </td>
               <td>

@@ -5,6 +5,7 @@ import { formatDate, formatRating } from '../../lib/format';
 import { weeklyChange, weeklyChangeText } from '../../lib/weekly-change';
 import { reviewCountText } from '../providers/RatingSummary';
 import { StatusBadge } from './EnquiryBadges';
+import { ProfileChecklist } from './ProfileChecklist';
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -22,14 +23,18 @@ export function OverviewTab({
   profile,
   enquiries,
   onView,
+  onEditProfile,
 }: {
   profile: OwnProfile;
   enquiries: ProviderEnquiry[] | undefined;
   onView: (enquiry: ProviderEnquiry) => void;
+  /** Opens the Profile tab (from the "Complete your profile" list). */
+  onEditProfile: () => void;
 }) {
   const open = enquiries?.filter((e) => isOpenForProvider(e.status)).length;
   return (
     <div className="space-y-6">
+      <ProfileChecklist profile={profile} onEdit={onEditProfile} />
       <div className="grid gap-4 md:grid-cols-3">
         <Card title="New Enquiries">
           <p className="text-3xl font-bold text-primary">

@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import type { OwnProfile } from '../../lib/api-answers';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
-import { ME_KEY } from '../../lib/provider-dashboard';
+import { CHECKLIST_KEY, ME_KEY } from '../../lib/provider-dashboard';
+import { hoursGiven, PRICE_ON_REQUEST } from '../../lib/provider-facts';
 import { PROFILE_LIMITS } from '../../lib/schemas/provider-dashboard';
 import { toast } from '../../lib/toast';
 import { ProviderLogo } from '../providers/ProviderLogo';
@@ -32,9 +33,12 @@ function formField(field: string): string {
 /**
  * Profile (spec section 2): the photo with its uploader, the business
  * details, and what the public page shows besides: starting price, website, specialties,
- * coverage areas and business hours. Business Name and Contact Name both edit the one
- * name field, as the spec has it. The form itself checks nothing; the server checks the
- * whole profile with ProviderProfileSchema and its answers show under the fields.
+ * coverage areas and business hours. Business Name edits the name the public pages show;
+ * Contact Name the person to speak to, a field of its own (the spec bound both to one
+ * field, so a provider typing its own name renamed its business). A price left empty is
+ * "Price on request"; hours not given stay so until the provider chooses to give them.
+ * The form itself checks nothing; the server checks the whole profile with
+ * ProviderProfileSchema and its answers show under the fields.
  */
 export function ProfileTab({ profile }: { profile: OwnProfile }) {
   const queryClient = useQueryClient();
@@ -42,12 +46,6 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
   const [uploading, setUploading] = useState(false);
   const { register, handleSubmit, reset, setError, clearErrors, formState, watch, setValue } =
     useForm<ProfileForm>({ values: formValues(profile) });
-  // Business Name and Contact Name are two views of one field: each shows what the other types.
-  const nameField = {
-    value: watch('name'),
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
-      setValue('name', event.target.value, { shouldDirty: true }),
-  };
   const save = useMutation({
     mutationFn: (values: ProfileForm) =>
       answer(
@@ -57,8 +55,10 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
           json: profileRequest(values, profile.services),
         }),
       ),
-    onSuccess: (updated) => {
+    onSuccess: async (updated) => {
       queryClient.setQueryData(ME_KEY, updated);
+      // What the provider gave now counts as confirmed in the Overview's list.
+      await queryClient.invalidateQueries({ queryKey: CHECKLIST_KEY });
       toast({
         title: 'Profile Updated',
         description: 'Your business profile has been successfully updated',
@@ -117,10 +117,18 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
             <TextField
               id={`${id}-business`}
               label="Business Name"
+              hint="Shown on your public page."
               error={errors.name?.message}
-              {...nameField}
+              {...register('name')}
             />
-            <TextField id={`${id}-contact`} label="Contact Name" {...nameField} />
+            <TextField
+              id={`${id}-contact`}
+              label="Contact Name"
+              hint="The person customers and our team speak to; not shown on your public page."
+              autoComplete="name"
+              error={errors.contactName?.message}
+              {...register('contactName')}
+            />
             <TextField
               id={`${id}-email`}
               label="Email"
@@ -167,8 +175,12 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
               rows={4}
               className="textarea w-full"
               aria-invalid={errors.description ? true : undefined}
+              aria-describedby={`${id}-description-hint`}
               {...register('description')}
             />
+            <p id={`${id}-description-hint`} className="mt-1 text-sm">
+              In your own words. Left empty, your public page shows no description.
+            </p>
             {errors.description && (
               <p className="mt-1 text-sm text-error" role="alert">
                 {errors.description.message}
@@ -184,6 +196,7 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
               min={PROFILE_LIMITS.priceMin}
               max={PROFILE_LIMITS.priceMax}
               step={1}
+              hint={`Leave empty to show "${PRICE_ON_REQUEST}".`}
               error={errors.startingPrice?.message}
               {...register('startingPrice', { valueAsNumber: true })}
             />
@@ -213,7 +226,13 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
               clearErrors('coverageAreas');
             }}
           />
-          <BusinessHoursEditor id={id} register={register} watch={watch} errors={errors} />
+          <BusinessHoursEditor
+            id={id}
+            register={register}
+            watch={watch}
+            errors={errors}
+            optional={!hoursGiven(profile.businessHours)}
+          />
           <div className="card-actions justify-end">
             <button
               type="button"

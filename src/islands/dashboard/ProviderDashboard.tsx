@@ -30,6 +30,7 @@ function linkedEnquiryOf(search: string): number | undefined {
 function Dashboard({ profile }: { profile: OwnProfile }) {
   const queryClient = useQueryClient();
   const [responding, setResponding] = useState<ProviderEnquiry>();
+  const [tab, setTab] = useState<string>();
   const [linkedEnquiry] = useState(() =>
     typeof window === 'undefined' ? undefined : linkedEnquiryOf(window.location.search),
   );
@@ -69,12 +70,22 @@ function Dashboard({ profile }: { profile: OwnProfile }) {
         <Tabs
           label="Dashboard sections"
           initial={linkedEnquiry === undefined ? undefined : 'enquiries'}
+          selected={tab}
+          onSelect={setTab}
           tabs={[
             {
               id: 'overview',
               label: 'Overview',
               content: (
-                <OverviewTab profile={profile} enquiries={enquiries.data} onView={setResponding} />
+                <OverviewTab
+                  profile={profile}
+                  enquiries={enquiries.data}
+                  onView={setResponding}
+                  onEditProfile={() => {
+                    setTab('profile');
+                    window.scrollTo({ top: 0 });
+                  }}
+                />
               ),
             },
             {

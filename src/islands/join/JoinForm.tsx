@@ -220,6 +220,29 @@ function JoinForm() {
             {text('physicalAddress', 'Physical Address *', { autoComplete: 'street-address' })}
           </div>
           <div className="sm:col-span-2">
+            <label className={labelClass} htmlFor="join-description">
+              Business Description
+            </label>
+            <textarea
+              id="join-description"
+              rows={3}
+              className="textarea w-full"
+              {...register('description')}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={
+                errors.description
+                  ? 'join-description-hint join-description-error'
+                  : 'join-description-hint'
+              }
+            />
+            <p id="join-description-hint" className="mt-1 text-sm">
+              Optional. What your business does, in your own words: your public profile shows it
+              once you are approved. Left empty, the profile shows no description until you write
+              one.
+            </p>
+            {fieldError('description')}
+          </div>
+          <div className="sm:col-span-2">
             {text('website', 'Website', {
               type: 'url',
               placeholder: 'https://',

@@ -3,6 +3,7 @@ import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
 import { formatDistance, formatRand } from '../../lib/format';
 import { ORDERING_PAGE, PAID_PLACEMENT_LABEL } from '../../lib/paid-placement';
+import { PRICE_ON_REQUEST } from '../../lib/provider-facts';
 import { providerBadge } from '../../lib/provider-image';
 import { ProviderLogo } from './ProviderLogo';
 import { RatingSummary } from './RatingSummary';
@@ -143,12 +144,16 @@ export function ProviderCard({
           ))}
           {extra > 0 && <li className="badge badge-ghost badge-sm">+{extra} more</li>}
         </ul>
-        <p className="mt-auto text-sm">
-          From{' '}
-          <span className="text-lg font-bold text-primary">
-            {formatRand(provider.startingPrice)}
-          </span>
-        </p>
+        {provider.startingPrice === null ? (
+          <p className="mt-auto text-sm font-semibold">{PRICE_ON_REQUEST}</p>
+        ) : (
+          <p className="mt-auto text-sm">
+            From{' '}
+            <span className="text-lg font-bold text-primary">
+              {formatRand(provider.startingPrice)}
+            </span>
+          </p>
+        )}
       </div>
     </article>
   );

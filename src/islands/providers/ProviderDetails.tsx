@@ -1,8 +1,9 @@
 import type { Provider } from '../../lib/api-answers';
 import { serviceName } from '../../lib/catalog/categories';
 import { WEEKDAYS } from '../../lib/catalog/enquiry-options';
-import { formatRand, formatRating } from '../../lib/format';
+import { formatRating } from '../../lib/format';
 import { formatSaPhone, telHref } from '../../lib/phone';
+import { HOURS_NOT_GIVEN, startingPriceText } from '../../lib/provider-facts';
 import { NO_REVIEWS_TEXT, RatingSummary, reviewCountText } from './RatingSummary';
 import { ReviewList } from './ReviewList';
 
@@ -40,12 +41,14 @@ export function ServicesTab({
       <section>
         <h3 className="font-semibold">Starting Price</h3>
         <p className="mt-1 text-2xl font-bold text-primary">
-          From {formatRand(provider.startingPrice)}
+          {startingPriceText(provider.startingPrice)}
         </p>
         {/* Not the spec's 'Free consultation and quotes available': no provider has told us
             that its consultations are free, and the site claims nothing the data does not show. */}
         <p className="mt-1 text-sm">
-          Prices may vary based on specific requirements. Send a request to ask for a quote.
+          {provider.startingPrice === null
+            ? 'This provider has not given a starting price. Send a request to ask for a quote.'
+            : 'Prices may vary based on specific requirements. Send a request to ask for a quote.'}
         </p>
       </section>
       {showExperience && (
@@ -91,7 +94,7 @@ export function ProfileReviewsTab({ provider }: { provider: Provider }) {
 
 export function BusinessHours({ hours }: { hours: Record<string, string> }) {
   if (!WEEKDAYS.some((day) => hours[day])) {
-    return <p className="text-sm">Business hours not listed.</p>;
+    return <p className="text-sm">{HOURS_NOT_GIVEN}</p>;
   }
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">

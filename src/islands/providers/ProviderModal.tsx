@@ -3,6 +3,7 @@ import type { Provider } from '../../lib/api-answers';
 import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
 import { formatSaPhone, telHref, whatsAppHref } from '../../lib/phone';
+import { descriptionGiven } from '../../lib/provider-facts';
 import { Modal } from '../ui/Modal';
 import { Tabs } from '../ui/Tabs';
 import { ContactLink } from './ContactLink';
@@ -80,7 +81,9 @@ export function ProviderModal({
               createdAt={provider.createdAt}
               full
             />
-            <p>{provider.description}</p>
+            {descriptionGiven(provider.description) && (
+              <p className="whitespace-pre-line">{provider.description}</p>
+            )}
             <ul className="flex flex-wrap gap-1" aria-label="Services">
               {provider.services.map((s) => (
                 <li key={s} className="badge badge-outline">

@@ -4,8 +4,8 @@ import type { Provider, ProviderDetail } from '../../lib/api-answers';
 import { ApiError } from '../../lib/api-client';
 import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
-import { formatRand } from '../../lib/format';
 import { telHref, whatsAppHref } from '../../lib/phone';
+import { descriptionGiven, startingPriceText } from '../../lib/provider-facts';
 import { withQueryClient } from '../../lib/query-client';
 import { LoadFailure } from '../ui/LoadFailure';
 import { Modal } from '../ui/Modal';
@@ -120,7 +120,7 @@ function Profile({
         >
           <div className="card-body gap-3">
             <p className="text-2xl font-bold text-primary">
-              From {formatRand(provider.startingPrice)}
+              {startingPriceText(provider.startingPrice)}
             </p>
             <button type="button" className="btn btn-accent" onClick={() => setRequesting(true)}>
               Request Service
@@ -166,7 +166,9 @@ function Profile({
             <h2 id="about-heading" className="text-xl font-semibold">
               About {provider.name}
             </h2>
-            <p className="mt-2">{provider.description}</p>
+            {descriptionGiven(provider.description) && (
+              <p className="mt-2 whitespace-pre-line">{provider.description}</p>
+            )}
             <ul className="mt-4 flex flex-wrap gap-2" aria-label="Services">
               {provider.services.map((s) => (
                 <li key={s} className="badge badge-primary badge-outline">

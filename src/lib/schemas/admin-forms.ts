@@ -3,8 +3,15 @@
  * the API bodies of admin-operations.ts.
  */
 import { z } from 'zod';
+import { DayHoursSchema } from '../business-hours.ts';
+import { isServiceId, serviceName } from '../catalog/categories.ts';
 import { LEGAL_FORMS } from '../catalog/checks.ts';
-import { DEFAULT_STARTING_PRICE } from '../catalog/enquiry-options.ts';
+import {
+  DEFAULT_BUSINESS_HOURS,
+  DEFAULT_STARTING_PRICE,
+  WEEKDAYS,
+  type Weekday,
+} from '../catalog/enquiry-options.ts';
 import { currentYear, FLASH_AD_DEFAULTS, flashAdLinkField } from './admin-operations.ts';
 import {
   emailField,
@@ -32,59 +39,91 @@ const optionalWhole = (label: string, min: number, max?: number) =>
       .optional(),
   );
 
-export const AddProviderFormSchema = z.object({
-  name: requiredText('Business name is required'),
-  contactName: requiredText('Contact name is required', 120),
-  email: emailField(),
-  phone: saPhoneField,
-  location: requiredText('Location is required', 120),
-  province: provinceField,
-  // Spec: at least 0; anything that is not a number counts as 0.
-  yearsExperience: z.preprocess((v) => {
-    const n = Number.parseInt(String(v), 10);
-    return Number.isNaN(n) ? 0 : n;
-  }, z.number().min(0, 'Years of experience must be 0 or greater').max(100)),
-  description: requiredText('Description is required', 2000),
-  // "cctv, alarms": comma-separated service ids.
-  services: z.preprocess(
-    (v) =>
-      (typeof v === 'string' ? v : '')
-        .split(',')
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
-    servicesField,
-  ),
-  startingPrice: z.preprocess(
-    typedNumber(DEFAULT_STARTING_PRICE),
-    z
-      .number('Starting price must be a number')
-      .int('Starting price must be a whole number of rand')
-      .min(0, 'Starting price must be 0 or more'),
-  ),
-  website: z.preprocess(
-    (v) => (blank(v) ? undefined : v),
-    z
-      .url({ protocol: /^https?$/, error: 'Please enter a valid website address (https://...)' })
-      .optional(),
-  ),
-  completedJobs: optionalWhole('Completed jobs', 0),
-  responseTime: optionalText(60),
-  teamSize: optionalWhole('Team size', 1),
-  insurance: optionalText(200),
-  businessLicense: optionalText(100),
-  establishedYear: z.preprocess(
-    typedNumber(undefined),
-    z
-      .number('Established year must be a number')
-      .int('Established year must be a whole number')
-      .min(1900, 'Established year must be 1900 or later')
-      .refine((year) => year <= currentYear(), 'Established year cannot be in the future')
-      .optional(),
-  ),
-  emergencyService: z.boolean(),
-  legalForm: z.enum(LEGAL_FORMS),
-  isPremium: z.boolean(),
-});
+export const AddProviderFormSchema = z
+  .object({
+    name: requiredText('Business name is required'),
+    contactName: requiredText('Contact name is required', 120),
+    email: emailField(),
+    phone: saPhoneField,
+    location: requiredText('Location is required', 120),
+    province: provinceField,
+    // Spec: at least 0; anything that is not a number counts as 0.
+    yearsExperience: z.preprocess((v) => {
+      const n = Number.parseInt(String(v), 10);
+      return Number.isNaN(n) ? 0 : n;
+    }, z.number().min(0, 'Years of experience must be 0 or greater').max(100)),
+    description: requiredText('Description is required', 2000),
+    // "cctv, alarms": comma-separated service ids.
+    services: z.preprocess(
+      (v) =>
+        (typeof v === 'string' ? v : '')
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      servicesField,
+    ),
+    // Filled in with the spec's R1500 as a suggestion; emptied, no price ("Price on request").
+    startingPrice: z.preprocess(
+      (v) => (blank(v) ? null : Number(v)),
+      z
+        .number('Starting price must be a number')
+        .int('Starting price must be a whole number of rand')
+        .min(0, 'Starting price must be 0 or more')
+        .nullable(),
+    ),
+    // "IP cameras, Gate motors": suggested from the services' names; emptied, none.
+    specialties: z.preprocess(
+      (v) =>
+        (typeof v === 'string' ? v : '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      z.array(z.string().max(120, 'A specialty has at most 120 characters')).max(30),
+    ),
+    /** Whether the provider's hours are given; the days below are sent only then. */
+    listHours: z.boolean(),
+    // Each day as text ('8:00 AM - 5:00 PM' or 'Closed'), filled in with the spec's week.
+    businessHours: z.object(
+      Object.fromEntries(WEEKDAYS.map((day) => [day, z.string()])) as Record<Weekday, z.ZodString>,
+    ),
+    website: z.preprocess(
+      (v) => (blank(v) ? undefined : v),
+      z
+        .url({ protocol: /^https?$/, error: 'Please enter a valid website address (https://...)' })
+        .optional(),
+    ),
+    completedJobs: optionalWhole('Completed jobs', 0),
+    responseTime: optionalText(60),
+    teamSize: optionalWhole('Team size', 1),
+    insurance: optionalText(200),
+    businessLicense: optionalText(100),
+    establishedYear: z.preprocess(
+      typedNumber(undefined),
+      z
+        .number('Established year must be a number')
+        .int('Established year must be a whole number')
+        .min(1900, 'Established year must be 1900 or later')
+        .refine((year) => year <= currentYear(), 'Established year cannot be in the future')
+        .optional(),
+    ),
+    emergencyService: z.boolean(),
+    legalForm: z.enum(LEGAL_FORMS),
+    isPremium: z.boolean(),
+  })
+  .superRefine((values, ctx) => {
+    // The days are checked only when they are sent, with the API's rule for a day.
+    if (!values.listHours) return;
+    for (const day of WEEKDAYS) {
+      const result = DayHoursSchema.safeParse(values.businessHours[day]);
+      if (!result.success) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['businessHours', day],
+          message: result.error.issues[0]?.message ?? 'Check this day',
+        });
+      }
+    }
+  });
 
 export type AddProviderForm = z.input<typeof AddProviderFormSchema>;
 export type AddProviderValues = z.output<typeof AddProviderFormSchema>;
@@ -99,7 +138,11 @@ export const EMPTY_PROVIDER_FORM: AddProviderForm = {
   yearsExperience: '',
   description: '',
   services: '',
+  // The spec's defaults, as suggestions the admin sees and may change or empty.
   startingPrice: String(DEFAULT_STARTING_PRICE),
+  specialties: '',
+  listHours: true,
+  businessHours: { ...DEFAULT_BUSINESS_HOURS },
   website: '',
   completedJobs: '',
   responseTime: '',
@@ -112,13 +155,34 @@ export const EMPTY_PROVIDER_FORM: AddProviderForm = {
   isPremium: false,
 };
 
+/** The specialties the form suggests for these services: their names (spec section 5). */
+export function suggestedSpecialties(services: unknown): string {
+  return (typeof services === 'string' ? services : '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(isServiceId)
+    .map(serviceName)
+    .join(', ');
+}
+
 /**
- * The POST /api/admin/providers body (spec section 7). The provider's defaults (coverage
- * areas from the location, specialties from the services, business hours) are the
- * server's to compute (src/api/providers), so the form sends only what the admin typed.
+ * The POST /api/admin/providers body (spec section 7): what the admin's form holds. The
+ * spec's defaults are in the form as suggestions (a price of R1500, the services' names
+ * as specialties, the default week of hours); what the admin empties or unticks is sent
+ * as not given, and the provider's page says so (docs/decisions/0041). Coverage is the
+ * location unless given (src/api/providers/create-provider.ts).
  */
 export function providerBody(values: AddProviderValues, profileImage: string | undefined) {
-  return { ...values, profileImage: profileImage ?? null };
+  const { listHours, businessHours, ...rest } = values;
+  return {
+    ...rest,
+    profileImage: profileImage ?? null,
+    ...(listHours && {
+      businessHours: Object.fromEntries(
+        WEEKDAYS.map((day) => [day, businessHours[day].trim()]),
+      ) as Record<Weekday, string>,
+    }),
+  };
 }
 
 /** Flash ad form: spec fallbacks (priority 1, duration 3000) when a number is not numeric. */

@@ -48,7 +48,8 @@ export const RATING_NOT_SETTABLE =
 
 /**
  * Every field of a provider an admin sets (POST /api/admin/providers). No defaults here,
- * so the same object serves partial updates; createProvider fills in the spec's defaults.
+ * so the same object serves partial updates; createProvider leaves a price, specialties
+ * and hours not given absent.
  */
 export const AdminProviderFields = z.object({
   name: requiredText('Business name is required'),
@@ -61,7 +62,8 @@ export const AdminProviderFields = z.object({
   legalForm: z.enum(LEGAL_FORMS, 'Business type must be company or sole_trader'),
   isPremium: z.boolean('isPremium must be true or false'),
   isApproved: z.boolean('isApproved must be true or false'),
-  startingPrice: whole('Starting price', 0, 10_000_000),
+  /** null: no starting price ("Price on request"). */
+  startingPrice: whole('Starting price', 0, 10_000_000).nullable(),
   phone: saPhoneField,
   email: emailField(),
   website: z.preprocess(

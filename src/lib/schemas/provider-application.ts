@@ -72,6 +72,8 @@ const applicationFields = {
   businessLicense: optionalText(100),
   insurance: optionalText(200),
   previousWork: optionalText(2000),
+  /** Optional: what the public profile says about the business (none if left out). */
+  description: optionalText(2000),
   website: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z

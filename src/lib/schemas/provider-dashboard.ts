@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BusinessHoursSchema } from '../business-hours.ts';
 import { townValue } from '../catalog/town-value.ts';
 import { formatRand } from '../format.ts';
+import { PROFILE_FACTS } from '../provider-facts.ts';
 import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
 import { emailField, provinceField, requiredText, saPhoneField, servicesField } from './fields.ts';
 import { recordId } from './record-id.ts';
@@ -154,7 +155,26 @@ const websiteField = z.preprocess(
     .optional(),
 );
 
-/** The profile as the spec's client sends it (spec section 7): always all seven. */
+/**
+ * The person to speak to (the dashboard's Contact Name), apart from the business name:
+ * empty or null removes it; absent keeps the stored one.
+ */
+const contactNameField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z
+    .string('Contact name must be a text')
+    .trim()
+    .max(120, 'At most 120 characters')
+    .nullable()
+    .optional(),
+);
+
+/**
+ * The profile as the spec's client sends it (spec section 7): always all seven. `name`
+ * is the business name, as the public pages show it. The description may be empty: a
+ * provider that has not written one has none (docs/decisions/0041), and can still save
+ * the rest.
+ */
 const SpecProfileFields = z.object({
   name: requiredText('Business name is required'),
   email: emailField(),
@@ -162,7 +182,10 @@ const SpecProfileFields = z.object({
   location: requiredText('City/area is required', 120),
   province: provinceField,
   services: servicesField,
-  description: requiredText('Business description is required', 2000),
+  description: z
+    .string('Business description is required')
+    .trim()
+    .max(2000, 'At most 2000 characters'),
 });
 
 /**
@@ -171,7 +194,9 @@ const SpecProfileFields = z.object({
  * not wipe them.
  */
 const ProfileExtraFields = z.object({
-  startingPrice: startingPriceField.optional(),
+  contactName: contactNameField,
+  /** null: no starting price, shown as "Price on request". */
+  startingPrice: startingPriceField.nullable().optional(),
   coverageAreas: coverageAreasField.optional(),
   businessHours: BusinessHoursSchema.optional(),
   website: websiteField,
@@ -185,7 +210,7 @@ export const PROFILE_EXTRA_FIELDS = ProfileExtraFields.keyof().options;
  * PUT /api/provider/profile: the profile as the dashboard's Profile tab edits it, or as
  * the spec's client sends it (the first seven fields alone), or as GET /api/provider/me
  * answered it (read-only fields such as id, rating or isVerified are dropped, not
- * refused). Business Name and Contact Name both edit `name`. The business hours arrive
+ * refused). Business Name edits `name`, Contact Name `contactName`. The business hours arrive
  * per day as the stored text or as open/close times (src/lib/business-hours.ts) and are
  * stored as the texts business_minutes() reads, so the responsiveness clock follows
  * them.
@@ -194,6 +219,18 @@ export const ProviderProfileSchema = SpecProfileFields.extend(ProfileExtraFields
 
 /** What the form and other clients send (the schema's input: the hours not yet stored texts). */
 export type ProviderProfileInput = z.input<typeof ProviderProfileSchema>;
+
+/** POST /api/provider/profile/confirm: the facts the provider confirms as shown. */
+export const ConfirmFactsSchema = z.object({
+  facts: z
+    .array(
+      z.enum(PROFILE_FACTS, `A fact is one of ${PROFILE_FACTS.join(', ')}`),
+      'Facts are a list',
+    )
+    .min(1, 'Name at least one fact to confirm')
+    .max(PROFILE_FACTS.length)
+    .transform((facts) => [...new Set(facts)]),
+});
 
 export const ProfileImageSchema = z.object({
   profileImageURL: z
