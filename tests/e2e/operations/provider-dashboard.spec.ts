@@ -190,6 +190,8 @@ test('the provider uploads a photo with progress and sees it', async ({
 });
 
 test('the dashboard has no axe violations', async ({ page, request, signedInProvider }) => {
+  // Seven scans, the Overview's profile checklist among them: more than one page's time.
+  test.setTimeout(60_000);
   // An enquiry, so that the Enquiries tab and the response dialog have content.
   await sendEnquiry(request, newEnquiry(signedInProvider.id));
   await page.goto('/dashboard');
