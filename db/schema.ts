@@ -621,10 +621,7 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check(
-      'contact_messages_topic_check',
-      oneOf(sql`${t.topic}`, CONTACT_TOPIC_VALUES),
-    ),
+    check('contact_messages_topic_check', oneOf(sql`${t.topic}`, CONTACT_TOPIC_VALUES)),
     index('contact_messages_created_idx').on(t.createdAt.desc()),
   ],
 );

@@ -2,10 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { roundedPosition } from '../../lib/home-highlights.ts';
 import { requestSentMessage } from '../../lib/request-sent.ts';
-import {
-  contactSentMessage,
-  ContactMessageSchema,
-} from '../../lib/schemas/contact-message.ts';
+import { contactSentMessage, ContactMessageSchema } from '../../lib/schemas/contact-message.ts';
 import { ConfirmEnquiryEmailSchema } from '../../lib/schemas/enquiry-confirmation.ts';
 import { EnquirySchema } from '../../lib/schemas/enquiry.ts';
 import { HomeHighlightsQuerySchema } from '../../lib/schemas/home-highlights.ts';
@@ -171,16 +168,21 @@ export const publicRoutes = new Hono<AppEnv>()
     },
   )
   /** A message to the operator, from the form on /contact. */
-  .post('/contact', rateLimited(RATE_LIMITS.contact), validJson(ContactMessageSchema), async (c) => {
-    noStore(c);
-    const message = c.req.valid('json');
-    await hitRateLimit(c.var.db, RATE_LIMITS.contactPerEmail, message.email);
-    const { reference } = await sendContactMessage(c.var.db, message, {
-      clientAddress: clientAddress(c),
-      company: c.var.company,
-    });
-    return c.json({ reference, message: contactSentMessage(reference, message.email) }, 201);
-  })
+  .post(
+    '/contact',
+    rateLimited(RATE_LIMITS.contact),
+    validJson(ContactMessageSchema),
+    async (c) => {
+      noStore(c);
+      const message = c.req.valid('json');
+      await hitRateLimit(c.var.db, RATE_LIMITS.contactPerEmail, message.email);
+      const { reference } = await sendContactMessage(c.var.db, message, {
+        clientAddress: clientAddress(c),
+        company: c.var.company,
+      });
+      return c.json({ reference, message: contactSentMessage(reference, message.email) }, 201);
+    },
+  )
   .post('/enquiries', rateLimited(RATE_LIMITS.enquiry), validJson(EnquirySchema), async (c) => {
     noStore(c);
     const enquiry = c.req.valid('json');

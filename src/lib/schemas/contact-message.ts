@@ -16,10 +16,7 @@ export const ContactMessageSchema = z.object({
   message: z
     .string('Please write your message')
     .trim()
-    .min(
-      CONTACT_LIMITS.messageMin,
-      `Please write at least ${CONTACT_LIMITS.messageMin} characters`,
-    )
+    .min(CONTACT_LIMITS.messageMin, `Please write at least ${CONTACT_LIMITS.messageMin} characters`)
     .max(CONTACT_LIMITS.message, `At most ${CONTACT_LIMITS.message} characters`),
 });
 

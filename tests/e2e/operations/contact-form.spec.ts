@@ -6,8 +6,8 @@
  */
 import { scan } from '../axe.ts';
 import { uniqueTag } from '../builders.ts';
-import { E2E_ADMIN } from '../servers.ts';
 import { expect, test } from '../fixtures.ts';
+import { E2E_ADMIN } from '../servers.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 
@@ -15,6 +15,8 @@ test('a message written on /contact reaches the outbox, and the sender reads its
   page,
   mailbox,
 }) => {
+  // Three axe scans and the screenshots: more than the default half minute here.
+  test.setTimeout(90_000);
   const tag = uniqueTag();
   const email = `naledi.${tag.toLowerCase()}@example.com`;
   const text = `Hello ${tag}, a provider has not answered my request since Monday.`;

@@ -60,6 +60,8 @@ test('a request left unseen is flagged, found under "Needs attention" and passed
   mailbox,
   signedInAdmin,
 }) => {
+  // Two axe scans, a reassignment and its mail: more than the default half minute here.
+  test.setTimeout(90_000);
   const tag = uniqueTag();
   const silent = await accounts.newProvider(inSpringbok(tag, 'Quiet Networks'));
   const nearby = await accounts.newProvider(inSpringbok(tag, 'Namakwa Wi-Fi'));
@@ -171,6 +173,8 @@ test('the Reassign list puts those who cover the place first, then the nearest, 
   accounts,
   signedInAdmin,
 }) => {
+  // Five providers with their checks, two axe scans and two screenshots.
+  test.setTimeout(120_000);
   const tag = uniqueTag();
   const silent = await accounts.newProvider(inSpringbok(tag, 'Quiet Networks'));
   // 100 km south, but it says it works in Springbok.
