@@ -4,7 +4,9 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import process from 'node:process';
+import { loadEnv } from 'vite';
 import { developmentHost } from './hosts/dev/astro-integration.ts';
+import { companyConfigurationProblem } from './src/lib/production-site.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:8888',
@@ -23,6 +25,22 @@ export default defineConfig({
             name: 'idle-or-tap',
             entrypoint: './src/client-directives/idle-or-tap.ts',
           });
+        },
+      },
+    },
+    {
+      // A production build names the operating company: no page reads "not configured"
+      // (src/lib/production-site.ts, decision 0043). Pages read PUBLIC_COMPANY_* from the
+      // environment and .env files alike, so both are read here.
+      name: 'company-for-production',
+      hooks: {
+        'astro:config:setup': ({ command }) => {
+          if (command !== 'build') return;
+          const problem = companyConfigurationProblem({
+            ...loadEnv('production', process.cwd(), ''),
+            ...process.env,
+          });
+          if (problem) throw new Error(`The site cannot be built: ${problem}`);
         },
       },
     },

@@ -35,6 +35,7 @@ import {
   type CheckType,
   type LegalForm,
 } from '../src/lib/catalog/checks.ts';
+import { CONTACT_TOPIC_VALUES, type ContactTopic } from '../src/lib/catalog/contact-topics.ts';
 import {
   APPLICATION_STATUSES,
   BUDGET_VALUES,
@@ -619,6 +620,30 @@ export const documentViews = pgTable(
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('document_views_document_idx').on(t.documentId, t.viewedAt)],
+);
+
+/**
+ * Messages written to the operator through the form on /contact: kept as written, mailed
+ * to the company's e-mail address with the sender's copy in the same transaction
+ * (src/api/contact/send-contact-message.ts). The reference is derived from id and
+ * created_at (contactReference).
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    topic: text('topic').$type<ContactTopic>().notNull(),
+    message: text('message').notNull(),
+    /** Where it came from, as for service requests (rate limits, abuse). */
+    clientAddress: text('client_address'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('contact_messages_topic_check', oneOf(sql`${t.topic}`, CONTACT_TOPIC_VALUES)),
+    index('contact_messages_created_idx').on(t.createdAt.desc()),
+  ],
 );
 
 /**

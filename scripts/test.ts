@@ -10,6 +10,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+// The suite builds and serves a local site (CI too): a production address or Netlify's
+// production context left in the shell would make the build and the servers refuse to run
+// without the operating company's details (src/lib/production-site.ts, decision 0043).
+delete process.env.SITE_URL;
+delete process.env.CONTEXT;
 const results = path.join(root, 'reports');
 ensureChromium();
 // Reports of an earlier run must not count for this one.

@@ -2,13 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { createApp } from '../../src/api/app.ts';
-import type { Env } from '../../src/api/env.ts';
+import { companyFromEnvironment, type Env } from '../../src/api/env.ts';
 import { databaseFault, databaseUnavailableResponse } from '../../src/api/http/database-faults.ts';
 import { logErrorSafely } from '../../src/api/http/describe-error.ts';
 import { createJobRunner } from '../../src/api/jobs/job-runner.ts';
 import { DEV_MAIL_PATH } from '../../src/api/mail/dev-mail-page.ts';
 import { createMailer } from '../../src/api/mail/mailer.ts';
 import { chooseObjectStore } from '../../src/api/storage/choose-object-store.ts';
+import { COMPANY_VARIABLES, type CompanyDetail } from '../../src/lib/company.ts';
+import { REQUIRED_COMPANY_DETAILS } from '../../src/lib/production-site.ts';
 import { allowConnectTo, readNetlifyRules } from './netlify-rules.ts';
 import { prepareDatabaseWhenReachable } from './prepare-database.ts';
 import { createSite } from './site.ts';
@@ -59,6 +61,17 @@ export async function startServer(
   else {
     log(
       `WARNING: SMTP_URL is not set, so no mail leaves this machine: reset links, set-password links and enquiry mail are written to ${mailer.destination} only.`,
+    );
+  }
+  const unset = Object.entries(COMPANY_VARIABLES)
+    .filter(
+      ([detail]) => companyFromEnvironment().configured[detail as CompanyDetail] === undefined,
+    )
+    .map(([, variable]) => variable);
+  if (unset.length > 0) {
+    // A production site cannot start without the required ones (env.ts); locally they may wait.
+    log(
+      `WARNING: the operating company is not fully configured (${unset.join(', ')}): pages and mail show "... not configured" in its place, and the contact form's mail goes to the admins. A production start refuses to run without ${REQUIRED_COMPANY_DETAILS.map((detail) => COMPANY_VARIABLES[detail]).join(', ')}.`,
     );
   }
   let lastJobsFaultReport = -Infinity;

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import type { Company } from '../lib/company.ts';
 import type { Env } from './env.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ObjectStore } from './storage/object-store.ts';
@@ -10,6 +11,8 @@ export interface AppEnv {
     env: Env;
     objects: ObjectStore;
     mailer: Mailer;
+    /** The operating company (PUBLIC_COMPANY_*): where messages to the operator go. */
+    company: Company;
     logError: (error: unknown) => void;
     /** Signs and checks session tokens. */
     sessionSecret: Uint8Array;

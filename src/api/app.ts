@@ -66,6 +66,7 @@ export function createApp({
     c.set('env', env);
     c.set('objects', objects);
     c.set('mailer', mailer);
+    c.set('company', company);
     c.set('logError', logError);
     c.set('sessionSecret', secret);
     await next();

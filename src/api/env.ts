@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { companyFrom, type Company } from '../lib/company.ts';
+import { companyConfigurationProblem, isLoopbackHost } from '../lib/production-site.ts';
 import { newPassword } from '../lib/schemas/account.ts';
 import { emailField } from '../lib/schemas/fields.ts';
 
@@ -67,9 +68,7 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'SITE_URL'> & {
   loopbackOnly: boolean;
 };
 
-const LOOPBACK_HOSTS = new Set(['localhost', '::1', '[::1]']);
-export const isLoopbackHost = (host: string) =>
-  LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
+export { isLoopbackHost };
 
 /**
  * Secrets (reset and set-password tokens) may travel in an HTTP answer only in
@@ -143,6 +142,9 @@ export function parseEnv(
       }: it is the one address put in links sent by mail, e.g. SITE_URL=https://verifiedproviders.co.za`,
     );
   }
+  // A public site names its operator: no visitor reads "not configured" (decision 0043).
+  const company = purpose === 'serve' ? companyConfigurationProblem(source) : undefined;
+  if (company) throw new Error(`Invalid environment configuration:\n  ${company}`);
   return {
     ...env,
     appEnv: env.APP_ENV ?? 'production',

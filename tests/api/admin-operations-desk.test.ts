@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminUsers, customerEnquiries } from '../../db/schema.ts';
+import { REASSIGN_MESSAGES } from '../../src/lib/schemas/enquiry-follow-up.ts';
 import {
   adminRow,
   adminSession,
@@ -13,7 +14,7 @@ import { postLogin, SIGN_IN_AGAIN, signIn } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
 import { csvBody, csvRecords, csvRows } from '../helpers/csv-download.ts';
 import { enquiryRow } from '../helpers/enquiry-fixtures.ts';
-import { expectError } from '../helpers/error-answer.ts';
+import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
@@ -249,9 +250,10 @@ describe('GET /api/admin/enquiries/:id', () => {
 });
 
 describe('PUT /api/admin/enquiries/:id: assigning a provider', () => {
-  it('assigns an approved provider who offers the service, e-mails it, and puts it in its dashboard', async () => {
+  it('assigns an approved, verified provider who offers the service, e-mails it, and puts it in its dashboard', async () => {
     const db = api.database.db;
     const provider = await insertProvider(db, {
+      isVerified: true,
       name: 'Durban Eye Security',
       email: 'jobs@durbaneye.example.co.za',
       services: ['alarms', 'cctv'],
@@ -301,7 +303,7 @@ describe('PUT /api/admin/enquiries/:id: assigning a provider', () => {
   });
 
   it('keeps a status given along with the assignment', async () => {
-    const provider = await insertProvider(api.database.db);
+    const provider = await insertProvider(api.database.db, { isVerified: true });
     const enquiry = await insertEnquiry(api.database.db);
     const answer = await okJson<DeskEnquiry>(
       putEnquiry(enquiry.id, { assignedProviderId: provider.id, status: 'in_progress' }),
@@ -311,8 +313,8 @@ describe('PUT /api/admin/enquiries/:id: assigning a provider', () => {
 
   it('moves an enquiry from one provider to another, and the dashboards follow', async () => {
     const db = api.database.db;
-    const first = await insertProvider(db);
-    const second = await insertProvider(db, { email: 'second@example.co.za' });
+    const first = await insertProvider(db, { isVerified: true });
+    const second = await insertProvider(db, { isVerified: true, email: 'second@example.co.za' });
     const enquiry = await insertEnquiry(db, { assignedProviderId: first.id, status: 'assigned' });
     const outbox = await watchOutbox(api);
     await okJson(putEnquiry(enquiry.id, { assignedProviderId: second.id }));
@@ -327,6 +329,32 @@ describe('PUT /api/admin/enquiries/:id: assigning a provider', () => {
       ).map((e) => e.id);
     expect(await dashboardOf(first.id)).toEqual([]);
     expect(await dashboardOf(second.id)).toEqual([enquiry.id]);
+  });
+
+  it('assigns an unverified provider only when the desk asks for one (allowUnverified)', async () => {
+    const db = api.database.db;
+    const unverified = await insertProvider(db, { name: 'Not Yet Checked' });
+    const enquiry = await insertEnquiry(db, { serviceType: 'cctv' });
+    const before = await databaseSnapshot(api);
+    for (const body of [
+      { assignedProviderId: unverified.id },
+      { assignedProviderId: unverified.id, allowUnverified: false },
+    ]) {
+      await expectFieldError(
+        await putEnquiry(enquiry.id, body),
+        'assignedProviderId',
+        REASSIGN_MESSAGES.unverified,
+      );
+    }
+    expect(await databaseSnapshot(api)).toEqual(before);
+    const outbox = await watchOutbox(api);
+    const answer = await okJson<DeskEnquiry>(
+      putEnquiry(enquiry.id, { assignedProviderId: unverified.id, allowUnverified: true }),
+    );
+    expect(answer).toMatchObject({ status: 'assigned', assignedProviderId: unverified.id });
+    expect((await outbox.newMails()).map((m) => m.to)).toEqual([unverified.email]);
+    // Notes and status of a request already with an unverified provider need no flag.
+    await okJson(putEnquiry(enquiry.id, { adminNotes: 'Called them', status: 'in_progress' }));
   });
 
   it('unassigning puts an assigned enquiry back to new, sending no mail', async () => {

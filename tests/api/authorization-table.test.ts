@@ -92,6 +92,7 @@ const TABLE: Record<string, Access> = {
   'GET /api/requests/photos/:id{[0-9]+}': PUBLIC,
   'POST /api/provider-applications': PUBLIC,
   'POST /api/enquiries': PUBLIC,
+  'POST /api/contact': PUBLIC,
   'POST /api/enquiries/confirm': PUBLIC,
   // The customer's status page: a private token, no account (issue 14).
   'GET /api/requests/status': PUBLIC,

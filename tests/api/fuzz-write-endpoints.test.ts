@@ -34,6 +34,7 @@ import {
   ResetPasswordSchema,
   ReviewApplicationSchema,
 } from '../../src/lib/schemas/admin.ts';
+import { ContactMessageSchema } from '../../src/lib/schemas/contact-message.ts';
 import { ConfirmEnquiryEmailSchema } from '../../src/lib/schemas/enquiry-confirmation.ts';
 import { ReassignEnquirySchema } from '../../src/lib/schemas/enquiry-follow-up.ts';
 import { EnquirySchema } from '../../src/lib/schemas/enquiry.ts';
@@ -143,6 +144,16 @@ const TARGETS: Record<string, Target> = {
     caller: 'anonymous',
     schema: EnquirySchema,
     example: (f) => validEnquiryBody(f.providerId),
+  },
+  'POST /api/contact': {
+    caller: 'anonymous',
+    schema: ContactMessageSchema,
+    example: () => ({
+      name: 'Lerato Mokoena',
+      email: 'lerato@example.com',
+      topic: 'other',
+      message: 'A question about how the checks work.',
+    }),
   },
   'POST /api/requests/confirm': {
     caller: 'anonymous',

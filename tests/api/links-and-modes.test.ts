@@ -12,6 +12,13 @@ import { insertApplication } from '../helpers/builders.ts';
 import { linkIn, readOutbox } from '../helpers/outbox.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
+/** What a site beyond loopback must name to start (decision 0043). */
+const COMPANY = {
+  PUBLIC_COMPANY_LEGAL_NAME: 'Sample Operator (Pty) Ltd',
+  PUBLIC_COMPANY_ADDRESS: '1 Sample Street, Cape Town, 8001',
+  PUBLIC_COMPANY_EMAIL: 'hello@example.org',
+};
+
 /** A POST with a Host header of the client's choosing (fetch would not send it). */
 function postWithHost(
   api: TestApi,
@@ -94,7 +101,7 @@ describe('the Origin check of cookie-authenticated changes', () => {
   let api: TestApi;
   beforeAll(async () => {
     // Behind a TLS proxy: requests arrive as http://127.0.0.1:port, browsers say https://.
-    api = await startTestApi({ SITE_URL: 'https://verifiedproviders.example' });
+    api = await startTestApi({ SITE_URL: 'https://verifiedproviders.example', ...COMPANY });
   });
   afterAll(() => api.close());
 
@@ -145,6 +152,7 @@ describe('development mode', () => {
       HOST: '0.0.0.0',
       SITE_URL: 'https://verifiedproviders.example',
       SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+      ...COMPANY,
     });
     expect(answer).not.toHaveProperty('resetToken');
   });

@@ -14,7 +14,7 @@
 import { and, eq, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { majorTowns } from '../../db/places/places-file.ts';
-import { enquiryAssignments, outbox, rateLimits } from '../../db/schema.ts';
+import { enquiryAssignments, outbox, rateLimits, serviceProviders } from '../../db/schema.ts';
 import { listEnquiries } from '../../src/api/enquiries/list-enquiries.ts';
 import { sendRequestReminders } from '../../src/api/enquiries/send-request-reminders.ts';
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '../../src/lib/catalog/enquiry-options.ts';
@@ -158,9 +158,11 @@ const reassign = (id: number | string, body: unknown) =>
 
 interface Candidates {
   location: string;
-  place: { kind: string; name?: string; radiusKm?: number };
+  place: { kind: string; name?: string; town?: string | null; radiusKm?: number };
   note: string | null;
+  unverifiedShown: boolean;
   total: number;
+  unverified: number;
   candidates: {
     id: number;
     name: string;
@@ -168,8 +170,38 @@ interface Candidates {
     province: string;
     distanceKm: number | null;
     servesTown: boolean;
+    covers: string | null;
+    verified: boolean;
+    createdAt: string;
+    responsiveness: {
+      requests: number;
+      medianMinutes: number | null;
+      withinDayPercent: number | null;
+    };
   }[];
 }
+
+const NOT_MEASURED = { requests: 0, medianMinutes: null, withinDayPercent: null };
+
+/** A candidate as listed, of a provider inserted by the test. */
+const listed = (
+  provider: { id: number; name: string; createdAt: Date },
+  fields: {
+    location: string;
+    province: string;
+    distanceKm: number | null;
+    covers: string | null;
+    verified?: boolean;
+  },
+) => ({
+  id: provider.id,
+  name: provider.name,
+  servesTown: fields.covers !== null,
+  verified: true,
+  createdAt: provider.createdAt.toISOString(),
+  responsiveness: NOT_MEASURED,
+  ...fields,
+});
 
 describe('the desk flags requests left waiting', () => {
   it('flags after 4 business hours unseen and 1 business day unanswered, on the open assignment', async () => {
@@ -324,51 +356,183 @@ async function neighbourhood() {
 }
 
 describe('candidates to take over a request', () => {
-  it('lists verified providers of the service near the customer, nearest first, never the current one', async () => {
+  it('lists verified providers of the service who cover the place first, then the others near it, nearest first, never the current one', async () => {
     const n = await neighbourhood();
     const request = await sendRequest(n.current.id);
     const answer = await okJson<Candidates>(candidatesOf(request.id));
     expect(answer).toMatchObject({
       location: 'Sandton, Johannesburg',
-      place: { kind: 'town', name: 'Sandton', radiusKm: 100 },
+      place: { kind: 'town', name: 'Sandton', town: 'Johannesburg', radiusKm: 100 },
       note: null,
+      unverifiedShown: false,
       total: 4,
+      // Midrand Not Yet Checked, near but not verified, is counted, not listed.
+      unverified: 1,
     });
     expect(answer.candidates).toEqual([
-      {
-        id: n.randburg.id,
-        name: 'Randburg Camera Works',
-        location: 'Randburg',
-        province: 'Gauteng',
-        distanceKm: kmBetween('sandton', 'randburg'),
-        servesTown: false,
-      },
-      {
-        id: n.pretoria.id,
-        name: 'Pretoria Guard Systems',
-        location: 'Pretoria',
-        province: 'Gauteng',
-        distanceKm: kmBetween('sandton', 'pretoria'),
-        servesTown: false,
-      },
-      {
-        id: n.polokwane.id,
-        name: 'Limpopo Lenses',
+      // Far away, but it names Sandton among the areas it covers.
+      listed(n.polokwane, {
         location: 'Polokwane',
         province: 'Limpopo',
         distanceKm: kmBetween('sandton', 'polokwane'),
-        servesTown: true,
-      },
-      {
-        id: n.unplaced.id,
-        name: 'Sandton Secure',
+        covers: 'Sandton',
+      }),
+      // In Sandton, without a position: no distance, and last of those who cover it.
+      listed(n.unplaced, {
         location: 'Sandton',
         province: 'Gauteng',
         distanceKm: null,
-        servesTown: true,
-      },
+        covers: 'Sandton',
+      }),
+      listed(n.randburg, {
+        location: 'Randburg',
+        province: 'Gauteng',
+        distanceKm: kmBetween('sandton', 'randburg'),
+        covers: null,
+      }),
+      listed(n.pretoria, {
+        location: 'Pretoria',
+        province: 'Gauteng',
+        distanceKm: kmBetween('sandton', 'pretoria'),
+        covers: null,
+      }),
     ]);
     expect(kmBetween('sandton', 'polokwane')).toBeGreaterThan(100);
+    expect(kmBetween('sandton', 'randburg')).toBeLessThan(kmBetween('sandton', 'pretoria'));
+  });
+
+  it('lists the unverified ones only when asked, in their place, marked as such', async () => {
+    const n = await neighbourhood();
+    const request = await sendRequest(n.current.id);
+    const all = await okJson<Candidates>(
+      sendAs(
+        api,
+        adminToken,
+        'GET',
+        `/api/admin/enquiries/${request.id}/candidates?unverified=true`,
+      ),
+    );
+    expect(all).toMatchObject({ unverifiedShown: true, total: 5, unverified: 1 });
+    expect(all.candidates.map((c) => [c.name, c.verified])).toEqual([
+      ['Limpopo Lenses', true],
+      ['Sandton Secure', true],
+      ['Randburg Camera Works', true],
+      ['Midrand Not Yet Checked', false],
+      ['Pretoria Guard Systems', true],
+    ]);
+    const unverified = all.candidates.find((c) => c.id === n.unverified.id);
+    expect(unverified?.distanceKm).toBe(kmBetween('sandton', 'midrand'));
+    // Never an unapproved provider, one of another service, or the current one.
+    for (const provider of [n.unlisted, n.otherService, n.current]) {
+      expect(all.candidates.map((c) => c.id)).not.toContain(provider.id);
+    }
+    const asFalse = await okJson<Candidates>(
+      sendAs(
+        api,
+        adminToken,
+        'GET',
+        `/api/admin/enquiries/${request.id}/candidates?unverified=false`,
+      ),
+    );
+    expect(asFalse.candidates.map((c) => c.id)).not.toContain(n.unverified.id);
+    await expectFieldError(
+      await sendAs(
+        api,
+        adminToken,
+        'GET',
+        `/api/admin/enquiries/${request.id}/candidates?unverified=yes`,
+      ),
+      'unverified',
+      'unverified must be true or false',
+    );
+  });
+
+  it('places a suburb the location names on its own position, and counts a provider who covers its town as covering it', async () => {
+    const db = api.database.db;
+    const current = await insertProvider(db, {
+      name: 'Jozi Eyes',
+      isVerified: true,
+      services: ['cctv'],
+      ...inTown('johannesburg'),
+    });
+    // As the issue found it: far providers listed first for a Waterkloof job.
+    const welkom = await insertProvider(db, {
+      name: 'Beacon CCTV Welkom',
+      isVerified: true,
+      services: ['cctv'],
+      ...inTown('welkom'),
+    });
+    const pretoria = await insertProvider(db, {
+      name: 'Jacaranda Cameras',
+      isVerified: true,
+      services: ['cctv'],
+      ...inTown('pretoria'),
+    });
+    // In Centurion, nearer Waterkloof than Johannesburg is, covering Tshwane by that name.
+    const centurion = await insertProvider(db, {
+      name: 'Linkup CCTV Centurion',
+      isVerified: true,
+      services: ['cctv'],
+      ...inTown('centurion'),
+      coverageAreas: ['Centurion', 'Tshwane'],
+    });
+    const johannesburg = await insertProvider(db, {
+      name: 'Highveld Cameras',
+      isVerified: true,
+      services: ['cctv'],
+      ...inTown('johannesburg'),
+    });
+    const request = await sendRequest(current.id, { location: 'Waterkloof' });
+    const answer = await okJson<Candidates>(candidatesOf(request.id));
+    expect(answer.place).toEqual({
+      kind: 'town',
+      name: 'Waterkloof',
+      town: 'Pretoria',
+      radiusKm: 100,
+    });
+    expect(answer.note).toBeNull();
+    expect(answer.candidates.map((c) => [c.name, c.covers])).toEqual([
+      ['Jacaranda Cameras', 'Pretoria'],
+      ['Linkup CCTV Centurion', 'Pretoria'],
+      ['Highveld Cameras', null],
+    ]);
+    const [first, second, third] = answer.candidates;
+    expect(first!.distanceKm!).toBeLessThan(second!.distanceKm!);
+    expect(third!.distanceKm!).toBeGreaterThan(second!.distanceKm!);
+    expect(answer.candidates.map((c) => c.id)).not.toContain(welkom.id);
+    expect([pretoria.id, centurion.id, johannesburg.id]).toEqual(
+      answer.candidates.map((c) => c.id),
+    );
+
+    // A search finds the far one by name or town, still of the service and verified.
+    const searched = await okJson<Candidates>(
+      sendAs(api, adminToken, 'GET', `/api/admin/enquiries/${request.id}/candidates?search=welkom`),
+    );
+    expect(searched.candidates.map((c) => c.name)).toEqual(['Beacon CCTV Welkom']);
+  });
+
+  it("carries each candidate's responsiveness, as the public listing has it", async () => {
+    const n = await neighbourhood();
+    // Five requests answered within the hour (Randburg is open around the clock).
+    await api.database.db
+      .update(serviceProviders)
+      .set({ businessHours: AROUND_THE_CLOCK })
+      .where(eq(serviceProviders.id, n.randburg.id));
+    for (let i = 0; i < 5; i++) {
+      const answered = await sendRequest(n.randburg.id);
+      await placeAssignment(answered.id, ago('2 hours'));
+      await respond(n.randburg.id, answered.id);
+    }
+    const request = await sendRequest(n.current.id);
+    const answer = await okJson<Candidates>(candidatesOf(request.id));
+    const publicFigures = (
+      await okJson<{ id: number; responsiveness: unknown }>(
+        api.get(`/api/providers/${n.randburg.id}`),
+      )
+    ).responsiveness;
+    const randburg = answer.candidates.find((c) => c.id === n.randburg.id);
+    expect(randburg?.responsiveness).toEqual(publicFigures);
+    expect(randburg?.responsiveness).toMatchObject({ requests: 5, withinDayPercent: 100 });
   });
 
   it('falls back to the province a location names, then to every verified provider, and says so', async () => {
@@ -379,7 +543,7 @@ describe('candidates to take over a request', () => {
     const limpopo = await okJson<Candidates>(candidatesOf(inLimpopo.id));
     expect(limpopo.place).toEqual({ kind: 'province', name: 'Limpopo' });
     expect(limpopo.note).toBe(
-      '“A smallholding near the river, Limpopo” names no town we know, so these are not sorted by distance: verified providers in Limpopo who offer CCTV Installations & Repairs.',
+      '“A smallholding near the river, Limpopo” names no town or suburb we know, so these are not sorted by distance: providers in Limpopo who offer CCTV Installations & Repairs.',
     );
     expect(limpopo.candidates.map((c) => c.id)).toEqual([n.polokwane.id]);
 
@@ -387,7 +551,7 @@ describe('candidates to take over a request', () => {
     const all = await okJson<Candidates>(candidatesOf(nowhere.id));
     expect(all.place).toEqual({ kind: 'unplaced' });
     expect(all.note).toBe(
-      '“The farm past the big tree” names no town or province we know, so these are all the verified providers who offer CCTV Installations & Repairs. Check where they work before choosing.',
+      '“The farm past the big tree” names no town, suburb or province we know, so these are all the providers who offer CCTV Installations & Repairs, by name. Check where they work before choosing.',
     );
     // By name; no distances.
     expect(all.candidates.map((c) => [c.name, c.distanceKm])).toEqual([
@@ -398,6 +562,7 @@ describe('candidates to take over a request', () => {
       ['Sandton Secure', null],
     ]);
     expect(all.total).toBe(5);
+    expect(all.unverified).toBe(1);
   });
 
   it('answers 404 for a request that does not exist', async () => {
@@ -412,13 +577,34 @@ describe('passing a request to another provider', () => {
     const request = await sendRequest(n.current.id);
     const mailbox = await watchOutbox(api);
     const before = await enquiryRow(api, request.id);
-    for (const provider of [n.capeTown, n.unverified, n.otherService, n.unlisted, n.current]) {
+    for (const provider of [n.capeTown, n.otherService, n.unlisted, n.current]) {
       await expectFieldError(
         await reassign(request.id, { providerId: provider.id }),
         'providerId',
         REASSIGN_MESSAGES.notCandidate,
       );
+      // Asking for an unverified one lets no one else through.
+      await expectFieldError(
+        await reassign(request.id, { providerId: provider.id, allowUnverified: true }),
+        'providerId',
+        REASSIGN_MESSAGES.notCandidate,
+      );
     }
+    await expectFieldError(
+      await reassign(request.id, { providerId: n.unverified.id }),
+      'providerId',
+      REASSIGN_MESSAGES.unverified,
+    );
+    await expectFieldError(
+      await reassign(request.id, { providerId: n.unverified.id, allowUnverified: false }),
+      'providerId',
+      REASSIGN_MESSAGES.unverified,
+    );
+    await expectFieldError(
+      await reassign(request.id, { providerId: n.unverified.id, allowUnverified: 'yes' }),
+      'allowUnverified',
+      'allowUnverified must be true or false',
+    );
     await expectFieldError(
       await reassign(request.id, { providerId: 999_999 }),
       'providerId',
@@ -529,6 +715,21 @@ describe('passing a request to another provider', () => {
       [n.current.id, false],
       [n.pretoria.id, true],
     ]);
+  });
+
+  it('passes it to an unverified provider near the customer only when asked to', async () => {
+    const n = await neighbourhood();
+    const request = await sendRequest(n.current.id);
+    const answer = await okJson<{ enquiry: DeskRow }>(
+      reassign(request.id, { providerId: n.unverified.id, allowUnverified: true }),
+    );
+    expect(answer.enquiry).toMatchObject({
+      assignedProviderId: n.unverified.id,
+      assignedProviderName: 'Midrand Not Yet Checked',
+    });
+    // And a verified one with the flag set all the same: it only allows.
+    await okJson(reassign(request.id, { providerId: n.randburg.id, allowUnverified: true }));
+    expect((await enquiryRow(api, request.id)).assignedProviderId).toBe(n.randburg.id);
   });
 
   it('tells no customer whose first mail never went out (no link to point back to)', async () => {

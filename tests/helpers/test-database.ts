@@ -41,6 +41,7 @@ const TEST_TABLES = [
   'provider_applications',
   'flash_ads',
   'rate_limits',
+  'contact_messages',
   'provider_checks',
   'service_providers',
   // Kept by triggers on service_providers; TRUNCATE empties it, DELETE leaves zero counts.

@@ -399,6 +399,10 @@ describe('the Netlify host', () => {
       DATABASE_DRIVER: 'pg',
       SITE_URL: 'https://example.org',
       SESSION_SECRET: 'resilience-test-session-secret-0123456789',
+      // A site beyond loopback names its operator (decision 0043).
+      PUBLIC_COMPANY_LEGAL_NAME: 'Sample Operator (Pty) Ltd',
+      PUBLIC_COMPANY_ADDRESS: '1 Sample Street, Cape Town, 8001',
+      PUBLIC_COMPANY_EMAIL: 'hello@example.org',
       DATA_DIR: path.join(workDir, 'data-netlify'),
     });
     const { default: handler } = await import('../../netlify/functions/api.mts');

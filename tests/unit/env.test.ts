@@ -4,6 +4,13 @@ import { s3ConfigOf } from '../../src/api/storage/choose-object-store.ts';
 
 const POSTGRES_URL = 'postgres://user:secret@localhost:5432/providers';
 
+/** What a site beyond loopback must name (tests/unit/production-site.test.ts). */
+const COMPANY = {
+  PUBLIC_COMPANY_LEGAL_NAME: 'Sample Operator (Pty) Ltd',
+  PUBLIC_COMPANY_ADDRESS: '1 Sample Street, Cape Town, 8001',
+  PUBLIC_COMPANY_EMAIL: 'hello@example.org',
+};
+
 describe('parseEnv defaults', () => {
   it("defaults DATA_DIR to '.data'", () => {
     expect(parseEnv({}).DATA_DIR).toBe('.data');
@@ -19,9 +26,9 @@ describe('parseEnv defaults', () => {
 
   it("is 'production' unless APP_ENV says otherwise, even on the embedded default", () => {
     expect(parseEnv({}).appEnv).toBe('production');
-    expect(parseEnv({ DATABASE_URL: POSTGRES_URL, SITE_URL: 'https://vp.example' }).appEnv).toBe(
-      'production',
-    );
+    expect(
+      parseEnv({ DATABASE_URL: POSTGRES_URL, SITE_URL: 'https://vp.example', ...COMPANY }).appEnv,
+    ).toBe('production');
   });
 
   it('is development only with APP_ENV=development', () => {
@@ -39,7 +46,7 @@ describe('modes and the site address', () => {
   });
 
   it('keeps the origin of a given SITE_URL', () => {
-    expect(parseEnv({ SITE_URL: 'https://vp.example/some/path' }).SITE_URL).toBe(
+    expect(parseEnv({ SITE_URL: 'https://vp.example/some/path', ...COMPANY }).SITE_URL).toBe(
       'https://vp.example',
     );
   });
@@ -50,7 +57,9 @@ describe('modes and the site address', () => {
         /SITE_URL is required when HOST=.* listens beyond loopback/,
       );
     }
-    expect(parseEnv({ HOST: '0.0.0.0', SITE_URL: 'https://vp.example' }).loopbackOnly).toBe(false);
+    expect(
+      parseEnv({ HOST: '0.0.0.0', SITE_URL: 'https://vp.example', ...COMPANY }).loopbackOnly,
+    ).toBe(false);
   });
 
   it('refuses to start on a database server without SITE_URL', () => {
@@ -73,7 +82,12 @@ describe('modes and the site address', () => {
     expect(loopback('test')).toBe(false);
     expect(
       revealsTokens(
-        parseEnv({ APP_ENV: 'development', HOST: '0.0.0.0', SITE_URL: 'https://vp.example' }),
+        parseEnv({
+          APP_ENV: 'development',
+          HOST: '0.0.0.0',
+          SITE_URL: 'https://vp.example',
+          ...COMPANY,
+        }),
       ),
     ).toBe(false);
   });
@@ -86,8 +100,11 @@ describe('parseEnv values', () => {
 
   it('accepts a postgresql:// DATABASE_URL', () => {
     expect(
-      parseEnv({ DATABASE_URL: 'postgresql://localhost/providers', SITE_URL: 'https://vp.example' })
-        .DATABASE_URL,
+      parseEnv({
+        DATABASE_URL: 'postgresql://localhost/providers',
+        SITE_URL: 'https://vp.example',
+        ...COMPANY,
+      }).DATABASE_URL,
     ).toBe('postgresql://localhost/providers');
   });
 

@@ -13,12 +13,13 @@ import { newRequestMessage, requestReassignedMessage } from '../mail/messages.ts
 import { CLOSED_STATUSES } from '../requests/get-request-status.ts';
 import { getEnquiry } from './get-enquiry.ts';
 import { confirmationMailWritten } from './mail-enquiry-confirmation.ts';
-import { isReassignCandidate } from './reassign-candidates.ts';
+import { reassignCandidacy } from './reassign-candidates.ts';
 
 /**
  * The desk passes a request to another provider: one of its
- * candidates (reassign-candidates.ts; 400 otherwise), while the request is open (409
- * once completed or cancelled). The triggers end the old assignment, start the new one,
+ * candidates (reassign-candidates.ts; 400 otherwise), verified today unless the desk asks
+ * for an unverified one with `allowUnverified` (decision 0042), while the request is open
+ * (409 once completed or cancelled). The triggers end the old assignment, start the new one,
  * write 'reassigned' on the timeline and clear seen and reminded. What the previous
  * provider wrote (its response and private notes) goes with it: the new provider starts
  * afresh; the customer keeps the responses on the status page's timeline.
@@ -29,7 +30,12 @@ import { isReassignCandidate } from './reassign-candidates.ts';
  */
 export async function reassignEnquiry(
   db: Database,
-  { id, providerId, siteUrl }: ReassignEnquiry & { id: number; siteUrl: string },
+  {
+    id,
+    providerId,
+    allowUnverified = false,
+    siteUrl,
+  }: ReassignEnquiry & { id: number; siteUrl: string },
 ) {
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(e).where(eq(e.id, id)).for('update');
@@ -37,10 +43,11 @@ export async function reassignEnquiry(
     if (CLOSED_STATUSES.includes(request.status)) {
       throw new AppError('conflict', REASSIGN_MESSAGES.closed);
     }
-    if (!(await isReassignCandidate(tx, request, providerId))) {
-      throw new AppError('bad_request', REASSIGN_MESSAGES.notCandidate, {
-        providerId: REASSIGN_MESSAGES.notCandidate,
-      });
+    const candidacy = await reassignCandidacy(tx, request, providerId);
+    if (candidacy === 'no' || (candidacy === 'unverified' && !allowUnverified)) {
+      const message =
+        candidacy === 'no' ? REASSIGN_MESSAGES.notCandidate : REASSIGN_MESSAGES.unverified;
+      throw new AppError('bad_request', message, { providerId: message });
     }
     await tx
       .update(e)

@@ -4,15 +4,18 @@ import type { Database } from '../../../db/client.ts';
 import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts';
 import { requestReference } from '../../lib/request-reference.ts';
 import type { EnquiryUpdateSchema } from '../../lib/schemas/admin-operations.ts';
+import { REASSIGN_MESSAGES } from '../../lib/schemas/enquiry-follow-up.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { enquiryAssignedMessage, requestReassignedMessage } from '../mail/messages.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
+import { providerIsVerified } from '../verification/verified-sql.ts';
 import { getEnquiry } from './get-enquiry.ts';
 import { confirmationMailWritten } from './mail-enquiry-confirmation.ts';
 
 /**
- * Assigning checks the provider (approved, offers the enquiry's service), sets the status
+ * Assigning checks the provider (approved, offers the enquiry's service, verified today
+ * unless the desk asks for an unverified one with allowUnverified: decision 0042), sets the status
  * to assigned unless another is given, and e-mails the provider. Taking a request from one
  * provider to another does what the desk's reassign does for the customer and the
  * previous provider (reassign-enquiry.ts): the customer is told, and the previous
@@ -57,6 +60,7 @@ export async function updateEnquiry(
           email: serviceProviders.email,
           isApproved: serviceProviders.isApproved,
           services: serviceProviders.services,
+          verified: sql<boolean>`coalesce(${providerIsVerified}, false)`,
         })
         .from(serviceProviders)
         .where(eq(serviceProviders.id, changes.assignedProviderId ?? 0));
@@ -67,6 +71,8 @@ export async function updateEnquiry(
       else if (!candidate.isApproved) refuse('That provider is not approved.');
       else if (!candidate.services.includes(current.serviceType))
         refuse('That provider does not offer this service.');
+      else if (!candidate.verified && changes.allowUnverified !== true)
+        refuse(REASSIGN_MESSAGES.unverified);
       provider = candidate;
     }
 

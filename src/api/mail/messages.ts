@@ -8,7 +8,10 @@ import {
   type CheckType,
   type LegalForm,
 } from '../../lib/catalog/checks.ts';
+import { topicLabel } from '../../lib/catalog/contact-topics.ts';
 import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options.ts';
+import type { Company } from '../../lib/company.ts';
+import type { ContactMessage } from '../../lib/schemas/contact-message.ts';
 import { briefLines as answerLines } from '../../lib/schemas/request-brief.ts';
 import type { MailMessage } from './mailer.ts';
 
@@ -457,6 +460,58 @@ export function checkReminderMessage(
       renewsByCertificate(checkType)
         ? 'Please upload the renewed certificate in your provider dashboard: sign in, open the Verification tab and choose "Upload a renewed certificate". The current one keeps counting until it expires, and once we have checked the new one your badge carries on.'
         : 'This check is made again by our team, who see it on their list of checks running out. The current one keeps counting until it expires.',
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
+/** To the operator (the company's e-mail address): a message written through /contact. */
+export function contactMessageToOperator(
+  to: string,
+  message: ContactMessage,
+  reference: string,
+): MailMessage {
+  return {
+    to,
+    // Answering the mail answers the sender.
+    replyTo: message.email,
+    subject: `${reference}: ${topicLabel(message.topic)}, from ${message.name}`,
+    text: [
+      `${message.name} <${message.email}> wrote through the contact form.`,
+      `Reference: ${reference}`,
+      `About: ${topicLabel(message.topic)}`,
+      '',
+      message.message,
+      '',
+      'Reply to this e-mail to answer them; they have a copy with the reference.',
+    ].join('\n'),
+  };
+}
+
+/** To the sender of a message written through /contact: its copy, with the reference. */
+export function contactMessageCopy(
+  message: ContactMessage,
+  reference: string,
+  company: Company,
+): MailMessage {
+  return {
+    to: message.email,
+    subject: `We received your message ${reference}`,
+    text: [
+      `Hi ${message.name},`,
+      '',
+      `Thank you for writing to Verified Providers. Your reference is ${reference}: please quote it if you write again about this.`,
+      'We answer Monday to Friday, 8:00 to 17:00 SAST (not on public holidays), by e-mail to this address.',
+      ...(company.configured.email
+        ? [`You can also write to us at ${company.configured.email}.`]
+        : []),
+      '',
+      `Your message (${topicLabel(message.topic)}):`,
+      '',
+      message.message,
+      '',
+      'If you did not write to us, you can ignore this e-mail.',
       '',
       'The Verified Providers team',
     ].join('\n'),

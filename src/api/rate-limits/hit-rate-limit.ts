@@ -25,6 +25,20 @@ export const RATE_LIMITS = {
     windowSeconds: 10 * 60,
     message: 'Too many service requests from your connection. Please try again in a few minutes.',
   },
+  contact: {
+    name: 'contact',
+    max: 5,
+    windowSeconds: 60 * 60,
+    message: 'Too many messages from your connection. Please try again later.',
+  },
+  /** Per e-mail address: each message mails its sender a copy (decision 0043). */
+  contactPerEmail: {
+    name: 'contact-email',
+    max: 3,
+    windowSeconds: 24 * 60 * 60,
+    message:
+      'Too many messages from this e-mail address today. Please wait for our answer, or write to us tomorrow.',
+  },
   application: {
     name: 'application',
     max: 5,

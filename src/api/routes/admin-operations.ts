@@ -17,7 +17,10 @@ import {
   UpdateAdminSchema,
   UpdateProviderSchema,
 } from '../../lib/schemas/admin-operations.ts';
-import { ReassignEnquirySchema } from '../../lib/schemas/enquiry-follow-up.ts';
+import {
+  ReassignCandidatesQuerySchema,
+  ReassignEnquirySchema,
+} from '../../lib/schemas/enquiry-follow-up.ts';
 import { AdminReviewQuerySchema } from '../../lib/schemas/review-moderation.ts';
 import { HideReviewSchema } from '../../lib/schemas/reviews.ts';
 import {
@@ -213,14 +216,14 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
     ),
   )
   // A request left waiting goes to another provider near the customer.
-  .get('/enquiries/:id/candidates', byId, async (c) =>
-    c.json(await listReassignCandidates(c.var.db, c.req.valid('param').id)),
+  .get('/enquiries/:id/candidates', byId, validQuery(ReassignCandidatesQuerySchema), async (c) =>
+    c.json(await listReassignCandidates(c.var.db, c.req.valid('param').id, c.req.valid('query'))),
   )
   .post('/enquiries/:id/reassign', byId, validJson(ReassignEnquirySchema), async (c) =>
     c.json(
       await reassignEnquiry(c.var.db, {
         id: c.req.valid('param').id,
-        providerId: c.req.valid('json').providerId,
+        ...c.req.valid('json'),
         siteUrl: siteUrl(c),
       }),
     ),

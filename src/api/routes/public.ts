@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { roundedPosition } from '../../lib/home-highlights.ts';
 import { requestSentMessage } from '../../lib/request-sent.ts';
 import { HELD_REVIEW_DECISION } from '../../lib/reviews.ts';
+import { contactSentMessage, ContactMessageSchema } from '../../lib/schemas/contact-message.ts';
 import { ConfirmEnquiryEmailSchema } from '../../lib/schemas/enquiry-confirmation.ts';
 import { EnquirySchema } from '../../lib/schemas/enquiry.ts';
 import { HomeHighlightsQuerySchema } from '../../lib/schemas/home-highlights.ts';
@@ -21,6 +22,7 @@ import {
 } from '../../lib/schemas/reviews.ts';
 import type { AppEnv } from '../app-env.ts';
 import { createApplication } from '../applications/create-application.ts';
+import { sendContactMessage } from '../contact/send-contact-message.ts';
 import { confirmEnquiryEmail } from '../enquiries/confirm-enquiry-email.ts';
 import { createEnquiry } from '../enquiries/create-enquiry.ts';
 import { providerInBrowser } from '../enquiries/provider-in-browser.ts';
@@ -167,6 +169,22 @@ export const publicRoutes = new Hono<AppEnv>()
         siteUrl: siteUrl(c),
       });
       return c.json({ id, message: 'Application received' }, 201);
+    },
+  )
+  /** A message to the operator, from the form on /contact. */
+  .post(
+    '/contact',
+    rateLimited(RATE_LIMITS.contact),
+    validJson(ContactMessageSchema),
+    async (c) => {
+      noStore(c);
+      const message = c.req.valid('json');
+      await hitRateLimit(c.var.db, RATE_LIMITS.contactPerEmail, message.email);
+      const { reference } = await sendContactMessage(c.var.db, message, {
+        clientAddress: clientAddress(c),
+        company: c.var.company,
+      });
+      return c.json({ reference, message: contactSentMessage(reference, message.email) }, 201);
     },
   )
   .post('/enquiries', rateLimited(RATE_LIMITS.enquiry), validJson(EnquirySchema), async (c) => {

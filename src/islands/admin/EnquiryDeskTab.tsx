@@ -1,6 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { DeskEnquiry } from '../../lib/api-answers';
+import type { DeskEnquiry, ReassignCandidates } from '../../lib/api-answers';
 import { answer, answerPage, api } from '../../lib/api-client';
 import { serviceName } from '../../lib/catalog/categories';
 import {
@@ -12,7 +12,6 @@ import {
 import { statusLabel } from '../../lib/enquiry-display';
 import { formatDate } from '../../lib/format';
 import { requestReference } from '../../lib/request-reference';
-import { MAX_ADMIN_PAGE_SIZE } from '../../lib/schemas/admin-lists';
 import { toast } from '../../lib/toast';
 import { StatusBadge, UrgencyBadge } from '../dashboard/EnquiryBadges';
 import { BriefDetails } from '../request/BriefDetails';
@@ -21,9 +20,16 @@ import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
 import { ADMIN_KEYS, dateTime, failure, refreshEnquiryDesk } from './admin-queries';
 import { AdminTable } from './AdminTable';
-import { canReassign, FollowUpBadges, ReassignEnquiry } from './EnquiryFollowUp';
+import {
+  canReassign,
+  FollowUpBadges,
+  ReassignEnquiry,
+  SHOW_UNVERIFIED,
+  useReassignCandidates,
+  whereIs,
+} from './EnquiryFollowUp';
 import { Pager } from './Pager';
-import { pageQuery, useAdminPage, useSettledValue } from './use-admin-page';
+import { useAdminPage, useSettledValue } from './use-admin-page';
 
 interface Filters {
   status: string;
@@ -33,34 +39,49 @@ interface Filters {
   needsAttention: string;
 }
 
+/** What the provider list holds, under it. */
+function providerHint(
+  found: ReassignCandidates | undefined,
+  service: string,
+  search: string,
+): string {
+  if (!found) return `Providers who offer ${service}.`;
+  const who = found.unverifiedShown
+    ? `Providers who offer ${service}, verified or not`
+    : `Verified providers who offer ${service}`;
+  const which = search.trim()
+    ? `${who}, named or placed like “${search.trim()}”`
+    : found.place.kind === 'town'
+      ? `${who}, those who cover ${found.place.name} first, then within ${found.place.radiusKm} km, nearest first`
+      : found.place.kind === 'province'
+        ? `${who} in ${found.place.name}`
+        : `${who}, by name`;
+  const shown = found.candidates.length;
+  return found.total > shown
+    ? `${which}: the first ${shown} of ${found.total.toLocaleString('en-ZA')}; search by name or town to find others.`
+    : `${which}.`;
+}
+
 /** One enquiry in full: assign it to a provider who offers the service, set status, notes. */
 function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: () => void }) {
   const queryClient = useQueryClient();
   const id = useId();
-  // Approved providers who offer the service, newest first; a search finds the others
-  // (there may be thousands).
+  // Verified providers who offer the service, those who cover the customer's place first,
+  // then nearest (the Reassign dialog's list); a search finds others by name or town, and
+  // unverified ones only when asked for (decision 0042).
   const [providerSearch, setProviderSearch] = useState('');
+  const [showUnverified, setShowUnverified] = useState(false);
   const candidateSearch = useSettledValue(providerSearch);
-  const candidateFilters = {
-    approved: 'true',
-    serviceType: enquiry.serviceType,
+  const providers = useReassignCandidates(enquiry.id, {
+    unverified: showUnverified,
     search: candidateSearch,
-  };
-  const providers = useQuery({
-    queryKey: [...ADMIN_KEYS.providers, 'candidates', candidateFilters],
-    queryFn: () =>
-      answerPage(
-        api.admin.providers.$get({
-          query: pageQuery(candidateFilters, 1, MAX_ADMIN_PAGE_SIZE),
-        }),
-      ),
-    placeholderData: keepPreviousData,
   });
-  const found = providers.data?.items ?? [];
-  // The provider assigned now stays a choice, whether or not the search finds it.
-  const candidates: { id: number; label: string }[] = found.map((p) => ({
+  const found = providers.data?.candidates ?? [];
+  // The provider assigned now stays a choice, whether or not the list holds it.
+  const candidates: { id: number; label: string; verified: boolean }[] = found.map((p) => ({
     id: p.id,
-    label: `${p.name} (${p.location})`,
+    label: `${p.name}${p.verified ? '' : ' (not verified)'}: ${whereIs(p)}`,
+    verified: p.verified,
   }));
   if (
     enquiry.assignedProviderId !== null &&
@@ -69,6 +90,7 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
     candidates.unshift({
       id: enquiry.assignedProviderId,
       label: `${enquiry.assignedProviderName ?? 'Provider'} (assigned now)`,
+      verified: true,
     });
   }
   const [providerId, setProviderId] = useState(String(enquiry.assignedProviderId ?? ''));
@@ -81,7 +103,13 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
           param: { id: String(enquiry.id) },
           json: {
             ...(providerId && Number(providerId) !== enquiry.assignedProviderId
-              ? { assignedProviderId: Number(providerId) }
+              ? {
+                  assignedProviderId: Number(providerId),
+                  // Listed only behind "Show unverified providers": the desk asked for it.
+                  ...(candidates.some((p) => p.id === Number(providerId) && !p.verified) && {
+                    allowUnverified: true,
+                  }),
+                }
               : {}),
             ...(status !== enquiry.status ? { status } : {}),
             adminNotes: notes,
@@ -191,11 +219,17 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
             ))}
           </SelectField>
           <p id={`${id}-provider-hint`} className="mt-1 text-sm">
-            Approved providers who offer {serviceName(enquiry.serviceType)}
-            {providers.data && providers.data.total > found.length
-              ? `: the newest ${found.length} of ${providers.data.total.toLocaleString('en-ZA')}; search to find others.`
-              : '.'}
+            {providerHint(providers.data, serviceName(enquiry.serviceType), candidateSearch)}
           </p>
+          <label className="mt-2 flex cursor-pointer items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={showUnverified}
+              onChange={(event) => setShowUnverified(event.target.checked)}
+            />
+            {SHOW_UNVERIFIED}
+          </label>
         </div>
         <SelectField
           id={`${id}-status`}

@@ -1,15 +1,17 @@
 /**
  * Nobody left waiting, on the enquiry desk: the badges of a request
  * left waiting on its provider, and the dialog that passes it to another verified
- * provider near the customer.
+ * provider near the customer (an unverified one only behind "Show unverified providers",
+ * decision 0042).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { DeskEnquiry, ReassignCandidates } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
 import { serviceName } from '../../lib/catalog/categories';
 import { formatDistance } from '../../lib/format';
 import { requestReference } from '../../lib/request-reference';
+import { responsivenessWords } from '../../lib/responsiveness';
 import { toast } from '../../lib/toast';
 import { ADMIN_KEYS, failure, refreshEnquiryDesk } from './admin-queries';
 
@@ -43,22 +45,70 @@ export function FollowUpBadges({ enquiry }: { enquiry: DeskEnquiry }) {
 
 type Candidate = ReassignCandidates['candidates'][number];
 
-/** Where a candidate is, and how far from the customer's town. */
-function whereIs(candidate: Candidate, place: ReassignCandidates['place']): string {
-  const town = `${candidate.location}, ${candidate.province}`;
-  if (candidate.distanceKm !== null) return `${town} · ${formatDistance(candidate.distanceKm)}`;
-  if (candidate.servesTown && place.kind === 'town') return `${town} · serves ${place.name}`;
-  return town;
+/** The label of "Show unverified providers", the control that lists them. */
+export const SHOW_UNVERIFIED = 'Show unverified providers';
+
+/** The candidates of a request, verified only unless `unverified`; `search` finds others. */
+export function useReassignCandidates(
+  enquiryId: number,
+  { unverified, search = '' }: { unverified: boolean; search?: string },
+) {
+  const query = {
+    ...(unverified && { unverified: 'true' }),
+    ...(search.trim() && { search: search.trim() }),
+  };
+  return useQuery({
+    queryKey: [...ADMIN_KEYS.enquiries, enquiryId, 'candidates', query],
+    queryFn: () =>
+      answer(
+        api.admin.enquiries[':id'].candidates.$get({ param: { id: String(enquiryId) }, query }),
+      ),
+    placeholderData: keepPreviousData,
+  });
 }
 
-/** What the list holds: near the town, in the province, or every one. */
+/**
+ * Where a candidate is: its town, how far from the customer's place, and whether it
+ * names the place (or its town) among the areas it covers.
+ */
+export function whereIs(candidate: Candidate): string {
+  return [
+    `${candidate.location}, ${candidate.province}`,
+    candidate.distanceKm !== null && formatDistance(candidate.distanceKm),
+    candidate.covers !== null && `covers ${candidate.covers}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** How quickly the candidate answers, in the words of its public figures. */
+export function howQuickly(candidate: Candidate): string {
+  const { headline, detail } = responsivenessWords(candidate.responsiveness, candidate.createdAt);
+  return candidate.responsiveness.withinDayPercent === null ? headline : `${headline} · ${detail}`;
+}
+
+/** What the list holds and in what order: near the place, in the province, or every one. */
 function listTitle(found: ReassignCandidates, service: string): string {
   const { place } = found;
+  const who = found.unverifiedShown
+    ? `Providers of ${service}, verified or not,`
+    : `Verified providers of ${service}`;
   if (place.kind === 'town') {
-    return `Verified providers of ${service} within ${place.radiusKm} km of ${place.name} or serving it, nearest first`;
+    const area = place.town ? `${place.name} or ${place.town}` : place.name;
+    return `${who} who cover ${area} first, then those within ${place.radiusKm} km of ${place.name}, nearest first`;
   }
-  if (place.kind === 'province') return `Verified providers of ${service} in ${place.name}`;
-  return `Verified providers of ${service}`;
+  if (place.kind === 'province') return `${who} in ${place.name}`;
+  return who;
+}
+
+/** How many unverified providers the list leaves out, or holds. */
+function unverifiedNote(found: ReassignCandidates): string {
+  const count = found.unverified;
+  const providers = `${count} unverified ${count === 1 ? 'provider' : 'providers'}`;
+  if (count === 0) return 'There are no unverified providers to show.';
+  return found.unverifiedShown
+    ? `${providers} listed, marked "Not verified".`
+    : `${providers} not listed.`;
 }
 
 /** The dialog: who may take the request over, one to choose, and the confirmation. */
@@ -74,19 +124,16 @@ export function ReassignEnquiry({
   const reference = requestReference(enquiry.id, enquiry.createdAt);
   const service = serviceName(enquiry.serviceType);
   const [chosen, setChosen] = useState<number>();
-  const candidates = useQuery({
-    queryKey: [...ADMIN_KEYS.enquiries, enquiry.id, 'candidates'],
-    queryFn: () =>
-      answer(api.admin.enquiries[':id'].candidates.$get({ param: { id: String(enquiry.id) } })),
-  });
+  const [showUnverified, setShowUnverified] = useState(false);
+  const candidates = useReassignCandidates(enquiry.id, { unverified: showUnverified });
   const found = candidates.data;
   const choice = found?.candidates.find((candidate) => candidate.id === chosen);
   const reassign = useMutation({
-    mutationFn: (providerId: number) =>
+    mutationFn: (to: Candidate) =>
       answer(
         api.admin.enquiries[':id'].reassign.$post({
           param: { id: String(enquiry.id) },
-          json: { providerId },
+          json: { providerId: to.id, ...(!to.verified && { allowUnverified: true }) },
         }),
       ),
     onSuccess: async ({ enquiry: updated, customerMailed }) => {
@@ -127,24 +174,24 @@ export function ReassignEnquiry({
           {failure(candidates.error, 'Failed to find providers for this request.')}
         </p>
       ) : (
-        <>
-          {found?.note && (
-            <p role="note" className="alert alert-warning text-sm">
-              {found.note}
-            </p>
-          )}
-          {found && found.candidates.length === 0 ? (
-            <p>
-              No other verified provider of {service}{' '}
-              {found.place.kind === 'town'
-                ? `is within ${found.place.radiusKm} km of ${found.place.name}`
-                : found.place.kind === 'province'
-                  ? `works in ${found.place.name}`
-                  : 'is listed'}
-              .
-            </p>
-          ) : (
-            found && (
+        found && (
+          <>
+            {found.note && (
+              <p role="note" className="alert alert-warning text-sm">
+                {found.note}
+              </p>
+            )}
+            {found.candidates.length === 0 ? (
+              <p>
+                No other {found.unverifiedShown ? '' : 'verified '}provider of {service}{' '}
+                {found.place.kind === 'town'
+                  ? `covers ${found.place.name} or is within ${found.place.radiusKm} km of it`
+                  : found.place.kind === 'province'
+                    ? `works in ${found.place.name}`
+                    : 'is listed'}
+                .
+              </p>
+            ) : (
               <fieldset className="space-y-2" aria-describedby={`${id}-count`}>
                 <legend className="mb-2 font-semibold">{listTitle(found, service)}</legend>
                 <ul className="space-y-2">
@@ -166,8 +213,19 @@ export function ReassignEnquiry({
                           onChange={() => setChosen(candidate.id)}
                         />
                         <span className="min-w-0">
-                          <span className="block font-semibold break-words">{candidate.name}</span>
-                          <span className="block text-sm">{whereIs(candidate, found.place)}</span>
+                          <span className="block font-semibold break-words">
+                            {candidate.name}
+                            {!candidate.verified && (
+                              <>
+                                {' '}
+                                <span className="ml-2 badge badge-sm align-middle badge-warning">
+                                  Not verified
+                                </span>
+                              </>
+                            )}
+                          </span>
+                          <span className="block text-sm">{whereIs(candidate)}</span>
+                          <span className="block text-sm">{howQuickly(candidate)}</span>
                         </span>
                       </label>
                     </li>
@@ -179,9 +237,33 @@ export function ReassignEnquiry({
                     : `${found.total} ${found.total === 1 ? 'provider' : 'providers'}.`}
                 </p>
               </fieldset>
-            )
-          )}
-        </>
+            )}
+            <div>
+              <label className="flex cursor-pointer items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm"
+                  checked={showUnverified}
+                  aria-describedby={`${id}-unverified`}
+                  onChange={(event) => {
+                    setShowUnverified(event.target.checked);
+                    if (!event.target.checked && choice && !choice.verified) setChosen(undefined);
+                  }}
+                />
+                {SHOW_UNVERIFIED}
+              </label>
+              <p id={`${id}-unverified`} className="mt-1 text-sm">
+                {unverifiedNote(found)}
+              </p>
+            </div>
+          </>
+        )
+      )}
+      {choice && !choice.verified && (
+        <p role="note" className="alert alert-warning text-sm">
+          {choice.name} is not verified: its checks are not all passed and in date. Pass the request
+          to it only when no verified provider can take it.
+        </p>
       )}
       <p className="text-sm">
         The new provider is e-mailed the request; the customer is told by e-mail and on the
@@ -195,12 +277,12 @@ export function ReassignEnquiry({
           type="button"
           className="btn btn-primary"
           disabled={!choice || reassign.isPending}
-          onClick={() => choice && reassign.mutate(choice.id)}
+          onClick={() => choice && reassign.mutate(choice)}
         >
           {reassign.isPending
             ? 'Reassigning...'
             : choice
-              ? `Reassign to ${choice.name}`
+              ? `Reassign to ${choice.name}${choice.verified ? '' : ' (not verified)'}`
               : 'Choose a provider'}
         </button>
       </div>

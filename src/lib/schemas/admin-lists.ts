@@ -46,7 +46,7 @@ export type AdminPageQuery = z.output<typeof AdminPageQuerySchema>;
 export const pageOffset = ({ page, limit }: AdminPageQuery) => (page - 1) * limit;
 
 /** 'true' or 'false'; absent or empty is no filter. */
-const booleanFilter = (name: string) =>
+export const booleanFilter = (name: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z

@@ -188,12 +188,20 @@ export const EnquiryListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
 });
 
-/** PUT /api/admin/enquiries/{id}: assign to a provider, change status, write notes. */
+/**
+ * PUT /api/admin/enquiries/{id}: assign to a provider (verified, unless allowUnverified),
+ * change status, write notes.
+ */
 export const EnquiryUpdateSchema = z
   .object({
     assignedProviderId: recordId('Choose a provider', 'That provider does not exist.')
       .nullable()
       .optional(),
+    /**
+     * Assign to a provider who is not verified today: only when the desk says so, after
+     * "Show unverified providers" (docs/decisions/0042).
+     */
+    allowUnverified: z.boolean('allowUnverified must be true or false').optional(),
     status: z.enum(ENQUIRY_STATUSES, 'Unknown status').optional(),
     adminNotes: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? null : v),

@@ -112,8 +112,9 @@ test.describe('header', () => {
 
 test.describe('help widget', () => {
   // The test build sets no PUBLIC_WHATSAPP_NUMBER (nor does the README's run): the panel
-  // offers no chat with a made-up number, but the contact page (site.test.ts: the number).
-  test('the help button toggles a panel that points to the contact page without a WhatsApp number', async ({
+  // offers no chat with a made-up number, but the contact form (site.test.ts: the number),
+  // and the contact page sends nobody back to the help button.
+  test('the help button toggles a panel that points to the contact form without a WhatsApp number', async ({
     page,
   }) => {
     await page.goto('/');
@@ -125,17 +126,24 @@ test.describe('help widget', () => {
     await button.click();
     await expect(panel).toBeVisible();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
-    await expect(panel).toContainText('WhatsApp chat is not configured on this site.');
+    await expect(panel).not.toContainText('not configured');
     await expect(panel.getByRole('link', { name: /WhatsApp/ })).toHaveCount(0);
     await expect(panel.locator('a[href^="https://wa.me/"]')).toHaveCount(0);
-    await expect(panel.getByRole('link', { name: 'Contact us' })).toHaveAttribute(
+    await expect(panel.getByRole('link', { name: 'Write to us' })).toHaveAttribute(
       'href',
-      '/contact',
+      '/contact#write-to-us',
     );
 
     await button.click();
     await expect(panel).toBeHidden();
     await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await button.click();
+    await panel.getByRole('link', { name: 'Write to us' }).click();
+    await expect(page).toHaveURL(/\/contact#write-to-us$/);
+    await expect(page.getByRole('form', { name: 'Write to us' })).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText('help button');
+    await expect(page.getByRole('main')).not.toContainText('WhatsApp');
   });
 });
 

@@ -106,7 +106,7 @@ test('approval off takes the provider off the public list; on brings it back', a
 
 // Verification is no toggle: the badge follows the check records (admin-verification.spec.ts).
 
-test('an enquiry reassigned at the desk reaches that provider', async ({
+test('an enquiry reassigned at the desk reaches that provider, an unverified one only once shown', async ({
   page,
   request,
   accounts,
@@ -133,9 +133,18 @@ test('an enquiry reassigned at the desk reaches that provider', async ({
   await page.getByLabel('Search customer or location').fill(customerName);
   await page.getByRole('button', { name: `Open enquiry from ${customerName}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Enquiry' });
-  await dialog
-    .getByLabel('Assign to provider')
-    .selectOption({ label: `${provider.name} (Bloemfontein)` });
+  const select = dialog.getByLabel('Assign to provider');
+  await expect(dialog).toContainText(
+    'Verified providers who offer CCTV Installations & Repairs, those who cover Bloemfontein first, then within 100 km, nearest first',
+  );
+  // The new provider has no checks yet: not offered until the desk asks for unverified ones.
+  await expect(select.locator('option', { hasText: provider.name })).toHaveCount(0);
+  await dialog.getByLabel('Show unverified providers').check();
+  const option = select.locator('option', { hasText: provider.name });
+  await expect(option).toHaveText(
+    `${provider.name} (not verified): Bloemfontein, Free State · 0.0 km away · covers Bloemfontein`,
+  );
+  await select.selectOption({ label: (await option.textContent()) ?? '' });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page)).toContainText(`Assigned to ${provider.name}`);
   await expect(row(page, customerName)).toContainText('assigned');

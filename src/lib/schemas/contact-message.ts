@@ -1,0 +1,40 @@
+/**
+ * The contact form on /contact: POST /api/contact, and the form that sends it. A message
+ * is stored, mailed to the company's e-mail address, and a copy with its reference goes
+ * to the sender (src/api/contact/send-contact-message.ts).
+ */
+import { z } from 'zod';
+import { CONTACT_TOPIC_VALUES } from '../catalog/contact-topics.ts';
+import { emailField, requiredText } from './fields.ts';
+
+export const CONTACT_LIMITS = { name: 100, message: 4000, messageMin: 10 } as const;
+
+export const ContactMessageSchema = z.object({
+  name: requiredText('Please enter your name', CONTACT_LIMITS.name),
+  email: emailField(),
+  topic: z.enum(CONTACT_TOPIC_VALUES, 'Please choose what your message is about'),
+  message: z
+    .string('Please write your message')
+    .trim()
+    .min(CONTACT_LIMITS.messageMin, `Please write at least ${CONTACT_LIMITS.messageMin} characters`)
+    .max(CONTACT_LIMITS.message, `At most ${CONTACT_LIMITS.message} characters`),
+});
+
+export type ContactMessage = z.output<typeof ContactMessageSchema>;
+
+/**
+ * The reference of a message: `MSG-26-000042`, the year it was sent in South Africa and
+ * its number, as a service request's `VP-26-000123` (request-reference.ts) but told apart
+ * from one at a glance.
+ */
+export function contactReference(id: number, sentAt: Date | string): string {
+  const year = new Intl.DateTimeFormat('en-ZA', {
+    timeZone: 'Africa/Johannesburg',
+    year: '2-digit',
+  }).format(new Date(sentAt));
+  return `MSG-${year}-${String(id).padStart(6, '0')}`;
+}
+
+/** What the sender reads once the message is sent (the API's answer and the form). */
+export const contactSentMessage = (reference: string, email: string) =>
+  `We have your message. Your reference is ${reference}, and a copy is on its way to ${email}.`;
