@@ -39,7 +39,7 @@ import { nearPlaces } from '../places/near-places.ts';
 import { searchPlaces } from '../places/search-places.ts';
 import { getApprovedProvider } from '../providers/get-provider.ts';
 import { listProviders } from '../providers/list-providers.ts';
-import { RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
+import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import { rateLimited } from '../rate-limits/rate-limited.ts';
 import { cancelRequest } from '../requests/cancel-request.ts';
 import { confirmRequestEmail } from '../requests/confirm-request-email.ts';
