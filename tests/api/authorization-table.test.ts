@@ -171,6 +171,8 @@ const TABLE: Record<string, Access> = {
   'GET /api/provider/reviews': PROVIDER_READ,
   'PUT /api/provider/reviews/:id/reply': PROVIDER_ONLY,
   'PUT /api/provider/profile': PROVIDER_ONLY,
+  'GET /api/provider/profile/checklist': PROVIDER_READ,
+  'POST /api/provider/profile/confirm': PROVIDER_ONLY,
   'PUT /api/provider/profile-image': PROVIDER_ONLY,
   'GET /api/provider/work-photos': PROVIDER_READ,
   'POST /api/provider/work-photos/upload': PROVIDER_ONLY,
