@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   /** Uploaded images go to this S3-compatible bucket; without it, to DATA_DIR/objects. */
   S3_BUCKET: z.string().trim().min(3).optional(),
+  /** The most that uploads nobody has claimed may hold, all clients together (MB). */
+  UNCLAIMED_UPLOADS_MAX_MB: z.coerce.number().int().min(1).default(1024),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   /** For S3-compatible services (R2, radosgw, MinIO); AWS S3 needs none. */
   S3_ENDPOINT: z.url().optional(),

@@ -8,10 +8,7 @@ import { providerApplications, uploadTickets } from '../../db/schema.ts';
 import { cleanUpUploads } from '../../src/api/jobs/clean-up-uploads.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import { localObjectStore } from '../../src/api/storage/object-store.ts';
-import {
-  UNCLAIMED_UPLOAD_CEILING_BYTES,
-  UPLOAD_BUSY,
-} from '../../src/api/uploads/create-upload-ticket.ts';
+import { UPLOAD_BUSY } from '../../src/api/uploads/create-upload-ticket.ts';
 import { RE_ENCODE_MESSAGES } from '../../src/api/uploads/re-encode-image.ts';
 import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
 import { adminSession, createTestAdmin, uploadAdminImage } from '../helpers/admin-fixtures.ts';
@@ -629,7 +626,7 @@ describe('uploads with a budget', () => {
   });
 
   it('answers 503 with Retry-After to every client while unclaimed uploads hold the ceiling', async () => {
-    const held = Math.ceil(UNCLAIMED_UPLOAD_CEILING_BYTES / (10 * MB));
+    const held = Math.ceil((api.env.UNCLAIMED_UPLOADS_MAX_MB * MB) / (10 * MB));
     await api.database.db.insert(uploadTickets).values(
       Array.from({ length: held }, (_, i) => ({
         id: `held-by-others-${String(i).padStart(6, '0')}`,

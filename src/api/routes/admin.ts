@@ -8,6 +8,7 @@ import {
   ProcessImageSchema,
   ReviewApplicationSchema,
 } from '../../lib/schemas/admin.ts';
+import { MB } from '../../lib/uploads.ts';
 import { adminAccounts } from '../accounts/account-kinds.ts';
 import { endSessions } from '../accounts/end-sessions.ts';
 import { requestPasswordReset } from '../accounts/request-password-reset.ts';
@@ -78,6 +79,7 @@ const signedIn = new Hono<AdminEnv>()
   .post('/objects/upload', async (c) =>
     c.json(
       await createUploadTicket(c.var.db, c.var.objects, {
+        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
         purpose: 'admin-image',
         owner: `admin:${c.var.admin.id}`,
       }),
@@ -86,6 +88,7 @@ const signedIn = new Hono<AdminEnv>()
   .post('/flash-ads/upload', async (c) =>
     c.json(
       await createUploadTicket(c.var.db, c.var.objects, {
+        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
         purpose: 'flash-ad-image',
         owner: `admin:${c.var.admin.id}`,
       }),
@@ -95,6 +98,7 @@ const signedIn = new Hono<AdminEnv>()
   .post('/documents/upload', async (c) =>
     c.json(
       await createUploadTicket(c.var.db, c.var.objects, {
+        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
         purpose: 'evidence-document',
         owner: `admin:${c.var.admin.id}`,
       }),

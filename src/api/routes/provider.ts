@@ -17,6 +17,7 @@ import {
 } from '../../lib/schemas/provider-dashboard.ts';
 import { ReviewReplySchema } from '../../lib/schemas/reviews.ts';
 import { checkTypeParam, RenewalSchema } from '../../lib/schemas/verification.ts';
+import { MB } from '../../lib/uploads.ts';
 import { providerAccounts } from '../accounts/account-kinds.ts';
 import { changePassword } from '../accounts/change-password.ts';
 import { endSessions } from '../accounts/end-sessions.ts';
@@ -123,6 +124,7 @@ const signedIn = new Hono<ProviderEnv>()
   .post('/documents/upload', async (c) => {
     return c.json(
       await createUploadTicket(c.var.db, c.var.objects, {
+        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
         purpose: 'evidence-document',
         owner: `provider:${c.var.provider.id}`,
         client: `provider:${c.var.provider.id}`,
@@ -228,6 +230,7 @@ const signedIn = new Hono<ProviderEnv>()
   .post('/work-photos/upload', async (c) => {
     return c.json(
       await createUploadTicket(c.var.db, c.var.objects, {
+        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
         purpose: 'work-photo',
         owner: `provider:${c.var.provider.id}`,
         client: `provider:${c.var.provider.id}`,
@@ -264,6 +267,7 @@ export const providerUploadRoutes = new Hono<ProviderEnv>()
   .post('/upload', async (c) => {
     return c.json(
       await createUploadTicket(c.var.db, c.var.objects, {
+        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
         purpose: 'profile-image',
         owner: `provider:${c.var.provider.id}`,
         client: `provider:${c.var.provider.id}`,

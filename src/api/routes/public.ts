@@ -20,6 +20,7 @@ import {
   ReviewPageQuerySchema,
   ReviewSchema,
 } from '../../lib/schemas/reviews.ts';
+import { MB } from '../../lib/uploads.ts';
 import type { AppEnv } from '../app-env.ts';
 import { createApplication } from '../applications/create-application.ts';
 import { sendContactMessage } from '../contact/send-contact-message.ts';
@@ -128,6 +129,7 @@ export const publicRoutes = new Hono<AppEnv>()
     noStore(c);
     return c.json(
       await createUploadTicket(c.var.db, c.var.objects, {
+        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
         purpose: 'application-image',
         owner: 'public',
         client: clientAddress(c),
@@ -139,6 +141,7 @@ export const publicRoutes = new Hono<AppEnv>()
     noStore(c);
     return c.json(
       await createUploadTicket(c.var.db, c.var.objects, {
+        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
         purpose: 'evidence-document',
         owner: 'public',
         client: clientAddress(c),
@@ -150,6 +153,7 @@ export const publicRoutes = new Hono<AppEnv>()
     noStore(c);
     return c.json(
       await createUploadTicket(c.var.db, c.var.objects, {
+        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
         purpose: 'site-photo',
         owner: 'public',
         client: clientAddress(c),

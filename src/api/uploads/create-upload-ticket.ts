@@ -11,22 +11,24 @@ import { incomingKeyOf } from './upload-tickets.ts';
 export const UPLOAD_TTL_MINUTES = 15;
 export const UPLOAD_PATH_PREFIX = '/api/uploads/';
 
-/**
- * The most that uploads nobody has claimed yet may hold, all clients together: each
- * ticket counts its upload's size, or the most it may take until one arrives. Beyond it
- * no ticket is made (503) until claims or the clean-up (an hour after a ticket expires)
- * free room, so no number of networks can fill the disk.
- */
-export const UNCLAIMED_UPLOAD_CEILING_BYTES = 1024 * 1024 * 1024;
 export const UPLOAD_BUSY = 'Uploads are paused for a moment. Please try again in a few minutes.';
 const UPLOAD_BUSY_RETRY_AFTER_SECONDS = 5 * 60;
 
 const token = () => randomBytes(24).toString('base64url');
 
+/**
+ * What uploads nobody has claimed may hold now: an upload its size; a ticket without one
+ * the most it may take while it is open, and after that too when the browser sends to S3
+ * (`incoming/`: we never hear whether it did); an expired local ticket nothing.
+ */
 async function unclaimedBytes(db: Database): Promise<number> {
+  const t = uploadTickets;
   const [row] = await db
     .select({
-      bytes: sql<string>`coalesce(sum(coalesce(${uploadTickets.size}, ${uploadTickets.maxBytes})), 0)`,
+      bytes: sql<string>`coalesce(sum(CASE
+        WHEN ${t.size} IS NOT NULL THEN ${t.size}
+        WHEN ${t.expiresAt} > now() OR ${t.objectKey} LIKE 'incoming/%' THEN ${t.maxBytes}
+        ELSE 0 END), 0)`,
     })
     .from(uploadTickets)
     .where(isNull(uploadTickets.claimedAt));
@@ -41,10 +43,25 @@ async function unclaimedBytes(db: Database): Promise<number> {
 export async function createUploadTicket(
   db: Database,
   store: ObjectStore,
-  { purpose, owner, client }: { purpose: UploadPurpose; owner: string; client?: string },
+  {
+    purpose,
+    owner,
+    client,
+    ceilingBytes,
+  }: {
+    purpose: UploadPurpose;
+    owner: string;
+    client?: string;
+    /**
+     * The most unclaimed uploads may hold, all clients together (UNCLAIMED_UPLOADS_MAX_MB):
+     * beyond it no ticket is made (503) until claims or the clean-up (an hour after a
+     * ticket expires) free room, so no number of networks can fill the disk.
+     */
+    ceilingBytes: number;
+  },
 ): Promise<{ uploadURL: string }> {
   const { maxBytes } = UPLOAD_PURPOSES[purpose];
-  if ((await unclaimedBytes(db)) + maxBytes > UNCLAIMED_UPLOAD_CEILING_BYTES) {
+  if ((await unclaimedBytes(db)) + maxBytes > ceilingBytes) {
     throw new AppError('unavailable', UPLOAD_BUSY, undefined, {
       retryAfterSeconds: UPLOAD_BUSY_RETRY_AFTER_SECONDS,
     });
