@@ -47,6 +47,11 @@ beforeAll(async () => {
     SESSION_SECRET: 'netlify-test-session-secret-0123456789abcdef',
     // Production requires the site's address (README: deploy on Netlify).
     SITE_URL: `http://localhost:${PORT}`,
+    // netlify serve builds in the production context, which names its operator (decision
+    // 0043), as a deploy's environment must.
+    PUBLIC_COMPANY_LEGAL_NAME: 'Sample Operator (Pty) Ltd',
+    PUBLIC_COMPANY_ADDRESS: '1 Sample Street, Cape Town, 8001',
+    PUBLIC_COMPANY_EMAIL: 'hello@example.org',
   };
   delete env.DATABASE_URL;
   if (serverUrl) {
