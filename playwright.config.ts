@@ -14,6 +14,8 @@ import { E2E_ADMIN, E2E_SESSION_SECRET, serverUrl } from './tests/e2e/servers.ts
  */
 const E2E_DIR = 'tests/e2e';
 const SERVER_FOLDERS = ['catalog', 'operations'] as const;
+/** Spec files that run by themselves, once the rest of their server's files are done. */
+const ALONE = '**/*.alone.spec.ts';
 
 /**
  * A spec file outside the servers' folders would belong to no project and silently never
@@ -68,6 +70,17 @@ export default defineConfig<ServerOptions>({
     {
       name: 'operations',
       testDir: `${E2E_DIR}/operations`,
+      testIgnore: ALONE,
+      use: { ...devices['Desktop Chrome'], baseURL: serverUrl('operations'), server: 'operations' },
+    },
+    {
+      // Files that load the server on purpose (a flood of sign-ins fills the hashing
+      // gate, and a test signing in beside it would be told to retry): they run after
+      // the rest of the operations tests, on the same server.
+      name: 'operations-alone',
+      testDir: `${E2E_DIR}/operations`,
+      testMatch: ALONE,
+      dependencies: ['operations'],
       use: { ...devices['Desktop Chrome'], baseURL: serverUrl('operations'), server: 'operations' },
     },
   ],
