@@ -22,7 +22,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DriverName = 'pglite' | 'pg' | 'neon';
 
 /** The rows of a raw query; every driver (PGlite, node-postgres, Neon) answers `{ rows }`. */
-export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
+export async function selectRows<T>(db: Queryable, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
 }

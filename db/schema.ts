@@ -268,11 +268,13 @@ export const reviews = pgTable(
     hiddenReason: text('hidden_reason'),
     hiddenBy: integer('hidden_by').references(() => adminUsers.id, { onDelete: 'set null' }),
     /**
-     * Held for moderation (its request came from the provider's own network or session):
+     * Held for moderation (something ties it to the provider: src/api/reviews/hold-reasons.ts):
      * not shown and not in the rating until an admin lets it through.
      */
     heldAt: timestamp('held_at', { withTimezone: true }),
     heldReason: text('held_reason'),
+    /** The network the review was written from, to tie a provider's other reviews to it. */
+    clientAddress: text('client_address'),
   },
   (t) => [
     index('reviews_held_idx')
@@ -327,6 +329,8 @@ export const customerEnquiries = pgTable(
     clientAddress: text('client_address'),
     /** A provider's session was present in the browser that sent the request. */
     senderProviderId: integer('sender_provider_id'),
+    /** The network the customer confirmed the address from (the link or the status page). */
+    confirmedFrom: text('confirmed_from'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -118,6 +118,7 @@ function expectRecent(date: Date | null) {
 function withoutOrigin(row: EnquiryRow) {
   const {
     clientAddress: _address,
+    confirmedFrom: _confirmedFrom,
     senderProviderId: _sender,
     statusTokenHash: _statusToken,
     ...seen
@@ -161,6 +162,7 @@ describe('GET /api/provider/enquiries', () => {
       contactWithheld: false,
     });
     expect(enquiries[0]).not.toHaveProperty('clientAddress');
+    expect(enquiries[0]).not.toHaveProperty('confirmedFrom');
     expect(enquiries[0]).not.toHaveProperty('senderProviderId');
     expect(enquiries[0]).not.toHaveProperty('statusTokenHash');
   });

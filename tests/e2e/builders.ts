@@ -42,7 +42,9 @@ export function newProviderFields(overrides: Record<string, unknown> = {}) {
     province: 'kwazulu-natal',
     services: ['network', 'wifi'],
     phone: '031 555 0142',
-    email: `provider.${tag.toLowerCase()}@example.co.za`,
+    // At a domain of its own, as a business is: a domain shared with its customers would
+    // hold their reviews (src/api/reviews/hold-reasons.ts).
+    email: `info@${tag.toLowerCase()}-networks.example.co.za`,
     yearsExperience: 6,
     ...overrides,
   };

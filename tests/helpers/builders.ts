@@ -46,7 +46,9 @@ export function buildProvider(overrides: Partial<ProviderRow> = {}): ProviderRow
     isApproved: true,
     startingPrice: 1500,
     phone: '+27115550000',
-    email: `provider${n}-${Date.now()}@test.example.co.za`,
+    // Each provider at a domain of its own, as a business is (a shared one would tie a
+    // review to every provider on it: src/api/reviews/hold-reasons.ts).
+    email: `info@provider${n}-${Date.now()}.example.co.za`,
     coverageAreas: ['Johannesburg'],
     specialties: ['IP cameras'],
     yearsExperience: 5,

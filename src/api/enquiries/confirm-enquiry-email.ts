@@ -14,22 +14,29 @@ export const EMAIL_CONFIRMED = 'Thank you: your e-mail address is confirmed.';
  */
 export async function confirmEnquiryEmail(
   db: Database,
-  { token, secret, siteUrl }: { token: string; secret: Uint8Array; siteUrl: string },
+  {
+    token,
+    secret,
+    siteUrl,
+    from,
+  }: { token: string; secret: Uint8Array; siteUrl: string; from: string },
 ): Promise<{ message: string }> {
   const enquiryId = await enquiryOfToken(secret, confirmationLinks, token);
-  await confirmCustomerEmail(db, enquiryId, { secret, siteUrl });
+  await confirmCustomerEmail(db, enquiryId, { secret, siteUrl, from });
   return { message: EMAIL_CONFIRMED };
 }
 
 /**
  * Marks the request's e-mail confirmed (the first time only), with the customer's other
  * open requests of the last 30 days; a request completed before its customer confirmed
- * now gets its review link. Opening the status page from the mail does the same.
+ * now gets its review link. Opening the status page from the mail does the same. `from`
+ * is the network it was confirmed from (clientNetwork), kept to hold reviews a provider
+ * wrote for itself (src/api/reviews/hold-reasons.ts).
  */
 export async function confirmCustomerEmail(
   db: Database,
   enquiryId: number,
-  { secret, siteUrl }: { secret: Uint8Array; siteUrl: string },
+  { secret, siteUrl, from }: { secret: Uint8Array; siteUrl: string; from: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx
@@ -43,7 +50,7 @@ export async function confirmCustomerEmail(
     // confirmed with it (the cap on confirmation mails may have left some unmailed).
     const confirmed = await tx
       .update(e)
-      .set({ emailConfirmedAt: sql`now()` })
+      .set({ emailConfirmedAt: sql`now()`, confirmedFrom: from })
       .where(
         and(
           isNull(e.emailConfirmedAt),

@@ -5,11 +5,12 @@ import { photoIdsOf, sitePhotoPaths } from '../requests/site-photos.ts';
 
 /**
  * What a provider sees of an enquiry: all of it (admin notes included, spec section 6)
- * except where the request came from, which is kept to hold self-written reviews, and
+ * except where the request came from and was confirmed from, which is kept to hold self-written reviews, and
  * the customer's status-page token (its hash).
  */
 const {
   clientAddress: _clientAddress,
+  confirmedFrom: _confirmedFrom,
   senderProviderId: _senderProviderId,
   statusTokenHash: _statusTokenHash,
   ...providerColumns
@@ -19,6 +20,7 @@ const {
 export function providerView<T extends typeof e.$inferSelect>(row: T) {
   const {
     clientAddress: _address,
+    confirmedFrom: _confirmed,
     senderProviderId: _sender,
     statusTokenHash: _statusToken,
     ...seen

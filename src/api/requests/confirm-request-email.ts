@@ -9,9 +9,14 @@ import { requestOfToken } from './request-of-token.ts';
  */
 export async function confirmRequestEmail(
   db: Database,
-  { token, secret, siteUrl }: { token: string; secret: Uint8Array; siteUrl: string },
+  {
+    token,
+    secret,
+    siteUrl,
+    from,
+  }: { token: string; secret: Uint8Array; siteUrl: string; from: string },
 ): Promise<{ confirmed: true }> {
   const id = await requestOfToken(db, token);
-  await confirmCustomerEmail(db, id, { secret, siteUrl });
+  await confirmCustomerEmail(db, id, { secret, siteUrl, from });
   return { confirmed: true };
 }

@@ -236,6 +236,7 @@ export const publicRoutes = new Hono<AppEnv>()
         token,
         secret: c.var.sessionSecret,
         siteUrl: siteUrl(c),
+        from: clientAddress(c),
       }),
     );
   })
@@ -257,6 +258,7 @@ export const publicRoutes = new Hono<AppEnv>()
         token,
         secret: c.var.sessionSecret,
         siteUrl: siteUrl(c),
+        from: clientAddress(c),
       }),
     );
   })
