@@ -66,12 +66,26 @@ describe('GET /api/providers sort', () => {
     expect(providers.every((p) => typeof p.distanceKm === 'number')).toBe(true);
   });
 
-  it('sort=rated: rating, then review count, then the recommended order', async () => {
+  it('sort=rated: the rating counted with its number of reviews, then the recommended order', async () => {
     const { far, near, middle } = await threeProviders();
     const { providers, total } = await listProviders(api, { sort: 'rated' });
     expect(providers.map((p) => p.id)).toEqual([middle.id, near.id, far.id]);
     expect(total).toBe(3);
     expect(providers.some((p) => 'distanceKm' in p)).toBe(false);
+  });
+
+  it('sort=rated puts a 4.9 from 9 reviews above a 5.0 from 2, and no reviews above one bad one', async () => {
+    const db = api.database.db;
+    const fewFives = await insertProvider(db, {
+      name: 'A Two Fives',
+      rating: '5.0',
+      reviewCount: 2,
+    });
+    const manyGood = await insertProvider(db, { name: 'B Nine', rating: '4.9', reviewCount: 9 });
+    const unrated = await insertProvider(db, { name: 'C New', rating: '0.0', reviewCount: 0 });
+    const oneBad = await insertProvider(db, { name: 'D One Star', rating: '1.0', reviewCount: 1 });
+    const { providers } = await listProviders(api, { sort: 'rated' });
+    expect(providers.map((p) => p.id)).toEqual([manyGood.id, fewFives.id, unrated.id, oneBad.id]);
   });
 
   it('sort=rated with a position carries distances and filters as asked', async () => {

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Provider } from '../../src/api/providers/public-columns.ts';
+import { countedRating } from '../../src/lib/rated-order.ts';
 import { listProviders } from '../helpers/api-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
@@ -129,6 +130,7 @@ describe('Premium puts a provider first only among equally relevant, equally ver
       const list = await readAll({ ...query, sort: 'rated' });
       expect(list).toHaveLength(32);
       expectPremiumOnlyAmongEquals(list, (p) => [
+        countedRating(Number(p.rating), p.reviewCount),
         Number(p.rating),
         p.reviewCount,
         Number(p.isVerified),

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, not, notInArray, sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
 import type { LatLng } from '../../lib/geo.ts';
+import { RATED_PRIOR } from '../../lib/rated-order.ts';
 import { MIN_MEASURED_REQUESTS } from '../../lib/responsiveness.ts';
 import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
 import { searchRelevance } from '../search/search-sql.ts';
@@ -25,7 +26,7 @@ export interface ProviderPage {
  *   a search, the most relevant first, then that order. Premium (paid placement) comes
  *   first only among equally relevant, equally verified providers (decision 0039);
  * - 'nearest' (needs the visitor's position): nearest first (nearestPage);
- * - 'rated': rating, review count, then the recommended order (ratedIds);
+ * - 'rated': the rating counted with its number of reviews, then the recommended order (ratedIds);
  * - 'quickest' ('Quickest to respond'): quickestPage.
  * With the visitor's position every card carries its distance.
  */
@@ -97,17 +98,20 @@ const searchRelevanceOf = (query: ListingQuery) =>
     ? searchRelevance(query.searchPlan)
     : undefined;
 
+/** countedRating() of src/lib/rated-order.ts, in SQL. */
+const countedRating = sql`(${p.rating} * ${p.reviewCount} + ${RATED_PRIOR.stars * RATED_PRIOR.reviews}) / (${p.reviewCount} + ${RATED_PRIOR.reviews})`;
+
 /**
- * 'Highest rated': rating, then review count, then the recommended order. Every match is
- * sorted (no index holds this order with the day's verified key); the ranking index
- * still reads them in rating order.
+ * 'Highest rated': the rating counted with its number of reviews (countedRating), then
+ * the rating, the review count and the recommended order. Every match is sorted (no index
+ * holds this order with the day's verified key).
  */
 async function ratedIds(db: Database, query: ListingQuery): Promise<number[]> {
   const rows = await db
     .select({ id: p.id })
     .from(p)
     .where(providerFilters(query))
-    .orderBy(desc(p.rating), desc(p.reviewCount), ...LISTING_ORDER)
+    .orderBy(desc(countedRating), desc(p.rating), desc(p.reviewCount), ...LISTING_ORDER)
     .limit(query.limit)
     .offset(query.offset);
   return rows.map((row) => row.id);
