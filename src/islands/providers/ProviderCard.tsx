@@ -80,51 +80,54 @@ export function ProviderCard({
       className="card h-full border border-base-300 bg-base-100 shadow-sm motion-safe:transition hover:shadow-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary"
       data-testid="provider-card"
     >
-      <ProviderLogo
-        provider={provider}
-        decorative
-        {...(!first && { loading: 'lazy' as const })}
-        priority={priority}
-        className="aspect-[3/2] w-full rounded-t-box object-cover"
-      />
-      <div className="card-body gap-3 p-5">
-        <div className="flex items-start justify-between gap-2">
-          <h2 className="card-title text-lg">
-            <button
-              type="button"
-              className="text-left after:absolute after:inset-0 focus-visible:outline-none"
-              onClick={() => onOpen(provider)}
-            >
-              {provider.name}
-            </button>
-          </h2>
-          <div className="flex shrink-0 flex-col items-end gap-1">
-            {asBuilt ? (
-              <span className="badge invisible w-20" aria-hidden="true" />
-            ) : (
-              <>
-                <Badge provider={provider} />
-                <NotVerified provider={provider} />
-              </>
-            )}
-            {/* Premium does not depend on the day: the built card says it too, and keeps
-                its place when the badge comes. */}
-            <PaidPlacementLabel provider={provider} />
+      <div className="card-body gap-2 p-4">
+        <div className="flex items-start gap-3">
+          <ProviderLogo
+            provider={provider}
+            decorative
+            avatar
+            {...(!first && { loading: 'lazy' as const })}
+            priority={priority}
+            className="w-16 shrink-0 rounded-box sm:w-20"
+          />
+          <div className="min-w-0 flex-1">
+            <h2 className="card-title text-base leading-snug sm:text-lg">
+              <button
+                type="button"
+                className="text-left after:absolute after:inset-0 focus-visible:outline-none"
+                onClick={() => onOpen(provider)}
+              >
+                {provider.name}
+              </button>
+            </h2>
+            <p className="text-sm">
+              {provider.location}, {provinceName(provider.province)}
+              {provider.distanceKm !== undefined && (
+                <span className="ml-2 font-semibold">· {formatDistance(provider.distanceKm)}</span>
+              )}
+            </p>
+            <p className="flex items-center gap-2 text-sm">
+              <RatingSummary
+                rating={provider.rating}
+                reviewCount={provider.reviewCount}
+                createdAt={provider.createdAt}
+              />
+            </p>
           </div>
         </div>
-        <p className="text-sm">
-          {provider.location}, {provinceName(provider.province)}
-          {provider.distanceKm !== undefined && (
-            <span className="ml-2 font-semibold">· {formatDistance(provider.distanceKm)}</span>
+        <div className="flex flex-wrap items-center gap-1">
+          {asBuilt ? (
+            <span className="badge invisible w-20" aria-hidden="true" />
+          ) : (
+            <>
+              <Badge provider={provider} />
+              <NotVerified provider={provider} />
+            </>
           )}
-        </p>
-        <p className="flex items-center gap-2 text-sm">
-          <RatingSummary
-            rating={provider.rating}
-            reviewCount={provider.reviewCount}
-            createdAt={provider.createdAt}
-          />
-        </p>
+          {/* Premium does not depend on the day: the built card says it too, and keeps
+              its place when the badge comes. */}
+          <PaidPlacementLabel provider={provider} />
+        </div>
         {asBuilt ? (
           <div className="text-sm" aria-hidden="true">
             <p>{KEPT_SPACE}</p>

@@ -13,6 +13,7 @@ export function ProviderLogo({
   className,
   loading,
   priority = false,
+  avatar = false,
 }: {
   provider: { name: string; services: readonly string[]; profileImage: string | null };
   decorative?: boolean;
@@ -20,6 +21,11 @@ export function ProviderLogo({
   loading?: 'lazy';
   /** The page's largest paint: fetched before the other pictures (fetchpriority="high"). */
   priority?: boolean;
+  /**
+   * Small, beside the name (a card): a photo keeps its own proportions at the box's width,
+   * the monogram is a square of it.
+   */
+  avatar?: boolean;
 }) {
   if (provider.profileImage) {
     return (
@@ -30,7 +36,7 @@ export function ProviderLogo({
         height={400}
         loading={loading}
         {...(priority && { fetchPriority: 'high' as const })}
-        className={className}
+        className={avatar ? `${className} h-auto object-contain` : className}
       />
     );
   }
@@ -42,7 +48,7 @@ export function ProviderLogo({
     <svg
       viewBox="0 0 600 400"
       preserveAspectRatio="xMidYMid slice"
-      className={className}
+      className={avatar ? `${className} aspect-square` : className}
       data-testid="provider-monogram"
       aria-hidden={decorative ? true : undefined}
       {...label}

@@ -5,6 +5,7 @@
  * picker is a combobox a keyboard can use.
  */
 import type { Locator, Page } from '@playwright/test';
+import { countedRating } from '../../../src/lib/rated-order.ts';
 import { scan } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
 import {
@@ -164,8 +165,9 @@ test('Highest rated is a sort in the URL, and Back restores the order', async ({
   request,
 }) => {
   const rated = await fetchProviders(request, { sort: 'rated' });
-  const ratings = rated.items.map((p) => Number(p.rating));
-  expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  // Ratings counted with their number of reviews (src/lib/rated-order.ts), highest first.
+  const counted = rated.items.map((p) => countedRating(Number(p.rating), p.reviewCount));
+  expect(counted).toEqual([...counted].sort((a, b) => b - a));
 
   await page.goto('/providers');
   await expectCount(page, APPROVED_PROVIDER_COUNT);

@@ -1,0 +1,59 @@
+/**
+ * Cards a phone can scan (issue 39, point 3): at 390×844 the first two screens of
+ * /providers show at least three providers whole (name, rating with its count, badge,
+ * town and price); a provider without a photo has a small monogram beside its name, not
+ * a block of initials across the card; a photo keeps its proportions.
+ */
+import { scan } from '../axe.ts';
+import { expect, test } from '../fixtures.ts';
+import { expectListHydrated, providerCards } from '../support.ts';
+
+const PHONE = { width: 390, height: 844 };
+const SHOTS = process.env['E2E_SHOTS'];
+
+test.use({ viewport: PHONE });
+
+test('three providers whole in the first two screens of a phone, monograms small', async ({
+  page,
+}) => {
+  await page.goto('/providers');
+  await expectListHydrated(page);
+  const cards = providerCards(page);
+  await expect(cards.nth(2)).toBeVisible();
+  for (const i of [0, 1, 2]) {
+    const card = cards.nth(i);
+    await expect(card.getByRole('heading', { level: 2 })).not.toBeEmpty();
+    await expect(card.getByText(/\(\d+ reviews?\)|New|No reviews yet/).first()).toBeVisible();
+    await expect(card.getByText(/^(Verified|Not verified)$/)).toHaveCount(1);
+    await expect(card.getByText(/^From R|^Price on request$/)).toHaveCount(1);
+    const box = await card.boundingBox();
+    expect(box!.y + box!.height, `card ${i + 1} ends within two screens`).toBeLessThanOrEqual(
+      2 * PHONE.height,
+    );
+  }
+  // Pictures beside the name: a monogram is a small square, a photo as wide, never taller
+  // than its own proportions make it.
+  for (const picture of await cards.locator('[data-testid="provider-monogram"], img').all()) {
+    const box = (await picture.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(80);
+    expect(box.height).toBeLessThanOrEqual(80);
+  }
+  expect(await scan(page, '/providers (phone cards)')).toEqual([]);
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/providers-cards-390.png`, fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/providers-cards-1280.png` });
+  }
+});
+
+test('a photo keeps its proportions on the card', async ({ page }) => {
+  await page.goto('/providers');
+  await expectListHydrated(page);
+  const photo = providerCards(page).locator('img').first();
+  await expect(photo).toBeVisible();
+  const { natural, shown } = await photo.evaluate((img: HTMLImageElement) => ({
+    natural: img.naturalWidth / img.naturalHeight,
+    shown: img.getBoundingClientRect().width / img.getBoundingClientRect().height,
+  }));
+  expect(shown).toBeCloseTo(natural, 1);
+});
