@@ -1,7 +1,8 @@
 /**
  * `npm run s3:setup`: prepares the bucket named by S3_BUCKET for the site. Creates it if
- * it is missing, lets the site's pages PUT uploads to it (CORS for SITE_URL), and expires
- * unclaimed uploads under incoming/ after a day. Safe to run again.
+ * it is missing, lets the site's pages POST uploads to it (CORS for SITE_URL: the upload
+ * ticket's form, decision 0044), and expires unclaimed uploads under incoming/ after a
+ * day. Safe to run again.
  */
 import {
   CreateBucketCommand,
@@ -42,7 +43,7 @@ await client.send(
       CORSRules: [
         {
           AllowedOrigins: [new URL(env.SITE_URL).origin],
-          AllowedMethods: ['PUT'],
+          AllowedMethods: ['POST'],
           AllowedHeaders: ['content-type'],
           MaxAgeSeconds: 3600,
         },

@@ -81,7 +81,7 @@ export function headersFor(rules: readonly HeaderRule[], pathname: string): Reco
 
 /**
  * The rules with `origin` added to every Content-Security-Policy's connect-src: the
- * browser PUTs uploads straight to an S3 bucket there.
+ * browser sends uploads straight to an S3 bucket there.
  */
 export function allowConnectTo(rules: NetlifyRules, origin: string): NetlifyRules {
   const widen = (policy: string) =>

@@ -95,9 +95,13 @@ export async function startServer(
   });
   const api = createApp({ db: handle.db, env, objects, mailer, jobs });
   let rules = readNetlifyRules(new URL('netlify.toml', ROOT));
-  if (objects.directUploadUrl) {
+  if (objects.directUploadForm) {
     // Uploads go straight to the bucket: the pages may connect there.
-    const { origin } = new URL(await objects.directUploadUrl('incoming/origin-of-the-bucket', 60));
+    const form = await objects.directUploadForm('incoming/origin-of-the-bucket', {
+      maxBytes: 1,
+      expiresInSeconds: 60,
+    });
+    const { origin } = new URL(form.url);
     rules = allowConnectTo(rules, origin);
   }
   const site = createSite({

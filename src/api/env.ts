@@ -47,7 +47,10 @@ const EnvSchema = z.object({
   /** The most that uploads nobody has claimed may hold, all clients together (MB). */
   UNCLAIMED_UPLOADS_MAX_MB: z.coerce.number().int().min(1).default(1024),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
-  /** For S3-compatible services (R2, radosgw, MinIO); AWS S3 needs none. */
+  /**
+   * For S3-compatible services that take form (POST) uploads (radosgw, MinIO; not R2:
+   * decision 0044); AWS S3 needs none.
+   */
   S3_ENDPOINT: z.url().optional(),
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
   /** Without these the AWS SDK's default credential chain is used. */

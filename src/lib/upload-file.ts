@@ -1,37 +1,73 @@
 /**
- * The browser side of an upload: ask the API for an upload address, then PUT the file
- * to it with progress (fetch cannot report upload progress; XMLHttpRequest can).
+ * The browser side of an upload: ask the API for an upload ticket, then send the file
+ * where it says, with progress (fetch cannot report upload progress; XMLHttpRequest can).
  */
-import { answer, api, ApiError } from './api-client';
+import { answer, api, ApiError, type ApiAnswer } from './api-client';
 
 /**
- * A route that answers an upload address, one per purpose (e.g.
+ * A route that answers an upload ticket, one per purpose (e.g.
  * `api.admin.objects.upload.$post`); they all answer alike.
  */
 export type UploadTicketRoute = typeof api.public.objects.upload.$post;
 
-export async function requestUploadUrl(ticketRoute: UploadTicketRoute): Promise<string> {
+/**
+ * Where and how the file goes: a PUT of the file to `uploadURL` (our own API), or, with
+ * S3, a form POST to the bucket (decision 0044). `uploadURL` is what later calls refer to.
+ */
+export type UploadTicket = ApiAnswer<UploadTicketRoute>;
+
+export async function requestUploadTicket(ticketRoute: UploadTicketRoute): Promise<UploadTicket> {
   try {
-    const { uploadURL } = await answer(ticketRoute());
-    return uploadURL;
+    return await answer(ticketRoute());
   } catch (error) {
     throw new Error('Failed to get upload URL', { cause: error });
   }
 }
 
+/** The request that sends `file` with `ticket`: its method, address and body. */
+export interface UploadRequest {
+  method: 'PUT' | 'POST';
+  url: string;
+  body: Blob | FormData;
+  /** For a PUT; a form's type (with its boundary) is the browser's to set. */
+  contentType?: string;
+}
+
 /**
- * PUTs the file to its upload address: our own API (local storage) or a presigned S3 URL.
- * Either way the address itself is what later calls refer to, so nothing is read back.
+ * The request for a ticket. S3's form: the signed fields first, as the ticket gave them,
+ * then the file, last (the bucket reads no field after it); the bucket refuses the body
+ * if the fields or the file's size differ from what the policy signed.
  */
-export function putFile(
-  uploadURL: string,
+export function uploadRequestOf(ticket: UploadTicket, file: File): UploadRequest {
+  if (ticket.method === 'PUT') {
+    return {
+      method: 'PUT',
+      url: ticket.uploadURL,
+      body: file,
+      contentType: file.type || 'application/octet-stream',
+    };
+  }
+  const form = new FormData();
+  for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+  form.append('file', file);
+  return { method: 'POST', url: ticket.url, body: form };
+}
+
+/**
+ * Sends the file with its ticket: to our own API (local storage) or straight to the S3
+ * bucket. Either way the ticket's `uploadURL` is what later calls refer to, so nothing is
+ * read back.
+ */
+export function sendFile(
+  ticket: UploadTicket,
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<void> {
+  const { method, url, body, contentType } = uploadRequestOf(ticket, file);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('PUT', uploadURL);
-    request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    request.open(method, url);
+    if (contentType) request.setRequestHeader('Content-Type', contentType);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
@@ -52,7 +88,7 @@ export function putFile(
     };
     request.onerror = () =>
       reject(new Error('The upload failed. Check your connection and try again.'));
-    request.send(file);
+    request.send(body);
   });
 }
 

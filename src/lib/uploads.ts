@@ -23,7 +23,10 @@ export const UPLOAD_PURPOSES = {
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 
-/** An upload reference (our upload URL, or a presigned S3 URL with its signature) fits here. */
+/**
+ * An upload reference (our upload URL; before decision 0044 with S3 a presigned URL with
+ * its signature) fits here.
+ */
 export const UPLOAD_REFERENCE_MAX_LENGTH = 2048;
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;

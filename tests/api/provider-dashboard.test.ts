@@ -658,7 +658,9 @@ describe('the profile photo', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const answer = (await response.json()) as Record<string, unknown>;
-    expect(Object.keys(answer)).toEqual(['uploadURL']);
+    // The spec's uploadURL, and how to send to it (a PUT on local disk).
+    expect(Object.keys(answer)).toEqual(['uploadURL', 'method']);
+    expect(answer.method).toBe('PUT');
     const uploadURL = String(answer.uploadURL);
     const id = TICKET_URL.exec(uploadURL)?.[1];
     expect(id).toBeDefined();

@@ -9,6 +9,18 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocumentType, ImageType } from '../../lib/uploads.ts';
 
+export interface DirectUploadLimits {
+  /** The most the body may hold (the ticket's purpose); the store refuses more. */
+  maxBytes: number;
+  expiresInSeconds: number;
+}
+
+/** Where the browser POSTs a direct upload, and the form fields to send before the file. */
+export interface DirectUploadForm {
+  url: string;
+  fields: Record<string, string>;
+}
+
 export interface ObjectStore {
   put(key: string, bytes: Uint8Array, contentType: ImageType | DocumentType): Promise<void>;
   get(key: string): Promise<Uint8Array<ArrayBuffer> | undefined>;
@@ -16,10 +28,12 @@ export interface ObjectStore {
   size(key: string): Promise<number | undefined>;
   delete(key: string): Promise<void>;
   /**
-   * Direct uploads: an address where the browser PUTs `key` itself (a presigned URL).
-   * Absent when uploads go through our own API (PUT /api/uploads/{ticket}).
+   * Direct uploads: a form the browser POSTs `key` with, straight to the store (a
+   * presigned POST policy), which refuses a body over `maxBytes`, another key or another
+   * type (decision 0044). Absent when uploads go through our own API only
+   * (PUT /api/uploads/{ticket}).
    */
-  directUploadUrl?(key: string, expiresInSeconds: number): Promise<string>;
+  directUploadForm?(key: string, limits: DirectUploadLimits): Promise<DirectUploadForm>;
   /**
    * A private object's address that works for `expiresInSeconds` (a presigned GET), shown
    * inline with its type. Absent when our own API serves private objects (local disk).

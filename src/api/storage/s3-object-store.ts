@@ -1,8 +1,10 @@
 /**
- * Uploaded images in an S3-compatible bucket (AWS S3, Cloudflare R2, Ceph radosgw, ...).
- * The browser PUTs each upload straight to the bucket with a presigned URL (under
- * `incoming/`); the server checks its size and bytes when the upload is claimed and only
- * then stores it under `uploads/` with its true type (claim-upload.ts).
+ * Uploaded images in an S3-compatible bucket that takes form (POST) uploads: AWS S3, Ceph
+ * radosgw, MinIO, ... (not Cloudflare R2, whose presigned URLs cannot POST: decision 0044).
+ * The browser POSTs each upload straight to the bucket with a presigned POST policy
+ * (under `incoming/`), which holds it to the ticket's size; the server checks its size and
+ * bytes again when the upload is claimed and only then stores it under `uploads/` with its
+ * true type (claim-upload.ts).
  */
 import {
   DeleteObjectCommand,
@@ -13,9 +15,13 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from './content-disposition.ts';
 import { isStoreKey, PRIVATE_KEY, type ObjectStore } from './object-store.ts';
+
+/** The type an upload is kept with until its claim, whatever the file is. */
+const INCOMING_CONTENT_TYPE = 'application/octet-stream';
 
 export interface S3Config {
   bucket: string;
@@ -88,11 +94,21 @@ export function s3ObjectStore(config: S3Config, client = s3Client(config)): Obje
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }));
     },
-    directUploadUrl(key, expiresInSeconds) {
-      // The type cannot be signed: the upload address is asked for before the file is
-      // chosen (spec: no body). The bytes decide the type when the upload is claimed.
-      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: checked(key) }), {
-        expiresIn: expiresInSeconds,
+    directUploadForm(key, { maxBytes, expiresInSeconds }) {
+      // The bucket refuses a body of more than maxBytes (EntityTooLarge), another key
+      // (createPresignedPost signs the key it is given) or another type. The file's type is
+      // unknown when the ticket is made (spec: no body), so the form sends one fixed type:
+      // the bucket never serves an unchecked upload as a page, and the claim goes by the
+      // bytes anyway.
+      return createPresignedPost(client, {
+        Bucket,
+        Key: checked(key),
+        Fields: { 'Content-Type': INCOMING_CONTENT_TYPE },
+        Conditions: [
+          ['content-length-range', 1, maxBytes],
+          { 'Content-Type': INCOMING_CONTENT_TYPE },
+        ],
+        Expires: expiresInSeconds,
       });
     },
     privateDownloadUrl(key, expiresInSeconds, file) {

@@ -17,18 +17,22 @@ const UPLOAD_BUSY_RETRY_AFTER_SECONDS = 5 * 60;
 const token = () => randomBytes(24).toString('base64url');
 
 /**
- * What uploads nobody has claimed may hold now: an upload its size; a ticket without one
- * the most it may take while it is open, and after that too when the browser sends to S3
- * (`incoming/`: we never hear whether it did); an expired local ticket nothing.
+ * What uploads nobody has claimed may hold now. When the browser sends to the bucket
+ * (`direct`), every ticket the most its form lets in: we never hear whether it did, and
+ * the form takes a new body until it expires, even after a PUT through our API recorded
+ * a smaller one. Otherwise an upload its size, an open ticket the most it may take, an
+ * expired ticket without an upload nothing.
  */
-async function unclaimedBytes(db: Database): Promise<number> {
+async function unclaimedBytes(db: Database, { direct }: { direct: boolean }): Promise<number> {
   const t = uploadTickets;
   const [row] = await db
     .select({
-      bytes: sql<string>`coalesce(sum(CASE
-        WHEN ${t.size} IS NOT NULL THEN ${t.size}
-        WHEN ${t.expiresAt} > now() OR ${t.objectKey} LIKE 'incoming/%' THEN ${t.maxBytes}
-        ELSE 0 END), 0)`,
+      bytes: direct
+        ? sql<string>`coalesce(sum(${t.maxBytes}), 0)`
+        : sql<string>`coalesce(sum(CASE
+            WHEN ${t.size} IS NOT NULL THEN ${t.size}
+            WHEN ${t.expiresAt} > now() THEN ${t.maxBytes}
+            ELSE 0 END), 0)`,
     })
     .from(uploadTickets)
     .where(isNull(uploadTickets.claimedAt));
@@ -36,9 +40,21 @@ async function unclaimedBytes(db: Database): Promise<number> {
 }
 
 /**
- * An upload address for one purpose (upload-tickets.ts): good for 15 minutes and one PUT.
- * Refused while unclaimed uploads hold the ceiling (503), and beyond the `client`'s limits
- * (429): its tickets in 10 minutes, and the bytes they may take in an hour.
+ * A ticket's answer: `uploadURL`, the spec's address that takes one PUT of the file
+ * (our own API, which holds it to the ticket's size) and that later calls refer to. With
+ * S3 the browser sends the file straight to the bucket instead: a form POST to `url`,
+ * `fields` first and the file last, whose signed policy holds it to the ticket's size
+ * (decision 0044).
+ */
+export type UploadTicketAnswer =
+  | { uploadURL: string; method: 'PUT' }
+  | { uploadURL: string; method: 'POST'; url: string; fields: Record<string, string> };
+
+/**
+ * An upload address for one purpose (upload-tickets.ts): good for 15 minutes and one PUT
+ * (or, with S3, the bucket's form). Refused while unclaimed uploads hold the ceiling (503),
+ * and beyond the `client`'s limits (429): its tickets in 10 minutes, and the bytes they
+ * may take in an hour.
  */
 export async function createUploadTicket(
   db: Database,
@@ -59,9 +75,10 @@ export async function createUploadTicket(
      */
     ceilingBytes: number;
   },
-): Promise<{ uploadURL: string }> {
+): Promise<UploadTicketAnswer> {
   const { maxBytes } = UPLOAD_PURPOSES[purpose];
-  if ((await unclaimedBytes(db)) + maxBytes > ceilingBytes) {
+  const direct = store.directUploadForm !== undefined;
+  if ((await unclaimedBytes(db, { direct })) + maxBytes > ceilingBytes) {
     throw new AppError('unavailable', UPLOAD_BUSY, undefined, {
       retryAfterSeconds: UPLOAD_BUSY_RETRY_AFTER_SECONDS,
     });
@@ -71,7 +88,7 @@ export async function createUploadTicket(
     await hitRateLimit(db, RATE_LIMITS.uploadBytes, client, maxBytes);
   }
   const id = token();
-  const objectKey = store.directUploadUrl ? incomingKeyOf(id) : `pending/${id}`;
+  const objectKey = direct ? incomingKeyOf(id) : `pending/${id}`;
   await db.insert(uploadTickets).values({
     id,
     purpose,
@@ -80,8 +97,11 @@ export async function createUploadTicket(
     objectKey,
     expiresAt: sql`now() + ${sql.raw(`interval '${UPLOAD_TTL_MINUTES} minutes'`)}`,
   });
-  const uploadURL = store.directUploadUrl
-    ? await store.directUploadUrl(objectKey, UPLOAD_TTL_MINUTES * 60)
-    : `${UPLOAD_PATH_PREFIX}${id}`;
-  return { uploadURL };
+  const uploadURL = `${UPLOAD_PATH_PREFIX}${id}`;
+  if (!store.directUploadForm) return { uploadURL, method: 'PUT' };
+  const form = await store.directUploadForm(objectKey, {
+    maxBytes,
+    expiresInSeconds: UPLOAD_TTL_MINUTES * 60,
+  });
+  return { uploadURL, method: 'POST', url: form.url, fields: form.fields };
 }

@@ -2,9 +2,10 @@
  * Upload addresses: made for one purpose (its size limit), good for 15 minutes and one
  * PUT; the stored object is then taken once by the operation that uses it.
  *
- * Two ways in, both to `incoming/{ticket}`. Local disk: the browser PUTs to our own
- * /api/uploads/{ticket}, checked for size and type on arrival. S3: the browser PUTs to a
- * presigned URL. When the upload is claimed, it is checked (again), re-encoded and only
+ * Two ways in, both to `incoming/{ticket}`. Our own /api/uploads/{ticket} (the spec's
+ * PUT), checked for size and type on arrival. With S3 the browser POSTs the ticket's form
+ * straight to the bucket instead, which refuses a body over the ticket's size (decision
+ * 0044). When the upload is claimed, it is checked (again), re-encoded and only
  * then stored under `uploads/`, the one place images are served from (nobody
  * can host a file on our domain by uploading it and never using it). Unclaimed uploads
  * are deleted an hour after their ticket expired (jobs/clean-up-uploads.ts).
@@ -91,8 +92,9 @@ export function uploadKeysOf(ticket: { id: string; objectKey: string }): string[
 }
 
 /**
- * The ticket id in an upload reference: '/api/uploads/<id>' (absolute or not), a
- * presigned '.../incoming/<id>?X-Amz-...' or the object path '/objects/uploads/<id>.<ext>'.
+ * The ticket id in an upload reference: '/api/uploads/<id>' (absolute or not), the object
+ * path '/objects/uploads/<id>.<ext>', or a presigned '.../incoming/<id>?X-Amz-...' (the
+ * address S3 tickets gave before decision 0044).
  */
 export function ticketIdOf(reference: string): string | undefined {
   const path = reference.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '');

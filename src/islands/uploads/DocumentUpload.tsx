@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import {
-  putFile,
-  requestUploadUrl,
+  requestUploadTicket,
+  sendFile,
   uploadFailure,
   type UploadTicketRoute,
 } from '../../lib/upload-file';
@@ -72,11 +72,11 @@ export function DocumentUpload({
     }
     setProgress(0);
     try {
-      const uploadURL = await requestUploadUrl(ticketRoute);
-      await putFile(uploadURL, file, setProgress);
+      const ticket = await requestUploadTicket(ticketRoute);
+      await sendFile(ticket, file, setProgress);
       setProgress(100);
       setUploaded(file.name);
-      onUploaded({ upload: uploadURL, fileName: file.name.slice(0, 200) || 'document' });
+      onUploaded({ upload: ticket.uploadURL, fileName: file.name.slice(0, 200) || 'document' });
     } catch (caught) {
       fail(uploadFailure(caught));
     }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import {
-  putFile,
-  requestUploadUrl,
+  requestUploadTicket,
+  sendFile,
   uploadFailure,
   type UploadTicketRoute,
 } from '../../lib/upload-file';
@@ -59,11 +59,11 @@ export function ImageUpload({ label, ticketRoute, maxBytes, hint, onUploaded, on
     setPreview(URL.createObjectURL(file));
     setProgress(0);
     try {
-      const uploadURL = await requestUploadUrl(ticketRoute);
-      await putFile(uploadURL, file, setProgress);
+      const ticket = await requestUploadTicket(ticketRoute);
+      await sendFile(ticket, file, setProgress);
       setProgress(100);
       setDone(true);
-      onUploaded({ uploadURL });
+      onUploaded({ uploadURL: ticket.uploadURL });
     } catch (caught) {
       fail(uploadFailure(caught));
     }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { MAX_SITE_PHOTOS } from '../../lib/schemas/enquiry';
-import { putFile, requestUploadUrl, uploadFailure } from '../../lib/upload-file';
+import { requestUploadTicket, sendFile, uploadFailure } from '../../lib/upload-file';
 import { IMAGE_TYPES, MB, UPLOAD_MESSAGES, UPLOAD_PURPOSES } from '../../lib/uploads';
 import { UploadProgress } from './UploadProgress';
 
@@ -57,9 +57,9 @@ export function SitePhotosUpload({ onChange, error }: Props) {
 
   async function upload(photo: Photo, file: File) {
     try {
-      const uploadURL = await requestUploadUrl(api.public.requests.photos.upload.$post);
-      await putFile(uploadURL, file, (progress) => update(photo.key, { progress }));
-      update(photo.key, { progress: 100, uploadURL });
+      const ticket = await requestUploadTicket(api.public.requests.photos.upload.$post);
+      await sendFile(ticket, file, (progress) => update(photo.key, { progress }));
+      update(photo.key, { progress: 100, uploadURL: ticket.uploadURL });
     } catch (caught) {
       update(photo.key, { error: uploadFailure(caught) });
     }
