@@ -49,7 +49,7 @@ const EnvSchema = z.object({
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   /**
    * For S3-compatible services that take form (POST) uploads (radosgw, MinIO; not R2:
-   * decision 0044); AWS S3 needs none.
+   * decision 0045); AWS S3 needs none.
    */
   S3_ENDPOINT: z.url().optional(),
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),

@@ -12,7 +12,7 @@ export type UploadTicketRoute = typeof api.public.objects.upload.$post;
 
 /**
  * Where and how the file goes: a PUT of the file to `uploadURL` (our own API), or, with
- * S3, a form POST to the bucket (decision 0044). `uploadURL` is what later calls refer to.
+ * S3, a form POST to the bucket (decision 0045). `uploadURL` is what later calls refer to.
  */
 export type UploadTicket = ApiAnswer<UploadTicketRoute>;
 

@@ -24,7 +24,7 @@ export const UPLOAD_PURPOSES = {
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 
 /**
- * An upload reference (our upload URL; before decision 0044 with S3 a presigned URL with
+ * An upload reference (our upload URL; before decision 0045 with S3 a presigned URL with
  * its signature) fits here.
  */
 export const UPLOAD_REFERENCE_MAX_LENGTH = 2048;

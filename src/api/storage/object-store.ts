@@ -30,7 +30,7 @@ export interface ObjectStore {
   /**
    * Direct uploads: a form the browser POSTs `key` with, straight to the store (a
    * presigned POST policy), which refuses a body over `maxBytes`, another key or another
-   * type (decision 0044). Absent when uploads go through our own API only
+   * type (decision 0045). Absent when uploads go through our own API only
    * (PUT /api/uploads/{ticket}).
    */
   directUploadForm?(key: string, limits: DirectUploadLimits): Promise<DirectUploadForm>;

@@ -1,6 +1,6 @@
 /**
  * Uploaded images in an S3-compatible bucket that takes form (POST) uploads: AWS S3, Ceph
- * radosgw, MinIO, ... (not Cloudflare R2, whose presigned URLs cannot POST: decision 0044).
+ * radosgw, MinIO, ... (not Cloudflare R2, whose presigned URLs cannot POST: decision 0045).
  * The browser POSTs each upload straight to the bucket with a presigned POST policy
  * (under `incoming/`), which holds it to the ticket's size; the server checks its size and
  * bytes again when the upload is claimed and only then stores it under `uploads/` with its

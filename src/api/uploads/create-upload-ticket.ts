@@ -44,7 +44,7 @@ async function unclaimedBytes(db: Database, { direct }: { direct: boolean }): Pr
  * (our own API, which holds it to the ticket's size) and that later calls refer to. With
  * S3 the browser sends the file straight to the bucket instead: a form POST to `url`,
  * `fields` first and the file last, whose signed policy holds it to the ticket's size
- * (decision 0044).
+ * (decision 0045).
  */
 export type UploadTicketAnswer =
   | { uploadURL: string; method: 'PUT' }

@@ -5,7 +5,7 @@
  * Two ways in, both to `incoming/{ticket}`. Our own /api/uploads/{ticket} (the spec's
  * PUT), checked for size and type on arrival. With S3 the browser POSTs the ticket's form
  * straight to the bucket instead, which refuses a body over the ticket's size (decision
- * 0044). When the upload is claimed, it is checked (again), re-encoded and only
+ * 0045). When the upload is claimed, it is checked (again), re-encoded and only
  * then stored under `uploads/`, the one place images are served from (nobody
  * can host a file on our domain by uploading it and never using it). Unclaimed uploads
  * are deleted an hour after their ticket expired (jobs/clean-up-uploads.ts).
@@ -94,7 +94,7 @@ export function uploadKeysOf(ticket: { id: string; objectKey: string }): string[
 /**
  * The ticket id in an upload reference: '/api/uploads/<id>' (absolute or not), the object
  * path '/objects/uploads/<id>.<ext>', or a presigned '.../incoming/<id>?X-Amz-...' (the
- * address S3 tickets gave before decision 0044).
+ * address S3 tickets gave before decision 0045).
  */
 export function ticketIdOf(reference: string): string | undefined {
   const path = reference.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '');
