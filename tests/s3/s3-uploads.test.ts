@@ -2,7 +2,7 @@
  * Uploads through a real S3-compatible server (Ceph radosgw, started by
  * scripts/s3-test-server.sh; its address in S3_TEST_ENDPOINT). The browser POSTs the
  * ticket's form straight to the bucket, whose signed policy holds the body to the
- * ticket's size, key and type (decision 0044); the bytes stay as they came at
+ * ticket's size, key and type (decision 0045); the bytes stay as they came at
  * `incoming/<ticket>`, never served. The claim checks size and type, re-encodes the image
  * and stores it at `uploads/<ticket>.<ext>`; the outbox (`api.runJobs()`) then deletes
  * the `incoming/` object.
@@ -111,7 +111,7 @@ function upload(
 /**
  * A client of its own, sending straight to the bucket with what a ticket gives: its form
  * (`url`, `fields`), with fields changed at will, the file last. A ticket whose address is
- * the bucket's (a presigned PUT, as tickets were before decision 0044) gets a PUT there.
+ * the bucket's (a presigned PUT, as tickets were before decision 0045) gets a PUT there.
  */
 function sendToBucket(
   ticket: UploadTicketAnswer,

@@ -1,7 +1,7 @@
 /**
  * The islands' upload request (src/lib/upload-file.ts): a PUT of the file to our own API
  * on local disk, or, with S3, the bucket's form with the signed fields first and the file
- * last (decision 0044). tests/s3/s3-uploads.test.ts sends the same request to a real bucket.
+ * last (decision 0045). tests/s3/s3-uploads.test.ts sends the same request to a real bucket.
  */
 import { describe, expect, it } from 'vitest';
 import { uploadRequestOf, type UploadTicket } from '../../src/lib/upload-file.ts';
