@@ -48,6 +48,13 @@ export function formatDate(iso: string): string {
   return `${day} ${SHORT_MONTH_NAMES[date.getMonth()] ?? ''} ${date.getFullYear()}`;
 }
 
+/** A date and its time of day, in the visitor's time zone: "09 May 2027, 14:05". */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return `${formatDate(iso)}, ${time}`;
+}
+
 /** en-ZA's short months ('Sept', not 'Sep'). */
 const SHORT_MONTH_NAMES = [
   'Jan',

@@ -781,18 +781,18 @@ describe('POST /api/admin/reset-password', () => {
     expect((await adminRow(api, admin.id)).passwordHash).toBe(hash);
   });
 
-  it('refuses a new password shorter than 6 characters, and keeps the link usable', async () => {
+  it('refuses a new password shorter than 8 characters, and keeps the link usable', async () => {
     const resetToken = await resetTokenByMail();
     const before = await adminRow(api, admin.id);
     const body = await expectError(
-      await resetPassword(resetToken, '12345'),
+      await resetPassword(resetToken, '1234567'),
       400,
-      'Password must be at least 6 characters long',
+      'Password must be at least 8 characters long',
     );
-    expect(body.errors?.newPassword).toBe('Password must be at least 6 characters long');
+    expect(body.errors?.newPassword).toBe('Password must be at least 8 characters long');
     expect(await adminRow(api, admin.id)).toEqual(before);
 
-    expect((await resetPassword(resetToken, '123456')).status).toBe(200);
+    expect((await resetPassword(resetToken, '12345678')).status).toBe(200);
   });
 });
 

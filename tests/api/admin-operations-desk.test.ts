@@ -81,7 +81,7 @@ const newAdminBody = (overrides: Record<string, unknown> = {}) => ({
   email: 'Thabo.Admin@Verified.example.co.za',
   firstName: 'Thabo',
   lastName: 'Nkosi',
-  password: 'secret1',
+  password: 'secret12',
   ...overrides,
 });
 
@@ -536,7 +536,7 @@ describe('admin users', () => {
 
     const login = await postLogin(api, 'admin', {
       email: 'thabo.admin@verified.example.co.za',
-      password: 'secret1',
+      password: 'secret12',
     });
     expect(login.status).toBe(200);
     const users = await okJson<AdminUser[]>(getAs('/api/admin/users'));
@@ -565,15 +565,15 @@ describe('admin users', () => {
   it.each<[string, Record<string, unknown>, string, string]>([
     [
       'a password of 5 characters',
-      { password: 'abc12' },
+      { password: 'abc1234' },
       'password',
-      'Password must be at least 6 characters long',
+      'Password must be at least 8 characters long',
     ],
     [
       'no password',
       { password: undefined },
       'password',
-      'Password must be at least 6 characters long',
+      'Password must be at least 8 characters long',
     ],
     ['an invalid e-mail', { email: 'thabo-at-verified' }, 'email', 'Invalid email address'],
     ['a blank first name', { firstName: ' ' }, 'firstName', 'First name is required'],

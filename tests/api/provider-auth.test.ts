@@ -71,7 +71,7 @@ const FORGOT_ANSWER = {
   message:
     'If a provider account uses that e-mail address, a link to choose a new password is on its way.',
 };
-const TOO_SHORT = 'Password must be at least 6 characters long';
+const TOO_SHORT = 'Password must be at least 8 characters long';
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
 function send(method: string, path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -767,14 +767,14 @@ describe('POST /api/provider/set-password', () => {
     expect((await me(auth(token))).status).toBe(200);
   });
 
-  it('refuses a password shorter than 6 characters and keeps the link usable', async () => {
+  it('refuses a password shorter than 8 characters and keeps the link usable', async () => {
     const resetToken = await passwordLink(provider.id);
     const before = await snapshot();
-    const body = await expectError(await setPassword(resetToken, '12345'), 400, TOO_SHORT);
+    const body = await expectError(await setPassword(resetToken, '1234567'), 400, TOO_SHORT);
     expect(body.errors).toEqual({ newPassword: TOO_SHORT });
     expect(await snapshot()).toEqual(before);
 
-    expect((await setPassword(resetToken, '123456')).status).toBe(200);
+    expect((await setPassword(resetToken, '12345678')).status).toBe(200);
   });
 
   it('refuses an expired link and changes nothing', async () => {
@@ -1024,7 +1024,7 @@ describe('PUT /api/provider/password', () => {
 
   it.each<[string, Record<string, unknown>, string, string]>([
     [
-      'a new password shorter than 6 characters',
+      'a new password shorter than 8 characters',
       { currentPassword: 'x', newPassword: '12345' },
       'newPassword',
       TOO_SHORT,

@@ -6,7 +6,7 @@ import { customerEnquiries, uploadTickets } from '../../db/schema.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import { MB } from '../../src/lib/uploads.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
-import { databaseSnapshot } from '../helpers/api-fixtures.ts';
+import { databaseSnapshot, okJson } from '../helpers/api-fixtures.ts';
 import { bearer, postLogin } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
 import { confirmEnquiryEmail, enquiryRow } from '../helpers/enquiry-fixtures.ts';
@@ -159,12 +159,40 @@ describe('GET /api/provider/enquiries', () => {
     expect(enquiries[0]).toEqual({
       ...JSON.parse(JSON.stringify(withoutOrigin(newest))),
       photos: [],
+      responses: [],
       contactWithheld: false,
     });
     expect(enquiries[0]).not.toHaveProperty('clientAddress');
     expect(enquiries[0]).not.toHaveProperty('confirmedFrom');
     expect(enquiries[0]).not.toHaveProperty('senderProviderId');
     expect(enquiries[0]).not.toHaveProperty('statusTokenHash');
+  });
+
+  it('carries the provider’s responses so far, oldest first, not another provider’s', async () => {
+    const { db } = api.database;
+    const enquiry = await insertEnquiry(db, { assignedProviderId: other.id, status: 'assigned' });
+    const otherToken = await providerSession(api, other.id);
+    const answer = (text: string, session: string) =>
+      respond(enquiry.id, { providerResponse: text, status: 'in_progress' }, session);
+    expect((await answer('The other provider’s word.', otherToken)).status).toBe(200);
+    // The desk passes it on; the new provider answers twice.
+    await db
+      .update(customerEnquiries)
+      .set({ assignedProviderId: provider.id })
+      .where(eq(customerEnquiries.id, enquiry.id));
+    expect((await answer('We can come on Thursday.', token)).status).toBe(200);
+    expect((await answer('Thursday at 9, then.', token)).status).toBe(200);
+
+    const [listed] = await okJson<{ responses: { at: string; text: string }[] }[]>(
+      api.get('/api/provider/enquiries', { headers: auth() }),
+    );
+    expect(listed!.responses.map((r) => r.text)).toEqual([
+      'We can come on Thursday.',
+      'Thursday at 9, then.',
+    ]);
+    expect(Date.parse(listed!.responses[0]!.at)).toBeLessThanOrEqual(
+      Date.parse(listed!.responses[1]!.at),
+    );
   });
 
   it('answers an empty list to a provider without enquiries', async () => {

@@ -134,13 +134,13 @@ describe('parseEnv errors', () => {
   });
 
   it('rejects an ADMIN_PASSWORD shorter than the one password rule, naming the variable', () => {
-    expect(() => parseEnv({ ADMIN_PASSWORD: '12345' })).toThrow(
-      /ADMIN_PASSWORD: Password must be at least 6 characters long/,
+    expect(() => parseEnv({ ADMIN_PASSWORD: '1234567' })).toThrow(
+      /ADMIN_PASSWORD: Password must be at least 8 characters long/,
     );
   });
 
-  it('accepts an ADMIN_PASSWORD of 6 characters', () => {
-    expect(parseEnv({ ADMIN_PASSWORD: '123456' }).ADMIN_PASSWORD).toBe('123456');
+  it('accepts an ADMIN_PASSWORD of 8 characters', () => {
+    expect(parseEnv({ ADMIN_PASSWORD: '12345678' }).ADMIN_PASSWORD).toBe('12345678');
   });
 
   it('rejects an unknown APP_ENV, naming the variable', () => {

@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import type { ProviderEnquiry } from '../../lib/api-answers';
 import { api } from '../../lib/api-client';
 import { serviceName } from '../../lib/catalog/categories';
-import { formatDate } from '../../lib/format';
+import { budgetLabel } from '../../lib/catalog/enquiry-options';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { CONTACT_WITHHELD } from '../../lib/listing-paused.ts';
+import { formatSaPhone, telHref } from '../../lib/phone';
 import { requestReference } from '../../lib/request-reference';
 import { BriefDetails } from '../request/BriefDetails';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
@@ -60,11 +62,38 @@ function EnquiryCard({
           </div>
           <div>
             <dt className="font-semibold">Phone</dt>
-            <dd>{enquiry.contactWithheld ? CONTACT_WITHHELD : (enquiry.customerPhone ?? 'N/A')}</dd>
+            <dd>
+              {enquiry.contactWithheld ? (
+                CONTACT_WITHHELD
+              ) : enquiry.customerPhone ? (
+                <a className="link" href={telHref(enquiry.customerPhone)}>
+                  {formatSaPhone(enquiry.customerPhone)}
+                </a>
+              ) : (
+                'N/A'
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Budget</dt>
+            <dd>{budgetLabel(enquiry.budget)}</dd>
           </div>
         </dl>
         <p className="whitespace-pre-line">{enquiry.description}</p>
         <BriefDetails brief={enquiry.brief} photos={enquiry.photos} />
+        {enquiry.responses.length > 0 && (
+          <section aria-label="Your responses" className="rounded-box bg-base-200 p-3 text-sm">
+            <h3 className="font-semibold">Your responses</h3>
+            <ol className="mt-1 space-y-2">
+              {enquiry.responses.map((response) => (
+                <li key={response.at}>
+                  <p className="text-xs">{formatDateTime(response.at)}</p>
+                  <p className="whitespace-pre-line">{response.text}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
         {enquiry.status === 'cancelled' && enquiry.cancelReason !== null ? (
           // The customer's cancellation is final: the server refuses a response (409).
           <p className="text-sm">

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { ProviderEnquiry } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
 import { serviceName } from '../../lib/catalog/categories';
-import { BUDGETS } from '../../lib/catalog/enquiry-options';
+import { budgetLabel } from '../../lib/catalog/enquiry-options';
 import { formatDate } from '../../lib/format';
 import { CONTACT_WITHHELD } from '../../lib/listing-paused.ts';
 import { ENQUIRIES_KEY } from '../../lib/provider-dashboard';
@@ -23,9 +23,6 @@ import { handledSessionEnd } from './session';
 
 type Draft = z.input<typeof EnquiryResponseSchema>;
 const EMPTY_DRAFT: Draft = { providerResponse: '', providerNotes: '', status: 'in_progress' };
-
-const budgetLabel = (value: string | null) =>
-  BUDGETS.find((b) => b.value === value)?.label ?? 'Not specified';
 
 function Detail({
   label,

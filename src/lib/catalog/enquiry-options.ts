@@ -11,6 +11,10 @@ export const BUDGETS = [
 export type Budget = (typeof BUDGETS)[number]['value'];
 export const BUDGET_VALUES = BUDGETS.map((b) => b.value) as [Budget, ...Budget[]];
 
+/** A request's budget as the form offered it ('R10,000 - R25,000'). */
+export const budgetLabel = (value: string | null) =>
+  BUDGETS.find((b) => b.value === value)?.label ?? 'Not specified';
+
 export const URGENCIES = [
   { value: 'low', label: 'Low (within 2 weeks)' },
   { value: 'medium', label: 'Medium (within 1 week)' },

@@ -450,7 +450,7 @@ test('forgot password: the mailed link resets it, then the admin signs in with t
   await page.getByLabel('New Password').fill('short');
   await page.getByLabel('Confirm Password').fill('other');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
   await page.getByLabel('New Password').fill('a-new-password');
   await page.getByLabel('Confirm Password').fill('a-new-passwordX');
   await page.getByRole('button', { name: 'Reset Password' }).click();

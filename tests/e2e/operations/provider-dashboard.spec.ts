@@ -60,7 +60,7 @@ test('an approved applicant chooses a password from the e-mailed link', async ({
   await page.getByLabel('New Password').fill('short');
   await page.getByLabel('Confirm Password').fill('short');
   await page.getByRole('button', { name: 'Set Password' }).click();
-  await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
   await page.getByLabel('New Password').fill(FIRST_PASSWORD);
   await page.getByLabel('Confirm Password').fill(FIRST_PASSWORD);
   await page.getByRole('button', { name: 'Set Password' }).click();
