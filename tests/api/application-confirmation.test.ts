@@ -18,7 +18,7 @@ import { sendApplicationDigest } from '../../src/api/applications/send-applicati
 import {
   APPLICATION_CONFIRMATION_MESSAGES,
   PENDING_APPLICATION_MESSAGES,
-} from '../../src/lib/schemas/application-confirmation.ts';
+} from '../../src/lib/application-confirmation.ts';
 import { adminSession, createTestAdmin, type TestAdmin } from '../helpers/admin-fixtures.ts';
 import { databaseRejection } from '../helpers/api-fixtures.ts';
 import {

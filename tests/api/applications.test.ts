@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerApplications, uploadTickets } from '../../db/schema.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
-import { PENDING_APPLICATION_MESSAGES } from '../../src/lib/schemas/application-confirmation.ts';
+import { PENDING_APPLICATION_MESSAGES } from '../../src/lib/application-confirmation.ts';
 import { SA_PHONE_MESSAGE } from '../../src/lib/schemas/fields.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { queryRows } from '../helpers/api-fixtures.ts';

@@ -4,7 +4,7 @@ import {
   applicationConfirmationLinks as l,
   providerApplications as a,
 } from '../../../db/schema.ts';
-import { APPLICATION_CONFIRMATION_MESSAGES as MESSAGES } from '../../lib/schemas/application-confirmation.ts';
+import { APPLICATION_CONFIRMATION_MESSAGES as MESSAGES } from '../../lib/application-confirmation.ts';
 import { legalFormOf } from '../documents/application-checklist.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';

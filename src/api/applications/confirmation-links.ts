@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { applicationConfirmationLinks } from '../../../db/schema.ts';
-import { APPLICATION_LINK_DAYS } from '../../lib/schemas/application-confirmation.ts';
+import { APPLICATION_LINK_DAYS } from '../../lib/application-confirmation.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { applicationConfirmationMessage } from '../mail/messages.ts';
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { evidenceDocuments, providerApplications } from '../../../db/schema.ts';
-import { PENDING_APPLICATION_MESSAGES } from '../../lib/schemas/application-confirmation.ts';
+import { PENDING_APPLICATION_MESSAGES } from '../../lib/application-confirmation.ts';
 import type { Application } from '../../lib/schemas/provider-application.ts';
 import { AppError } from '../errors.ts';
 import { mailboxOf } from '../mail/mailbox.ts';
