@@ -56,11 +56,11 @@ export default defineConfig({
     },
     sitemap({
       // The pages marked noindex stay out: sign-in areas, the pages a mailed link opens
-      // (set a password, confirm or follow a request, write a review) and the fallback page
-      // for providers added after the build (tests/build/sitemap.test.ts holds the two
-      // lists together).
+      // (set a password, confirm or follow a request, confirm an application's address,
+      // write a review) and the fallback page for providers added after the build
+      // (tests/build/sitemap.test.ts holds the two lists together).
       filter: (page) =>
-        !/\/(admin|dashboard|dashboard\/set-password|request|request\/confirm|review)\/?$/.test(
+        !/\/(admin|dashboard|dashboard\/set-password|request|request\/confirm|join\/confirm|review)\/?$/.test(
           page,
         ) && !page.includes('/provider/view'),
     }),

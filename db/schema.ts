@@ -384,6 +384,14 @@ export const providerApplications = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** The provider created by approval; approving again reuses it. */
     providerId: integer('provider_id'),
+    /**
+     * When the applicant opened the link mailed to the address (anyone can type a
+     * stranger's address into the form): until then the address gets only that link, and
+     * the admins' digest leaves the application out (docs/decisions/0046).
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** When the admins' hourly digest counted the application (send-application-digest.ts). */
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -402,12 +410,36 @@ export const providerApplications = pgTable(
       foreignColumns: [serviceProviders.id],
     }).onDelete('set null'),
     uniqueIndex('provider_applications_provider_id_key').on(t.providerId),
-    // One pending application per e-mail address.
+    // One pending application per mailbox: Bob+x@ and b.o.b@gmail.com are Bob's
+    // (mailbox_of, db/sql/columns.sql).
     uniqueIndex('provider_applications_pending_email_key')
-      .on(sql`lower(${t.email})`)
+      .on(sql`mailbox_of(${t.email})`)
       .where(sql`${t.status} = 'pending'`),
     index('provider_applications_created_idx').on(t.createdAt.desc().nullsFirst()),
+    // The digest's last time, and its claim: confirmed applications not counted yet.
+    index('provider_applications_digested_idx').on(t.digestedAt),
+    index('provider_applications_undigested_idx')
+      .on(t.emailConfirmedAt)
+      .where(sql`${t.digestedAt} IS NULL AND ${t.emailConfirmedAt} IS NOT NULL`),
   ],
+);
+
+/**
+ * The links mailed to confirm an application's e-mail address: only the SHA-256 of each
+ * token is kept. A link works until it expires; using it twice answers "already
+ * confirmed" (the application remembers when it was confirmed).
+ */
+export const applicationConfirmationLinks = pgTable(
+  'application_confirmation_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => providerApplications.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('application_confirmation_links_application_idx').on(t.applicationId)],
 );
 
 export const flashAds = pgTable(

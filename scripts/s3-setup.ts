@@ -1,7 +1,7 @@
 /**
  * `npm run s3:setup`: prepares the bucket named by S3_BUCKET for the site. Creates it if
  * it is missing, lets the site's pages POST uploads to it (CORS for SITE_URL: the upload
- * ticket's form, decision 0044), and expires unclaimed uploads under incoming/ after a
+ * ticket's form, decision 0045), and expires unclaimed uploads under incoming/ after a
  * day. Safe to run again.
  */
 import {

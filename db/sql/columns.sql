@@ -1,6 +1,6 @@
--- Functions that column definitions and checks are written with (generated columns,
--- CHECK constraints): migrate applies this file before the migrations, so a migration
--- can use them. A generated column keeps the values it stored: a change here that
+-- Functions that column definitions, checks and indexes are written with (generated
+-- columns, CHECK constraints, expression indexes): migrate applies this file before the
+-- migrations, so a migration can use them. A generated column keeps the values it stored: a change here that
 -- changes a function's result needs a migration that rewrites the column.
 
 -- The location filter's town value: the same rule as townValue() in src/lib/catalog/town-value.ts.
@@ -40,4 +40,23 @@ CREATE OR REPLACE FUNCTION is_business_week(hours jsonb) RETURNS boolean
                     AND (d.value ->> 'opens')::numeric < (d.value ->> 'closes')::numeric
                     AND (d.value ->> 'closes')::numeric <= 1440))), true)
     FROM jsonb_each(CASE WHEN jsonb_typeof(hours) = 'object' THEN hours ELSE '{}' END) AS d
+$$;
+
+-- The mailbox an address reaches (src/api/mail/mailbox.ts): one rule for every "is this
+-- the same person's address" check (one pending application per mailbox, the cap on
+-- confirmation mails, a provider's or an admin's own address on a review). Case folded
+-- and any `+tag` dropped, so Bob+x@Example.co.za is Bob's mailbox; at Gmail, whose
+-- addresses ignore dots and which also answers at googlemail.com, the dots go and the
+-- domain is gmail.com, so t.h.a.b.o@googlemail.com is thabo@gmail.com. Elsewhere dots
+-- tell mailboxes apart. Here, before the migrations, because the unique index of pending
+-- applications is built on it: a change to its result needs a migration that rebuilds
+-- that index (REINDEX) and settles the duplicates it would then find.
+CREATE OR REPLACE FUNCTION mailbox_of(address text) RETURNS text
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT CASE
+           WHEN split_part(folded, '@', 2) IN ('gmail.com', 'googlemail.com')
+             THEN replace(split_part(folded, '@', 1), '.', '') || '@gmail.com'
+           ELSE folded
+         END
+    FROM (SELECT regexp_replace(lower(address), '\+[^@]*@', '@') AS folded) AS address_folded
 $$;

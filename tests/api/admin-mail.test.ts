@@ -15,6 +15,7 @@ import {
   type TestAdmin,
 } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
+import { CONFIRMATION_SUBJECT } from '../helpers/application-confirmation.ts';
 import { insertProvider, validApplicationBody } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { watchOutbox } from '../helpers/outbox.ts';
@@ -401,7 +402,7 @@ describe('mail that failed through a failing mail server', () => {
     broken = false;
     await api.runJobs(new Date(Date.now() + 10 * 60_000));
     expect(delivered.map((m) => [m.to, m.subject])).toEqual([
-      ['failing.mail@example.co.za', expect.stringContaining('We received your application')],
+      ['failing.mail@example.co.za', CONFIRMATION_SUBJECT],
     ]);
     const [row] = await api.database.db.select().from(outbox).where(eq(outbox.id, firstTry.id));
     expect(row).toMatchObject({ status: 'sent', lastError: null });

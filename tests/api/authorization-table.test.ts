@@ -91,6 +91,8 @@ const TABLE: Record<string, Access> = {
   // The status-page token is the key: a session changes nothing.
   'GET /api/requests/photos/:id{[0-9]+}': PUBLIC,
   'POST /api/provider-applications': PUBLIC,
+  // The link mailed to an application's address: the token is the key.
+  'POST /api/provider-applications/confirm': PUBLIC,
   'POST /api/enquiries': PUBLIC,
   'POST /api/contact': PUBLIC,
   'POST /api/enquiries/confirm': PUBLIC,

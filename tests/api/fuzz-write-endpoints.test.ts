@@ -34,6 +34,7 @@ import {
   ResetPasswordSchema,
   ReviewApplicationSchema,
 } from '../../src/lib/schemas/admin.ts';
+import { ConfirmApplicationEmailSchema } from '../../src/lib/schemas/application-confirmation.ts';
 import { ContactMessageSchema } from '../../src/lib/schemas/contact-message.ts';
 import { ConfirmEnquiryEmailSchema } from '../../src/lib/schemas/enquiry-confirmation.ts';
 import { ReassignEnquirySchema } from '../../src/lib/schemas/enquiry-follow-up.ts';
@@ -140,6 +141,12 @@ const TARGETS: Record<string, Target> = {
     caller: 'anonymous',
     schema: ApplicationSchema,
     example: () => validApplicationBody(),
+  },
+  'POST /api/provider-applications/confirm': {
+    caller: 'anonymous',
+    schema: ConfirmApplicationEmailSchema,
+    // A link no application has: the example is refused (400), as are all near misses.
+    example: () => ({ token: STATUS_TOKEN }),
   },
   'POST /api/enquiries': {
     caller: 'anonymous',

@@ -43,16 +43,27 @@ beforeEach(async () => {
 
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
-/** A pending application of Naledi's (no mail yet); answers its id. */
-async function applicationOf(email = 'naledi@umoya.example.co.za') {
+/**
+ * A pending application of Naledi's (no mail yet); answers its id. `confirmed`: she has
+ * opened the link mailed to her address, so a rejection is mailed to her too.
+ */
+async function applicationOf(
+  email = 'naledi@umoya.example.co.za',
+  { confirmed = false }: { confirmed?: boolean } = {},
+) {
   const application = await insertApplication(api.database.db, {
     businessName: 'Umoya Alarms',
     contactName: 'Naledi Khumalo',
     email,
     services: ['alarms'],
+    emailConfirmedAt: confirmed ? new Date() : null,
   });
   return application.id;
 }
+
+/** What the mail server delivered to Naledi (the admins' hourly digest may come too). */
+const deliveredToNaledi = () =>
+  server.delivered.filter((m) => m.to === 'naledi@umoya.example.co.za');
 
 const approve = (id: number) =>
   api.request(`/api/admin/applications/${id}/approve`, { method: 'POST', headers: bearer(token) });
@@ -128,14 +139,14 @@ describe('the outbox', () => {
 
 describe('an application decided twice', () => {
   it('mails only the decision that stands when a rejection is reversed by an approval', async () => {
-    const id = await applicationOf();
+    const id = await applicationOf(undefined, { confirmed: true });
     const answers = await Promise.all([reject(id), approve(id)]);
     // Either order is possible; an approval followed by a rejection is refused.
     expect(answers.map((r) => r.status).sort()).toEqual(
       answers[0].status === 200 ? [200, 201] : [201, 409],
     );
     await api.runJobs(minutesFromNow(10));
-    const decisions = server.delivered.filter((m) => m.to === 'naledi@umoya.example.co.za');
+    const decisions = deliveredToNaledi();
     expect(decisions).toHaveLength(1);
     expect(decisions[0]?.text).toContain('/dashboard/set-password?token=');
     const [application] = await api.database.db
@@ -146,12 +157,14 @@ describe('an application decided twice', () => {
   });
 
   it('mails a rejection that stands, after its two minutes', async () => {
-    const id = await applicationOf();
+    const id = await applicationOf(undefined, { confirmed: true });
     expect((await reject(id)).status).toBe(200);
     await api.runJobs();
-    expect(server.delivered).toEqual([]);
+    expect(deliveredToNaledi()).toEqual([]);
     await api.runJobs(minutesFromNow(3));
-    expect(server.delivered.map((m) => m.subject)).toEqual(['Your Verified Providers application']);
+    expect(deliveredToNaledi().map((m) => m.subject)).toEqual([
+      'Your Verified Providers application',
+    ]);
     expect(await api.database.db.select().from(serviceProviders)).toEqual([]);
   });
 });

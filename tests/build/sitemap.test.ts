@@ -32,6 +32,7 @@ describe('the sitemap', () => {
         '/review/',
         '/request/',
         '/request/confirm/',
+        '/join/confirm/',
         '/dashboard/set-password/',
       ]),
     );

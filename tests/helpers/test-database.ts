@@ -38,6 +38,7 @@ const TEST_TABLES = [
   'customer_enquiries',
   'password_tokens',
   'upload_tickets',
+  'application_confirmation_links',
   'provider_applications',
   'flash_ads',
   'rate_limits',

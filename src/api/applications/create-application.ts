@@ -1,20 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
-import { adminUsers, evidenceDocuments, providerApplications } from '../../../db/schema.ts';
+import { evidenceDocuments, providerApplications } from '../../../db/schema.ts';
+import { PENDING_APPLICATION_MESSAGES } from '../../lib/application-confirmation.ts';
 import type { Application } from '../../lib/schemas/provider-application.ts';
 import { AppError } from '../errors.ts';
-import { enqueueMail } from '../jobs/enqueue.ts';
-import { applicationReceivedMessage, newApplicationMessage } from '../mail/messages.ts';
+import { mailboxOf } from '../mail/mailbox.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { claimDocument } from '../uploads/claim-document.ts';
 import { claimUpload } from '../uploads/claim-upload.ts';
+import { mailConfirmationLink } from './confirmation-links.ts';
 
 /**
  * Stores an application as pending (with its uploaded picture and evidence documents,
  * each taken once, and the consent to the checks with its time and wording version),
- * then tells the applicant and every active admin. One pending application per e-mail
- * address.
+ * and mails the address only a link to confirm it (docs/decisions/0046): the receipt
+ * follows the confirmation, and the admins hear of it in their hourly digest. One
+ * pending application per mailbox (mailbox_of: bob+x@ is bob@).
  */
 export async function createApplication(
   db: Database,
@@ -70,31 +72,38 @@ export async function createApplication(
           ...claimed,
         });
       }
-      // Mail goes with the application: both are stored, or neither.
-      const admins = await tx
-        .select({ email: adminUsers.email })
-        .from(adminUsers)
-        .where(eq(adminUsers.isActive, true));
-      await enqueueMail(tx, applicationReceivedMessage(application));
-      for (const admin of admins) {
-        await enqueueMail(
-          tx,
-          newApplicationMessage(admin.email, application, new URL('/admin', siteUrl).href),
-        );
-      }
+      await mailConfirmationLink(tx, {
+        applicationId: inserted.id,
+        email: application.email,
+        siteUrl,
+      });
       return inserted;
     });
   } catch (error) {
     if (isUniqueViolation(error, 'provider_applications_pending_email_key')) {
-      throw new AppError(
-        'conflict',
-        'An application for this e-mail address is already being reviewed.',
-        {
-          email: 'An application for this e-mail address is already being reviewed.',
-        },
-      );
+      const message = await pendingApplicationMessage(db, application.email);
+      throw new AppError('conflict', message, { email: message });
     }
     throw error;
   }
   return row;
+}
+
+/**
+ * Why the mailbox cannot have another application: the pending one is with the review
+ * team, or still waits for its address to be confirmed.
+ */
+async function pendingApplicationMessage(db: Database, email: string): Promise<string> {
+  const [pending] = await db
+    .select({ confirmedAt: providerApplications.emailConfirmedAt })
+    .from(providerApplications)
+    .where(
+      and(
+        eq(providerApplications.status, 'pending'),
+        sql`${mailboxOf(providerApplications.email)} = ${mailboxOf(email)}`,
+      ),
+    );
+  return pending && !pending.confirmedAt
+    ? PENDING_APPLICATION_MESSAGES.unconfirmed
+    : PENDING_APPLICATION_MESSAGES.reviewing;
 }

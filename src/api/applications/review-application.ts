@@ -25,8 +25,9 @@ const cancelQueuedDecisionMail = (tx: Transaction, applicationId: number) =>
   cancelQueuedTopic(tx, decisionTopic(applicationId));
 
 /**
- * The review action: reject a pending application (with notes), or reset an approved or
- * rejected one to pending. Approval has its own action (it creates the provider).
+ * The review action: reject a pending application (with notes; mailed to the applicant
+ * once the address is confirmed), or reset an approved or rejected one to pending.
+ * Approval has its own action (it creates the provider).
  */
 export async function reviewApplication(
   db: Database,
@@ -69,8 +70,10 @@ export async function reviewApplication(
         .returning();
       if (!row) throw new AppError('not_found', 'Application not found');
       // A decision cancels an earlier decision's mail that has not gone out yet, so an
-      // approval racing a rejection mails only the decision that stands.
-      if (action === 'reject') {
+      // approval racing a rejection mails only the decision that stands. An address
+      // nobody confirmed gets no rejection: it may be a stranger's, typed into the join
+      // form with someone else's words (docs/decisions/0046).
+      if (action === 'reject' && row.emailConfirmedAt !== null) {
         await enqueueMail(tx, applicationRejectedMessage(row, row.adminNotes), {
           topic: decisionTopic(id),
           delaySeconds: REJECTION_MAIL_DELAY_SECONDS,

@@ -1,11 +1,12 @@
 /**
  * Everything that runs on a schedule, in one idempotent call (DESIGN.md, Schedules):
- * the check reminders, the reminders of requests waiting on their provider, the outbox,
- * the upload clean-up. The Node host calls it on a timer and after each change, the
+ * the check reminders, the reminders of requests waiting on their provider, the admins'
+ * hourly digest of new applications, the outbox, the upload clean-up. The Node host calls it on a timer and after each change, the
  * Netlify host from a Scheduled Function and after each change. Running it twice at once is safe: every
  * job claims its rows with SKIP LOCKED or a conditional update, or guards them with a
  * unique key.
  */
+import { sendApplicationDigest } from '../applications/send-application-digest.ts';
 import { sendRequestReminders } from '../enquiries/send-request-reminders.ts';
 import type { Env } from '../env.ts';
 import { sendCheckReminders } from '../verification/send-check-reminders.ts';
@@ -24,6 +25,8 @@ export interface JobsReport {
   checkReminders: number;
   /** Requests whose provider was reminded of them now (each assignment once). */
   requestReminders: number;
+  /** Applications the admins' digest counted now (one digest an hour at most). */
+  digestedApplications: number;
 }
 
 export async function runDueJobs(
@@ -36,7 +39,11 @@ export async function runDueJobs(
     now,
     siteUrl: dependencies.env.SITE_URL,
   });
+  const digestedApplications = await sendApplicationDigest(dependencies.db, {
+    now,
+    siteUrl: dependencies.env.SITE_URL,
+  });
   const outbox = await deliverOutbox(dependencies, { now });
   const uploads = await cleanUpUploads(dependencies.db, dependencies.objects, { now });
-  return { outbox, uploads, checkReminders, requestReminders };
+  return { outbox, uploads, checkReminders, requestReminders, digestedApplications };
 }

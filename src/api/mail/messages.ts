@@ -17,10 +17,40 @@ import type { MailMessage } from './mailer.ts';
 
 const serviceList = (services: readonly string[]) => services.map(serviceName).join(', ');
 
+/**
+ * The only mail an application's address gets before its owner confirms it
+ * (docs/decisions/0046): fixed wording and the link, none of the applicant's words, since
+ * anyone can type a stranger's address into the join form.
+ */
+export function applicationConfirmationMessage(
+  to: string,
+  { confirmUrl, validDays }: { confirmUrl: string; validDays: number },
+): MailMessage {
+  return {
+    to,
+    subject: 'Confirm your e-mail address for your Verified Providers application',
+    text: [
+      'Hello,',
+      '',
+      'An application to list a business on Verified Providers was sent with this e-mail address. If you sent it, please confirm your address with this link:',
+      confirmUrl,
+      '',
+      `The link works for ${validDays} days. Once your address is confirmed, we e-mail you a receipt and our review team is told about your application.`,
+      '',
+      'If you did not apply, you can ignore this e-mail.',
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
+/**
+ * The receipt, once the applicant confirmed the address. Still none of the applicant's
+ * own words (a confirmed address may have confirmed someone else's application): the
+ * steps, and the checks that the chosen services and business type require.
+ */
 export function applicationReceivedMessage(application: {
   email: string;
-  contactName: string;
-  businessName: string;
   services: readonly string[];
   legalForm: LegalForm;
 }): MailMessage {
@@ -31,10 +61,10 @@ export function applicationReceivedMessage(application: {
     to: application.email,
     subject: 'We received your application to join Verified Providers',
     text: [
-      `Hi ${application.contactName},`,
+      'Hello,',
       '',
-      `Thank you for applying to list ${application.businessName} on Verified Providers.`,
-      'Our team will review your application within 2-3 business days. The next steps are:',
+      'Thank you for confirming your e-mail address. Your application to join Verified Providers is with our review team.',
+      'We review it within 2-3 business days. The next steps are:',
       '',
       `1. ${APPLICATION_NEXT_STEPS.review}`,
       `2. ${APPLICATION_NEXT_STEPS.approval}`,
@@ -49,26 +79,38 @@ export function applicationReceivedMessage(application: {
   };
 }
 
-export function newApplicationMessage(
+/**
+ * The admins' hourly digest (send-application-digest.ts): how many applications came in
+ * with a confirmed address since the last one, and how many wait in all; no applicant's
+ * words, the admin area has them.
+ */
+export function applicationDigestMessage(
   to: string,
-  application: {
-    businessName: string;
-    contactName: string;
-    email: string;
-    location: string;
-    services: readonly string[];
-  },
-  adminUrl: string,
+  {
+    newApplications,
+    waiting,
+    adminUrl,
+  }: { newApplications: number; waiting: number; adminUrl: string },
 ): MailMessage {
+  const arrived =
+    newApplications === 1
+      ? '1 new application to join Verified Providers has come in'
+      : `${newApplications} new applications to join Verified Providers have come in`;
+  const pending =
+    waiting === 1
+      ? '1 application with a confirmed address is pending review.'
+      : `${waiting} applications with a confirmed address are pending review.`;
   return {
     to,
-    subject: `New provider application: ${application.businessName}`,
+    subject:
+      newApplications === 1
+        ? '1 new provider application'
+        : `${newApplications} new provider applications`,
     text: [
-      `${application.businessName} (${application.contactName}, ${application.email}) applied to join.`,
-      `Location: ${application.location}`,
-      `Services: ${serviceList(application.services)}`,
+      `${arrived} since the last digest (each counted once its applicant confirmed the e-mail address).`,
+      `In all, ${pending}`,
       '',
-      `Review it in the admin area: ${adminUrl}`,
+      `Review them in the admin area: ${adminUrl}`,
     ].join('\n'),
   };
 }

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { roundedPosition } from '../../lib/home-highlights.ts';
 import { requestSentMessage } from '../../lib/request-sent.ts';
 import { HELD_REVIEW_DECISION } from '../../lib/reviews.ts';
+import { ConfirmApplicationEmailSchema } from '../../lib/schemas/application-confirmation.ts';
 import { contactSentMessage, ContactMessageSchema } from '../../lib/schemas/contact-message.ts';
 import { ConfirmEnquiryEmailSchema } from '../../lib/schemas/enquiry-confirmation.ts';
 import { EnquirySchema } from '../../lib/schemas/enquiry.ts';
@@ -22,6 +23,7 @@ import {
 } from '../../lib/schemas/reviews.ts';
 import { MB } from '../../lib/uploads.ts';
 import type { AppEnv } from '../app-env.ts';
+import { confirmApplicationEmail } from '../applications/confirm-application-email.ts';
 import { createApplication } from '../applications/create-application.ts';
 import { sendContactMessage } from '../contact/send-contact-message.ts';
 import { confirmEnquiryEmail } from '../enquiries/confirm-enquiry-email.ts';
@@ -175,6 +177,11 @@ export const publicRoutes = new Hono<AppEnv>()
       return c.json({ id, message: 'Application received' }, 201);
     },
   )
+  /** Sent by /join/confirm once it runs: the link mailed to an application's address. */
+  .post('/provider-applications/confirm', validJson(ConfirmApplicationEmailSchema), async (c) => {
+    noStore(c);
+    return c.json(await confirmApplicationEmail(c.var.db, c.req.valid('json')));
+  })
   /** A message to the operator, from the form on /contact. */
   .post(
     '/contact',

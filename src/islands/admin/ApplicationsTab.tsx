@@ -37,6 +37,13 @@ export function ServiceBadges({ services }: { services: string[] }) {
   );
 }
 
+/**
+ * Anyone can type a stranger's address into the join form: until the applicant opens the
+ * link mailed to it, the admins see the application marked, and a rejection mails nobody
+ * (docs/decisions/0046).
+ */
+const UNCONFIRMED = 'E-mail not confirmed';
+
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 const failure = (error: unknown, fallback: string) =>
@@ -102,9 +109,12 @@ function Detail({ application, onClose }: { application: Application; onClose: (
     ['Contact person', application.contactName],
     [
       'Email',
-      <a key="e" className="link" href={`mailto:${application.email}`}>
-        {application.email}
-      </a>,
+      <span key="e">
+        <a className="link" href={`mailto:${application.email}`}>
+          {application.email}
+        </a>
+        {application.emailConfirmedAt === null && ` (${UNCONFIRMED.toLowerCase()})`}
+      </span>,
     ],
     ['Phone', application.phone],
     ['Location', `${application.location}, ${provinceName(application.province)}`],
@@ -168,6 +178,12 @@ function Detail({ application, onClose }: { application: Application; onClose: (
           maxLength={2000}
         />
       </div>
+      {application.emailConfirmedAt === null && application.status === 'pending' && (
+        <p className="text-sm">
+          The applicant has not opened the link mailed to this address, so it may not be theirs. A
+          rejection mails nobody; an approval mails the password link to this address.
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         {actions.includes('approve') && (
           <button
@@ -243,6 +259,9 @@ export function ApplicationsTab() {
               <span className={`badge ${STATUS_BADGE[application.status]}`}>
                 {application.status}
               </span>
+              {application.emailConfirmedAt === null && (
+                <div className="mt-1 text-xs whitespace-nowrap">{UNCONFIRMED}</div>
+              )}
             </td>
             <td className="whitespace-nowrap text-sm">{dateTime(application.createdAt)}</td>
             <td>

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { answer, api, ApiError } from '../../lib/api-client';
+import { CONFIRM_YOUR_ADDRESS } from '../../lib/application-confirmation';
 import { APPLICATION_NEXT_STEPS } from '../../lib/catalog/application-steps';
 import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
 import {
@@ -37,9 +38,9 @@ function Success({ services, legalForm }: { services: readonly string[]; legalFo
           Application Submitted!
         </h2>
         <p className="max-w-xl">
-          Thank you. Your application was received and will be reviewed within 2-3 business days. We
-          have sent a confirmation to your e-mail address.
+          Thank you. Your application was received and will be reviewed within 2-3 business days.
         </p>
+        <p className="max-w-xl rounded-box bg-base-200 p-3">{CONFIRM_YOUR_ADDRESS}</p>
         <h3 className="mt-4 font-semibold">Next steps</h3>
         <ol className="max-w-xl list-decimal space-y-1 pl-5 text-left">
           <li>{APPLICATION_NEXT_STEPS.review}</li>
@@ -114,7 +115,7 @@ function JoinForm() {
     onSuccess: () => {
       toast({
         title: 'Application Submitted',
-        description: 'We will review it within 2-3 business days.',
+        description: 'Please open the link we e-mailed you to confirm your address.',
       });
       window.scrollTo({ top: 0 });
     },

@@ -1,6 +1,6 @@
 /**
- * The admin's Mail tab (issue 11, point 7): an application's confirmation mail is listed
- * as sent, without its text; the status filter finds it; Resend sends it again. The
+ * The admin's Mail tab (issue 11, point 7): an application's mail (the link that confirms
+ * its address) is listed as sent, without its text; the status filter finds it; Resend sends it again. The
  * admin's lists page on the server (issue 11, point 9); these tabs have no axe
  * violations. The Node host delivers the outbox after each change, into its DATA_DIR/mail.
  * Each test applies with its own e-mail address and looks at that address's mail only.
@@ -10,11 +10,11 @@ import { scan } from '../axe.ts';
 import { apply, newApplication } from '../builders.ts';
 import { expect, openAdmin, test, type Mailbox, type TestAdmin } from '../fixtures.ts';
 
-const SUBJECT = 'We received your application to join Verified Providers';
+const SUBJECT = 'Confirm your e-mail address for your Verified Providers application';
 /** A line of the mail's text: the screen never shows it. */
-const BODY_LINE = 'Thank you for applying';
+const BODY_LINE = 'please confirm your address with this link';
 
-/** Applies with a new e-mail address; answers it once its confirmation mail is delivered. */
+/** Applies with a new e-mail address; answers it once its mail (the link) is delivered. */
 async function applyAndAwaitMail(request: APIRequestContext, mailbox: Mailbox): Promise<string> {
   const application = newApplication({
     contactName: 'Lindiwe Zulu',
@@ -37,7 +37,10 @@ async function openMailTab(page: Page, admin: TestAdmin) {
   await expect(page.getByText('Loading mail...')).toHaveCount(0);
 }
 
-test('an application mails its applicant', async ({ request, mailbox }) => {
+test('an application mails its applicant a link to confirm the address', async ({
+  request,
+  mailbox,
+}) => {
   const email = await applyAndAwaitMail(request, mailbox);
   const [mail] = await mailbox.mailsTo(email);
   expect(mail?.subject).toBe(SUBJECT);

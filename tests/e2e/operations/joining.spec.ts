@@ -1,13 +1,18 @@
 /**
  * Joining (issue: provider applications, uploads, admin sign-in and review; issue 13:
  * the verification answers, evidence documents and consent): a person applies with a
- * photo or a PSIRA certificate, an admin reviews applications, and an admin who forgot
- * the password resets it with the mailed link. Each test makes its own applications and
- * admin.
+ * photo or a PSIRA certificate, confirms the address with the mailed link (decision
+ * 0046), an admin reviews applications, and an admin who forgot the password resets it
+ * with the mailed link. Each test makes its own applications and admin.
  */
 import type { Page, Request } from '@playwright/test';
+import {
+  APPLICATION_CONFIRMATION_MESSAGES,
+  CONFIRM_YOUR_ADDRESS,
+} from '../../../src/lib/application-confirmation.ts';
 import { addDays, saToday } from '../../../src/lib/calendar-days.ts';
 import { CHECKS_CONSENT } from '../../../src/lib/catalog/consent.ts';
+import { scan } from '../axe.ts';
 import { apply, newApplication, uniqueTag, uploadApplicationPhoto } from '../builders.ts';
 import { expect, test } from '../fixtures.ts';
 
@@ -170,6 +175,10 @@ test('a provider applies with a photo, sees the upload progress and the success 
   await submit(page);
   const steps = await expectSuccess(page, SECURITY_CHECKS);
   await expect(page.getByText('will be reviewed within 2-3 business days')).toBeVisible();
+  await expect(page.getByText(CONFIRM_YOUR_ADDRESS)).toBeVisible();
+  await expect(page.getByTestId('toast')).toContainText(
+    'Please open the link we e-mailed you to confirm your address.',
+  );
   for (const step of [
     'We review your application and documents within 2-3 business days',
     'Once approved, you get an e-mail with a link to set your password',
@@ -353,6 +362,57 @@ test("the server's messages show at their fields, documents included", async ({ 
   );
 });
 
+test('the mailed link confirms the address: the page says so, the receipt follows, and a second visit says it is confirmed already', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const application = newApplication({ contactName: 'Anele Mokoena' });
+  await apply(request, application);
+  const link = await mailbox.linkTo(application.email, '/join/confirm?token=');
+  // Until then the address has the link alone, in words of ours only.
+  const [first] = await mailbox.mailsTo(application.email);
+  expect(first?.subject).toBe(
+    'Confirm your e-mail address for your Verified Providers application',
+  );
+  expect(first?.text).not.toContain(application.businessName);
+  expect(first?.text).not.toContain('Anele Mokoena');
+
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: 'Your e-mail is confirmed' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(APPLICATION_CONFIRMATION_MESSAGES.confirmed);
+  await expect(page.getByRole('link', { name: 'How verification works' })).toHaveAttribute(
+    'href',
+    '/verification',
+  );
+  expect(await scan(page, '/join/confirm, confirmed')).toEqual([]);
+
+  const receipt = await mailbox.mailTo(application.email, 'Thank you for confirming');
+  expect(receipt.subject).toBe('We received your application to join Verified Providers');
+  expect(receipt.text).toContain('PSIRA registration');
+  expect(receipt.text).not.toContain(application.businessName);
+  expect(receipt.text).not.toContain('Anele Mokoena');
+
+  await page.reload();
+  await expect(page.getByRole('status')).toHaveText(
+    APPLICATION_CONFIRMATION_MESSAGES.alreadyConfirmed,
+  );
+  expect(await mailbox.mailsTo(application.email)).toHaveLength(2);
+});
+
+test('a confirmation link that is not valid says so, and where to turn', async ({ page }) => {
+  for (const address of [`/join/confirm?token=${'A'.repeat(43)}`, '/join/confirm']) {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(APPLICATION_CONFIRMATION_MESSAGES.invalid);
+    await expect(page.getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+  }
+  expect(await scan(page, '/join/confirm, not valid')).toEqual([]);
+});
+
 test('a wrong password shows Login Failed', async ({ page, accounts }) => {
   const admin = await accounts.newAdmin();
   await signIn(page, { email: admin.email, password: 'not-the-password' });
@@ -391,8 +451,13 @@ test('an admin rejects one application with notes and approves another, which go
   );
 
   await page.getByRole('tab', { name: 'Applications' }).click();
+  // Neither applicant has opened the link mailed to the address: the list says so.
+  await expect(page.getByRole('row', { name: new RegExp(toReject.businessName) })).toContainText(
+    'E-mail not confirmed',
+  );
   await page.getByRole('button', { name: `View ${toReject.businessName}` }).click();
   const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('A rejection mails nobody');
   await dialog.getByLabel('Admin notes').fill('No proof of public liability insurance.');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByTestId('toast')).toContainText('Application Updated');

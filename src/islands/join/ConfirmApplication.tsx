@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { answer, api, ApiError } from '../../lib/api-client';
+import { APPLICATION_CONFIRMATION_MESSAGES } from '../../lib/application-confirmation';
+import { APPLICATION_NEXT_STEPS } from '../../lib/catalog/application-steps';
+import { withQueryClient } from '../../lib/query-client';
+import { MessageCard } from '../ui/MessageCard';
+
+/**
+ * /join/confirm?token=...: the link mailed to an application's address. The page sends
+ * the token once it runs (a mail scanner fetching the link confirms nothing); the API
+ * confirms the address and mails the receipt (docs/decisions/0046). Opening it again
+ * says the address is confirmed already, so a reload is harmless.
+ */
+function ConfirmApplication() {
+  const [token, setToken] = useState<string | null>();
+  useEffect(() => setToken(new URLSearchParams(window.location.search).get('token')), []);
+  const confirmation = useQuery({
+    queryKey: ['/api/provider-applications/confirm', token],
+    // Runs only with a token (enabled below).
+    queryFn: () =>
+      answer(api['provider-applications'].confirm.$post({ json: { token: token ?? '' } })),
+    enabled: Boolean(token),
+    staleTime: Infinity,
+  });
+  if (token === undefined || (token && confirmation.isPending)) {
+    return (
+      <MessageCard title="Confirm your e-mail">
+        <p role="status">Confirming your e-mail address...</p>
+      </MessageCard>
+    );
+  }
+  if (!token || confirmation.isError) {
+    const error = confirmation.error;
+    const message =
+      error instanceof ApiError && error.serverMessage
+        ? error.serverMessage
+        : APPLICATION_CONFIRMATION_MESSAGES.invalid;
+    return (
+      <MessageCard title="This link cannot be used">
+        <p role="alert">{message}</p>
+        <div className="card-actions">
+          <a className="btn btn-primary" href="/contact">
+            Contact Us
+          </a>
+          <a className="btn btn-ghost" href="/">
+            Back to Home
+          </a>
+        </div>
+      </MessageCard>
+    );
+  }
+  return (
+    <MessageCard title="Your e-mail is confirmed">
+      <p role="status">
+        {confirmation.data?.message ?? APPLICATION_CONFIRMATION_MESSAGES.confirmed}
+      </p>
+      <div>
+        <h2 className="font-semibold">What happens next</h2>
+        <ol className="mt-2 list-decimal space-y-1 pl-5">
+          <li>{APPLICATION_NEXT_STEPS.review}</li>
+          <li>{APPLICATION_NEXT_STEPS.approval}</li>
+          <li>
+            We then complete the checks your services require (the receipt lists them), and your
+            profile shows the Verified badge once every one of them has passed.{' '}
+            <a className="link" href="/verification">
+              How verification works
+            </a>
+          </li>
+        </ol>
+      </div>
+      <div className="card-actions">
+        <a className="btn btn-primary" href="/">
+          Back to Home
+        </a>
+      </div>
+    </MessageCard>
+  );
+}
+
+export default withQueryClient(ConfirmApplication);

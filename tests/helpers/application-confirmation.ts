@@ -1,0 +1,49 @@
+/**
+ * An application's address is confirmed with the link mailed to it (docs/decisions/0046):
+ * the tests read the link from the outbox table, as the applicant reads it in the mail.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { outbox } from '../../db/schema.ts';
+import { linkIn } from './outbox.ts';
+import type { TestApi } from './test-api.ts';
+
+export const CONFIRMATION_SUBJECT =
+  'Confirm your e-mail address for your Verified Providers application';
+export const RECEIPT_SUBJECT = 'We received your application to join Verified Providers';
+
+/** Every mail the outbox table holds, queued or sent, oldest first. */
+export async function outboxMails(
+  api: TestApi,
+): Promise<{ to: string; subject: string; text: string }[]> {
+  const rows = await api.database.db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(eq(outbox.kind, 'mail'))
+    .orderBy(asc(outbox.id));
+  return rows.map((row) => row.payload as { to: string; subject: string; text: string });
+}
+
+/** The token of the newest confirmation link mailed to `email`. */
+export async function mailedConfirmationToken(api: TestApi, email: string): Promise<string> {
+  const mail = (await outboxMails(api))
+    .reverse()
+    .find((m) => m.to === email && m.subject === CONFIRMATION_SUBJECT);
+  const link = mail && linkIn(mail.text, '/join/confirm?token=');
+  expect(link?.origin, `a confirmation link mailed to ${email}`).toBe(api.url);
+  return link!.searchParams.get('token')!;
+}
+
+export function postConfirmation(api: TestApi, token: string): Promise<Response> {
+  return api.request('/api/provider-applications/confirm', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+}
+
+/** Opens the link mailed to `email`, as its applicant does. */
+export async function confirmApplicationAddress(api: TestApi, email: string): Promise<void> {
+  const response = await postConfirmation(api, await mailedConfirmationToken(api, email));
+  expect(response.status).toBe(200);
+}
