@@ -554,6 +554,23 @@ export const providerChecks = pgTable(
 );
 
 /**
+ * More links to a request's status page, one for each mail to its customer after the
+ * first (whose token is customer_enquiries.status_token_hash): only each token's SHA-256
+ * is kept, so a link can be put in a mail only when the mail is made.
+ */
+export const requestStatusLinks = pgTable(
+  'request_status_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => customerEnquiries.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('request_status_links_enquiry_idx').on(t.enquiryId)],
+);
+
+/**
  * What happened to a request, in order, for the customer's status page:
  * written by triggers on customer_enquiries (db/sql/requests.sql), so
  * every path that changes a request leaves its mark. 'responded' carries the response.

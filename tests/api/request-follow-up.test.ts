@@ -673,8 +673,16 @@ describe('passing a request to another provider', () => {
       `our team has passed your CCTV Installations & Repairs request ${request.reference} to Pretoria Guard Systems, who will answer you.`,
     );
     expect(customerMail.text).toContain(
-      "The link to your request's page in our first e-mail keeps working",
+      "Your request's page shows the change, and the new provider's responses when they come:",
     );
+    // A link of its own, to the same page as the first mail's.
+    const newLink = linkIn(customerMail.text, '/request?token=')?.searchParams.get('token');
+    expect(newLink).toBeTruthy();
+    expect(newLink).not.toBe(request.token);
+    const throughNewLink = await okJson<{ reference: string }>(
+      api.get(`/api/requests/status?token=${newLink}`),
+    );
+    expect(throughNewLink.reference).toBe(request.reference);
     expect(customerMail.text).not.toContain('Jozi Eyes');
     const providerMail = mails.find((mail) => mail.to === n.pretoria.email)!;
     expect(providerMail.subject).toBe(

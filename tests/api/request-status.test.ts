@@ -214,6 +214,41 @@ describe('the status page', () => {
     expect(done.reviewUrl).toMatch(new RegExp(`^${api.url}/review\\?token=`));
   });
 
+  it('every later mail to the customer carries a link of its own to the same status page', async () => {
+    const { answer, token } = await sendRequest();
+    await okJson(post('/api/requests/confirm', { token }));
+    const later = await watchOutbox(api);
+    expect((await respond(answer.id, 'We can come on Monday at 9:00.', 'in_progress')).status).toBe(
+      200,
+    );
+    expect((await respond(answer.id, 'Done: four cameras, app set up.', 'completed')).status).toBe(
+      200,
+    );
+    await api.runJobs();
+    const toCustomer = (await later.newMails()).filter((mail) =>
+      mail.to.includes('thandi@example.co.za'),
+    );
+    // The first response's mail, and the review invitation (the second response waits for
+    // the hour: one response mail an hour).
+    expect(toCustomer.map((mail) => mail.subject)).toEqual([
+      'Ubuntu Security Solutions responded to your CCTV Installations & Repairs request',
+      'How did Ubuntu Security Solutions do?',
+    ]);
+    const tokens = toCustomer.map(
+      (mail) => linkIn(mail.text, '/request?token=')?.searchParams.get('token') ?? '',
+    );
+    expect(new Set([token, ...tokens]).size).toBe(3);
+    for (const link of tokens) {
+      expect((await statusOf(link)).reference).toBe(answer.reference);
+    }
+    // A later link closes with the request, as the first does.
+    await api.database.db
+      .update(customerEnquiries)
+      .set({ closedAt: sql`now() - interval '31 days'` })
+      .where(eq(customerEnquiries.id, answer.id));
+    await expectError(await status(tokens[0]!), 410, REQUEST_STATUS_MESSAGES.expired);
+  });
+
   it("notes the enquiry desk's status changes too", async () => {
     const { answer, token } = await sendRequest();
     const admin = await adminSession(api, (await createTestAdmin(api)).id);

@@ -29,6 +29,7 @@ const TEST_TABLES = [
   'document_views',
   'evidence_documents',
   'enquiry_events',
+  'request_status_links',
   'enquiry_assignments',
   'enquiry_photos',
   'provider_work_photos',

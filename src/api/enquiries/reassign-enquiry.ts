@@ -10,6 +10,7 @@ import { REASSIGN_MESSAGES, type ReassignEnquiry } from '../../lib/schemas/enqui
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { newRequestMessage, requestReassignedMessage } from '../mail/messages.ts';
+import { newStatusLink } from '../requests/status-tokens.ts';
 import { CLOSED_STATUSES } from '../requests/get-request-status.ts';
 import { getEnquiry } from './get-enquiry.ts';
 import { confirmationMailWritten } from './mail-enquiry-confirmation.ts';
@@ -90,7 +91,11 @@ export async function reassignEnquiry(
     if (customerMailed) {
       await enqueueMail(
         tx,
-        requestReassignedMessage(request, { reference, providerName: provider.name }),
+        requestReassignedMessage(request, {
+          reference,
+          providerName: provider.name,
+          statusUrl: await newStatusLink(tx, { enquiryId: request.id, siteUrl }),
+        }),
       );
     }
     return { enquiry: await getEnquiry(tx, id), customerMailed };

@@ -7,6 +7,7 @@ import { AppError } from '../errors.ts';
 import { cancelQueuedTopic, enqueueMail } from '../jobs/enqueue.ts';
 import { enquiryResponseMessage } from '../mail/messages.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
+import { newStatusLink } from '../requests/status-tokens.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
 import { providerView } from './list-provider-enquiries.ts';
 
@@ -22,6 +23,7 @@ async function mailResponse(
   enquiry: typeof e.$inferSelect,
   provider: { name: string; email: string; phone: string },
   response: { text: string; status: string },
+  siteUrl: string,
 ): Promise<boolean> {
   if (!enquiry.emailConfirmedAt) return false;
   const topic = `enquiry-response:${enquiry.id}`;
@@ -43,7 +45,8 @@ async function mailResponse(
     .limit(1);
   // Within the hour after a response mail, the newest response waits for the hour to end
   // (replacing any response still waiting), so the customer's last word is never lost.
-  await enqueueMail(tx, enquiryResponseMessage(enquiry, provider, response), {
+  const statusUrl = await newStatusLink(tx, { enquiryId: enquiry.id, siteUrl });
+  await enqueueMail(tx, enquiryResponseMessage(enquiry, provider, response, statusUrl), {
     topic,
     ...(recent && { delaySeconds: Math.max(1, 3600 - recent.age) }),
   });
@@ -108,10 +111,13 @@ export async function respondToEnquiry(
       .from(serviceProviders)
       .where(eq(serviceProviders.id, providerId));
     const emailed = provider
-      ? await mailResponse(tx, updated, provider, {
-          text: response.providerResponse,
-          status: response.status,
-        })
+      ? await mailResponse(
+          tx,
+          updated,
+          provider,
+          { text: response.providerResponse, status: response.status },
+          siteUrl,
+        )
       : false;
     if (updated.status === 'completed' && before?.status !== 'completed') {
       await inviteReview(tx, { enquiryId, secret, siteUrl });

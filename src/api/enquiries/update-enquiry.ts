@@ -8,6 +8,7 @@ import { REASSIGN_MESSAGES } from '../../lib/schemas/enquiry-follow-up.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { enquiryAssignedMessage, requestReassignedMessage } from '../mail/messages.ts';
+import { newStatusLink } from '../requests/status-tokens.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
 import { getEnquiry } from './get-enquiry.ts';
@@ -100,6 +101,7 @@ export async function updateEnquiry(
         requestReassignedMessage(current, {
           reference: requestReference(id, current.createdAt),
           providerName: provider.name,
+          statusUrl: await newStatusLink(tx, { enquiryId: id, siteUrl }),
         }),
       );
     }

@@ -13,6 +13,7 @@ import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options.ts';
 import type { Company } from '../../lib/company.ts';
 import type { ContactMessage } from '../../lib/schemas/contact-message.ts';
 import { briefLines as answerLines } from '../../lib/schemas/request-brief.ts';
+import { STATUS_PAGE_DAYS_AFTER_CLOSING } from '../../lib/schemas/request-status.ts';
 import type { MailMessage } from './mailer.ts';
 
 const serviceList = (services: readonly string[]) => services.map(serviceName).join(', ');
@@ -182,6 +183,7 @@ export function enquiryResponseMessage(
   enquiry: { customerEmail: string; customerName: string; serviceType: string; location: string },
   provider: { name: string; email: string; phone: string },
   response: { text: string; status: string },
+  statusUrl: string,
 ): MailMessage {
   const closing: Record<string, string> = {
     completed: 'The provider has marked this request as completed.',
@@ -199,6 +201,9 @@ export function enquiryResponseMessage(
       '',
       ...(closing[response.status] ? [closing[response.status], ''] : []),
       `Reply to the provider at ${provider.email} or ${provider.phone}.`,
+      '',
+      "Your request's page, with every response so far:",
+      statusUrl,
       '',
       'The Verified Providers team',
     ].join('\n'),
@@ -236,7 +241,7 @@ export function reviewRequestMessage(
     serviceType: string;
     providerName: string;
   },
-  reviewUrl: string,
+  { reviewUrl, statusUrl }: { reviewUrl: string; statusUrl: string },
 ): MailMessage {
   return {
     to: enquiry.customerEmail,
@@ -249,6 +254,9 @@ export function reviewRequestMessage(
       '',
       'Rate the work with this link (it works for 30 days):',
       reviewUrl,
+      '',
+      `Your request's page, with its responses (it works for ${STATUS_PAGE_DAYS_AFTER_CLOSING} days after completion):`,
+      statusUrl,
       '',
       'The Verified Providers team',
     ].join('\n'),
@@ -422,12 +430,16 @@ export function requestCancelledMessage(
 }
 
 /**
- * To the customer when the enquiry desk passes their request to another provider. Only the hash of the status page's token is stored, so no new link can be
- * made: the one in the first e-mail keeps working.
+ * To the customer when the enquiry desk passes their request to another provider, with a
+ * new link to the request's page (the first e-mail's keeps working too).
  */
 export function requestReassignedMessage(
   request: { customerName: string; customerEmail: string; serviceType: string },
-  { reference, providerName }: { reference: string; providerName: string },
+  {
+    reference,
+    providerName,
+    statusUrl,
+  }: { reference: string; providerName: string; statusUrl: string },
 ): MailMessage {
   return {
     to: request.customerEmail,
@@ -437,7 +449,8 @@ export function requestReassignedMessage(
       '',
       `So that you are not left waiting, our team has passed your ${serviceList([request.serviceType])} request ${reference} to ${providerName}, who will answer you.`,
       '',
-      "The link to your request's page in our first e-mail keeps working: it shows the change, and the new provider's responses when they come.",
+      "Your request's page shows the change, and the new provider's responses when they come:",
+      statusUrl,
       '',
       'The Verified Providers team',
     ].join('\n'),

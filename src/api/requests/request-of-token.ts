@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
-import { customerEnquiries as e } from '../../../db/schema.ts';
+import { customerEnquiries as e, requestStatusLinks as links } from '../../../db/schema.ts';
 import {
   REQUEST_STATUS_MESSAGES,
   STATUS_PAGE_DAYS_AFTER_CLOSING,
@@ -9,17 +9,24 @@ import { AppError } from '../errors.ts';
 import { statusTokenHash } from './status-tokens.ts';
 
 /**
- * The request a status token opens: 400 for a token no request has (tampered, or made
- * up), 410 once the request has been closed for more than 30 days.
+ * The request a status token opens (the first mail's, or a later mail's: status-tokens.ts):
+ * 400 for a token no request has (tampered, or made up), 410 once the request has been
+ * closed for more than 30 days.
  */
 export async function requestOfToken(db: Queryable, token: string) {
+  const hash = statusTokenHash(token);
   const [request] = await db
     .select({
       id: e.id,
       expired: sql<boolean>`coalesce(${e.closedAt} < now() - ${sql.raw(`interval '${STATUS_PAGE_DAYS_AFTER_CLOSING} days'`)}, false)`,
     })
     .from(e)
-    .where(eq(e.statusTokenHash, statusTokenHash(token)));
+    .where(
+      or(
+        eq(e.statusTokenHash, hash),
+        eq(e.id, sql`(SELECT ${links.enquiryId} FROM ${links} WHERE ${links.tokenHash} = ${hash})`),
+      ),
+    );
   if (!request) throw new AppError('bad_request', REQUEST_STATUS_MESSAGES.invalid);
   if (request.expired) throw new AppError('gone', REQUEST_STATUS_MESSAGES.expired);
   return request.id;

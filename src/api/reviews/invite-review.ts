@@ -5,6 +5,7 @@ import { enquiryLink, reviewLinks } from '../enquiries/enquiry-links.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { mailboxOf } from '../mail/mailbox.ts';
 import { reviewRequestMessage } from '../mail/messages.ts';
+import { newStatusLink } from '../requests/status-tokens.ts';
 
 /**
  * When an enquiry becomes completed, its customer is e-mailed a review link. Called by
@@ -32,8 +33,9 @@ export async function inviteReview(
     .innerJoin(serviceProviders, eq(serviceProviders.id, customerEnquiries.assignedProviderId))
     .where(eq(customerEnquiries.id, enquiryId));
   if (!enquiry?.emailConfirmedAt || enquiry.ownAddress) return;
-  const link = await enquiryLink(secret, reviewLinks, { enquiryId, siteUrl });
-  await enqueueMail(db, reviewRequestMessage(enquiry, link), {
+  const reviewUrl = await enquiryLink(secret, reviewLinks, { enquiryId, siteUrl });
+  const statusUrl = await newStatusLink(db, { enquiryId, siteUrl });
+  await enqueueMail(db, reviewRequestMessage(enquiry, { reviewUrl, statusUrl }), {
     onceKey: `review-invitation:${enquiryId}`,
   });
 }
