@@ -10,8 +10,8 @@ import { REASSIGN_MESSAGES, type ReassignEnquiry } from '../../lib/schemas/enqui
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { newRequestMessage, requestReassignedMessage } from '../mail/messages.ts';
-import { newStatusLink } from '../requests/status-tokens.ts';
 import { CLOSED_STATUSES } from '../requests/get-request-status.ts';
+import { newStatusLink } from '../requests/status-tokens.ts';
 import { getEnquiry } from './get-enquiry.ts';
 import { confirmationMailWritten } from './mail-enquiry-confirmation.ts';
 import { reassignCandidacy } from './reassign-candidates.ts';

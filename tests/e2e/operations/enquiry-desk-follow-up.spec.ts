@@ -129,7 +129,7 @@ test('a request left unseen is flagged, found under "Needs attention" and passed
   await expect(row(page, oldEmail)).toContainText(nearby.name);
   await expect(row(page, oldEmail)).not.toContainText(NOT_SEEN);
 
-  const told = await mailbox.mailTo(oldEmail, 'keeps working');
+  const told = await mailbox.mailTo(oldEmail, "Your request's page shows the change");
   expect(told.subject).toMatch(new RegExp(`was passed to ${nearby.name}$`));
   const sent = await mailbox.mailTo(nearby.email, `/dashboard?enquiry=${waiting}`);
   expect(sent.subject).toMatch(
