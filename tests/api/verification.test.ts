@@ -237,6 +237,40 @@ describe('the badge follows from the check records', () => {
   });
 });
 
+describe('the first badge is mailed', () => {
+  /** What an admin records for a required check that passed. */
+  const passed = (type: CheckType) => ({
+    status: 'passed',
+    validUntil: inAYear(),
+    ...(type === 'psira' && { reference: '1234567' }),
+    ...(type === 'identity' && { reference: '8001015009087' }),
+    ...(type === 'insurance' && { insurer: 'Santam', coverAmount: 5_000_000 }),
+  });
+  const badgeMails = async (to: string) =>
+    (await readOutboxIn(api.env.DATA_DIR)).filter(
+      (mail) => mail.to === to && mail.subject.startsWith('You are Verified'),
+    );
+
+  it('"You are Verified" once, when the last required check passes, not before nor again', async () => {
+    const provider = await insertProvider(api.database.db, { services: ['cctv'] });
+    const types = requiredChecks(provider.services, provider.legalForm);
+    expect(types.length).toBeGreaterThan(1);
+    for (const [i, type] of types.entries()) {
+      expect((await recordCheck(provider.id, type, passed(type))).status).toBe(200);
+      await api.runJobs();
+      expect(await badgeMails(provider.email)).toHaveLength(i === types.length - 1 ? 1 : 0);
+    }
+    const [mail] = await badgeMails(provider.email);
+    expect(mail!.subject).toBe('You are Verified: the badge now shows on your listing');
+    expect(mail!.text).toContain(`It counts until ${formatDay(inAYear())}`);
+    expect(mail!.text).toContain(`${api.url}/provider/${provider.id}`);
+    // A renewal keeps the badge: no second mail.
+    expect((await recordCheck(provider.id, types[0]!, passed(types[0]!))).status).toBe(200);
+    await api.runJobs();
+    expect(await badgeMails(provider.email)).toHaveLength(1);
+  });
+});
+
 describe('the listing order: verified today, premium, rating, name', () => {
   it('pages through the four groups alike with and without a filter that provider_counts cannot count', async () => {
     const expected: string[] = [];

@@ -488,6 +488,33 @@ export function requestReminderMessage(
 export type CheckReminderKind = '30 days' | '7 days' | 'lapsed';
 
 /** To a provider before a required check stops counting, and when its badge has lapsed. */
+/**
+ * To a provider the first time its Verified badge shows: every check its services require
+ * has passed and is in date. Sent once ever (the outbox's once key); the day it counts
+ * until is the first of its checks to run out.
+ */
+export function verifiedBadgeMessage(
+  provider: { name: string; email: string },
+  { verifiedUntil, pageUrl }: { verifiedUntil: string; pageUrl: string },
+): MailMessage {
+  return {
+    to: provider.email,
+    subject: 'You are Verified: the badge now shows on your listing',
+    text: [
+      `Hello ${provider.name},`,
+      '',
+      'Every check your services require has passed. From today your listing shows the Verified badge, and your page lists each check with its date.',
+      '',
+      `It counts until ${verifiedUntil}, when the first of your checks runs out. We remind you a month and a week before, so you can renew in time.`,
+      '',
+      'Your page, as customers see it:',
+      pageUrl,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
 export function checkReminderMessage(
   to: string,
   {

@@ -135,6 +135,7 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
           providerId: id,
           type,
           input: c.req.valid('json'),
+          siteUrl: siteUrl(c),
         }),
       );
     },

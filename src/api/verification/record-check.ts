@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
-import { evidenceDocuments, providerChecks } from '../../../db/schema.ts';
-import { saToday } from '../../lib/calendar-days.ts';
+import type { Database, Queryable } from '../../../db/client.ts';
+import { evidenceDocuments, providerChecks, serviceProviders } from '../../../db/schema.ts';
+import { formatDay, saToday } from '../../lib/calendar-days.ts';
 import {
   checkApplies,
   checkDefinition,
@@ -12,10 +12,47 @@ import {
 } from '../../lib/catalog/checks.ts';
 import type { RecordCheck } from '../../lib/schemas/verification.ts';
 import { AppError } from '../errors.ts';
+import { enqueueMail } from '../jobs/enqueue.ts';
+import { verifiedBadgeMessage } from '../mail/messages.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { claimDocument } from '../uploads/claim-document.ts';
 import { getAdminChecks } from './get-admin-checks.ts';
 import { providerCheckFacts } from './provider-check-facts.ts';
+import { providerIsVerified } from './verified-sql.ts';
+
+/** Whether the provider is verified today (its verified_until, kept by the checks' trigger). */
+async function isVerified(tx: Queryable, providerId: number): Promise<boolean> {
+  const [provider] = await tx
+    .select({ verified: providerIsVerified })
+    .from(serviceProviders)
+    .where(eq(serviceProviders.id, providerId));
+  return provider?.verified ?? false;
+}
+
+/**
+ * When a check record makes the badge show, the provider is mailed so: the first time
+ * only (the outbox's once key), not when a lapsed badge comes back with a renewal.
+ */
+async function mailFirstBadge(tx: Queryable, providerId: number, siteUrl: string) {
+  const [provider] = await tx
+    .select({
+      name: serviceProviders.name,
+      email: serviceProviders.email,
+      verifiedUntil: sql<string>`${serviceProviders.verifiedUntil}::text`,
+      verified: providerIsVerified,
+    })
+    .from(serviceProviders)
+    .where(eq(serviceProviders.id, providerId));
+  if (!provider?.verified) return;
+  await enqueueMail(
+    tx,
+    verifiedBadgeMessage(provider, {
+      verifiedUntil: formatDay(provider.verifiedUntil),
+      pageUrl: new URL(`/provider/${providerId}`, siteUrl).href,
+    }),
+    { onceKey: `verified-badge:${providerId}` },
+  );
+}
 
 const refuse = (field: string, message: string) =>
   new AppError('bad_request', message, { [field]: message });
@@ -34,12 +71,15 @@ export async function recordCheck(
     providerId,
     type,
     input,
+    siteUrl,
     today = saToday(),
   }: {
     adminId: number;
     providerId: number;
     type: CheckType;
     input: RecordCheck;
+    /** For the link in the "You are Verified" mail. */
+    siteUrl: string;
     today?: string;
   },
 ) {
@@ -91,6 +131,7 @@ export async function recordCheck(
     validUntil: passed ? (input.validUntil ?? null) : null,
   };
   await db.transaction(async (tx) => {
+    const verifiedBefore = await isVerified(tx, providerId);
     await tx
       .insert(providerChecks)
       .values({ providerId, checkType: type, ...record })
@@ -125,6 +166,7 @@ export async function recordCheck(
         ...claimed,
       });
     }
+    if (!verifiedBefore) await mailFirstBadge(tx, providerId, siteUrl);
   });
   return getAdminChecks(db, providerId);
 }
