@@ -91,8 +91,12 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
         aria-label="Profile photo"
       >
         <div className="card-body items-center text-center">
-          {/* Without a photo, the monogram the public pages show. */}
-          <ProviderLogo provider={profile} className="h-32 w-32 rounded-full object-cover" />
+          {/* Shown whole, as the public pages show it (never cropped); without a photo,
+              the monogram they show. */}
+          <ProviderLogo
+            provider={profile}
+            className="aspect-[3/2] w-48 rounded-box bg-base-200 object-contain"
+          />
           <button
             type="button"
             className="btn btn-outline btn-sm mt-2"

@@ -56,7 +56,10 @@ export function ProviderModal({
     >
       {provider && (
         <div>
-          <ProviderLogo provider={provider} className="aspect-[3/1] w-full object-cover" />
+          <ProviderLogo
+            provider={provider}
+            className="aspect-[3/1] w-full bg-base-200 object-contain"
+          />
           <div className="space-y-4 p-5 sm:p-6">
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>

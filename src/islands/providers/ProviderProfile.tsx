@@ -82,7 +82,7 @@ function Profile({
           <ProviderLogo
             provider={provider}
             priority
-            className="aspect-[3/2] w-full rounded-box object-cover md:w-80"
+            className="aspect-[3/2] w-full rounded-box bg-base-100 object-contain md:w-80"
           />
           <div>
             <div className="flex flex-wrap items-center gap-3">

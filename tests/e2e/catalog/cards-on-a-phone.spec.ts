@@ -4,6 +4,7 @@
  * town and price); a provider without a photo has a small monogram beside its name, not
  * a block of initials across the card; a photo keeps its proportions.
  */
+import type { Locator } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
 import { expectListHydrated, providerCards } from '../support.ts';
@@ -56,4 +57,22 @@ test('a photo keeps its proportions on the card', async ({ page }) => {
     shown: img.getBoundingClientRect().width / img.getBoundingClientRect().height,
   }));
   expect(shown).toBeCloseTo(natural, 1);
+});
+
+test('a provider page and its dialog show the photo whole, as the provider framed it', async ({
+  page,
+}) => {
+  await page.goto('/providers');
+  await expectListHydrated(page);
+  const card = providerCards(page)
+    .filter({ has: page.locator('img') })
+    .first();
+  const name = await card.getByRole('heading', { level: 2 }).innerText();
+  await card.getByRole('button', { name }).click();
+  const dialog = page.getByRole('dialog', { name });
+  const fitOf = (image: Locator) => image.evaluate((img) => getComputedStyle(img).objectFit);
+  expect(await fitOf(dialog.locator('img').first())).toBe('contain');
+  await dialog.getByRole('link', { name: /full profile/i }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  expect(await fitOf(page.locator('header img').first())).toBe('contain');
 });
