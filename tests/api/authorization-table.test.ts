@@ -82,6 +82,7 @@ const TABLE: Record<string, Access> = {
   'GET /api/places': PUBLIC,
   'GET /api/places/near': PUBLIC,
   'GET /api/places/:value': PUBLIC,
+  'GET /api/search/reading': PUBLIC,
   'GET /api/providers': PUBLIC,
   'GET /api/providers/:id{[0-9]+}': PUBLIC,
   'GET /api/providers/:id{[0-9]+}/reviews': PUBLIC,

@@ -10,7 +10,7 @@ import { EnquirySchema } from '../../lib/schemas/enquiry.ts';
 import { HomeHighlightsQuerySchema } from '../../lib/schemas/home-highlights.ts';
 import { PlaceNearQuerySchema, PlaceSearchQuerySchema } from '../../lib/schemas/places.ts';
 import { ApplicationSchema } from '../../lib/schemas/provider-application.ts';
-import { ProviderQuerySchema } from '../../lib/schemas/provider-query.ts';
+import { ProviderQuerySchema, SearchReadingQuerySchema } from '../../lib/schemas/provider-query.ts';
 import {
   CancelRequestSchema,
   RequestStatusQuerySchema,
@@ -52,6 +52,7 @@ import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../reques
 import { getInvitation } from '../reviews/get-invitation.ts';
 import { listPublicReviews } from '../reviews/list-public-reviews.ts';
 import { writeReview } from '../reviews/write-review.ts';
+import { readSearchQuery } from '../search/search-reading.ts';
 import { getPlatformStats } from '../stats/get-platform-stats.ts';
 import { getServiceStats } from '../stats/get-service-stats.ts';
 import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
@@ -119,6 +120,12 @@ export const publicRoutes = new Hono<AppEnv>()
     const place = await getPlace(c.var.db, c.req.param('value'));
     cachePublicly(c);
     return c.json(place);
+  })
+  /** How the search box reads a query: each term as a service, a place or words. */
+  .get('/search/reading', validQuery(SearchReadingQuerySchema), async (c) => {
+    const { search } = c.req.valid('query');
+    cachePublicly(c, { varyOnQuery: ['search'] });
+    return c.json(await readSearchQuery(c.var.db, search));
   })
   .get('/providers', validQuery(ProviderQuerySchema), async (c) => {
     const query = c.req.valid('query');

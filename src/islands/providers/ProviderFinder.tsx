@@ -21,6 +21,7 @@ import { FilterFields } from './listing/FilterFields';
 import { FilterSheet } from './listing/FilterSheet';
 import { NearMeButton } from './listing/NearMeButton';
 import { Pagination } from './listing/Pagination';
+import { SearchReadingChips } from './listing/SearchReadingChips';
 import { SkeletonCard } from './listing/SkeletonCard';
 import { SortControl } from './listing/SortControl';
 import { usePlaceNames } from './listing/use-place-names';
@@ -185,12 +186,17 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
         </div>
       </div>
 
-      <div className="mt-3">
+      <div className="mt-3 flex flex-col gap-2">
         <ActiveFilterChips
           chips={chips}
           onRemove={(filter) => update(withoutFilters(filter))}
           onClearAll={clearAll}
           fallback={() => countLine.current}
+        />
+        <SearchReadingChips
+          search={filters.search}
+          enabled={hydrated}
+          onSearch={(search) => update({ search })}
         />
       </div>
 

@@ -124,3 +124,14 @@ export const ProviderQuerySchema = z
 
 export type ProviderQueryInput = z.input<typeof ProviderQuerySchema>;
 export type ProviderQuery = z.output<typeof ProviderQuerySchema>;
+
+/** GET /api/search/reading: the search box's text, as the listing sends it. */
+export const SearchReadingQuerySchema = z.object({
+  search: z
+    .string('search is required')
+    .check(
+      z.trim(),
+      z.minLength(1, 'search is required'),
+      z.maxLength(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`),
+    ),
+});

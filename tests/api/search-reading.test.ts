@@ -1,0 +1,62 @@
+/**
+ * GET /api/search/reading: how the search read a query, term by term (issue 39, point 2),
+ * on the sample data's places and providers' words.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../../db/seed/seed.ts';
+import type { SearchReading } from '../../src/lib/search-reading.ts';
+import { okJson } from '../helpers/api-fixtures.ts';
+import { expectError } from '../helpers/error-answer.ts';
+import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+  await api.database.reset();
+  await seedDatabase(api.database.db);
+});
+afterAll(() => api.close());
+
+const reading = (search: string) =>
+  okJson<SearchReading>(api.get(`/api/search/reading?search=${encodeURIComponent(search)}`));
+
+describe('GET /api/search/reading', () => {
+  it('reads "cctv pretoria" as a service and a place', async () => {
+    expect(await reading('cctv pretoria')).toEqual({
+      terms: [
+        { typed: 'cctv', reads: 'service', as: 'CCTV Installations & Repairs', corrected: false },
+        { typed: 'pretoria', reads: 'place', as: 'Pretoria', corrected: false },
+      ],
+    });
+  });
+
+  it('says a typo was forgiven: "Johannesbrug" read as Johannesburg', async () => {
+    expect((await reading('Johannesbrug')).terms).toEqual([
+      { typed: 'johannesbrug', reads: 'place', as: 'Johannesburg', corrected: true },
+    ]);
+  });
+
+  it('names the category of gate motors and intercoms', async () => {
+    const { terms } = await reading('gate motor durban');
+    expect(terms).toEqual([
+      { typed: 'gate motor', reads: 'service', as: 'Access Control', corrected: false },
+      { typed: 'durban', reads: 'place', as: 'Durban', corrected: false },
+    ]);
+    expect((await reading('intercom')).terms[0]).toMatchObject({ as: 'Access Control' });
+  });
+
+  it('reads other words as the providers’ own words, or the place a typo away', async () => {
+    expect((await reading('zyzzyva')).terms).toEqual([
+      { typed: 'zyzzyva', reads: 'words', as: 'zyzzyva', corrected: false },
+    ]);
+    // The suburb the word is a typo of, not the city around it.
+    expect((await reading('waterproof')).terms).toEqual([
+      { typed: 'waterproof', reads: 'place', as: 'Waterkloof', corrected: true },
+    ]);
+  });
+
+  it('answers 400 without a search and to one too long', async () => {
+    await expectError(await api.get('/api/search/reading'), 400);
+    await expectError(await api.get(`/api/search/reading?search=${'a'.repeat(101)}`), 400);
+  });
+});
