@@ -9,6 +9,7 @@ import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options';
 import { EnquirySchema, ENQUIRY_LIMITS, type EnquiryInput } from '../../lib/schemas/enquiry';
 import { BRIEF_QUESTIONS } from '../../lib/schemas/request-brief';
 import { toast } from '../../lib/toast';
+import { usePlaceSuggestions } from '../ui/use-place-suggestions';
 import { SitePhotosUpload } from '../uploads/SitePhotosUpload';
 import { BriefFields } from './BriefFields';
 
@@ -61,6 +62,8 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
     setBriefService(serviceType);
     setValue('brief', blankBrief(serviceType));
   }
+  // Places as the location is typed, as the dashboard's coverage field offers them.
+  const placeSuggestions = usePlaceSuggestions(useWatch({ control, name: 'location' }));
   const [photosPending, setPhotosPending] = useState(false);
   // A new form (after sending or Clear Form) starts without photos.
   const [photoRound, setPhotoRound] = useState(0);
@@ -207,9 +210,16 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
           className="input w-full"
           placeholder="e.g. Sandton, Johannesburg"
           maxLength={ENQUIRY_LIMITS.location}
+          list={id('location-places')}
+          autoComplete="off"
           {...register('location')}
           {...described('location')}
         />
+        <datalist id={id('location-places')}>
+          {placeSuggestions.map((place) => (
+            <option key={place} value={place} />
+          ))}
+        </datalist>
         {fieldError('location')}
       </div>
       <div>

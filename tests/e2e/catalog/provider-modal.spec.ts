@@ -333,3 +333,20 @@ test.describe('service request form', () => {
     await expect(form(dialog).name).toHaveValue('Thandi Mokoena');
   });
 });
+
+test('the service location suggests places as it is typed, and takes any text', async ({
+  page,
+}) => {
+  const dialog = await openRequestForm(page);
+  const location = form(dialog).location;
+  await location.fill('Umhla');
+  const list = page.locator(`datalist#${await location.getAttribute('list')} option`);
+  await expect
+    .poll(async () =>
+      list.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    )
+    .toContainEqual(expect.stringMatching(/^Umhlanga, /));
+  // Free text stays free: the form keeps what was typed.
+  await location.fill('Farm 12, near the N2');
+  await expect(location).toHaveValue('Farm 12, near the N2');
+});
