@@ -60,3 +60,42 @@ describe('GET /api/search/reading', () => {
     await expectError(await api.get(`/api/search/reading?search=${'a'.repeat(101)}`), 400);
   });
 });
+
+interface Listed {
+  name: string;
+  location: string;
+  coverageAreas: string[];
+  matchedBecause?: string[];
+}
+
+describe('GET /api/providers: why a search for a place matched', () => {
+  it('says "Based in" a town within the place, or "Covers" the areas it gave', async () => {
+    const listed = await okJson<Listed[]>(api.get('/api/providers?search=durban&limit=50'));
+    expect(listed.length).toBeGreaterThan(0);
+    for (const provider of listed) {
+      const reasons = provider.matchedBecause ?? [];
+      for (const reason of reasons) {
+        if (reason.startsWith('Based in ')) {
+          expect(reason).toBe(`Based in ${provider.location}, Durban`);
+        } else {
+          expect(reason).toMatch(/^Covers /);
+          for (const area of reason.slice('Covers '.length).split(', ')) {
+            expect(provider.coverageAreas).toContain(area);
+          }
+        }
+      }
+    }
+    // Umhlanga's provider gave Durban as a coverage area; one in Durban needs no reason.
+    expect(listed.find((p) => p.location === 'Umhlanga')?.matchedBecause).toEqual([
+      'Covers Durban',
+    ]);
+    for (const inDurban of listed.filter((p) => p.location === 'Durban')) {
+      expect(inDurban.matchedBecause ?? []).not.toContainEqual(expect.stringMatching(/^Based in/));
+    }
+  });
+
+  it('gives no reason without a place in the search', async () => {
+    const listed = await okJson<Listed[]>(api.get('/api/providers?search=cctv'));
+    expect(listed.every((p) => p.matchedBecause === undefined)).toBe(true);
+  });
+});

@@ -78,7 +78,10 @@ export function callRoute(
   });
 }
 
-/** Every key of the public Provider (src/api/providers/public-columns.ts) except the optional distanceKm. */
+/**
+ * Every key of the public Provider (src/api/providers/public-columns.ts) except the optional
+ * distanceKm and matchedBecause.
+ */
 export const PROVIDER_KEYS = [
   'id',
   'name',
@@ -108,7 +111,10 @@ export const PROVIDER_KEYS = [
 ] as const satisfies readonly (keyof Provider)[];
 
 // Does not compile when the Provider interface gains a key that the list above lacks.
-type UnlistedKey = Exclude<keyof Provider, (typeof PROVIDER_KEYS)[number] | 'distanceKm'>;
+type UnlistedKey = Exclude<
+  keyof Provider,
+  (typeof PROVIDER_KEYS)[number] | 'distanceKm' | 'matchedBecause'
+>;
 type AssertTrue<T extends true> = T;
 export type ProviderKeysAreComplete = AssertTrue<[UnlistedKey] extends [never] ? true : false>;
 

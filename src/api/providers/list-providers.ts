@@ -5,6 +5,7 @@ import type { LatLng } from '../../lib/geo.ts';
 import { RATED_PRIOR } from '../../lib/rated-order.ts';
 import { MIN_MEASURED_REQUESTS } from '../../lib/responsiveness.ts';
 import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
+import { withMatchReasons } from '../search/match-reasons.ts';
 import { searchRelevance } from '../search/search-sql.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
 import { countProviders, rankGroupSizes, type RankGroupSizes } from './count-providers.ts';
@@ -38,6 +39,15 @@ export async function listProviders(
   const { userLat: lat, userLng: lng } = query;
   const position =
     lat !== undefined && lng !== undefined ? { latitude: lat, longitude: lng } : undefined;
+  const page = await pageOf(db, query, position);
+  return { ...page, items: await withMatchReasons(db, page.items, query.searchPlan) };
+}
+
+async function pageOf(
+  db: Database,
+  query: ListingQuery,
+  position: LatLng | undefined,
+): Promise<ProviderPage> {
   if (query.sort === 'quickest') return quickestPage(db, query, position);
   if (query.sort === 'nearest' && position) {
     const [rows, total] = await Promise.all([

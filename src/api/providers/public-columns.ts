@@ -77,6 +77,11 @@ export interface Provider {
   responsiveness: Responsiveness;
   /** Great-circle distance from the visitor, when the visitor's position was given. */
   distanceKm?: number;
+  /**
+   * Why a search for a place matched it, when it says more than the card does ("Based in
+   * Umhlanga, Durban", "Covers Durban"): only with such a search (match-reasons.ts).
+   */
+  matchedBecause?: string[];
 }
 
 type Row = Omit<Provider, 'createdAt' | 'distanceKm'> & {

@@ -13,7 +13,7 @@ import { planSearch, type PlannedTerm } from './plan-search.ts';
 import { searchKey, typoDistance } from './read-search.ts';
 
 /** The names of the places a reading may name. */
-async function placeNames(db: Database, values: string[]): Promise<Map<string, string>> {
+export async function placeNames(db: Database, values: string[]): Promise<Map<string, string>> {
   if (values.length === 0) return new Map();
   const rows = await db
     .select({ value: places.value, name: places.name })
@@ -26,7 +26,7 @@ async function placeNames(db: Database, values: string[]): Promise<Map<string, s
  * The place a term meant, of the places it names (a place and the town it lies in): the
  * one whose name is nearest what was typed ('waterkloof' is Waterkloof, not Pretoria).
  */
-function nearestNamed(
+export function nearestNamed(
   key: string,
   values: string[],
   names: Map<string, string>,

@@ -115,6 +115,11 @@ export function ProviderCard({
             </p>
           </div>
         </div>
+        {provider.matchedBecause && provider.matchedBecause.length > 0 && (
+          <p className="text-sm font-medium" data-testid="matched-because">
+            {provider.matchedBecause.join(' · ')}
+          </p>
+        )}
         <div className="flex flex-wrap items-center gap-1">
           {asBuilt ? (
             <span className="badge invisible w-20" aria-hidden="true" />

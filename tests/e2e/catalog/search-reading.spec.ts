@@ -4,7 +4,7 @@
  */
 import { scan } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
-import { expectListHydrated } from '../support.ts';
+import { expectListHydrated, providerCards } from '../support.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 
@@ -36,4 +36,11 @@ test('a forgiven typo is named: "Johannesbrug" read as Johannesburg', async ({ p
   await expect(page.getByTestId('search-reading')).toContainText(
     'Place: Johannesburg (you typed “johannesbrug”)',
   );
+});
+
+test('a card says why a search for a place matched it', async ({ page }) => {
+  await page.goto('/providers?search=durban');
+  await expectListHydrated(page);
+  const card = providerCards(page).filter({ hasText: 'Umhlanga' }).first();
+  await expect(card.getByTestId('matched-because')).toHaveText('Covers Durban');
 });
