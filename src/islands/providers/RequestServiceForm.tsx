@@ -141,6 +141,7 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
         </label>
         <input
           id={id('name')}
+          type="text"
           className="input w-full"
           autoComplete="name"
           maxLength={ENQUIRY_LIMITS.name}
