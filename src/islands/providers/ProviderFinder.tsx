@@ -154,12 +154,13 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
             'filter',
             `card-body sm:grid-cols-2 ${LARGE_COLUMNS[4 - Object.keys(locked).length] ?? ''}`,
           )}
-          <button
-            type="submit"
-            className="btn btn-sm btn-primary sr-only m-4 mt-0 focus:not-sr-only"
-          >
-            Show providers
-          </button>
+          <div className="sr-only focus-within:not-sr-only">
+            <div className="px-6 pb-6">
+              <button type="submit" className="btn btn-sm btn-primary">
+                Show providers
+              </button>
+            </div>
+          </div>
         </form>
       </div>
 
