@@ -11,7 +11,10 @@ import { companyConfigurationProblem } from './src/lib/production-site.ts';
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:8888',
   output: 'static',
-  trailingSlash: 'ignore',
+  // One address per page, without a trailing slash, as every link and mail writes it: pages
+  // are built as files (about.html), which Netlify serves at /about and redirects /about/
+  // to; the Node host does the same (docs/decisions/0047-addresses-without-a-trailing-slash.md).
+  trailingSlash: 'never',
   integrations: [
     react(),
     // `astro dev` only: the API app on the same port, on a prepared database (hosts/dev/).
@@ -60,12 +63,13 @@ export default defineConfig({
       // write a review) and the fallback page for providers added after the build
       // (tests/build/sitemap.test.ts holds the two lists together).
       filter: (page) =>
-        !/\/(admin|dashboard|dashboard\/set-password|request|request\/confirm|join\/confirm|review)\/?$/.test(
+        !/\/(admin|dashboard|dashboard\/set-password|request|request\/confirm|join\/confirm|review|provider\/view|provider\/not-found)\/?$/.test(
           page,
-        ) && !page.includes('/provider/view'),
+        ),
     }),
   ],
   build: {
+    format: 'file',
     // The Content-Security-Policy allows no inline styles: keep CSS in files.
     inlineStylesheets: 'never',
   },

@@ -17,8 +17,29 @@ export function builtPages(dir = DIST): string[] {
   });
 }
 
+/**
+ * The file of a built page: pages are built as files (`/about` -> about.html, `/` ->
+ * index.html; docs/decisions/0047-addresses-without-a-trailing-slash.md).
+ */
+export function pageFile(route: string): string {
+  const name = route.replace(/^\/+|\/+$/g, '');
+  return path.join(DIST, `${name === '' ? 'index' : name}.html`);
+}
+
+/** The pages built in a folder of dist/, by name: `builtNames('provider')` -> ['1', '2', ...]. */
+export function builtNames(folder: string): string[] {
+  const dir = path.join(DIST, folder);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => entry.name.slice(0, -'.html'.length));
+}
+
+/** The ids of the built provider pages (/provider/{id}). */
+export const builtProviderIds = () => builtNames('provider').filter((name) => /^\d+$/.test(name));
+
 export function readPage(route: string): string {
-  const file = route.endsWith('.html') ? route : path.join(DIST, route, 'index.html');
+  const file = route.endsWith('.html') ? route : pageFile(route);
   if (!existsSync(file)) throw new Error(`No built page for ${route}; run the build first`);
   return readFileSync(file, 'utf8');
 }

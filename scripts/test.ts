@@ -1,6 +1,7 @@
 /**
  * `npm test`: everything CI checks: lint beside types and build, then the Vitest projects
- * (unit, API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, through the Neon driver
+ * (unit, the build with the Nu HTML Checker and pa11y, API on PGlite and, with
+ * TEST_DATABASE_URL, on PostgreSQL, through the Neon driver
  * and through database outages, uploads through S3 with S3_TEST_ENDPOINT, the hosts as
  * commands: netlify serve, npm run dev and dev:netlify),
  * then the Playwright browser tests. Ends with one 'N passed, N failed' line.
@@ -17,6 +18,7 @@ delete process.env.SITE_URL;
 delete process.env.CONTEXT;
 const results = path.join(root, 'reports');
 ensureChromium();
+ensureJava();
 // Reports of an earlier run must not count for this one.
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
@@ -68,6 +70,27 @@ function ensureChromium(): void {
   }
   console.error(
     `The browser tests need Chromium at ${chromium}. Install it with:\n  sudo sh -c '${install}'\n(or set CHROMIUM_PATH to a Chromium binary).`,
+  );
+  process.exit(1);
+}
+
+/**
+ * The Nu HTML Checker (tests/build/valid-pages.test.ts) runs on Java: a fresh machine gets
+ * Debian's headless runtime here, as it gets chromium above.
+ */
+function ensureJava(): void {
+  if (spawnSync('java', ['-version']).status === 0) return;
+  const install = 'apt-get update && apt-get install -y default-jre-headless';
+  if (process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0) {
+    console.log("Java is missing: installing Debian's default-jre-headless...");
+    const installed = spawnSync('sh', ['-c', install], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (installed.status === 0 && spawnSync('java', ['-version']).status === 0) return;
+  }
+  console.error(
+    `The HTML checks of the build need Java (java on the PATH). Install it with:\n  sudo sh -c '${install}'`,
   );
   process.exit(1);
 }
@@ -133,6 +156,8 @@ const tests: Step[] = [
       'api-pglite-isolated',
       ...serverProjects,
     ]),
+    // pa11y's server (tests/build/valid-pages.test.ts) starts on a copy of the build's data.
+    { PREPARED_DATA_DIR: buildData },
   ],
   ['Browser tests (Playwright)', 'npx', ['playwright', 'test']],
   [

@@ -1,7 +1,10 @@
 /**
  * The Node host: the built site from `dist/` and the API app on one port, with the
  * rewrites and headers of netlify.toml. Static files win over rewrites unless a rule
- * is forced, as on Netlify; unknown paths get dist/404.html with status 404.
+ * is forced, as on Netlify; unknown paths get dist/404.html with status 404. As on
+ * Netlify, a page built as about.html answers at /about, and /about/ redirects there
+ * (decision 0047); /provider/{id} without a built page is answered as the Netlify
+ * function answers it (src/api/http/unbuilt-provider-page.ts).
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -11,6 +14,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { getMimeType } from 'hono/utils/mime';
 import type { App } from '../../src/api/app.ts';
+import { unbuiltProviderPage } from '../../src/api/http/unbuilt-provider-page.ts';
 import { DEV_MAIL_PATH } from '../../src/api/mail/dev-mail-page.ts';
 import { headersFor, matchRedirect, type NetlifyRules } from './netlify-rules.ts';
 
@@ -78,6 +82,14 @@ export function createSite({ api, distDir, rules }: SiteOptions) {
       ...headersFor(rules.headers, p),
     });
 
+    // One address per page: /about/ -> /about, where about.html is (decision 0047).
+    if (pathname.length > 1 && pathname.endsWith('/')) {
+      const bare = `/${pathname.replace(/^\/+|\/+$/g, '')}`;
+      if (bare !== '/' && (await fileAt(distDir, `${bare}.html`))) {
+        return c.redirect(`${bare}${search}`, 301);
+      }
+    }
+
     const redirect = matchRedirect(rules.redirects, pathname);
     const file = redirect?.force ? undefined : await fileAt(distDir, pathname);
     if (file) return fileResponse(file, 200, headers(pathname), c.req.method);
@@ -88,6 +100,12 @@ export function createSite({ api, distDir, rules }: SiteOptions) {
       }
       const target = await fileAt(distDir, redirect.to);
       if (target) return fileResponse(target, redirect.status, headers(pathname), c.req.method);
+    }
+
+    if (pathname.startsWith('/provider/')) {
+      return unbuiltProviderPage(new URL(c.req.url), async (path) =>
+        site.fetch(new Request(new URL(path, c.req.url)), c.env),
+      );
     }
 
     const notFound = await fileAt(distDir, '/404.html');

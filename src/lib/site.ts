@@ -12,6 +12,19 @@ export const NAV_LINKS = [
 ] as const;
 
 /** Spec 'Common chrome': Home is active only on '/', other links when the path starts with theirs. */
+/**
+ * A page's one address, as links, the canonical link and the sitemap write it: no
+ * trailing slash (docs/decisions/0047). Astro names a page by its built file while it
+ * renders (/about.html, /index.html).
+ */
+export function pageAddress(pathname: string): string {
+  const bare = pathname
+    .replace(/\.html$/, '')
+    .replace(/(^|\/)index$/, '')
+    .replace(/\/+$/, '');
+  return bare === '' ? '/' : bare;
+}
+
 export function isActiveLink(href: string, currentPath: string): boolean {
   if (href === '/') return currentPath === '/';
   return currentPath.startsWith(href);

@@ -63,9 +63,11 @@ describe('POST /api/enquiries: a valid request', () => {
   it('answers 201 with the new id and stores the enquiry with status new', async () => {
     const response = await postEnquiry(validBody());
     expect(response.status).toBe(201);
-    const body = (await response.json()) as { id: unknown; message: unknown };
+    const body = (await response.json()) as { id: unknown; message: unknown; mailed: unknown };
     expect(typeof body.id).toBe('number');
     expect(typeof body.message).toBe('string');
+    // The form's sent state says where the link to the request's page went.
+    expect(body.mailed).toBe(true);
 
     const rows = await storedEnquiries();
     expect(rows).toHaveLength(1);
@@ -492,11 +494,16 @@ const customerMails = (mails: OutboxMail[]) =>
   mails.filter((mail) => mail.subject.startsWith('Your request '));
 
 /** Sends a request as a visitor would and answers its id (the rate limit is forgotten first). */
+/** The answers of the requests sendRequest sent, in order. */
+let sentAnswers: { id: number; message: string; mailed: boolean }[] = [];
+
 async function sendRequest(overrides: Record<string, unknown> = {}, headers = {}) {
   await api.database.db.delete(rateLimits);
   const response = await postEnquiry(validBody(overrides), headers);
   expect(response.status).toBe(201);
-  return ((await response.json()) as { id: number }).id;
+  const answer = (await response.json()) as { id: number; message: string; mailed: boolean };
+  sentAnswers.push(answer);
+  return answer.id;
 }
 
 function expectRecent(date: Date | null) {
@@ -549,6 +556,7 @@ describe('POST /api/enquiries: the confirmation of the customer’s e-mail', () 
   it('mails one address at most 3 confirmations a day; further requests are stored, not mailed', async () => {
     const mailbox = await watchOutbox(api);
     const ids: number[] = [];
+    sentAnswers = [];
     for (const email of [
       'target@example.co.za',
       'Target@Example.co.za',
@@ -561,6 +569,9 @@ describe('POST /api/enquiries: the confirmation of the customer’s e-mail', () 
     expect(await enquiryCount()).toBe(5);
     const mails = customerMails(await mailbox.newMails());
     expect(mails).toHaveLength(3);
+    // The answers say which were mailed, and the message promises no mail for the others.
+    expect(sentAnswers.map((answer) => answer.mailed)).toEqual([true, true, true, false, false]);
+    expect(sentAnswers[3]?.message).not.toMatch(/e-mailed/);
     const references = await Promise.all(
       ids.map(async (id) => requestReference(id, (await enquiryRow(api, id)).createdAt)),
     );

@@ -3,14 +3,11 @@
  * the build must not keep its phone number and e-mail address on the page. They are left
  * out of the HTML and come from the API (issue 11).
  */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_PROVIDERS } from '../../db/seed/sample-providers.ts';
-import { readPage } from '../../scripts/built-site.ts';
+import { builtProviderIds, readPage } from '../../scripts/built-site.ts';
 
-const root = path.resolve(import.meta.dirname, '../../dist/provider');
-const pages = readdirSync(root).filter((name) => /^\d+$/.test(name));
+const pages = builtProviderIds();
 
 describe('built provider pages', () => {
   it('were built', () => {

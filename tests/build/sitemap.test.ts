@@ -13,12 +13,18 @@ const listed = new Set(
   [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname),
 );
 
-/** The route of a built page: /review/index.html -> /review/; the 404 page has none. */
+/**
+ * The address of a built page, as links and the sitemap write it (decision 0047):
+ * review.html -> /review, index.html -> /.
+ */
 const routeOf = (file: string) =>
-  `/${path.relative(DIST, path.dirname(file)).split(path.sep).join('/')}/`.replace(/^\/\/$/, '/');
+  `/${path.relative(DIST, file).split(path.sep).join('/')}`
+    .replace(/\.html$/, '')
+    .replace(/^\/index$/, '/');
 
 const pages = builtPages()
-  .filter((file) => path.basename(file) === 'index.html')
+  // The 404 page answers any unknown address; it has none of its own.
+  .filter((file) => path.relative(DIST, file) !== '404.html')
   .map((file) => ({
     route: routeOf(file),
     noindex: /<meta name="robots" content="noindex"/.test(readFileSync(file, 'utf8')),
@@ -29,11 +35,13 @@ describe('the sitemap', () => {
     const hidden = pages.filter((page) => page.noindex).map((page) => page.route);
     expect(hidden).toEqual(
       expect.arrayContaining([
-        '/review/',
-        '/request/',
-        '/request/confirm/',
-        '/join/confirm/',
-        '/dashboard/set-password/',
+        '/review',
+        '/request',
+        '/request/confirm',
+        '/join/confirm',
+        '/dashboard/set-password',
+        '/provider/view',
+        '/provider/not-found',
       ]),
     );
     expect(hidden.filter((route) => listed.has(route))).toEqual([]);

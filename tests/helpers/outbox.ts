@@ -15,6 +15,8 @@ export interface OutboxMail {
   subject: string;
   /** The decoded text body. */
   text: string;
+  /** The decoded HTML body ('' when there is none). */
+  html: string;
 }
 
 const mailFolder = (dataDir: string) => path.join(dataDir, 'mail');
@@ -42,6 +44,7 @@ async function parseMail(file: string, source: Buffer): Promise<OutboxMail> {
     to: addressText(mail.to),
     subject: mail.subject ?? '',
     text: mail.text ?? '',
+    html: typeof mail.html === 'string' ? mail.html : '',
   };
 }
 

@@ -104,3 +104,15 @@ it('answers an unknown path with the 404 page', async () => {
   expect(response.status).toBe(404);
   expect(await response.text()).toContain('Page Not Found');
 });
+
+it('serves a built provider page, and answers an id without a provider with 404', async () => {
+  const built = await fetch(`${base}/provider/1`);
+  expect(built.status).toBe(200);
+  expect(await built.text()).toContain('Highveld Secure Systems');
+
+  // netlify/functions/provider-page.mts, which asks the API (decision 0047).
+  const unknown = await fetch(`${base}/provider/9999`);
+  expect(unknown.status).toBe(404);
+  expect(await unknown.text()).toContain('Provider Not Found');
+  expect(unknown.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+});

@@ -104,6 +104,37 @@ describe('the outbox mailer (no SMTP_URL)', () => {
   });
 });
 
+describe('a mail with a button', () => {
+  it('draws the link as a button in the HTML part and keeps the address in the text', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'vp-mail-button-'));
+    try {
+      const mailer = createMailer({ DATA_DIR: folder, MAIL_FROM: FROM }, { log: () => {} });
+      const url = 'https://example.co.za/request?token=a&b=1';
+      const text = `Hello Thandi,\n\nFollow your request on its page:\n${url}\n\nOr see ${url} later.`;
+      await mailer.send({
+        ...message,
+        text,
+        buttons: [{ url, label: 'Open request VP-26-000042' }],
+      });
+      const [file] = readdirSync(path.join(folder, 'mail'));
+      const mail = await simpleParser(readFileSync(path.join(folder, 'mail', file!), 'utf8'));
+      expect(mail.text?.trim()).toBe(text);
+      // The line that is only the address becomes the button; an address in a sentence
+      // stays a plain link.
+      expect(mail.html).toContain(
+        'Follow your request on its page:<br>\n<a href="https://example.co.za/request?token=a&amp;b=1" style="display:inline-block;',
+      );
+      expect(mail.html).toContain('text-decoration:none">Open request VP-26-000042</a></p>');
+      expect(mail.html).toContain(
+        'Or see <a href="https://example.co.za/request?token=a&amp;b=1" style="color:#1e3a8a;word-break:break-all">https://example.co.za/request?token=a&amp;b=1</a> later.',
+      );
+      expect(String(mail.html).split('Open request VP-26-000042')).toHaveLength(2);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the SMTP mailer (SMTP_URL)', () => {
   const received: string[] = [];
   const server = new SMTPServer({

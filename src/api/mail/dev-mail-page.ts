@@ -10,6 +10,7 @@ import type { Queryable } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
 import type { Company } from '../../lib/company.ts';
 import { mailBodyHtml } from './mail-html.ts';
+import type { MailButton } from './mailer.ts';
 
 /** Where the page is served (the Node host passes it to the API). */
 export const DEV_MAIL_PATH = '/dev/mail';
@@ -24,6 +25,20 @@ export interface OutboxMail {
   text: string;
   status: string;
   createdAt: Date;
+  /** The mail's buttons (mailer.ts), drawn as in the HTML part. */
+  buttons?: MailButton[];
+}
+
+/** The buttons of a stored mail, if its payload has any well-formed ones. */
+function buttonsOf(value: unknown): MailButton[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (b): b is MailButton =>
+      typeof b === 'object' &&
+      b !== null &&
+      typeof (b as Record<string, unknown>)['url'] === 'string' &&
+      typeof (b as Record<string, unknown>)['label'] === 'string',
+  );
 }
 
 /** The outbox's newest mails with their text. */
@@ -40,9 +55,15 @@ export async function listOutboxMailWithText(db: Queryable): Promise<OutboxMail[
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(DEV_MAIL_LIMIT);
   return rows.map(({ payload, ...row }) => {
-    const mail = (payload ?? {}) as Partial<Record<'to' | 'subject' | 'text', unknown>>;
+    const mail = (payload ?? {}) as Partial<Record<'to' | 'subject' | 'text' | 'buttons', unknown>>;
     const field = (value: unknown) => (typeof value === 'string' ? value : '');
-    return { ...row, to: field(mail.to), subject: field(mail.subject), text: field(mail.text) };
+    return {
+      ...row,
+      to: field(mail.to),
+      subject: field(mail.subject),
+      text: field(mail.text),
+      buttons: buttonsOf(mail.buttons),
+    };
   });
 }
 

@@ -5,6 +5,7 @@
  * details in the footer (src/lib/company.ts). The text part is sent unchanged.
  */
 import type { Company } from '../../lib/company.ts';
+import type { MailButton, MailMessage } from './mailer.ts';
 
 const escapeHtml = (text: string) =>
   text
@@ -17,8 +18,30 @@ const escapeHtml = (text: string) =>
 /** Web addresses in mail text; a trailing full stop or bracket ends the sentence, not the link. */
 const LINK = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/g;
 
-/** One paragraph's text as HTML: escaped, links clickable, line breaks kept. */
-function paragraphHtml(paragraph: string): string {
+/**
+ * A button-like link (a mail client takes no stylesheet and no <button>): white on the
+ * site's dark blue, a finger's height, its own line.
+ */
+function buttonHtml({ url, label }: MailButton): string {
+  return `<a href="${escapeHtml(url)}" style="display:inline-block;margin:4px 0;padding:12px 20px;border-radius:6px;background:#1e3a8a;color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(label)}</a>`;
+}
+
+/**
+ * One paragraph's text as HTML: escaped, links clickable, line breaks kept; a line that is
+ * only the address of one of the mail's buttons becomes that button.
+ */
+function paragraphHtml(paragraph: string, buttons: readonly MailButton[]): string {
+  return paragraph
+    .split('\n')
+    .map((line) => {
+      const button = buttons.find((b) => b.url === line.trim());
+      return button ? buttonHtml(button) : lineHtml(line);
+    })
+    .join('<br>\n');
+}
+
+/** One line's text as HTML: escaped, web addresses as links. */
+function lineHtml(paragraph: string): string {
   let html = '';
   let last = 0;
   for (const match of paragraph.matchAll(LINK)) {
@@ -28,7 +51,7 @@ function paragraphHtml(paragraph: string): string {
     last = match.index + url.length;
   }
   html += escapeHtml(paragraph.slice(last));
-  return html.replace(/\n/g, '<br>\n');
+  return html;
 }
 
 /** The company's details for the footer: what is configured, placeholders saying so. */
@@ -44,14 +67,17 @@ function footerHtml(company: Company, productName: string): string {
 
 /** The mail's body as a mail client shows it (the part inside <body>). */
 export function mailBodyHtml(
-  message: { subject: string; text: string },
+  message: Pick<MailMessage, 'subject' | 'text' | 'buttons'>,
   company: Company,
   productName = 'Verified Providers',
 ): string {
   const paragraphs = message.text
     .trim()
     .split(/\n\s*\n/)
-    .map((paragraph) => `<p style="margin:0 0 16px">${paragraphHtml(paragraph.trim())}</p>`)
+    .map(
+      (paragraph) =>
+        `<p style="margin:0 0 16px">${paragraphHtml(paragraph.trim(), message.buttons ?? [])}</p>`,
+    )
     .join('\n');
   return `<div style="max-width:600px;margin:0 auto;padding:24px 16px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2937">
 <p style="margin:0 0 24px;font-size:18px;font-weight:bold;color:#1e3a8a">${escapeHtml(productName)}</p>
@@ -62,7 +88,10 @@ ${paragraphs}
 }
 
 /** The whole HTML part of a mail. */
-export function mailHtml(message: { subject: string; text: string }, company: Company): string {
+export function mailHtml(
+  message: Pick<MailMessage, 'subject' | 'text' | 'buttons'>,
+  company: Company,
+): string {
   return `<!doctype html>
 <html lang="en-ZA">
 <head>

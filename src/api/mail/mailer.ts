@@ -15,11 +15,22 @@ import { logLine } from '../http/log-line.ts';
 import { mailHtml } from './mail-html.ts';
 import { isReservedAddress } from './reserved-domains.ts';
 
+/** A link of a mail that its HTML part draws as a button with these words (mail-html.ts). */
+export interface MailButton {
+  url: string;
+  label: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   replyTo?: string | undefined;
+  /**
+   * Links that stand on a line of their own in the text and are the mail's point: the HTML
+   * part shows each as a button; the text part keeps the address as it is.
+   */
+  buttons?: readonly MailButton[] | undefined;
 }
 
 export interface Mailer {

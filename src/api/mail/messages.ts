@@ -364,6 +364,8 @@ export function requestReceivedMessage(
   return {
     to: request.customerEmail,
     subject: `Your request ${reference} was sent to ${providerName}`,
+    // The link is the mail's point: a button in the HTML part, not a raw address.
+    buttons: [{ url: statusUrl, label: `Open request ${reference}` }],
     text: [
       `Hi ${request.customerName},`,
       '',

@@ -214,8 +214,10 @@ export const publicRoutes = new Hono<AppEnv>()
       siteUrl: siteUrl(c),
       objects: c.var.objects,
     });
+    // `mailed` (added to the spec's answer, optional for clients): whether the customer was
+    // e-mailed the link to the request's page; the form's sent state says where it went.
     return c.json(
-      { id, reference, message: requestSentMessage(reference, providerName, mailed) },
+      { id, reference, message: requestSentMessage(reference, providerName, mailed), mailed },
       201,
     );
   })

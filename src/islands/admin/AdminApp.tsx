@@ -3,6 +3,7 @@ import type { SignedInAdmin } from '../../lib/api-answers';
 import { answer, answerOrNullOn401, api } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
+import { PageLoading } from '../ui/PageLoading';
 import { Tabs } from '../ui/Tabs';
 import { AdminReviewsTab } from './AdminReviewsTab';
 import { AdminSignIn } from './AdminSignIn';
@@ -127,12 +128,7 @@ function AdminApp() {
     // Spec section 7: runs while signed out; a 401 means "not signed in", not an error.
     queryFn: () => answerOrNullOn401(api.admin.me.$get()),
   });
-  if (isPending)
-    return (
-      <p className="p-16 text-center" role="status">
-        Loading...
-      </p>
-    );
+  if (isPending) return <PageLoading title="Admin" />;
   return data ? <Dashboard admin={data} /> : <AdminSignIn />;
 }
 

@@ -6,6 +6,7 @@ import { LISTING_PAUSED } from '../../lib/listing-paused.ts';
 import { ENQUIRIES_KEY, ME_KEY } from '../../lib/provider-dashboard';
 import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
+import { PageLoading } from '../ui/PageLoading';
 import { Tabs } from '../ui/Tabs';
 import { DashboardReviewsTab } from './DashboardReviewsTab';
 import { DashboardVerificationTab } from './DashboardVerificationTab';
@@ -127,12 +128,7 @@ function ProviderDashboard() {
     // A 401 means "not signed in" (or the session ended): the login card, not an error.
     queryFn: () => answerOrNullOn401(api.provider.me.$get()),
   });
-  if (isPending)
-    return (
-      <p className="p-16 text-center" role="status">
-        Loading...
-      </p>
-    );
+  if (isPending) return <PageLoading title="Provider Dashboard" />;
   if (isError)
     return (
       <p className="alert alert-error mx-auto my-16 max-w-md" role="alert">

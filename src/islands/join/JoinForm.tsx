@@ -21,6 +21,7 @@ import {
 } from '../../lib/schemas/provider-application';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
+import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import type { UploadedDocument } from '../uploads/DocumentUpload';
 import { ImageUpload } from '../uploads/ImageUpload';
@@ -218,7 +219,15 @@ function JoinForm() {
             {fieldError('province')}
           </div>
           <div className="sm:col-span-2">
-            {text('physicalAddress', 'Physical Address *', { autoComplete: 'street-address' })}
+            {/* street-address is a many-line address: it belongs to a text area (HTML). */}
+            <TextAreaField
+              id="join-physicalAddress"
+              label="Physical Address *"
+              rows={2}
+              autoComplete="street-address"
+              error={errors.physicalAddress?.message}
+              {...register('physicalAddress')}
+            />
           </div>
           <div className="sm:col-span-2">
             <label className={labelClass} htmlFor="join-description">
@@ -244,8 +253,10 @@ function JoinForm() {
             {fieldError('description')}
           </div>
           <div className="sm:col-span-2">
+            {/* A text input with the address keyboard: HTML_CodeSniffer (pa11y) refuses
+                autocomplete="url" on type="url", and the form checks the address itself. */}
             {text('website', 'Website', {
-              type: 'url',
+              inputMode: 'url',
               placeholder: 'https://',
               autoComplete: 'url',
             })}

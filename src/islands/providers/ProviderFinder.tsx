@@ -141,15 +141,27 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
     // for it: the built HTML shows the list before its controls work).
     <div data-hydrated={hydrated || undefined}>
       <div className="max-sm:hidden">
+        {/* The filters apply as they change; the submit button, shown when a keyboard
+            reaches it, takes the visitor on to the results (and makes Enter do so). */}
         <form
           className="card border border-base-300 bg-base-100 shadow-sm"
-          onSubmit={(e) => e.preventDefault()}
+          onSubmit={(e) => {
+            e.preventDefault();
+            countLine.current?.focus();
+          }}
           aria-label="Filter providers"
         >
           {fields(
             'filter',
             `card-body sm:grid-cols-2 ${LARGE_COLUMNS[4 - Object.keys(locked).length] ?? ''}`,
           )}
+          <div className="sr-only focus-within:not-sr-only">
+            <div className="px-6 pb-6">
+              <button type="submit" className="btn btn-sm btn-primary">
+                Show providers
+              </button>
+            </div>
+          </div>
         </form>
       </div>
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ProviderNotFound } from '../../components/ProviderNotFound';
 import type { Provider, ProviderDetail } from '../../lib/api-answers';
 import { ApiError } from '../../lib/api-client';
 import { serviceName } from '../../lib/catalog/categories';
@@ -28,31 +29,16 @@ import { ResponsivenessNote } from './ResponsivenessNote';
 import { VerificationSection } from './VerificationSection';
 import { WorkGallery } from './WorkGallery';
 
-function NotFound() {
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Provider Not Found</h1>
-      <p className="mt-4">
-        The service provider you're looking for doesn't exist or has been removed.
-      </p>
-      <a className="btn btn-primary mt-8" href="/providers">
-        Browse All Providers
-      </a>
-    </section>
-  );
-}
-
 function Loading() {
   return (
-    <div
-      className="mx-auto max-w-7xl px-4 py-10"
-      role="status"
-      aria-busy="true"
-      aria-label="Loading provider"
-    >
-      <div className="skeleton h-64 w-full" />
-      <div className="skeleton mt-6 h-8 w-1/2" />
-      <div className="skeleton mt-3 h-4 w-1/3" />
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      {/* The page's heading while the provider's name is on its way. */}
+      <h1 className="sr-only">Provider</h1>
+      <div role="status" aria-busy="true" aria-label="Loading provider">
+        <div className="skeleton h-64 w-full" />
+        <div className="skeleton mt-6 h-8 w-1/2" />
+        <div className="skeleton mt-3 h-4 w-1/3" />
+      </div>
     </div>
   );
 }
@@ -280,8 +266,8 @@ function ProviderProfile({ initial }: ProviderProfileProps) {
     enabled: id !== undefined,
     ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
   });
-  if (id === undefined) return typeof window === 'undefined' ? <Loading /> : <NotFound />;
-  if (error instanceof ApiError && error.status === 404) return <NotFound />;
+  if (id === undefined) return typeof window === 'undefined' ? <Loading /> : <ProviderNotFound />;
+  if (error instanceof ApiError && error.status === 404) return <ProviderNotFound />;
   if (data) {
     const detail = isProviderDetail(data) ? data : undefined;
     return <Profile provider={data} freshness={{ detail, error, onRetry: () => void refetch() }} />;

@@ -12,6 +12,7 @@ import { toast } from '../../lib/toast';
 import { usePlaceSuggestions } from '../ui/use-place-suggestions';
 import { SitePhotosUpload } from '../uploads/SitePhotosUpload';
 import { BriefFields } from './BriefFields';
+import { RequestSent, type SentRequest } from './RequestSent';
 
 type FormValues = EnquiryInput;
 
@@ -78,20 +79,21 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
     reset(blank(provider));
     setPhotoRound((n) => n + 1);
   };
-  // The last request sent from this form: its reference stays on screen after the toast.
-  const [sent, setSent] = useState<{ reference: string; message: string }>();
-  const sentRef = useRef<HTMLDivElement>(null);
+  // The request just sent: the form gives way to it until the visitor sends another.
+  const [sent, setSent] = useState<SentRequest>();
+  const firstField = useRef<HTMLInputElement | null>(null);
+  const [focusForm, setFocusForm] = useState(false);
   useEffect(() => {
-    if (sent) sentRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [sent]);
+    if (!focusForm) return;
+    setFocusForm(false);
+    firstField.current?.focus();
+  }, [focusForm]);
 
   const mutation = useMutation({
     mutationFn: (values: FormValues) => answer(api.enquiries.$post({ json: values })),
-    onMutate: () => setSent(undefined),
-    onSuccess: ({ reference, message }) => {
-      // The server's words: the reference, who receives it, and the mailed link.
-      toast({ title: 'Service Request Submitted!', description: message });
-      setSent({ reference, message });
+    onSuccess: ({ reference, message, mailed }, values) => {
+      // No toast: on a phone it would cover the very screen that says the request went.
+      setSent({ reference, message, mailed, email: values.customerEmail });
       clear();
     },
     onError: (error) => {
@@ -109,6 +111,19 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
   });
 
   const id = (name: string) => `enquiry-${provider.id}-${name}`;
+  const nameField = register('customerName');
+  if (sent) {
+    return (
+      <RequestSent
+        request={sent}
+        provider={provider}
+        onSendAnother={() => {
+          setSent(undefined);
+          setFocusForm(true);
+        }}
+      />
+    );
+  }
   const fieldError = (name: keyof FormValues) => {
     const message = errors[name]?.message;
     return message ? (
@@ -126,28 +141,21 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
       onSubmit={(e) => void handleSubmit((values) => mutation.mutate(values))(e)}
       className="grid gap-4 sm:grid-cols-2"
     >
-      {sent && (
-        <div
-          ref={sentRef}
-          data-testid="request-sent"
-          className="alert items-start alert-success sm:col-span-2"
-        >
-          <div>
-            <p className="font-semibold">Request {sent.reference} sent</p>
-            <p className="text-sm">{sent.message}</p>
-          </div>
-        </div>
-      )}
       <div>
         <label className="label text-sm font-medium text-base-content" htmlFor={id('name')}>
           Your Name *
         </label>
         <input
           id={id('name')}
+          type="text"
           className="input w-full"
           autoComplete="name"
           maxLength={ENQUIRY_LIMITS.name}
-          {...register('customerName')}
+          {...nameField}
+          ref={(element) => {
+            nameField.ref(element);
+            firstField.current = element;
+          }}
           {...described('customerName')}
         />
         {fieldError('customerName')}

@@ -10,8 +10,12 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input with its hint and error message, tied together for screen readers. */
-export function TextField({ id, label, hint, error, ...input }: TextFieldProps) {
+/**
+ * A labelled input with its hint and error message, tied together for screen readers. The
+ * type is written out even when it is text: checkers (HTML_CodeSniffer) read an input
+ * without one as outside the text controls that an autocomplete such as `name` belongs to.
+ */
+export function TextField({ id, label, hint, error, type = 'text', ...input }: TextFieldProps) {
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div>
@@ -20,6 +24,7 @@ export function TextField({ id, label, hint, error, ...input }: TextFieldProps) 
       </label>
       <input
         id={id}
+        type={type}
         className="input w-full"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}

@@ -73,5 +73,20 @@ for (const viewport of [
     expect(await scan(page, 'mail to the provider', { fragment: true })).toEqual([]);
     if (SHOTS)
       await page.screenshot({ path: `${SHOTS}/mail-${viewport.width}.png`, fullPage: true });
+
+    // The customer's mail: the request's page is a button, not a raw address.
+    await page.setContent(mailHtml(toCustomer, company));
+    const button = page.getByRole('link', { name: 'Open request VP-26-000042' });
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAttribute('href', 'http://localhost:8888/request?token=abc');
+    await expect(page.getByRole('link', { name: /request\?token=abc/ })).toHaveCount(0);
+    const box = await button.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(40);
+    expect(await scan(page, 'mail to the customer', { fragment: true })).toEqual([]);
+    if (SHOTS)
+      await page.screenshot({
+        path: `${SHOTS}/mail-to-customer-${viewport.width}.png`,
+        fullPage: true,
+      });
   });
 }

@@ -247,7 +247,7 @@ test.describe('service request form', () => {
     await expect(f.urgency).toHaveValue('medium');
   });
 
-  test('a valid request shows Sending..., the success toast and reference, clears the form and is stored', async ({
+  test('a valid request shows Sending..., then the sent state with its reference instead of the form, and is stored', async ({
     page,
     request,
     accounts,
@@ -269,19 +269,21 @@ test.describe('service request form', () => {
     await expect(dialog.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     held.open();
 
-    // The server's message names the reference and the provider (issue 14); the reference
-    // stays on screen in the form after the toast has gone.
+    // The form gives way to the sent state (issue 39): the server's message names the
+    // reference and the provider (issue 14); no toast covers it.
     const sentMessage = new RegExp(
       `Your request (VP-\\d{2}-\\d{6}) has been sent to ${HIGHVELD}\\. We have e-mailed you a link to follow it\\.`,
     );
-    const toast = page.getByTestId('toast');
-    await expect(toast).toContainText(TEXT.enquiryOkTitle);
-    await expect(toast).toContainText(sentMessage);
-    await expect(toast).toHaveAttribute('role', 'status');
-    const reference = sentMessage.exec((await toast.textContent()) ?? '')?.[1];
     const sent = dialog.getByTestId('request-sent');
-    await expect(sent.getByText(`Request ${reference} sent`, { exact: true })).toBeVisible();
+    await expect(sent.getByRole('heading', { name: TEXT.enquiryOkTitle })).toBeFocused();
     await expect(sent).toContainText(sentMessage);
+    const reference = sentMessage.exec((await sent.textContent()) ?? '')?.[1];
+    await expect(sent.getByTestId('request-reference')).toHaveText(reference!);
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    await expect(f.send).toHaveCount(0);
+
+    // Send another request: the form again, empty and at its defaults.
+    await sent.getByRole('button', { name: 'Send another request' }).click();
     await expect(dialog.getByRole('button', { name: 'Send Request' })).toBeEnabled();
     for (const field of [f.name, f.email, f.phone, f.location, f.description]) {
       await expect(field).toHaveValue('');

@@ -57,7 +57,7 @@ test('a customer follows a request from the form to the provider’s response', 
   const provider = await accounts.newProvider({ services: ['cctv', 'wifi'] });
   const email = `customer.${uniqueTag().toLowerCase()}@example.co.za`;
 
-  // Sent from the provider's page: the reference stays on screen after the toast.
+  // Sent from the provider's page: the form gives way to the reference.
   const refreshed = page.waitForResponse(
     (r) => new URL(r.url()).pathname === `/api/providers/${provider.id}`,
   );
@@ -89,12 +89,12 @@ test('a customer follows a request from the form to the provider’s response', 
   await dialog.getByRole('button', { name: 'Send Request' }).click();
 
   const sent = dialog.getByTestId('request-sent');
-  await expect(sent.getByText(/^Request VP-\d{2}-\d{6} sent$/)).toBeVisible();
+  await expect(sent.getByTestId('request-reference')).toHaveText(REFERENCE);
   const reference = REFERENCE.exec((await sent.textContent()) ?? '')?.[0] ?? '';
   const message = `Your request ${reference} has been sent to ${provider.name}. We have e-mailed you a link to follow it.`;
-  await expect(page.getByTestId('toast')).toContainText(message);
   await expect(sent).toContainText(message);
-  await expect(dialog.getByLabel('Your Name *')).toHaveValue('');
+  // The sent state is the confirmation; no toast covers it (issue 39).
+  await expect(page.getByTestId('toast')).toHaveCount(0);
 
   // The mail names the reference and links to the status page; opening it confirms the
   // address, once.

@@ -64,24 +64,31 @@ export function FilterSheet({
         label="Filters"
         title={<h2 className="text-lg font-semibold">Filters</h2>}
       >
-        <form className="p-5" onSubmit={(e) => e.preventDefault()} aria-label="Filter providers">
-          {children}
+        {/* Show providers submits the form: Enter in a field closes the sheet too. */}
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            onClose();
+          }}
+          aria-label="Filter providers"
+        >
+          <div className="p-5">{children}</div>
+          <div className="sticky bottom-0 flex items-center justify-between gap-3 border-t border-base-300 bg-base-100 p-3">
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              disabled={activeCount === 0}
+              onClick={onClearAll}
+            >
+              Clear all
+            </button>
+            <button type="submit" className="btn btn-primary">
+              {total === undefined
+                ? 'Show providers'
+                : `Show ${total} ${total === 1 ? 'provider' : 'providers'}`}
+            </button>
+          </div>
         </form>
-        <div className="sticky bottom-0 flex items-center justify-between gap-3 border-t border-base-300 bg-base-100 p-3">
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            disabled={activeCount === 0}
-            onClick={onClearAll}
-          >
-            Clear all
-          </button>
-          <button type="button" className="btn btn-primary" onClick={onClose}>
-            {total === undefined
-              ? 'Show providers'
-              : `Show ${total} ${total === 1 ? 'provider' : 'providers'}`}
-          </button>
-        </div>
       </Modal>
     </>
   );
