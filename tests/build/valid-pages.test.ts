@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../hosts/node/start-server.ts';
 import { DIST, builtNames, builtPages, builtProviderIds } from '../../scripts/built-site.ts';
 import { parseEnv } from '../../src/api/env.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 
 const require = createRequire(import.meta.url);
 const VNU_JAR = path.join(path.dirname(require.resolve('vnu-jar')), 'build/dist/vnu.jar');
@@ -73,17 +74,6 @@ function publicPages(): string[] {
   ];
 }
 
-/** The Chromium flags of the browser tests (playwright.config.ts). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 describe('pa11y (WCAG 2 AA, HTML_CodeSniffer)', () => {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
@@ -110,7 +100,7 @@ describe('pa11y (WCAG 2 AA, HTML_CodeSniffer)', () => {
     );
     server = started;
     browser = await puppeteer.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     });
   }, 120_000);

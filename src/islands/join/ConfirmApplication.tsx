@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { answer, api, ApiError } from '../../lib/api-client';
+import { answer, api } from '../../lib/api-client';
 import { APPLICATION_CONFIRMATION_MESSAGES } from '../../lib/application-confirmation';
 import { APPLICATION_NEXT_STEPS } from '../../lib/catalog/application-steps';
 import { withQueryClient } from '../../lib/query-client';
+import { ConfirmingEmail, UnusableLink, useMailedLink } from '../ui/mailed-link';
 import { MessageCard } from '../ui/MessageCard';
 
 /**
@@ -13,48 +12,25 @@ import { MessageCard } from '../ui/MessageCard';
  * says the address is confirmed already, so a reload is harmless.
  */
 function ConfirmApplication() {
-  const [token, setToken] = useState<string | null>();
-  useEffect(() => setToken(new URLSearchParams(window.location.search).get('token')), []);
-  const confirmation = useQuery({
-    queryKey: ['/api/provider-applications/confirm', token],
-    // Runs only with a token (enabled below).
-    queryFn: () =>
-      answer(api['provider-applications'].confirm.$post({ json: { token: token ?? '' } })),
-    enabled: Boolean(token),
-    staleTime: Infinity,
-  });
-  if (token === undefined || (token && confirmation.isPending)) {
+  const link = useMailedLink('/api/provider-applications/confirm', (token) =>
+    answer(api['provider-applications'].confirm.$post({ json: { token } })),
+  );
+  if (link.state === 'opening') return <ConfirmingEmail />;
+  if (link.state === 'failed') {
     return (
-      <MessageCard title="Confirm your e-mail">
-        <p role="status">Confirming your e-mail address...</p>
-      </MessageCard>
-    );
-  }
-  if (!token || confirmation.isError) {
-    const error = confirmation.error;
-    const message =
-      error instanceof ApiError && error.serverMessage
-        ? error.serverMessage
-        : APPLICATION_CONFIRMATION_MESSAGES.invalid;
-    return (
-      <MessageCard title="This link cannot be used">
-        <p role="alert">{message}</p>
-        <div className="card-actions">
-          <a className="btn btn-primary" href="/contact">
-            Contact Us
-          </a>
-          <a className="btn btn-ghost" href="/">
-            Back to Home
-          </a>
-        </div>
-      </MessageCard>
+      <UnusableLink message={link.message ?? APPLICATION_CONFIRMATION_MESSAGES.invalid}>
+        <a className="btn btn-primary" href="/contact">
+          Contact Us
+        </a>
+        <a className="btn btn-ghost" href="/">
+          Back to Home
+        </a>
+      </UnusableLink>
     );
   }
   return (
     <MessageCard title="Your e-mail is confirmed">
-      <p role="status">
-        {confirmation.data?.message ?? APPLICATION_CONFIRMATION_MESSAGES.confirmed}
-      </p>
+      <p role="status">{link.data.message}</p>
       <div>
         <h2 className="font-semibold">What happens next</h2>
         <ol className="mt-2 list-decimal space-y-1 pl-5">

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { answer, api, ApiError } from '../../lib/api-client';
+import { answer, api } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
 import { INVALID_CONFIRMATION_LINK } from '../../lib/schemas/enquiry-confirmation';
+import { ConfirmingEmail, UnusableLink, useMailedLink } from '../ui/mailed-link';
 import { MessageCard } from '../ui/MessageCard';
 
 /**
@@ -11,40 +10,20 @@ import { MessageCard } from '../ui/MessageCard';
  * review link mailed there. Confirming twice answers the same, so a reload is harmless.
  */
 function ConfirmEmail() {
-  const [token, setToken] = useState<string | null>();
-  useEffect(() => setToken(new URLSearchParams(window.location.search).get('token')), []);
-  const confirmation = useQuery({
-    queryKey: ['/api/enquiries/confirm', token],
-    // Runs only with a token (enabled below).
-    queryFn: () => answer(api.enquiries.confirm.$post({ json: { token: token ?? '' } })),
-    enabled: Boolean(token),
-    staleTime: Infinity,
-  });
-  if (token === undefined || (token && confirmation.isPending)) {
+  const link = useMailedLink('/api/enquiries/confirm', (token) =>
+    answer(api.enquiries.confirm.$post({ json: { token } })),
+  );
+  if (link.state === 'opening') return <ConfirmingEmail />;
+  if (link.state === 'failed') {
     return (
-      <MessageCard title="Confirm your e-mail">
-        <p role="status">Confirming your e-mail address...</p>
-      </MessageCard>
-    );
-  }
-  if (!token || confirmation.isError) {
-    const error = confirmation.error;
-    const message =
-      error instanceof ApiError && error.serverMessage
-        ? error.serverMessage
-        : INVALID_CONFIRMATION_LINK;
-    return (
-      <MessageCard title="This link cannot be used">
-        <p role="alert">{message}</p>
-        <div className="card-actions">
-          <a className="btn btn-primary" href="/providers">
-            Find Providers
-          </a>
-          <a className="btn btn-ghost" href="/">
-            Back to Home
-          </a>
-        </div>
-      </MessageCard>
+      <UnusableLink message={link.message ?? INVALID_CONFIRMATION_LINK}>
+        <a className="btn btn-primary" href="/providers">
+          Find Providers
+        </a>
+        <a className="btn btn-ghost" href="/">
+          Back to Home
+        </a>
+      </UnusableLink>
     );
   }
   return (
