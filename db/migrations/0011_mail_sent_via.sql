@@ -1,0 +1,2 @@
+ALTER TABLE "outbox" ADD COLUMN "sent_via" text;--> statement-breakpoint
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_sent_via_check" CHECK ("outbox"."sent_via" IN ('smtp', 'file'));
