@@ -3,6 +3,7 @@
  * admin users and CSV exports. Mounted inside the signed-in admin routes (requireAdmin).
  */
 import { Hono, type Context } from 'hono';
+import { saToday } from '../../lib/calendar-days.ts';
 import {
   AdminProviderListQuerySchema,
   EnquiryDeskQuerySchema,
@@ -70,7 +71,8 @@ import { recordCheck } from '../verification/record-check.ts';
 const byId = validParams({ id: idParam() });
 
 function csvDownload(body: string, name: string) {
-  const date = new Date().toISOString().slice(0, 10);
+  // Today as the times inside the file count it: in South Africa.
+  const date = saToday();
   return new Response(body, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
