@@ -60,7 +60,7 @@ export default defineConfig({
       // for providers added after the build (tests/build/sitemap.test.ts holds the two
       // lists together).
       filter: (page) =>
-        !/\/(admin|dashboard|dashboard\/set-password|request|request\/confirm|review)\/?$/.test(
+        !/\/(admin|admin\/set-password|dashboard|dashboard\/set-password|request|request\/confirm|review)\/?$/.test(
           page,
         ) && !page.includes('/provider/view'),
     }),

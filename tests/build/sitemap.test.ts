@@ -33,6 +33,7 @@ describe('the sitemap', () => {
         '/request/',
         '/request/confirm/',
         '/dashboard/set-password/',
+        '/admin/set-password/',
       ]),
     );
     expect(hidden.filter((route) => listed.has(route))).toEqual([]);

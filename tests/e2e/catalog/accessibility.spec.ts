@@ -91,7 +91,12 @@ const providerPages = pages.filter((p) => p.startsWith('/provider/'));
 const categoryPages = pages.filter((p) => /^\/services\/[^/]+\/$/.test(p));
 const townPages = pages.filter((p) => /^\/services\/[^/]+\/[^/]+\/$/.test(p));
 /** Pages kept out of the sitemap (noindex) that anyone may open: a mailed link's pages. */
-const MAILED_LINK_PAGES = ['/review/', '/request/confirm/', '/dashboard/set-password/'];
+const MAILED_LINK_PAGES = [
+  '/review/',
+  '/request/confirm/',
+  '/dashboard/set-password/',
+  '/admin/set-password/',
+];
 const groups = {
   'content pages': [
     ...pages.filter((p) => !/^\/(provider|services)\//.test(p)),
