@@ -14,6 +14,7 @@ const ACCOUNTS = {
     intro: `Choose the password for your provider dashboard (at least ${PASSWORD_MIN_LENGTH} characters).`,
     done: 'Your password is set. You can now log in to your dashboard.',
     login: { href: '/dashboard', label: 'Go to Provider Login' },
+    failureTitle: 'Reset Failed',
     incomplete:
       "This link is incomplete. Open the link from your e-mail again, or ask for a new one with 'Forgot password?' on the login page.",
     setPassword: (values: Values) => answer(api.provider['set-password'].$post({ json: values })),
@@ -23,6 +24,7 @@ const ACCOUNTS = {
     intro: `Welcome to the Verified Providers admin team. Choose the password you will sign in with (at least ${PASSWORD_MIN_LENGTH} characters).`,
     done: 'Your password is set. You can now sign in to the admin dashboard.',
     login: { href: '/admin', label: 'Go to Admin Login' },
+    failureTitle: 'Password Not Set',
     incomplete:
       "This link is incomplete. Open the link from your e-mail again, or ask for a new one with 'Forgot your password?' on the admin sign-in page.",
     setPassword: (values: Values) => answer(api.admin['set-password'].$post({ json: values })),
@@ -67,6 +69,7 @@ function SetPassword({ account }: { account: keyof typeof ACCOUNTS }) {
                 token={token}
                 submitLabel="Set Password"
                 successTitle="Password Set"
+                failureTitle={texts.failureTitle}
                 onDone={() => {
                   setDone(true);
                   window.history.replaceState(null, '', texts.path);

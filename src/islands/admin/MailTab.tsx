@@ -146,11 +146,12 @@ export function MailTab() {
         >
           {data.items.map((mail) => (
             <tr key={mail.id}>
-              <td className="break-all">{mail.to}</td>
-              <td>{mail.subject}</td>
+              {/* Wide enough to read on a phone: the table scrolls sideways instead. */}
+              <td className="min-w-48 break-all">{mail.to}</td>
+              <td className="min-w-48">{mail.subject}</td>
               <td>
                 <span
-                  className={`badge badge-sm ${mail.status === 'sent' && mail.sentVia === 'file' ? 'badge-ghost' : STATUS_BADGE[mail.status]}`}
+                  className={`badge badge-sm whitespace-nowrap ${mail.status === 'sent' && mail.sentVia === 'file' ? 'badge-ghost' : STATUS_BADGE[mail.status]}`}
                 >
                   {mailStatusLabel(mail)}
                 </span>
