@@ -20,7 +20,11 @@ const CHEAP_PASSWORD_HASHES = { PASSWORD_HASH_COST: '10' };
  * so a mock would not reach it: these files run in a project of their own that isolates
  * each file (`<name>-isolated`).
  */
-const MOCKING_FILES = ['tests/api/admin-auth.test.ts', 'tests/api/provider-auth.test.ts'];
+const MOCKING_FILES = [
+  'tests/api/admin-auth.test.ts',
+  'tests/api/admin-invitations.test.ts',
+  'tests/api/provider-auth.test.ts',
+];
 
 /** netlify dev, which must not run beside netlify serve (the projects below). */
 const NETLIFY_DEV_TEST = 'tests/netlify/netlify-dev.test.ts';

@@ -93,7 +93,8 @@ export const adminUsers = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null while an invited admin has not chosen a password yet (they cannot sign in). */
+    passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     role: text('role').notNull().default('admin'),
@@ -792,6 +793,8 @@ export const providerSignIns = pgTable(
 
 export const OUTBOX_KINDS = ['mail', 'delete-object', 'password-reset'] as const;
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
+/** Where a sent mail went: a mail server, or only a file in the outbox folder (no SMTP). */
+export const MAIL_DELIVERIES = ['smtp', 'file'] as const;
 
 /**
  * Side effects written in the same transaction as the change that causes them (DESIGN.md,
@@ -815,10 +818,13 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** A sent mail's delivery (MAIL_DELIVERIES); null for other kinds and mail sent before it was kept. */
+    sentVia: text('sent_via'),
   },
   (t) => [
     check('outbox_kind_check', oneOf(sql`${t.kind}`, OUTBOX_KINDS)),
     check('outbox_status_check', oneOf(sql`${t.status}`, OUTBOX_STATUSES)),
+    check('outbox_sent_via_check', oneOf(sql`${t.sentVia}`, MAIL_DELIVERIES)),
     uniqueIndex('outbox_once_key').on(t.onceKey),
     index('outbox_due_idx')
       .on(t.nextAttemptAt)

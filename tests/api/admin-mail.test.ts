@@ -32,6 +32,7 @@ interface ListedMail {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+  sentVia: 'smtp' | 'file' | null;
   nextAttemptAt: string;
 }
 
@@ -42,6 +43,7 @@ const LISTED_KEYS = [
   'lastError',
   'nextAttemptAt',
   'sentAt',
+  'sentVia',
   'status',
   'subject',
   'to',
@@ -134,6 +136,7 @@ describe('the mail screen', () => {
         status: 'sent',
         attempts: 1,
         sentAt: new Date(Date.now() - 29 * 60_000),
+        sentVia: 'smtp',
         minutesAgo: 30,
       });
       const failed = await insertMail(api, {
@@ -170,8 +173,13 @@ describe('the mail screen', () => {
         lastError: '554 Mailbox unavailable',
         createdAt: failed.createdAt.toISOString(),
         sentAt: null,
+        sentVia: null,
       });
-      expect(body[2]).toMatchObject({ status: 'sent', sentAt: sent.sentAt?.toISOString() });
+      expect(body[2]).toMatchObject({
+        status: 'sent',
+        sentAt: sent.sentAt?.toISOString(),
+        sentVia: 'smtp',
+      });
     });
 
     it('pages on the server with the total, and filters by status', async () => {
@@ -236,10 +244,12 @@ describe('the mail screen', () => {
       expect(Object.keys(body.errors ?? {})).toEqual([field]);
     });
 
-    it('counts mail per status for the filter', async () => {
+    it('counts mail per status for the filter, the sent mail only written to files, and says there is no mail server', async () => {
       await insertMail(api, { status: 'failed' });
       await insertMail(api, { status: 'failed' });
-      await insertMail(api, { status: 'sent' });
+      await insertMail(api, { status: 'sent', sentVia: 'smtp' });
+      await insertMail(api, { status: 'sent', sentVia: 'file' });
+      await insertMail(api, { status: 'sent', sentVia: 'file' });
       await insertMail(api, { status: 'cancelled' });
       await api.database.db
         .insert(outbox)
@@ -247,9 +257,12 @@ describe('the mail screen', () => {
       expect(await okJson(sendAs(api, token, 'GET', '/api/admin/mail/totals'))).toEqual({
         queued: 0,
         sending: 0,
-        sent: 1,
+        sent: 3,
         failed: 2,
         cancelled: 1,
+        writtenToFile: 2,
+        // The test API has no SMTP_URL: its mail goes to the outbox folder.
+        mailServer: false,
       });
     });
   });
@@ -295,7 +308,8 @@ describe('the mail screen', () => {
         .select()
         .from(outbox)
         .where(eq(outbox.id, resent.id));
-      expect(delivered).toMatchObject({ status: 'sent', attempts: 1 });
+      // No SMTP_URL here: the mail was written to the outbox folder, and the row says so.
+      expect(delivered).toMatchObject({ status: 'sent', attempts: 1, sentVia: 'file' });
       expect(delivered?.sentAt).toBeInstanceOf(Date);
     });
 
@@ -352,11 +366,12 @@ describe('mail that failed through a failing mail server', () => {
     send(message) {
       if (broken) return Promise.reject(new Error('421 Service not available'));
       delivered.push(message);
-      return Promise.resolve();
+      return Promise.resolve('smtp');
     },
   };
   beforeAll(async () => {
-    api = await startTestApi({}, { mailer });
+    // SMTP_URL names a server the mailer above stands in for.
+    api = await startTestApi({ SMTP_URL: 'smtp://127.0.0.1:2525' }, { mailer });
     const admin = await createTestAdmin(api);
     token = await adminSession(api, admin.id);
   });
@@ -405,7 +420,12 @@ describe('mail that failed through a failing mail server', () => {
       ['failing.mail@example.co.za', CONFIRMATION_SUBJECT],
     ]);
     const [row] = await api.database.db.select().from(outbox).where(eq(outbox.id, firstTry.id));
-    expect(row).toMatchObject({ status: 'sent', lastError: null });
+    expect(row).toMatchObject({ status: 'sent', lastError: null, sentVia: 'smtp' });
+    expect(await okJson(sendAs(api, token, 'GET', '/api/admin/mail/totals'))).toMatchObject({
+      sent: 1,
+      writtenToFile: 0,
+      mailServer: true,
+    });
     const [original] = await api.database.db.select().from(outbox).where(eq(outbox.id, failed!.id));
     expect(original?.status).toBe('failed');
 

@@ -1,6 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminUsers, customerEnquiries } from '../../db/schema.ts';
+import { saDateTime } from '../../src/api/exports/csv.ts';
+import { saToday } from '../../src/lib/calendar-days.ts';
 import { REASSIGN_MESSAGES } from '../../src/lib/schemas/enquiry-follow-up.ts';
 import {
   adminRow,
@@ -504,13 +506,15 @@ describe('admin users', () => {
         role: 'admin',
         isActive: true,
         lastLogin: null,
+        invitationPending: false,
         createdAt: expect.any(String) as unknown,
       },
       expect.objectContaining({ id: colleague.id, firstName: 'Sipho', isActive: true }) as unknown,
     ]);
   });
 
-  it('POST adds an admin who can then sign in', async () => {
+  // Without a password the admin is invited by mail (admin-invitations.test.ts).
+  it('POST with a password (an API client) adds an admin who can sign in at once', async () => {
     const response = await sendAs(
       api,
       token,
@@ -529,6 +533,7 @@ describe('admin users', () => {
       role: 'admin',
       isActive: true,
       lastLogin: null,
+      invitationPending: false,
     });
     const row = await adminRow(api, created.id);
     expect(row.passwordHash).toMatch(/^scrypt\$/);
@@ -570,8 +575,8 @@ describe('admin users', () => {
       'Password must be at least 8 characters long',
     ],
     [
-      'no password',
-      { password: undefined },
+      'an empty password',
+      { password: '' },
       'password',
       'Password must be at least 8 characters long',
     ],
@@ -673,7 +678,8 @@ describe('admin users', () => {
 });
 
 describe('CSV exports', () => {
-  const today = () => new Date().toISOString().slice(0, 10);
+  // The file's date is South Africa's today, as its times are South African.
+  const today = () => saToday();
 
   function expectCsvDownload(response: Response, name: string) {
     expect(response.status).toBe(200);
@@ -752,20 +758,20 @@ describe('CSV exports', () => {
       Email: listed.email,
       Phone: '0115550000',
       Location: 'Johannesburg',
-      Province: 'gauteng',
-      Services: 'cctv; alarms',
-      Approved: 'true',
-      Verified: 'false',
-      Premium: 'false',
+      Province: 'Gauteng',
+      Services: 'CCTV Installations & Repairs; Alarm Systems',
+      Approved: 'Yes',
+      Verified: 'No',
+      Premium: 'No',
       Rating: '4.5',
       Reviews: '10',
       'Starting price (R)': '1500',
       'Years experience': '5',
       Website: 'https://smithjones.example.co.za',
-      Created: listed.createdAt.toISOString(),
+      Created: saDateTime(listed.createdAt),
     });
     expect(byId.get(String(pending.id))).toMatchObject({
-      Approved: 'false',
+      Approved: 'No',
       'Contact name': '',
       Website: '',
     });
@@ -806,14 +812,14 @@ describe('CSV exports', () => {
     expect(records.map((r) => r.ID)).toEqual([String(newer.id), String(older.id)]);
     expect(records[1]).toEqual({
       ID: String(older.id),
-      Received: olderRow.createdAt.toISOString(),
+      Received: saDateTime(olderRow.createdAt),
       Customer: `'=HYPERLINK("x")`,
       Email: older.customerEmail,
       Phone: "'+27825550101",
-      Service: 'cctv',
+      Service: 'CCTV Installations & Repairs',
       Location: 'Johannesburg',
-      Budget: '1000-5000',
-      Urgency: 'high',
+      Budget: 'R1,000 - R5,000',
+      Urgency: 'High (within 3 days)',
       Status: 'assigned',
       Provider: 'Cape Camera Co',
       Description: 'Line one, with a comma\nLine two',
@@ -826,6 +832,51 @@ describe('CSV exports', () => {
       Provider: '',
       Budget: '',
       Status: 'new',
+    });
+  });
+
+  it('exports write every time in South African time with its offset, and the labels the screens show', async () => {
+    const db = api.database.db;
+    const provider = await insertProvider(db, {
+      name: 'Durban Gate Motors',
+      province: 'kwazulu-natal',
+      services: ['access', 'ndi'],
+      isPremium: true,
+      createdAt: new Date('2026-11-27T22:30:00Z'),
+    });
+    await insertEnquiry(db, {
+      serviceType: 'wifi',
+      budget: '10000-25000',
+      urgency: 'urgent',
+      status: 'in_progress',
+      assignedProviderId: provider.id,
+      providerResponse: 'On site Monday.',
+      createdAt: new Date('2026-11-28T12:05:00Z'),
+      respondedAt: new Date('2026-11-28T23:40:00Z'),
+    });
+
+    const [providerRecord] = csvRecords(
+      await csvBody(await getAs('/api/admin/exports/providers.csv')),
+    );
+    expect(providerRecord).toMatchObject({
+      Province: 'KwaZulu-Natal',
+      Services: 'Access Control; NDI Networks',
+      Approved: 'Yes',
+      Premium: 'Yes',
+      // 22:30 UTC is half past midnight the next day in South Africa.
+      Created: '2026-11-28 00:30 +02:00',
+    });
+    const [enquiryRecord] = csvRecords(
+      await csvBody(await getAs('/api/admin/exports/enquiries.csv')),
+    );
+    expect(enquiryRecord).toMatchObject({
+      Received: '2026-11-28 14:05 +02:00',
+      Responded: '2026-11-29 01:40 +02:00',
+      Service: 'Wi-Fi & Internet Solutions',
+      Budget: 'R10,000 - R25,000',
+      Urgency: 'Urgent (ASAP)',
+      Status: 'in progress',
+      Provider: 'Durban Gate Motors',
     });
   });
 

@@ -108,6 +108,8 @@ const TABLE: Record<string, Access> = {
   'POST /api/admin/login': PUBLIC,
   'POST /api/admin/forgot-password': PUBLIC,
   'POST /api/admin/reset-password': PUBLIC,
+  // An invited admin's first password: the mailed link's token is the permission.
+  'POST /api/admin/set-password': PUBLIC,
 
   // The signed-in admin
   'GET /api/admin/me': ADMIN_READ,

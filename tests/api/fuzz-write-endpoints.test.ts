@@ -200,6 +200,11 @@ const TARGETS: Record<string, Target> = {
     schema: ResetPasswordSchema,
     example: () => ({ resetToken: LINK_TOKEN, newPassword: 'admin password 2' }),
   },
+  'POST /api/admin/set-password': {
+    caller: 'anonymous',
+    schema: ResetPasswordSchema,
+    example: () => ({ resetToken: LINK_TOKEN, newPassword: 'admin password 4' }),
+  },
 
   // The signed-in admin
   'POST /api/admin/logout': { caller: 'admin', readsNoBody: 'signs out; takes no input' },

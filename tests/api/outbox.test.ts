@@ -24,7 +24,7 @@ const mailer: Mailer = {
   send(message) {
     if (!server.up) return Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:25'));
     server.delivered.push(message);
-    return Promise.resolve();
+    return Promise.resolve('smtp');
   },
 };
 

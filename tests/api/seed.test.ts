@@ -301,7 +301,7 @@ describe('prepareDatabase', () => {
         password: string;
       };
       expect(credentials.email).toBe(DEVELOPMENT_ADMIN_EMAIL);
-      expect(await verifyPassword(credentials.password, admins[0]!.passwordHash)).toBe(true);
+      expect(await verifyPassword(credentials.password, admins[0]!.passwordHash ?? '')).toBe(true);
 
       expect(log.some((line) => line.includes(DEVELOPMENT_ADMIN_EMAIL))).toBe(true);
     });

@@ -40,6 +40,7 @@ describe('the sitemap', () => {
         '/request/confirm',
         '/join/confirm',
         '/dashboard/set-password',
+        '/admin/set-password',
         '/provider/view',
         '/provider/not-found',
       ]),

@@ -225,3 +225,13 @@ export async function hydrateAll(page: Page): Promise<void> {
   });
   await page.waitForLoadState('networkidle');
 }
+
+/**
+ * Answers the admin's confirmation (src/islands/ui/ConfirmDialog.tsx) whose title is
+ * `title` by choosing `action`, and waits until it has closed.
+ */
+export async function confirmAction(page: Page, title: string, action: string): Promise<void> {
+  const question = page.getByRole('alertdialog', { name: title });
+  await question.getByRole('button', { name: action, exact: true }).click();
+  await expect(question).toBeHidden();
+}

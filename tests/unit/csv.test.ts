@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv, type CsvColumn } from '../../src/api/exports/csv.ts';
+import { saDateTime, toCsv, type CsvColumn } from '../../src/api/exports/csv.ts';
 
 type Cell = ReturnType<CsvColumn<unknown>['value']>;
 
@@ -57,10 +57,26 @@ describe('toCsv', () => {
     expect(cellText(['Smith, Jones', 'x'])).toBe('"Smith, Jones; x"');
   });
 
-  it('writes dates as ISO 8601 in UTC', () => {
+  it('writes instants in South African time with the offset, to the minute', () => {
     expect(cellText(new Date(Date.UTC(2025, 5, 1, 8, 30, 15, 250)))).toBe(
-      '2025-06-01T08:30:15.250Z',
+      '2025-06-01 10:30 +02:00',
     );
+    // Late in the evening UTC is the next day in South Africa.
+    expect(cellText(new Date(Date.UTC(2026, 10, 27, 23, 5)))).toBe('2026-11-28 01:05 +02:00');
+    expect(cellText(new Date(Date.UTC(2026, 0, 1, 0, 0)))).toBe('2026-01-01 02:00 +02:00');
+  });
+
+  it('writes instants the same whatever time zone the server runs in', () => {
+    const zone = process.env['TZ'];
+    try {
+      for (const tz of ['UTC', 'America/New_York', 'Asia/Kolkata']) {
+        process.env['TZ'] = tz;
+        expect(saDateTime(new Date(Date.UTC(2026, 10, 28, 12, 5)))).toBe('2026-11-28 14:05 +02:00');
+      }
+    } finally {
+      if (zone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = zone;
+    }
   });
 
   it('leaves null and undefined empty, and writes numbers and booleans as they are', () => {

@@ -46,6 +46,25 @@ export const adminAccounts: AccountKind<{ firstName: string; lastName: string; e
 };
 
 /**
+ * A team admin's invitation (docs/decisions/0048): the same accounts as adminAccounts,
+ * but its link sets the first password on a page of its own (/admin/set-password) through
+ * POST /api/admin/set-password. Each route takes its own links only: an invitation link
+ * does not open the reset form, nor a reset link this one.
+ */
+export const adminInvitations: AccountKind<{ firstName: string; lastName: string; email: string }> =
+  {
+    ...adminAccounts,
+    passwordLinkPurposes: ['set-password'],
+    passwordPage: { path: '/admin/set-password', tokenParameter: 'token' },
+    texts: {
+      ...adminAccounts.texts,
+      invalidPasswordLink:
+        "This invitation link is invalid, has expired or has been used. Ask for a new link with 'Forgot your password?' on the admin sign-in page.",
+      passwordSet: 'Your password is set. Please sign in.',
+    },
+  };
+
+/**
  * Providers (spec section 7): the set-password link of the approval mail and the reset
  * link open the same page; a provider without a password yet cannot sign in.
  */

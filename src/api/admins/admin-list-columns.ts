@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { adminUsers } from '../../../db/schema.ts';
 
 /** What the Admin users screen shows of an admin; never the password hash or token version. */
@@ -9,5 +10,7 @@ export const adminListColumns = {
   role: adminUsers.role,
   isActive: adminUsers.isActive,
   lastLogin: adminUsers.lastLogin,
+  /** Invited and not signed up yet: no password chosen, so the admin cannot sign in. */
+  invitationPending: sql<boolean>`${adminUsers.passwordHash} IS NULL`.as('invitation_pending'),
   createdAt: adminUsers.createdAt,
 };

@@ -1,7 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts';
+import { serviceName } from '../../lib/catalog/categories.ts';
+import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options.ts';
+import { statusLabel } from '../../lib/enquiry-display.ts';
 import { toCsv, type CsvColumn } from './csv.ts';
+
+/** A choice's label as the forms show it; an unknown value as it is. */
+const labelOf = (choices: readonly { value: string; label: string }[], value: string | null) =>
+  value === null ? null : (choices.find((c) => c.value === value)?.label ?? value);
 
 async function enquiryRows(db: Database) {
   return db
@@ -35,11 +42,12 @@ const ENQUIRY_COLUMNS: CsvColumn<EnquiryRow>[] = [
   { header: 'Customer', value: (r) => r.customerName },
   { header: 'Email', value: (r) => r.customerEmail },
   { header: 'Phone', value: (r) => r.customerPhone },
-  { header: 'Service', value: (r) => r.serviceType },
+  // The labels the admin screens show, not the stored slugs ('R1,000 - R5,000', 'in progress').
+  { header: 'Service', value: (r) => serviceName(r.serviceType) },
   { header: 'Location', value: (r) => r.location },
-  { header: 'Budget', value: (r) => r.budget },
-  { header: 'Urgency', value: (r) => r.urgency },
-  { header: 'Status', value: (r) => r.status },
+  { header: 'Budget', value: (r) => labelOf(BUDGETS, r.budget) },
+  { header: 'Urgency', value: (r) => labelOf(URGENCIES, r.urgency) },
+  { header: 'Status', value: (r) => statusLabel(r.status) },
   { header: 'Provider', value: (r) => r.provider },
   { header: 'Description', value: (r) => r.description },
   { header: 'Admin notes', value: (r) => r.adminNotes },

@@ -1,7 +1,10 @@
 import type { Database } from '../../../db/client.ts';
+import { serviceName } from '../../lib/catalog/categories.ts';
+import { provinceName } from '../../lib/catalog/provinces.ts';
 import { listAllProviders, type AdminProviderRow } from '../providers/list-all-providers.ts';
-import { toCsv, type CsvColumn } from './csv.ts';
+import { toCsv, yesNo, type CsvColumn } from './csv.ts';
 
+// The names the admin screens show, not the stored slugs ('Gauteng', 'Alarm Systems').
 const PROVIDER_COLUMNS: CsvColumn<AdminProviderRow>[] = [
   { header: 'ID', value: (p) => p.id },
   { header: 'Business name', value: (p) => p.name },
@@ -9,11 +12,11 @@ const PROVIDER_COLUMNS: CsvColumn<AdminProviderRow>[] = [
   { header: 'Email', value: (p) => p.email },
   { header: 'Phone', value: (p) => p.phone },
   { header: 'Location', value: (p) => p.location },
-  { header: 'Province', value: (p) => p.province },
-  { header: 'Services', value: (p) => p.services },
-  { header: 'Approved', value: (p) => p.isApproved },
-  { header: 'Verified', value: (p) => p.isVerified },
-  { header: 'Premium', value: (p) => p.isPremium },
+  { header: 'Province', value: (p) => provinceName(p.province) },
+  { header: 'Services', value: (p) => p.services.map(serviceName) },
+  { header: 'Approved', value: (p) => yesNo(p.isApproved) },
+  { header: 'Verified', value: (p) => yesNo(p.isVerified) },
+  { header: 'Premium', value: (p) => yesNo(p.isPremium) },
   { header: 'Rating', value: (p) => p.rating },
   { header: 'Reviews', value: (p) => p.reviewCount },
   // Empty when the provider gave none ("Price on request" on its page).

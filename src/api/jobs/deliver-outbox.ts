@@ -8,7 +8,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
 import { errorMessageSafely, logErrorSafely } from '../http/describe-error.ts';
-import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import type { MailDelivery, Mailer, MailMessage } from '../mail/mailer.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { deleteObjectIfUnreferenced } from './delete-object.ts';
 import { carryOutPasswordReset, type PasswordResetRequest } from './password-reset-job.ts';
@@ -40,13 +40,15 @@ export async function deliverOutbox(
   { now, limit = 10 }: { now?: Date | undefined; limit?: number } = {},
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
-  const carryOut = async (kind: string, payload: unknown) => {
-    if (kind === 'mail') await mailer.send(payload as MailMessage);
-    else if (kind === 'delete-object')
+  /** Carries a row out; a mail answers where it went. */
+  const carryOut = async (kind: string, payload: unknown): Promise<MailDelivery | null> => {
+    if (kind === 'mail') return mailer.send(payload as MailMessage);
+    if (kind === 'delete-object')
       await deleteObjectIfUnreferenced(db, objects, (payload as { objectKey: string }).objectKey);
     else if (kind === 'password-reset')
       await carryOutPasswordReset(db, payload as PasswordResetRequest);
     else throw new Error(`Unknown outbox kind ${kind}`);
+    return null;
   };
   for (let batch = 0; batch < 10; batch++) {
     const claimedCount = await deliverBatch();
@@ -72,10 +74,16 @@ export async function deliverOutbox(
 
     for (const row of claimed) {
       try {
-        await carryOut(row.kind, row.payload);
+        const sentVia = await carryOut(row.kind, row.payload);
         await db
           .update(outbox)
-          .set({ status: 'sent', sentAt: sql`${at}`, attempts: row.attempts + 1, lastError: null })
+          .set({
+            status: 'sent',
+            sentAt: sql`${at}`,
+            sentVia,
+            attempts: row.attempts + 1,
+            lastError: null,
+          })
           .where(eq(outbox.id, row.id));
         report.sent++;
       } catch (error) {

@@ -8,6 +8,7 @@ import type { Database, Queryable } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
 import { pageOffset, type AdminPage, type AdminPageQuery } from '../../lib/schemas/admin-lists.ts';
 import type { MailStatus } from '../../lib/schemas/admin-mail.ts';
+import type { MailDelivery } from './mailer.ts';
 
 /** A listed mail's columns: everything but the payload's text. */
 export const listedMailColumns = {
@@ -19,6 +20,7 @@ export const listedMailColumns = {
   lastError: outbox.lastError,
   createdAt: outbox.createdAt,
   sentAt: outbox.sentAt,
+  sentVia: outbox.sentVia,
   nextAttemptAt: outbox.nextAttemptAt,
 };
 
@@ -37,6 +39,11 @@ export interface ListedMail {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+  /**
+   * Where a sent mail went: 'file' when it was only written to the outbox folder (no SMTP
+   * configured, or an address on a reserved domain); null before it was recorded.
+   */
+  sentVia: MailDelivery | null;
   /** When a queued mail is tried next. */
   nextAttemptAt: string;
 }
@@ -45,6 +52,7 @@ export function toListedMail(row: MailRow): ListedMail {
   return {
     ...row,
     status: row.status as MailStatus,
+    sentVia: row.sentVia as MailDelivery | null,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
     nextAttemptAt: row.nextAttemptAt.toISOString(),

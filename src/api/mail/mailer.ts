@@ -33,10 +33,14 @@ export interface MailMessage {
   buttons?: readonly MailButton[] | undefined;
 }
 
+/** Where a mail went: a mail server, or only a file in the outbox folder (db/schema.ts MAIL_DELIVERIES). */
+export type MailDelivery = 'smtp' | 'file';
+
 export interface Mailer {
   /** Where mail goes, for start-up logs: 'smtp://host:port' or the outbox folder. */
   readonly destination: string;
-  send(message: MailMessage): Promise<void>;
+  /** Answers where the mail went, so the Mail tab can say "Written to file" instead of "Sent". */
+  send(message: MailMessage): Promise<MailDelivery>;
 }
 
 export interface MailerOptions {
@@ -70,7 +74,7 @@ export function createMailer(
       warn(
         `Mail to ${message.to} is not sent through ${smtp.destination}: the address is on a domain reserved for examples (RFC 2606), as the sample data's are.`,
       );
-      await outbox.send(message);
+      return outbox.send(message);
     },
   };
 }
@@ -91,6 +95,7 @@ function smtpMailer(url: string, from: string, render: Render): Mailer {
     destination: `${protocol}//${hostname}${port ? `:${port}` : ''}`,
     async send(message) {
       await transport.sendMail({ from, ...render(message) });
+      return 'smtp';
     },
   };
 }
@@ -120,6 +125,7 @@ function outboxMailer(
           `Mail to ${message.to}: "${message.subject}" written to ${path.join(folder, name)}`,
         ),
       );
+      return 'file';
     },
   };
 }

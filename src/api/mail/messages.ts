@@ -159,6 +159,31 @@ export function applicationApprovedMessage(
   };
 }
 
+/** A new team admin's invitation: the link chooses their first password (decision 0048). */
+export function adminInvitationMessage(
+  admin: { email: string; firstName: string },
+  invitedBy: string,
+  setPasswordUrl: string,
+  validHours: number,
+): MailMessage {
+  return {
+    to: admin.email,
+    subject: 'You are invited to the Verified Providers admin team',
+    text: [
+      `Hi ${admin.firstName},`,
+      '',
+      `${invitedBy} added you to the Verified Providers admin team.`,
+      '',
+      'Choose the password you will sign in with using this link:',
+      setPasswordUrl,
+      '',
+      `The link works once and for ${validHours} hours. If it has expired, ask for a new one with 'Forgot your password?' on the admin sign-in page.`,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
 export function passwordResetMessage(
   to: string,
   resetUrl: string,

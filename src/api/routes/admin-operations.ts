@@ -3,6 +3,7 @@
  * admin users and CSV exports. Mounted inside the signed-in admin routes (requireAdmin).
  */
 import { Hono, type Context } from 'hono';
+import { saToday } from '../../lib/calendar-days.ts';
 import {
   AdminProviderListQuerySchema,
   EnquiryDeskQuerySchema,
@@ -70,7 +71,8 @@ import { recordCheck } from '../verification/record-check.ts';
 const byId = validParams({ id: idParam() });
 
 function csvDownload(body: string, name: string) {
-  const date = new Date().toISOString().slice(0, 10);
+  // Today as the times inside the file count it: in South Africa.
+  const date = saToday();
   return new Response(body, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -231,8 +233,16 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   )
   // Admin users
   .get('/users', async (c) => c.json(await listAdmins(c.var.db)))
+  // Without a password the colleague is invited by mail to choose one (decision 0048).
   .post('/users', validJson(NewAdminSchema), async (c) =>
-    c.json(await addAdmin(c.var.db, c.req.valid('json')), 201),
+    c.json(
+      await addAdmin(c.var.db, {
+        admin: c.req.valid('json'),
+        invitedBy: c.var.admin,
+        siteUrl: siteUrl(c),
+      }),
+      201,
+    ),
   )
   .put('/users/:id', byId, validJson(UpdateAdminSchema), async (c) =>
     c.json(
@@ -273,7 +283,9 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
     c.header('X-Total-Count', String(total));
     return c.json(items);
   })
-  .get('/mail/totals', async (c) => c.json(await countOutboxMail(c.var.db)))
+  .get('/mail/totals', async (c) =>
+    c.json(await countOutboxMail(c.var.db, { mailServer: Boolean(c.var.env.SMTP_URL) })),
+  )
   .post('/mail/:id/resend', validParams({ id: idParam(MAIL_NOT_FOUND) }), async (c) =>
     c.json(await resendMail(c.var.db, { id: c.req.valid('param').id }), 201),
   )

@@ -9,7 +9,7 @@ import {
   ReviewApplicationSchema,
 } from '../../lib/schemas/admin.ts';
 import { MB } from '../../lib/uploads.ts';
-import { adminAccounts } from '../accounts/account-kinds.ts';
+import { adminAccounts, adminInvitations } from '../accounts/account-kinds.ts';
 import { endSessions } from '../accounts/end-sessions.ts';
 import { requestPasswordReset } from '../accounts/request-password-reset.ts';
 import { setPasswordWithToken } from '../accounts/set-password-with-token.ts';
@@ -62,6 +62,16 @@ const signIn = new Hono<AppEnv>()
     async (c) => {
       await setPasswordWithToken(c.var.db, adminAccounts, c.req.valid('json'));
       return c.json({ message: adminAccounts.texts.passwordSet });
+    },
+  )
+  /** The invitation link of a new team admin: their first password (decision 0048). */
+  .post(
+    '/set-password',
+    rateLimited(RATE_LIMITS.passwordReset),
+    validJson(ResetPasswordSchema),
+    async (c) => {
+      await setPasswordWithToken(c.var.db, adminInvitations, c.req.valid('json'));
+      return c.json({ message: adminInvitations.texts.passwordSet });
     },
   );
 

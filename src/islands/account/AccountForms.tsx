@@ -141,6 +141,7 @@ export function NewPasswordForm({
   token,
   submitLabel,
   successTitle,
+  failureTitle = 'Reset Failed',
   onDone,
   onBack,
 }: {
@@ -148,6 +149,8 @@ export function NewPasswordForm({
   token: string;
   submitLabel: string;
   successTitle: string;
+  /** The failure toast's title (spec: 'Reset Failed' for a reset). */
+  failureTitle?: string;
   onDone: () => void;
   onBack: () => void;
 }) {
@@ -161,7 +164,7 @@ export function NewPasswordForm({
       toast({ title: successTitle, description: 'Please sign in with your new password.' });
       onDone();
     },
-    onError: failureToast('Reset Failed', 'Password reset failed'),
+    onError: failureToast(failureTitle, 'Password reset failed'),
   });
   return (
     <form
@@ -169,6 +172,13 @@ export function NewPasswordForm({
       className="space-y-4"
       onSubmit={(e) => void handleSubmit((v) => reset.mutate(v))(e)}
     >
+      {reset.isError && (
+        // Stays after the toast has gone (an expired link says what to do instead); the
+        // toast has announced it already.
+        <p className="text-sm text-error" data-testid="password-link-error">
+          {serverMessage(reset.error, 'Password reset failed')}
+        </p>
+      )}
       <TextField
         id="new-password"
         label="New Password"

@@ -13,12 +13,15 @@ export function AdminImageField({
   ticketRoute,
   maxBytes,
   hint,
+  thumbnail = true,
   onChange,
 }: {
   label: string;
   ticketRoute: UploadTicketRoute;
   maxBytes: number;
   hint: string;
+  /** false: the caller shows the image itself (the flash ad's banner preview). */
+  thumbnail?: boolean;
   onChange: (objectPath: string | undefined) => void;
 }) {
   const [processing, setProcessing] = useState(false);
@@ -52,6 +55,7 @@ export function AdminImageField({
         ticketRoute={ticketRoute}
         maxBytes={maxBytes}
         hint={hint}
+        thumbnail={thumbnail}
         onUploaded={(image) => void processImage(image)}
       />
       {processing && (

@@ -8,6 +8,7 @@ import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
 import { provinceName } from '../../lib/catalog/provinces';
 import { DEFAULT_RESET_NOTE } from '../../lib/schemas/admin';
 import { toast } from '../../lib/toast';
+import { useConfirm } from '../ui/ConfirmDialog';
 import { DetailList } from '../ui/DetailList';
 import { Modal } from '../ui/Modal';
 import { AdminTable } from './AdminTable';
@@ -149,6 +150,58 @@ function Detail({ application, onClose }: { application: Application; onClose: (
   ];
   const actions = APPLICATION_ACTIONS[application.status];
   const busy = review.isPending || approve.isPending;
+  // Every decision asks first: each mails the applicant or changes the public list.
+  const { confirm, dialog } = useConfirm();
+  const name = application.businessName;
+  const ask = async (question: Parameters<typeof confirm>[0], act: () => void): Promise<void> => {
+    if (await confirm(question)) act();
+  };
+  const askApprove = () =>
+    ask(
+      {
+        title: `Approve the application of ${name}?`,
+        body: (
+          <p>
+            {name} is listed on the site as a provider, and {application.email} is e-mailed a link
+            to choose a password for the provider dashboard.
+          </p>
+        ),
+        confirmLabel: 'Approve',
+      },
+      () => approve.mutate(),
+    );
+  const askReject = () =>
+    ask(
+      {
+        title: `Reject the application of ${name}?`,
+        body: (
+          <p>
+            {application.contactName} is e-mailed at {application.email} that the application is not
+            approved
+            {notes.trim() ? ', with your admin notes' : ''}.
+          </p>
+        ),
+        confirmLabel: 'Reject',
+        tone: 'danger',
+      },
+      () => review.mutate('rejected'),
+    );
+  const askReset = () =>
+    ask(
+      {
+        title: `Reset the application of ${name} to pending?`,
+        body: (
+          <p>
+            {application.status === 'approved'
+              ? `${name} is taken off the public list until the application is approved again.`
+              : 'The application goes back to pending for another review.'}
+          </p>
+        ),
+        confirmLabel: 'Reset to Pending',
+        tone: application.status === 'approved' ? 'danger' : 'primary',
+      },
+      () => review.mutate('pending'),
+    );
 
   return (
     <div className="space-y-4 p-5 sm:p-6">
@@ -190,9 +243,9 @@ function Detail({ application, onClose }: { application: Application; onClose: (
             type="button"
             className="btn btn-success"
             disabled={busy}
-            onClick={() => approve.mutate()}
+            onClick={() => void askApprove()}
           >
-            Approve
+            {approve.isPending ? 'Approving...' : 'Approve'}
           </button>
         )}
         {actions.includes('reject') && (
@@ -200,7 +253,7 @@ function Detail({ application, onClose }: { application: Application; onClose: (
             type="button"
             className="btn btn-error"
             disabled={busy}
-            onClick={() => review.mutate('rejected')}
+            onClick={() => void askReject()}
           >
             Reject
           </button>
@@ -210,12 +263,13 @@ function Detail({ application, onClose }: { application: Application; onClose: (
             type="button"
             className="btn btn-outline"
             disabled={busy}
-            onClick={() => review.mutate('pending')}
+            onClick={() => void askReset()}
           >
             Reset to Pending
           </button>
         )}
       </div>
+      {dialog}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { answer, api } from '../../lib/api-client';
 import { flashAdLinkProblem, isExternalLink } from '../../lib/flash-ad-link';
 import { formatDate } from '../../lib/format';
 import {
+  durationSeconds,
   EMPTY_FLASH_AD_FORM,
   FlashAdFormSchema,
   type FlashAdForm,
@@ -15,6 +16,7 @@ import {
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
 import { FlashAdContent, type FlashAdView } from '../home/FlashAdContent';
+import { useConfirm } from '../ui/ConfirmDialog';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, failure } from './admin-queries';
@@ -28,7 +30,7 @@ const formOf = (ad: AdminFlashAd): FlashAdForm => ({
   linkUrl: ad.linkUrl ?? '',
   isActive: ad.isActive,
   priority: String(ad.priority),
-  displayDuration: String(ad.displayDuration),
+  displayDuration: durationSeconds(ad.displayDuration),
 });
 
 /** The inline create/edit form (spec section 4): saving or cancelling closes and resets it. */
@@ -124,10 +126,12 @@ function FlashAdEditor({
           />
           <TextField
             id={`${id}-duration`}
-            label="Display duration (ms)"
+            label="Display duration (seconds)"
             type="number"
-            min={1000}
-            step={500}
+            inputMode="decimal"
+            min={1}
+            max={60}
+            step={0.5}
             error={errors.displayDuration?.message}
             {...register('displayDuration')}
           />
@@ -157,7 +161,7 @@ function FlashAdEditor({
           Active
         </label>
         {imageUrl && (
-          // The image itself shows in the preview below.
+          // The image itself shows in the preview below, framed as the banner frames it.
           <div className="flex flex-wrap items-center gap-3">
             <p className="text-sm">The ad has an image (see the preview).</p>
             <button
@@ -173,7 +177,9 @@ function FlashAdEditor({
           label="Image (optional)"
           ticketRoute={api.admin['flash-ads'].upload.$post}
           maxBytes={UPLOAD_PURPOSES['flash-ad-image'].maxBytes}
-          hint="One image, up to 10 MB (JPG, PNG, GIF or WebP)."
+          hint="One image, up to 10 MB (JPG, PNG, GIF or WebP). The preview below shows it as the banner will: a 3:2 crop from its middle."
+          // No square thumbnail of the file: the preview shows the stored image as the banner does.
+          thumbnail={false}
           onChange={(path) => path && setImageUrl(path)}
         />
         <LivePreview
@@ -260,6 +266,16 @@ export function FlashAdsTab() {
   // undefined: no form; null: creating; an ad: editing it.
   const [editing, setEditing] = useState<AdminFlashAd | null>();
   const [previewing, setPreviewing] = useState<AdminFlashAd>();
+  const { confirm, dialog } = useConfirm();
+  const askRemove = async (ad: AdminFlashAd) => {
+    const confirmed = await confirm({
+      title: `Delete the flash ad “${ad.title}”?`,
+      body: <p>It no longer shows in the home page banner. This cannot be undone.</p>,
+      confirmLabel: 'Delete',
+      tone: 'danger',
+    });
+    if (confirmed) remove.mutate(ad);
+  };
   const remove = useMutation({
     mutationFn: (ad: AdminFlashAd) =>
       answer(api.admin['flash-ads'][':id'].$delete({ param: { id: String(ad.id) } })),
@@ -337,7 +353,8 @@ export function FlashAdsTab() {
                 </div>
                 <p className="text-sm">{ad.subtitle}</p>
                 <p className="text-sm">
-                  {ad.displayDuration} ms · created {formatDate(ad.createdAt)}
+                  {durationSeconds(ad.displayDuration)} s on screen · created{' '}
+                  {formatDate(ad.createdAt)}
                 </p>
               </div>
               <div className="flex gap-1">
@@ -362,9 +379,7 @@ export function FlashAdsTab() {
                   className="btn btn-xs btn-error"
                   disabled={remove.isPending}
                   aria-label={`Delete ${ad.title}`}
-                  onClick={() => {
-                    if (window.confirm('Delete this flash ad?')) remove.mutate(ad);
-                  }}
+                  onClick={() => void askRemove(ad)}
                 >
                   Delete
                 </button>
@@ -380,6 +395,7 @@ export function FlashAdsTab() {
       >
         {previewing && <Preview ad={previewing} />}
       </Modal>
+      {dialog}
     </div>
   );
 }

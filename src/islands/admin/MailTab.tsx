@@ -6,6 +6,8 @@ import {
   canResendMail,
   MAIL_STATUS_LABELS,
   MAIL_STATUSES,
+  mailStatusLabel,
+  WRITTEN_TO_FILE,
   type MailStatus,
 } from '../../lib/schemas/admin-mail';
 import { toast } from '../../lib/toast';
@@ -33,7 +35,7 @@ const onItsWay = (mail: ListedMail[]) =>
 /**
  * Mail: what the outbox sent, is sending and failed to send, newest
  * first; a failed or sent mail can be sent again. Never the text: it may hold a link that
- * signs someone in.
+ * signs someone in. Mail only written to the outbox folder reads "Written to file".
  */
 export function MailTab() {
   const id = useId();
@@ -74,6 +76,11 @@ export function MailTab() {
   });
 
   const count = (s: MailStatus) => totals.data?.[s];
+  // "Sent" in the filter holds the mail written to files too: it says so when there is any.
+  const optionLabel = (s: MailStatus) =>
+    s === 'sent' && (totals.data?.writtenToFile ?? 0) > 0
+      ? `${MAIL_STATUS_LABELS.sent} or ${WRITTEN_TO_FILE.toLowerCase()}`
+      : MAIL_STATUS_LABELS[s];
   return (
     <div className="space-y-4">
       <div>
@@ -82,6 +89,13 @@ export function MailTab() {
           Every e-mail the site sends, newest first. Mail that fails is tried again for a day, then
           marked failed here; resend it once the address or the mail server is fixed.
         </p>
+        {totals.data?.mailServer === false && (
+          <p className="alert alert-warning mt-3 text-sm" role="note">
+            No mail server is configured (SMTP_URL), so mail is written to files in the
+            server&apos;s outbox folder and reaches no one. Such mail reads &ldquo;{WRITTEN_TO_FILE}
+            &rdquo; here.
+          </p>
+        )}
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
         <SelectField
@@ -93,7 +107,7 @@ export function MailTab() {
           <option value="">All mail</option>
           {MAIL_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {MAIL_STATUS_LABELS[s]}
+              {optionLabel(s)}
               {count(s) === undefined ? '' : ` (${count(s)?.toLocaleString('en-ZA')})`}
             </option>
           ))}
@@ -119,16 +133,27 @@ export function MailTab() {
         <p>No mail found</p>
       ) : (
         <AdminTable
-          columns={['To', 'Subject', 'Status', 'Attempts', 'Last error', 'Created', 'Sent']}
+          columns={[
+            'To',
+            'Subject',
+            'Status',
+            'Attempts',
+            'Last error',
+            'Created',
+            optionLabel('sent'),
+          ]}
           busy={list.isPlaceholderData}
         >
           {data.items.map((mail) => (
             <tr key={mail.id}>
-              <td className="break-all">{mail.to}</td>
-              <td>{mail.subject}</td>
+              {/* Wide enough to read on a phone: the table scrolls sideways instead. */}
+              <td className="min-w-48 break-all">{mail.to}</td>
+              <td className="min-w-48">{mail.subject}</td>
               <td>
-                <span className={`badge badge-sm ${STATUS_BADGE[mail.status]}`}>
-                  {MAIL_STATUS_LABELS[mail.status]}
+                <span
+                  className={`badge badge-sm whitespace-nowrap ${mail.status === 'sent' && mail.sentVia === 'file' ? 'badge-ghost' : STATUS_BADGE[mail.status]}`}
+                >
+                  {mailStatusLabel(mail)}
                 </span>
               </td>
               <td>{mail.attempts}</td>

@@ -11,6 +11,7 @@ import { toast } from '../../lib/toast';
 import { BusinessHours } from '../providers/ProviderDetails';
 import { ProviderLogo } from '../providers/ProviderLogo';
 import { reviewCountText } from '../providers/RatingSummary';
+import { useConfirm } from '../ui/ConfirmDialog';
 import { DetailList } from '../ui/DetailList';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
@@ -25,11 +26,13 @@ import { useAdminPage, useSettledValue } from './use-admin-page';
 type Change = Partial<Pick<AdminProvider, 'isApproved'>>;
 
 /**
- * The table's and the modal's actions: toggle approval, delete. Verification is not a
- * toggle: it follows from the check records kept on the Verification screen.
+ * The table's and the modal's actions: toggle approval, delete, each asked in a dialog
+ * first (render `dialog`). Verification is not a toggle: it follows from the check
+ * records kept on the Verification screen.
  */
 function useProviderActions() {
   const queryClient = useQueryClient();
+  const { confirm, dialog } = useConfirm();
   const update = useMutation({
     mutationFn: ({ provider, change }: { provider: AdminProvider; change: Change }) =>
       answer(api.admin.providers[':id'].$put({ param: { id: String(provider.id) }, json: change })),
@@ -60,10 +63,50 @@ function useProviderActions() {
   });
   return {
     busy: update.isPending || remove.isPending,
-    toggle: (provider: AdminProvider, change: Change) => update.mutateAsync({ provider, change }),
-    /** Spec: a browser confirmation first. Answers whether it was deleted. */
+    dialog,
+    /** Approval on or off (the public list), once confirmed. Answers whether it changed. */
+    toggleApproval: async (provider: AdminProvider) => {
+      const approve = !provider.isApproved;
+      const confirmed = await confirm(
+        approve
+          ? {
+              title: `Approve ${provider.name}?`,
+              body: <p>{provider.name} shows on the public list and on its own page.</p>,
+              confirmLabel: 'Approve',
+            }
+          : {
+              title: `Remove the approval of ${provider.name}?`,
+              body: (
+                <p>
+                  {provider.name} is taken off the public list and its page until it is approved
+                  again. Its account, reviews and checks stay.
+                </p>
+              ),
+              confirmLabel: 'Remove Approval',
+              tone: 'danger',
+            },
+      );
+      if (!confirmed) return false;
+      await update.mutateAsync({ provider, change: { isApproved: approve } });
+      return true;
+    },
+    /** Spec: a confirmation first, in its words. Answers whether it was deleted. */
     remove: async (provider: AdminProvider) => {
-      if (!window.confirm('Are you sure you want to delete this provider?')) return false;
+      const confirmed = await confirm({
+        title: `Delete ${provider.name}?`,
+        body: (
+          <>
+            <p>Are you sure you want to delete this provider?</p>
+            <p>
+              {provider.name} is removed for good, with its reviews, photos and verification
+              documents. Its enquiries stay, without a provider. This cannot be undone.
+            </p>
+          </>
+        ),
+        confirmLabel: 'Delete',
+        tone: 'danger',
+      });
+      if (!confirmed) return false;
       await remove.mutateAsync(provider);
       return true;
     },
@@ -142,7 +185,10 @@ function ProviderDetail({
           className="btn btn-outline"
           disabled={actions.busy}
           onClick={() =>
-            void actions.toggle(provider, { isApproved: !provider.isApproved }).then(onClose)
+            void actions
+              .toggleApproval(provider)
+              .then((changed) => changed && onClose())
+              .catch(() => undefined)
           }
         >
           {provider.isApproved ? 'Remove Approval' : 'Approve'}
@@ -151,7 +197,12 @@ function ProviderDetail({
           type="button"
           className="btn btn-error"
           disabled={actions.busy}
-          onClick={() => void actions.remove(provider).then((deleted) => deleted && onClose())}
+          onClick={() =>
+            void actions
+              .remove(provider)
+              .then((deleted) => deleted && onClose())
+              .catch(() => undefined)
+          }
         >
           Delete
         </button>
@@ -297,9 +348,7 @@ export function ProvidersTab() {
                     className="btn btn-xs"
                     disabled={actions.busy}
                     aria-label={`${provider.isApproved ? 'Unapprove' : 'Approve'} ${provider.name}`}
-                    onClick={() =>
-                      run(actions.toggle(provider, { isApproved: !provider.isApproved }))
-                    }
+                    onClick={() => run(actions.toggleApproval(provider))}
                   >
                     {provider.isApproved ? 'Unapprove' : 'Approve'}
                   </button>
@@ -337,6 +386,7 @@ export function ProvidersTab() {
         )}
       </Modal>
       <ProviderChecksModal provider={checking} onClose={() => setChecking(undefined)} />
+      {actions.dialog}
       <Modal open={adding} onClose={() => setAdding(false)} label="Add Provider">
         <AddProviderForm onDone={() => setAdding(false)} />
       </Modal>

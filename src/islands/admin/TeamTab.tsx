@@ -5,25 +5,32 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AdminUser } from '../../lib/api-answers';
 import { answer, api, ApiError } from '../../lib/api-client';
-import { NewAdminSchema } from '../../lib/schemas/admin-operations';
+import { ADMIN_INVITATION_HOURS, InviteAdminSchema } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
 import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, dateTime, failure } from './admin-queries';
 import { AdminTable } from './AdminTable';
 
-type Form = z.input<typeof NewAdminSchema>;
+type Form = z.input<typeof InviteAdminSchema>;
 
+/**
+ * Add Administrator: name and e-mail only. The new admin is mailed a link to choose their
+ * own password (docs/decisions/0048); nobody types a password for someone else.
+ */
 function AddAdminForm() {
   const queryClient = useQueryClient();
   const id = useId();
   const { register, handleSubmit, formState, reset, setError } = useForm<Form>({
-    resolver: zodResolver(NewAdminSchema),
-    defaultValues: { email: '', firstName: '', lastName: '', password: '' },
+    resolver: zodResolver(InviteAdminSchema),
+    defaultValues: { email: '', firstName: '', lastName: '' },
   });
   const add = useMutation({
     mutationFn: (values: Form) => answer(api.admin.users.$post({ json: values })),
     onSuccess: async (admin) => {
-      toast({ title: 'Administrator Added', description: `${admin.email} can now sign in.` });
+      toast({
+        title: 'Invitation Sent',
+        description: `${admin.email} will get an e-mail with a link to choose a password.`,
+      });
       reset();
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.users });
     },
@@ -67,23 +74,32 @@ function AddAdminForm() {
             error={errors.email?.message}
             {...register('email')}
           />
-          <TextField
-            id={`${id}-password`}
-            label="Temporary password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
         </div>
+        <p className="text-sm" id={`${id}-how`}>
+          We e-mail them a link to choose their own password. The link works once and for{' '}
+          {ADMIN_INVITATION_HOURS} hours; after that they can ask for a new one with &lsquo;Forgot
+          your password?&rsquo; on the sign-in page.
+        </p>
         <div className="card-actions justify-end">
-          <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-            {add.isPending ? 'Adding...' : 'Add Administrator'}
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={add.isPending}
+            aria-describedby={`${id}-how`}
+          >
+            {add.isPending ? 'Sending...' : 'Send Invitation'}
           </button>
         </div>
       </div>
     </form>
   );
+}
+
+/** Active, deactivated, or invited: active but without a password yet (cannot sign in). */
+function AdminStatus({ admin }: { admin: AdminUser }) {
+  if (!admin.isActive) return <span className="badge badge-sm badge-ghost">Deactivated</span>;
+  if (admin.invitationPending) return <span className="badge badge-sm badge-info">Invited</span>;
+  return <span className="badge badge-sm badge-success">Active</span>;
 }
 
 /** Admin users: who has access; add one; deactivate (their sessions end at once) or reactivate. */
@@ -136,11 +152,7 @@ export function TeamTab({ currentEmail }: { currentEmail: string }) {
               <td>{admin.email}</td>
               <td>{admin.role}</td>
               <td>
-                <span
-                  className={`badge badge-sm ${admin.isActive ? 'badge-success' : 'badge-ghost'}`}
-                >
-                  {admin.isActive ? 'Active' : 'Deactivated'}
-                </span>
+                <AdminStatus admin={admin} />
               </td>
               <td className="whitespace-nowrap text-sm">
                 {admin.lastLogin ? dateTime(admin.lastLogin) : 'Never'}

@@ -19,12 +19,22 @@ interface Props {
   ticketRoute: UploadTicketRoute;
   maxBytes: number;
   hint?: string;
+  /** A square thumbnail of the chosen file (default); false when the caller shows the image. */
+  thumbnail?: boolean;
   onUploaded: (image: UploadedImage | undefined) => void;
   onError?: (message: string) => void;
 }
 
 /** One image: checked here first (type, size), uploaded with a progress bar, previewed. */
-export function ImageUpload({ label, ticketRoute, maxBytes, hint, onUploaded, onError }: Props) {
+export function ImageUpload({
+  label,
+  ticketRoute,
+  maxBytes,
+  hint,
+  thumbnail = true,
+  onUploaded,
+  onError,
+}: Props) {
   const id = useId();
   const [progress, setProgress] = useState<number>();
   const [preview, setPreview] = useState<string>();
@@ -75,7 +85,7 @@ export function ImageUpload({ label, ticketRoute, maxBytes, hint, onUploaded, on
         {label}
       </label>
       <div className="flex flex-wrap items-center gap-4">
-        {preview && (
+        {preview && thumbnail && (
           <img
             src={preview}
             alt="Preview of the chosen image"

@@ -185,7 +185,26 @@ export function providerBody(values: AddProviderValues, profileImage: string | u
   };
 }
 
-/** Flash ad form: spec fallbacks (priority 1, duration 3000) when a number is not numeric. */
+/**
+ * Milliseconds (the API's and the spec's unit, `displayDuration`) as the form shows them:
+ * seconds, '3' or '3.5'.
+ */
+export const durationSeconds = (ms: number) => String(ms / 1000);
+
+/**
+ * Seconds as typed ('3', '3.5', or '3,5' as South African locales write it) in
+ * milliseconds; blank or not a number is the spec's fallback (3000).
+ */
+function typedSeconds(value: unknown): number {
+  const seconds = blank(value) ? Number.NaN : Number.parseFloat(String(value).replace(',', '.'));
+  return Number.isNaN(seconds) ? FLASH_AD_DEFAULTS.displayDuration : Math.round(seconds * 1000);
+}
+
+/**
+ * Flash ad form: spec fallbacks (priority 1, duration 3000 ms) when a number is not
+ * numeric. The duration is typed in seconds and sent in milliseconds; its bounds are the
+ * API's (1 to 60 seconds in steps of half a second), told in seconds.
+ */
 export const FlashAdFormSchema = z.object({
   title: requiredText('Title and subtitle are required', 120),
   subtitle: requiredText('Title and subtitle are required', 300),
@@ -200,16 +219,12 @@ export const FlashAdFormSchema = z.object({
     z.number().int().min(1, 'Priority must be at least 1'),
   ),
   displayDuration: z.preprocess(
-    (v) => {
-      const n = Number.parseInt(String(v), 10);
-      return Number.isNaN(n) ? FLASH_AD_DEFAULTS.displayDuration : n;
-    },
+    typedSeconds,
     z
       .number()
-      .int()
-      .min(1000, 'Display duration must be at least 1000 ms')
-      .max(60_000, 'Display duration must be at most 60000 ms')
-      .multipleOf(500, 'Display duration goes in steps of 500 ms'),
+      .min(1000, 'Display duration must be at least 1 second')
+      .max(60_000, 'Display duration must be at most 60 seconds')
+      .multipleOf(500, 'Display duration goes in steps of half a second (e.g. 3 or 3.5)'),
   ),
 });
 
@@ -221,5 +236,5 @@ export const EMPTY_FLASH_AD_FORM: FlashAdForm = {
   linkUrl: '',
   isActive: FLASH_AD_DEFAULTS.isActive,
   priority: String(FLASH_AD_DEFAULTS.priority),
-  displayDuration: String(FLASH_AD_DEFAULTS.displayDuration),
+  displayDuration: durationSeconds(FLASH_AD_DEFAULTS.displayDuration),
 };

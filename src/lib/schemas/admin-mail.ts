@@ -17,6 +17,19 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/**
+ * A mail's status in words: a sent mail that was only written to the outbox folder (no
+ * mail server configured, or an address on a domain reserved for examples) reached no one,
+ * so it reads "Written to file", not "Sent".
+ */
+export function mailStatusLabel(mail: { status: MailStatus; sentVia: string | null }): string {
+  return mail.status === 'sent' && mail.sentVia === 'file'
+    ? WRITTEN_TO_FILE
+    : MAIL_STATUS_LABELS[mail.status];
+}
+
+export const WRITTEN_TO_FILE = 'Written to file';
+
 /** Only failed and sent mail is resent; queued and sending mail is on its way. */
 export const canResendMail = (status: string) => status === 'failed' || status === 'sent';
 

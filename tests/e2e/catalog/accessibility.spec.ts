@@ -96,6 +96,7 @@ const MAILED_LINK_PAGES = [
   '/request/confirm',
   '/join/confirm',
   '/dashboard/set-password',
+  '/admin/set-password',
 ];
 const groups = {
   'content pages': [

@@ -8,7 +8,13 @@ import type { Page } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
 import { bearer, expect, mintSession, openAdmin, test, type TestAdmin } from '../fixtures.ts';
-import { cardByName, expectProfileHydrated, fetchProviders, searchAdminList } from '../support.ts';
+import {
+  cardByName,
+  confirmAction,
+  expectProfileHydrated,
+  fetchProviders,
+  searchAdminList,
+} from '../support.ts';
 
 const PHOTO = 'public/public-objects/sample-provider-4.webp';
 const HIDE_REASON = 'Names a competitor instead of the work done';
@@ -92,6 +98,7 @@ test('approval off takes the provider off the public list; on brings it back', a
   const { name } = await accounts.newProvider(karoo(tag));
   await openProvidersTab(page, signedInAdmin, name);
   await page.getByRole('button', { name: `Unapprove ${name}` }).click();
+  await confirmAction(page, `Remove the approval of ${name}?`, 'Remove Approval');
   await expect(toast(page)).toContainText('Provider Updated');
   await expect(row(page, name)).toContainText('Not approved');
   await page.goto(`/providers?search=${tag}`);
@@ -99,6 +106,7 @@ test('approval off takes the provider off the public list; on brings it back', a
 
   await openProvidersTab(page, signedInAdmin, name);
   await page.getByRole('button', { name: `Approve ${name}` }).click();
+  await confirmAction(page, `Approve ${name}?`, 'Approve');
   await expect(row(page, name)).toContainText('Approved');
   await page.goto(`/providers?search=${tag}`);
   await expect(cardByName(page, name)).toBeVisible();
@@ -165,7 +173,6 @@ test('a flash ad is created, edited, previewed and deleted, and the home banner 
     title: `${uniqueTag()} Spring Security Check`,
     subtitle: 'Free site survey for every new alarm',
   };
-  page.on('dialog', (dialog) => void dialog.accept());
   await openAdmin(page, signedInAdmin, 'Flash Ads');
   await page.getByRole('button', { name: 'Create Flash Ad' }).click();
   const editor = page.getByRole('form', { name: 'Create Flash Ad' });
@@ -176,11 +183,11 @@ test('a flash ad is created, edited, previewed and deleted, and the home banner 
 
   await editor.getByLabel('Title', { exact: true }).fill(ad.title);
   await editor.getByLabel('Subtitle').fill(ad.subtitle);
-  await editor.getByLabel('Display duration (ms)').fill('4000');
+  await editor.getByLabel('Display duration (seconds)').fill('4');
   await editor.getByRole('button', { name: 'Create Flash Ad' }).click();
   await expect(toast(page)).toContainText('Flash Ad Created');
   const item = page.getByRole('listitem', { name: ad.title });
-  await expect(item).toContainText('4000 ms');
+  await expect(item).toContainText('4 s on screen');
   await expect(item).toContainText('Active');
 
   await page.goto('/');
@@ -199,6 +206,7 @@ test('a flash ad is created, edited, previewed and deleted, and the home banner 
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: `Delete ${ad.title}` }).click();
+  await confirmAction(page, `Delete the flash ad “${ad.title}”?`, 'Delete');
   await expect(toast(page)).toContainText('Flash Ad Deleted');
   await expect(page.getByRole('listitem', { name: ad.title })).toHaveCount(0);
   await page.goto('/');
@@ -433,14 +441,22 @@ test('delete asks for confirmation and removes the provider', async ({
   const tag = uniqueTag();
   const { name } = await accounts.newProvider(karoo(tag));
   await openProvidersTab(page, signedInAdmin, name);
-  const confirmations: string[] = [];
-  page.once('dialog', (dialog) => {
-    confirmations.push(dialog.message());
-    void dialog.accept();
+  // No browser confirm any more: a dialog of the page's own, in the spec's words.
+  page.on('dialog', (dialog) => {
+    throw new Error(`A browser dialog appeared: ${dialog.message()}`);
   });
-  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const question = page.getByRole('alertdialog', { name: `Delete ${name}?` });
+  const remove = page.getByRole('button', { name: `Delete ${name}` });
+  await remove.click();
+  await expect(question).toContainText('Are you sure you want to delete this provider?');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  await expect(remove).toBeFocused();
+  await expect(row(page, name)).toHaveCount(1);
+
+  await remove.click();
+  await confirmAction(page, `Delete ${name}?`, 'Delete');
   await expect(toast(page)).toContainText('Provider Deleted');
-  expect(confirmations).toEqual(['Are you sure you want to delete this provider?']);
   await expect(row(page, name)).toHaveCount(0);
   const search = await request.get(`/api/providers?search=${tag}`);
   expect(search.headers()['x-total-count']).toBe('0');

@@ -9,7 +9,7 @@ import { FLASH_AD_LINK_MESSAGES } from '../../../src/lib/flash-ad-link.ts';
 import { holdFlashAds, scan } from '../axe.ts';
 import { uniqueTag } from '../builders.ts';
 import { expect, openAdmin, test } from '../fixtures.ts';
-import { filters } from '../support.ts';
+import { confirmAction, filters } from '../support.ts';
 
 const IMAGE = 'public/public-objects/sample-provider-1.webp';
 
@@ -115,9 +115,9 @@ test('an admin makes a flash ad with an image and a link, previews it, and the h
   await expect(filters(page).service).toHaveValue('cctv');
 
   // Gone from the banner once deleted (the other tests' banners stay as they were).
-  page.on('dialog', (dialog) => void dialog.accept());
   await openAdmin(page, signedInAdmin, 'Flash Ads');
   await page.getByRole('button', { name: `Delete ${ad.title}` }).click();
+  await confirmAction(page, `Delete the flash ad “${ad.title}”?`, 'Delete');
   await expect(toast(page)).toContainText('Flash Ad Deleted');
 });
 
@@ -146,9 +146,9 @@ test('an ad linking to another site carries rel="noopener noreferrer"', async ({
   await expect(adLink).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(adLink).toContainText('Visit psira.co.za');
 
-  page.on('dialog', (dialog) => void dialog.accept());
   await openAdmin(page, signedInAdmin, 'Flash Ads');
   await page.getByRole('button', { name: `Delete ${title}` }).click();
+  await confirmAction(page, `Delete the flash ad “${title}”?`, 'Delete');
   await expect(toast(page)).toContainText('Flash Ad Deleted');
 });
 

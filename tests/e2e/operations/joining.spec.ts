@@ -15,6 +15,7 @@ import { CHECKS_CONSENT } from '../../../src/lib/catalog/consent.ts';
 import { scan } from '../axe.ts';
 import { apply, newApplication, uniqueTag, uploadApplicationPhoto } from '../builders.ts';
 import { expect, test } from '../fixtures.ts';
+import { confirmAction } from '../support.ts';
 
 const PHOTO = 'public/public-objects/sample-provider-3.webp';
 /** A tiny valid PDF: the server tells a document by its bytes. */
@@ -460,6 +461,7 @@ test('an admin rejects one application with notes and approves another, which go
   await expect(dialog).toContainText('A rejection mails nobody');
   await dialog.getByLabel('Admin notes').fill('No proof of public liability insurance.');
   await dialog.getByRole('button', { name: 'Reject' }).click();
+  await confirmAction(page, `Reject the application of ${toReject.businessName}?`, 'Reject');
   await expect(page.getByTestId('toast')).toContainText('Application Updated');
   await expect(page.getByRole('row', { name: new RegExp(toReject.businessName) })).toContainText(
     'rejected',
@@ -470,6 +472,7 @@ test('an admin rejects one application with notes and approves another, which go
   await expect(dialog.getByRole('button', { name: 'Reject' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Reset to Pending' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Approve' }).click();
+  await confirmAction(page, `Approve the application of ${toApprove.businessName}?`, 'Approve');
   await expect(page.getByTestId('toast')).toContainText('Application Approved');
   await expect(approvedRow).toContainText('approved');
 
@@ -483,6 +486,11 @@ test('an admin rejects one application with notes and approves another, which go
   // Back to pending: the provider leaves the public list again.
   await page.getByRole('button', { name: `View ${toApprove.businessName}` }).click();
   await dialog.getByRole('button', { name: 'Reset to Pending' }).click();
+  await confirmAction(
+    page,
+    `Reset the application of ${toApprove.businessName} to pending?`,
+    'Reset to Pending',
+  );
   await expect(approvedRow).toContainText('pending');
   const after = await request.get(`/api/providers?search=${tag}`);
   expect(after.headers()['x-total-count']).toBe('0');

@@ -10,7 +10,12 @@ import type { Page } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { apply, newApplication, uniqueTag } from '../builders.ts';
 import { expect, openAdmin, test, type TestAdmin } from '../fixtures.ts';
-import { cardByName, expectListHydrated, expectProfileHydrated } from '../support.ts';
+import {
+  cardByName,
+  confirmAction,
+  expectListHydrated,
+  expectProfileHydrated,
+} from '../support.ts';
 
 /** Where screenshots go when E2E_SHOTS names a folder (for looking at, not asserting). */
 const SHOTS = process.env['E2E_SHOTS'];
@@ -51,6 +56,7 @@ async function approveInAdmin(
     (r) => r.request().method() === 'POST' && /\/approve$/.test(new URL(r.url()).pathname),
   );
   await dialog.getByRole('button', { name: 'Approve' }).click();
+  await confirmAction(page, `Approve the application of ${application.businessName}?`, 'Approve');
   const { providerId } = (await (await approved).json()) as { providerId: number };
   await expect(toast(page)).toContainText('Application Approved');
   return providerId;
