@@ -218,15 +218,15 @@ describe('POST /api/admin/set-password with the invitation link', () => {
     expect((await setPassword(linkToken, 'my own password')).status).toBe(200);
   });
 
-  it('refuses a password shorter than 6 characters, and keeps the link usable', async () => {
+  it('refuses a password shorter than 8 characters, and keeps the link usable', async () => {
     const { linkToken } = await invite();
     const body = await expectError(
-      await setPassword(linkToken, '12345'),
+      await setPassword(linkToken, '1234567'),
       400,
-      'Password must be at least 6 characters long',
+      'Password must be at least 8 characters long',
     );
-    expect(body.errors?.newPassword).toBe('Password must be at least 6 characters long');
-    expect((await setPassword(linkToken, '123456')).status).toBe(200);
+    expect(body.errors?.newPassword).toBe('Password must be at least 8 characters long');
+    expect((await setPassword(linkToken, '12345678')).status).toBe(200);
   });
 
   it('takes invitation links only: the reset form refuses one, and this route a reset link', async () => {
@@ -261,23 +261,23 @@ describe('POST /api/admin/users with a password, as API clients send it', () => 
   it('creates an admin who signs in with it at once, and mails nothing', async () => {
     const outbox = await watchOutbox(api);
     const admin = await okJson<AdminUser>(
-      sendAs(api, token, 'POST', '/api/admin/users', { ...NEW_ADMIN, password: 'secret1' }),
+      sendAs(api, token, 'POST', '/api/admin/users', { ...NEW_ADMIN, password: 'secret12' }),
       201,
     );
     expect(admin).toMatchObject({ email: INVITED_EMAIL, invitationPending: false });
     expect(await outbox.newMails()).toEqual([]);
     expect(await api.database.db.select().from(passwordTokens)).toEqual([]);
-    await signIn(api, 'admin', { email: INVITED_EMAIL, password: 'secret1' });
+    await signIn(api, 'admin', { email: INVITED_EMAIL, password: 'secret12' });
   });
 
-  it('still refuses a password shorter than 6 characters, storing and mailing nothing', async () => {
+  it('still refuses a password shorter than 8 characters, storing and mailing nothing', async () => {
     const outbox = await watchOutbox(api);
     const before = await databaseSnapshot(api);
     const body = await expectError(
-      await sendAs(api, token, 'POST', '/api/admin/users', { ...NEW_ADMIN, password: 'abc12' }),
+      await sendAs(api, token, 'POST', '/api/admin/users', { ...NEW_ADMIN, password: 'abc1234' }),
       400,
     );
-    expect(body.errors?.['password']).toBe('Password must be at least 6 characters long');
+    expect(body.errors?.['password']).toBe('Password must be at least 8 characters long');
     expect(await databaseSnapshot(api)).toEqual(before);
     expect(await outbox.newMails()).toEqual([]);
   });
