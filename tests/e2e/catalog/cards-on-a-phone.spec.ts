@@ -40,11 +40,12 @@ test('three providers whole in the first two screens of a phone, monograms small
     expect(box.height).toBeLessThanOrEqual(80);
   }
   expect(await scan(page, '/providers (phone cards)')).toEqual([]);
-  if (SHOTS) {
-    await page.screenshot({ path: `${SHOTS}/providers-cards-390.png`, fullPage: false });
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/providers-cards-1280.png` });
-  }
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/providers-cards-390.png` });
+  // The same cards at a desktop's width, three to a row.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(cards.nth(2)).toBeInViewport();
+  expect(await scan(page, '/providers (desktop cards)')).toEqual([]);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/providers-cards-1280.png` });
 });
 
 test('a photo keeps its proportions on the card', async ({ page }) => {
