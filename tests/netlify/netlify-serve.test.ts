@@ -3,7 +3,7 @@
  * astro build), bundles netlify/functions/api.mts and serves both as Netlify would.
  * On the PostgreSQL server when TEST_DATABASE_URL is set, else on embedded PGlite.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +59,9 @@ beforeAll(async () => {
     const url = new URL(serverUrl);
     url.pathname = `/${databaseName}`;
     env.DATABASE_URL = url.toString();
+    // A production database starts empty; the sample data gives the build provider pages
+    // to serve (the embedded default is seeded by the build itself).
+    execFileSync(process.execPath, ['scripts/seed.ts'], { env, stdio: 'ignore' });
   } else {
     env.DATA_DIR = dataDir;
   }

@@ -256,6 +256,9 @@ test('an ended session sends the provider back to the login card with a message'
 }) => {
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
+  // The dashboard's own first calls answered: one still in flight at the logout would
+  // find the session ended before the click this test makes.
+  await page.waitForLoadState('networkidle');
   // Signed out elsewhere: the logout of another session ends every session.
   const other = await mintSession('provider', signedInProvider.id);
   const logout = await request.post('/api/provider/logout', { headers: bearer(other) });
