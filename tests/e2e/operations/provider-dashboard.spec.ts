@@ -204,6 +204,18 @@ test('the dashboard has no axe violations', async ({ page, request, signedInProv
   }
   await page.getByRole('tab', { name: 'Enquiries' }).click();
   await page.getByRole('button', { name: 'Respond' }).first().click();
+  // The dialog fades in: a scan during the fade measures half-transparent text.
+  const dialog = page.getByRole('dialog', { name: 'Respond to Enquiry' });
+  await expect(dialog).toBeVisible();
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // Not a spinner's endless turn; a cancelled fade counts as done.
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   found.push(...(await scan(page, '/dashboard, response dialog')));
   await page.keyboard.press('Escape');
   expect(found).toEqual([]);
