@@ -7,8 +7,9 @@ import { emailField } from './fields.ts';
 
 /**
  * The one password rule, for every way a password is chosen. The spec's 6 characters
- * (section 5) is too short for a password guessed offline; a new password needs 8
- * (issue 39), while a password chosen before still signs in (LoginSchema checks none).
+ * (section 5) is too short for a password guessed offline; a new password needs 8, the
+ * least NIST SP 800-63B allows for one a person chooses. A password chosen before still
+ * signs in (LoginSchema checks no length).
  */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
