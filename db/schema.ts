@@ -332,6 +332,14 @@ export const customerEnquiries = pgTable(
     senderProviderId: integer('sender_provider_id'),
     /** The network the customer confirmed the address from (the link or the status page). */
     confirmedFrom: text('confirmed_from'),
+    /**
+     * One brief sent to several providers at once is one request: each provider has a
+     * copy (a row of its own), and every copy holds the id of the first in groupId. Null
+     * for a request sent to one provider; `coalesce(group_id, id)` names a request's group.
+     */
+    groupId: integer('group_id').references((): AnyPgColumn => customerEnquiries.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -345,6 +353,9 @@ export const customerEnquiries = pgTable(
       t.createdAt.desc().nullsFirst(),
     ),
     index('customer_enquiries_created_idx').on(t.createdAt.desc().nullsFirst()),
+    index('customer_enquiries_group_idx')
+      .on(t.groupId)
+      .where(sql`${t.groupId} IS NOT NULL`),
   ],
 );
 

@@ -1,0 +1,3 @@
+ALTER TABLE "customer_enquiries" ADD COLUMN "group_id" integer;--> statement-breakpoint
+ALTER TABLE "customer_enquiries" ADD CONSTRAINT "customer_enquiries_group_id_customer_enquiries_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."customer_enquiries"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "customer_enquiries_group_idx" ON "customer_enquiries" USING btree ("group_id") WHERE "customer_enquiries"."group_id" IS NOT NULL;
