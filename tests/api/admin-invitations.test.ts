@@ -282,3 +282,46 @@ describe('POST /api/admin/users with a password, as API clients send it', () => 
     expect(await outbox.newMails()).toEqual([]);
   });
 });
+
+describe('POST /api/admin/users/:id/invitation: a new link for an invited admin', () => {
+  const resend = (id: number) => sendAs(api, token, 'POST', `/api/admin/users/${id}/invitation`);
+
+  it('mails a new link, and only the newest link works', async () => {
+    const { admin, linkToken: first } = await invite();
+    const outbox = await watchOutbox(api);
+    expect(await okJson<AdminUser>(resend(admin.id))).toMatchObject({
+      id: admin.id,
+      invitationPending: true,
+    });
+    const [mail] = await outbox.newMails();
+    expect(mail?.to).toBe(INVITED_EMAIL);
+    expect(mail?.subject).toBe('You are invited to the Verified Providers admin team');
+    const second = linkIn(mail?.text ?? '', '/admin/set-password')?.searchParams.get('token');
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+
+    await expectError(await setPassword(first, 'first link'), 400, INVALID_INVITATION);
+    expect((await setPassword(second!, 'second link')).status).toBe(200);
+    await signIn(api, 'admin', { email: INVITED_EMAIL, password: 'second link' });
+  });
+
+  it('refuses an admin who has chosen a password, a deactivated one and an unknown id, mailing nothing', async () => {
+    const before = await databaseSnapshot(api);
+    await expectError(
+      await resend(inviter.id),
+      409,
+      'This administrator has chosen a password already and signs in with it.',
+    );
+    expect(await databaseSnapshot(api)).toEqual(before);
+    const { admin } = await invite();
+    await okJson(sendAs(api, token, 'PUT', `/api/admin/users/${admin.id}`, { isActive: false }));
+    const outbox = await watchOutbox(api);
+    await expectError(
+      await resend(admin.id),
+      409,
+      'This administrator is deactivated: reactivate the account first.',
+    );
+    await expectError(await resend(999_999), 404);
+    expect(await outbox.newMails()).toEqual([]);
+  });
+});

@@ -147,6 +147,7 @@ const TABLE: Record<string, Access> = {
   'GET /api/admin/users': ADMIN_READ,
   'POST /api/admin/users': ADMIN_ONLY,
   'PUT /api/admin/users/:id': ADMIN_ONLY,
+  'POST /api/admin/users/:id/invitation': ADMIN_ONLY,
   'GET /api/admin/reviews': ADMIN_READ,
   'PUT /api/admin/reviews/:id/hide': ADMIN_ONLY,
   'PUT /api/admin/reviews/:id/show': ADMIN_ONLY,

@@ -322,6 +322,11 @@ const TARGETS: Record<string, Target> = {
       password: 'admin password 3',
     }),
   },
+  'POST /api/admin/users/:id/invitation': {
+    caller: 'admin',
+    readsNoBody: 'a new invitation takes no input',
+    params: (f) => ({ id: f.otherAdminId }),
+  },
   'PUT /api/admin/users/:id': {
     caller: 'admin',
     schema: UpdateAdminSchema,

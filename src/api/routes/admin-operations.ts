@@ -29,7 +29,7 @@ import {
   RecordCheckSchema,
   VerificationQueueQuerySchema,
 } from '../../lib/schemas/verification.ts';
-import { addAdmin } from '../admins/add-admin.ts';
+import { addAdmin, resendInvitation } from '../admins/add-admin.ts';
 import { listAdmins } from '../admins/list-admins.ts';
 import { setAdminActive } from '../admins/set-admin-active.ts';
 import type { AdminEnv } from '../auth/require-admin.ts';
@@ -242,6 +242,15 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
         siteUrl: siteUrl(c),
       }),
       201,
+    ),
+  )
+  .post('/users/:id/invitation', byId, async (c) =>
+    c.json(
+      await resendInvitation(c.var.db, {
+        id: c.req.valid('param').id,
+        invitedBy: c.var.admin,
+        siteUrl: siteUrl(c),
+      }),
     ),
   )
   .put('/users/:id', byId, validJson(UpdateAdminSchema), async (c) =>

@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/format';
 import { HELD_REVIEW_DECISION } from '../../lib/reviews';
 import { toast } from '../../lib/toast';
 import { ReviewItem } from '../providers/ReviewList';
+import { useConfirm } from '../ui/ConfirmDialog';
 import { ADMIN_KEYS, failure, refreshProviders } from './admin-queries';
 import { Pager } from './Pager';
 import { useAdminPage } from './use-admin-page';
@@ -44,6 +45,22 @@ export function AdminReviewsTab() {
     queryFn: () => answer(api.admin.stats.$get()),
   });
   const heldCount = stats.data?.heldReviews;
+  const { askReason, dialog } = useConfirm();
+  const hide = async (review: ModeratedReview) => {
+    const reason = await askReason({
+      title: `Hide the review by ${review.customerName}?`,
+      body: (
+        <p>
+          It leaves {review.providerName}’s page and rating. The provider sees the reason
+          {review.customerMailed ? ', and the customer is e-mailed it.' : '.'}
+        </p>
+      ),
+      reasonLabel: 'Why does this review break the rules?',
+      confirmLabel: 'Hide Review',
+      tone: 'danger',
+    });
+    if (reason) moderate.mutate({ review, decision: 'hide', reason });
+  };
   const moderate = useMutation({
     mutationFn: (moderation: Moderation) => {
       const review = api.admin.reviews[':id'];
@@ -157,16 +174,7 @@ export function AdminReviewsTab() {
                 className="btn btn-xs btn-error mt-2"
                 disabled={moderate.isPending}
                 aria-label={`Hide review by ${review.customerName} of ${review.providerName}`}
-                onClick={() => {
-                  const reason = window
-                    .prompt(
-                      review.customerMailed
-                        ? 'Why does this review break the rules? The provider sees the reason, and the customer is e-mailed it.'
-                        : 'Why does this review break the rules? The provider sees the reason.',
-                    )
-                    ?.trim();
-                  if (reason) moderate.mutate({ review, decision: 'hide', reason });
-                }}
+                onClick={() => void hide(review)}
               >
                 Hide
               </button>
@@ -175,6 +183,7 @@ export function AdminReviewsTab() {
         ))}
       </ul>
       <Pager label="Reviews" list={list} page={data} />
+      {dialog}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { AdminUser } from '../../lib/api-answers';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { ADMIN_INVITATION_HOURS, InviteAdminSchema } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
+import { useConfirm } from '../ui/ConfirmDialog';
 import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, dateTime, failure } from './admin-queries';
 import { AdminTable } from './AdminTable';
@@ -133,6 +134,39 @@ export function TeamTab({ currentEmail }: { currentEmail: string }) {
         variant: 'destructive',
       }),
   });
+  const reinvite = useMutation({
+    mutationFn: (admin: AdminUser) =>
+      answer(api.admin.users[':id'].invitation.$post({ param: { id: String(admin.id) } })),
+    onSuccess: (admin) =>
+      toast({
+        title: 'Invitation Sent Again',
+        description: `A new link is on its way to ${admin.email}; earlier links no longer work.`,
+      }),
+    onError: (error) =>
+      toast({
+        title: 'Invitation Not Sent',
+        description: failure(error, 'Failed to send the invitation'),
+        variant: 'destructive',
+      }),
+  });
+  const { confirm, dialog } = useConfirm();
+  /** Deactivating ends the admin's sessions at once: asked first. Reactivating is not. */
+  const toggle = async (admin: AdminUser) => {
+    const asked =
+      !admin.isActive ||
+      (await confirm({
+        title: `Deactivate ${admin.firstName} ${admin.lastName}?`,
+        body: (
+          <p>
+            {admin.email} is signed out at once and can no longer sign in. You can reactivate the
+            account later.
+          </p>
+        ),
+        confirmLabel: 'Deactivate',
+        tone: 'danger',
+      }));
+    if (asked) setActive.mutate(admin);
+  };
   return (
     <div className="space-y-6">
       <h2 className="text-lg font-semibold">Administrators</h2>
@@ -158,13 +192,24 @@ export function TeamTab({ currentEmail }: { currentEmail: string }) {
                 {admin.lastLogin ? dateTime(admin.lastLogin) : 'Never'}
               </td>
               <td>
+                {admin.isActive && admin.invitationPending && (
+                  <button
+                    type="button"
+                    className="btn btn-xs mr-2"
+                    disabled={reinvite.isPending}
+                    aria-label={`Resend Invitation to ${admin.email}`}
+                    onClick={() => reinvite.mutate(admin)}
+                  >
+                    Resend Invitation
+                  </button>
+                )}
                 {admin.email !== currentEmail && (
                   <button
                     type="button"
                     className="btn btn-xs"
                     disabled={setActive.isPending}
                     aria-label={`${admin.isActive ? 'Deactivate' : 'Reactivate'} ${admin.email}`}
-                    onClick={() => setActive.mutate(admin)}
+                    onClick={() => void toggle(admin)}
                   >
                     {admin.isActive ? 'Deactivate' : 'Reactivate'}
                   </button>
@@ -175,6 +220,7 @@ export function TeamTab({ currentEmail }: { currentEmail: string }) {
         </AdminTable>
       )}
       <AddAdminForm />
+      {dialog}
     </div>
   );
 }

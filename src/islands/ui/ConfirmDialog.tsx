@@ -13,6 +13,13 @@ export interface Confirmation {
   tone?: 'danger' | 'primary';
 }
 
+/** A confirmation that also asks why (askReason): the label of the reason's field. */
+export interface ReasonQuestion extends Confirmation {
+  reasonLabel: string;
+}
+
+const MAX_REASON_LENGTH = 500;
+
 /**
  * The question as a modal alert dialog (WAI-ARIA APG "Alert Dialog") on the native
  * <dialog>, like Modal: the browser keeps focus inside and makes the page behind inert,
@@ -21,21 +28,32 @@ export interface Confirmation {
  */
 function ConfirmDialog({
   confirmation: { title, body, confirmLabel, tone = 'primary' },
+  reasonLabel,
   onAnswer,
 }: {
   confirmation: Confirmation;
-  onAnswer: (confirmed: boolean) => void;
+  /** Asks why as well: a required field with this label, focused first. */
+  reasonLabel: string | undefined;
+  onAnswer: (confirmed: boolean, reason: string) => void;
 }) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
   const confirmed = useRef(false);
+  const [reason, setReason] = useState('');
+  const [missingReason, setMissingReason] = useState(false);
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
-    cancel.current?.focus();
+    (reasonField.current ?? cancel.current)?.focus();
   }, []);
   const answer = (yes: boolean) => {
+    if (yes && reasonLabel !== undefined && reason.trim() === '') {
+      setMissingReason(true);
+      reasonField.current?.focus();
+      return;
+    }
     confirmed.current = yes;
     dialog.current?.close();
   };
@@ -51,7 +69,7 @@ function ConfirmDialog({
       onCancel={(event) => event.stopPropagation()}
       onClose={(event) => {
         event.stopPropagation();
-        onAnswer(confirmed.current);
+        onAnswer(confirmed.current, reason.trim());
       }}
     >
       <div className="modal-box w-full max-w-md">
@@ -61,6 +79,33 @@ function ConfirmDialog({
         <div id={`${id}-body`} className="mt-3 space-y-2">
           {body}
         </div>
+        {reasonLabel !== undefined && (
+          <div className="mt-3">
+            <label htmlFor={`${id}-reason`} className="label text-sm text-base-content">
+              {reasonLabel}
+            </label>
+            <textarea
+              ref={reasonField}
+              id={`${id}-reason`}
+              className={`textarea w-full ${missingReason ? 'textarea-error' : ''}`}
+              rows={3}
+              maxLength={MAX_REASON_LENGTH}
+              required
+              aria-invalid={missingReason}
+              aria-describedby={missingReason ? `${id}-reason-error` : undefined}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setMissingReason(false);
+              }}
+            />
+            {missingReason && (
+              <p id={`${id}-reason-error`} className="text-error mt-1 text-sm">
+                Please give the reason
+              </p>
+            )}
+          </div>
+        )}
         <div className="modal-action flex-wrap">
           <button
             ref={cancel}
@@ -85,21 +130,37 @@ function ConfirmDialog({
 
 /**
  * Asks before an admin acts (approve, reject, delete): `confirm(question)` shows the
- * dialog and answers whether the admin chose the action; render `dialog` anywhere in the
- * component. The dialog lives at the end of <body> (a portal), so it is never inside the
- * Modal whose button asked.
+ * dialog and answers whether the admin chose the action; `askReason(question)` asks why
+ * as well and answers the reason, or undefined when cancelled. Render `dialog` anywhere
+ * in the component. The dialog lives at the end of <body> (a portal), so it is never
+ * inside the Modal whose button asked.
  */
 export function useConfirm(): {
   confirm: (confirmation: Confirmation) => Promise<boolean>;
+  askReason: (question: ReasonQuestion) => Promise<string | undefined>;
   dialog: ReactNode;
 } {
   const [asking, setAsking] = useState<{
     confirmation: Confirmation;
-    resolve: (confirmed: boolean) => void;
+    reasonLabel?: string | undefined;
+    resolve: (confirmed: boolean, reason: string) => void;
   }>();
   const confirm = useCallback(
     (confirmation: Confirmation) =>
-      new Promise<boolean>((resolve) => setAsking({ confirmation, resolve })),
+      new Promise<boolean>((resolve) =>
+        setAsking({ confirmation, resolve: (confirmed) => resolve(confirmed) }),
+      ),
+    [],
+  );
+  const askReason = useCallback(
+    ({ reasonLabel, ...confirmation }: ReasonQuestion) =>
+      new Promise<string | undefined>((resolve) =>
+        setAsking({
+          confirmation,
+          reasonLabel,
+          resolve: (confirmed, reason) => resolve(confirmed ? reason : undefined),
+        }),
+      ),
     [],
   );
   const dialog =
@@ -107,12 +168,13 @@ export function useConfirm(): {
     createPortal(
       <ConfirmDialog
         confirmation={asking.confirmation}
-        onAnswer={(confirmed) => {
-          asking.resolve(confirmed);
+        reasonLabel={asking.reasonLabel}
+        onAnswer={(confirmed, reason) => {
+          asking.resolve(confirmed, reason);
           setAsking(undefined);
         }}
       />,
       document.body,
     );
-  return { confirm, dialog };
+  return { confirm, askReason, dialog };
 }

@@ -168,6 +168,12 @@ for (const width of [390, 1280]) {
       expect(mail.text).toContain(
         `${signedInAdmin.firstName} ${signedInAdmin.lastName} added you to the Verified Providers admin team.`,
       );
+      // A lost invitation is sent again; only the newest link works.
+      await invitedRow
+        .getByRole('button', { name: `Resend Invitation to ${invited.email}` })
+        .click();
+      await expect(toast(page)).toContainText('Invitation Sent Again');
+      await expect.poll(async () => (await mailbox.mailsTo(invited.email)).length).toBe(2);
       const link = await mailbox.linkTo(invited.email, '/admin/set-password');
 
       const invitee = await newVisitorPage(browser, width);
@@ -211,6 +217,21 @@ for (const width of [390, 1280]) {
       found.push(...(await scan(again, `/admin/set-password, a used link at ${width}`)));
       await invitee.context().close();
       await again.context().close();
+
+      // Deactivating signs the colleague out at once: asked first.
+      await invitedRow.getByRole('button', { name: `Deactivate ${invited.email}` }).click();
+      const question = page.getByRole('alertdialog', {
+        name: `Deactivate ${invited.firstName} ${invited.lastName}?`,
+      });
+      await expect(question).toContainText('is signed out at once and can no longer sign in');
+      found.push(...(await scan(page, `/admin, Team tab asking to deactivate at ${width}`)));
+      await confirmAction(
+        page,
+        `Deactivate ${invited.firstName} ${invited.lastName}?`,
+        'Deactivate',
+      );
+      await expect(toast(page)).toContainText('Administrator Deactivated');
+      await expect(invitedRow).toContainText('Deactivated');
       expect(found).toEqual([]);
     });
 

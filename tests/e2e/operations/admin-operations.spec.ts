@@ -223,7 +223,6 @@ test('a confirmed, completed enquiry brings a review; held, an admin releases it
   signedInAdmin,
 }) => {
   test.setTimeout(90_000);
-  page.on('dialog', (dialog) => void dialog.accept(HIDE_REASON));
   const tag = uniqueTag();
   const fields = karoo(tag);
   const created = await accounts.newProvider(fields);
@@ -347,6 +346,12 @@ test('a confirmed, completed enquiry brings a review; held, an admin releases it
   await page
     .getByRole('button', { name: `Hide review by ${customerName} of ${fields.name}` })
     .click();
+  const hide = page.getByRole('alertdialog', { name: `Hide the review by ${customerName}?` });
+  await hide.getByRole('button', { name: 'Hide Review' }).click();
+  await expect(hide.getByText('Please give the reason')).toBeVisible();
+  await hide.getByLabel('Why does this review break the rules?').fill(HIDE_REASON);
+  await hide.getByRole('button', { name: 'Hide Review' }).click();
+  await expect(hide).toBeHidden();
   await expect(toast(page)).toContainText('Review Hidden');
   const moderated = page
     .getByRole('list', { name: 'Reviews to moderate' })

@@ -211,15 +211,20 @@ test('a hidden held review mails its customer the reason', async ({
 
   const admin = await heldReviewsOfNewAdmin(browser, accounts, baseURL);
   const held = admin.getByRole('listitem').filter({ hasText: provider.name });
-  admin.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe(
-      'Why does this review break the rules? The provider sees the reason, and the customer is e-mailed it.',
-    );
-    void dialog.accept('Written by the provider for itself');
-  });
   await held
     .getByRole('button', { name: new RegExp(`^Hide review by .* of ${provider.name}$`) })
     .click();
+  const question = admin.getByRole('alertdialog', { name: /^Hide the review by / });
+  await expect(question).toContainText(
+    'The provider sees the reason, and the customer is e-mailed it.',
+  );
+  await question
+    .getByLabel('Why does this review break the rules?')
+    .fill('Written by the provider for itself');
+  if (process.env['E2E_SHOTS']) {
+    await admin.screenshot({ path: `${process.env['E2E_SHOTS']}/hide-review-question.png` });
+  }
+  await question.getByRole('button', { name: 'Hide Review' }).click();
   await expect(admin.getByText('Review Hidden', { exact: true })).toBeVisible();
 
   const mail = await mailbox.mailTo(customer.email, 'It is not shown on their page');
