@@ -11,7 +11,9 @@ export const APPLICATION_LINK_DAYS = 30;
 
 export const APPLICATION_CONFIRMATION_MESSAGES = {
   invalid: 'This confirmation link is not valid. Please use the link from your e-mail.',
-  expired: `This confirmation link has expired: links work for ${APPLICATION_LINK_DAYS} days. Please write to us through the contact page and we will help.`,
+  expired: `This confirmation link has expired: links work for ${APPLICATION_LINK_DAYS} days. Ask for a new link below.`,
+  /** The same answer whether or not an application waits for the address. */
+  newLinkSent: `If an application for this address is waiting for its confirmation, we have e-mailed a new link to it. The link works for ${APPLICATION_LINK_DAYS} days.`,
   confirmed:
     'Thank you: your e-mail address is confirmed. Your application is with our review team, and we have e-mailed you a receipt.',
   alreadyConfirmed:
@@ -30,5 +32,5 @@ export const PENDING_APPLICATION_MESSAGES = {
   reviewing: 'An application for this e-mail address is already being reviewed.',
   /** The pending one waits for its address to be confirmed. */
   unconfirmed:
-    'An application for this e-mail address is waiting for the address to be confirmed: please open the link we e-mailed to it.',
+    'An application for this e-mail address is waiting for the address to be confirmed: please open the link we e-mailed to it. If it is lost or has expired, you can ask for a new one.',
 } as const;

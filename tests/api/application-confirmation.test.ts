@@ -456,3 +456,73 @@ describe('one pending application per mailbox', () => {
     });
   });
 });
+
+describe('a new confirmation link, for a lost or expired one', () => {
+  const askForLink = (email: string, client = nextClient()) =>
+    api.request('/api/provider-applications/confirmation-link', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+      body: JSON.stringify({ email }),
+    });
+
+  it('mails a new link to the address the application holds; it confirms, and the expired one still does not', async () => {
+    const id = await apply({ ...STRANGERS_WORDS, email: 'thandi@example.co.za' });
+    const expired = await mailedToken('thandi@example.co.za');
+    await api.database.db
+      .update(applicationConfirmationLinks)
+      .set({ expiresAt: sql`now() - interval '1 second'` });
+
+    const response = await askForLink('Thandi+join@Example.co.za');
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({
+      message: APPLICATION_CONFIRMATION_MESSAGES.newLinkSent,
+    });
+    const mail = (await outboxMails()).at(-1)!;
+    expect(mail).toMatchObject({ to: 'thandi@example.co.za', subject: CONFIRMATION_SUBJECT });
+    expectNoStrangersWords([mail]);
+    const fresh = await mailedToken('thandi@example.co.za');
+    expect(fresh).not.toBe(expired);
+
+    await expectError(await confirm(expired), 410, APPLICATION_CONFIRMATION_MESSAGES.expired);
+    expect((await confirm(fresh)).status).toBe(200);
+    expect((await applicationRow(id)).emailConfirmedAt).not.toBeNull();
+  });
+
+  it('gives the same answer, and mails nothing, for an unknown, a confirmed or a decided application', async () => {
+    await apply({ email: 'confirmed@example.co.za' });
+    expect((await confirm(await mailedToken('confirmed@example.co.za'))).status).toBe(200);
+    const mails = (await outboxMails()).length;
+    for (const email of ['nobody@example.co.za', 'confirmed@example.co.za']) {
+      const response = await askForLink(email);
+      expect(response.status).toBe(202);
+      expect(await response.json()).toEqual({
+        message: APPLICATION_CONFIRMATION_MESSAGES.newLinkSent,
+      });
+    }
+    expect(await outboxMails()).toHaveLength(mails);
+  });
+
+  it('mails one mailbox at most 3 new links a day, whatever its +tags or clients', async () => {
+    await apply({ email: 'victim@example.co.za' });
+    const before = (await outboxMails()).length;
+    for (const tag of [1, 2, 3]) {
+      expect((await askForLink(`victim+${tag}@example.co.za`)).status).toBe(202);
+    }
+    const fourth = await askForLink('VICTIM@example.co.za');
+    expect(fourth.status).toBe(429);
+    expect(await outboxMails()).toHaveLength(before + 3);
+  });
+
+  it('answers 400 naming the field for a missing or malformed address, and mails nothing', async () => {
+    const INVALID_EMAIL = 'Please enter a valid email address';
+    const mails = (await outboxMails()).length;
+    await expectFieldError(await askForLink('not an address'), 'email', INVALID_EMAIL);
+    const empty = await api.request('/api/provider-applications/confirmation-link', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    await expectFieldError(empty, 'email', INVALID_EMAIL);
+    expect(await outboxMails()).toHaveLength(mails);
+  });
+});

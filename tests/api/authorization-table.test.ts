@@ -94,6 +94,7 @@ const TABLE: Record<string, Access> = {
   'POST /api/provider-applications': PUBLIC,
   // The link mailed to an application's address: the token is the key.
   'POST /api/provider-applications/confirm': PUBLIC,
+  'POST /api/provider-applications/confirmation-link': PUBLIC,
   'POST /api/enquiries': PUBLIC,
   'POST /api/contact': PUBLIC,
   'POST /api/enquiries/confirm': PUBLIC,

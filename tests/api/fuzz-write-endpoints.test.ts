@@ -34,7 +34,10 @@ import {
   ResetPasswordSchema,
   ReviewApplicationSchema,
 } from '../../src/lib/schemas/admin.ts';
-import { ConfirmApplicationEmailSchema } from '../../src/lib/schemas/application-confirmation.ts';
+import {
+  ConfirmApplicationEmailSchema,
+  NewApplicationLinkSchema,
+} from '../../src/lib/schemas/application-confirmation.ts';
 import { ContactMessageSchema } from '../../src/lib/schemas/contact-message.ts';
 import { ConfirmEnquiryEmailSchema } from '../../src/lib/schemas/enquiry-confirmation.ts';
 import { ReassignEnquirySchema } from '../../src/lib/schemas/enquiry-follow-up.ts';
@@ -147,6 +150,11 @@ const TARGETS: Record<string, Target> = {
     schema: ConfirmApplicationEmailSchema,
     // A link no application has: the example is refused (400), as are all near misses.
     example: () => ({ token: STATUS_TOKEN }),
+  },
+  'POST /api/provider-applications/confirmation-link': {
+    caller: 'anonymous',
+    schema: NewApplicationLinkSchema,
+    example: () => ({ email: 'fuzz-applicant@test.example.co.za' }),
   },
   'POST /api/enquiries': {
     caller: 'anonymous',

@@ -45,6 +45,20 @@ export const RATE_LIMITS = {
     windowSeconds: 60 * 60,
     message: 'Too many applications from your connection. Please try again later.',
   },
+  /** New confirmation links for applications, per client and per mailbox (decision 0046). */
+  applicationLink: {
+    name: 'application-link',
+    max: 10,
+    windowSeconds: 60 * 60,
+    message: 'Too many requests for new links from your connection. Please try again later.',
+  },
+  applicationLinkPerMailbox: {
+    name: 'application-link-mailbox',
+    max: 3,
+    windowSeconds: 24 * 60 * 60,
+    message:
+      'Too many new links asked for this e-mail address today. Please use the newest link we sent, or try again tomorrow.',
+  },
   adminLogin: {
     name: 'admin-login',
     max: 20,

@@ -3,7 +3,10 @@ import { Hono } from 'hono';
 import { roundedPosition } from '../../lib/home-highlights.ts';
 import { requestSentMessage } from '../../lib/request-sent.ts';
 import { HELD_REVIEW_DECISION } from '../../lib/reviews.ts';
-import { ConfirmApplicationEmailSchema } from '../../lib/schemas/application-confirmation.ts';
+import {
+  ConfirmApplicationEmailSchema,
+  NewApplicationLinkSchema,
+} from '../../lib/schemas/application-confirmation.ts';
 import { contactSentMessage, ContactMessageSchema } from '../../lib/schemas/contact-message.ts';
 import { ConfirmEnquiryEmailSchema } from '../../lib/schemas/enquiry-confirmation.ts';
 import { EnquirySchema } from '../../lib/schemas/enquiry.ts';
@@ -25,6 +28,7 @@ import { MB } from '../../lib/uploads.ts';
 import type { AppEnv } from '../app-env.ts';
 import { confirmApplicationEmail } from '../applications/confirm-application-email.ts';
 import { createApplication } from '../applications/create-application.ts';
+import { mailNewConfirmationLink } from '../applications/new-confirmation-link.ts';
 import { sendContactMessage } from '../contact/send-contact-message.ts';
 import { confirmEnquiryEmail } from '../enquiries/confirm-enquiry-email.ts';
 import { createEnquiry } from '../enquiries/create-enquiry.ts';
@@ -189,6 +193,17 @@ export const publicRoutes = new Hono<AppEnv>()
     noStore(c);
     return c.json(await confirmApplicationEmail(c.var.db, c.req.valid('json')));
   })
+  /** A new link for an application whose link was lost or has expired (/join/confirm). */
+  .post(
+    '/provider-applications/confirmation-link',
+    rateLimited(RATE_LIMITS.applicationLink),
+    validJson(NewApplicationLinkSchema),
+    async (c) => {
+      noStore(c);
+      const { email } = c.req.valid('json');
+      return c.json(await mailNewConfirmationLink(c.var.db, { email, siteUrl: siteUrl(c) }), 202);
+    },
+  )
   /** A message to the operator, from the form on /contact. */
   .post(
     '/contact',

@@ -4,6 +4,7 @@ import { APPLICATION_NEXT_STEPS } from '../../lib/catalog/application-steps';
 import { withQueryClient } from '../../lib/query-client';
 import { ConfirmingEmail, UnusableLink, useMailedLink } from '../ui/mailed-link';
 import { MessageCard } from '../ui/MessageCard';
+import { NewApplicationLinkForm } from './NewApplicationLink';
 
 /**
  * /join/confirm?token=...: the link mailed to an application's address. The page sends
@@ -17,9 +18,13 @@ function ConfirmApplication() {
   );
   if (link.state === 'opening') return <ConfirmingEmail />;
   if (link.state === 'failed') {
+    const message = link.message ?? APPLICATION_CONFIRMATION_MESSAGES.invalid;
+    // A lost or expired link can be sent again; a decided application's cannot.
+    const mayAskAgain = message !== APPLICATION_CONFIRMATION_MESSAGES.decided;
     return (
-      <UnusableLink message={link.message ?? APPLICATION_CONFIRMATION_MESSAGES.invalid}>
-        <a className="btn btn-primary" href="/contact">
+      <UnusableLink message={message}>
+        {mayAskAgain && <NewApplicationLinkForm />}
+        <a className={`btn ${mayAskAgain ? 'btn-ghost' : 'btn-primary'}`} href="/contact">
           Contact Us
         </a>
         <a className="btn btn-ghost" href="/">

@@ -3,7 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { answer, api, ApiError } from '../../lib/api-client';
-import { CONFIRM_YOUR_ADDRESS } from '../../lib/application-confirmation';
+import {
+  CONFIRM_YOUR_ADDRESS,
+  PENDING_APPLICATION_MESSAGES,
+} from '../../lib/application-confirmation';
 import { APPLICATION_NEXT_STEPS } from '../../lib/catalog/application-steps';
 import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
 import {
@@ -26,6 +29,7 @@ import { TextField } from '../ui/TextField';
 import type { UploadedDocument } from '../uploads/DocumentUpload';
 import { ImageUpload } from '../uploads/ImageUpload';
 import { serverErrorPlace, withoutHiddenAnswers } from './application-answers';
+import { NewApplicationLinkButton } from './NewApplicationLink';
 import { VerificationFields } from './VerificationFields';
 
 function Success({ services, legalForm }: { services: readonly string[]; legalForm: LegalForm }) {
@@ -184,6 +188,9 @@ function JoinForm() {
         <div className="alert alert-error" role="alert">
           {serverMessage}
         </div>
+      )}
+      {serverMessage === PENDING_APPLICATION_MESSAGES.unconfirmed && (
+        <NewApplicationLinkButton email={getValues('email')} />
       )}
       <fieldset className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
         <legend className="float-left mb-4 w-full text-lg font-semibold">

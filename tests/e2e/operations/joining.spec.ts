@@ -9,6 +9,7 @@ import type { Page, Request } from '@playwright/test';
 import {
   APPLICATION_CONFIRMATION_MESSAGES,
   CONFIRM_YOUR_ADDRESS,
+  PENDING_APPLICATION_MESSAGES,
 } from '../../../src/lib/application-confirmation.ts';
 import { addDays, saToday } from '../../../src/lib/calendar-days.ts';
 import { CHECKS_CONSENT } from '../../../src/lib/catalog/consent.ts';
@@ -399,6 +400,48 @@ test('the mailed link confirms the address: the page says so, the receipt follow
     APPLICATION_CONFIRMATION_MESSAGES.alreadyConfirmed,
   );
   expect(await mailbox.mailsTo(application.email)).toHaveLength(2);
+});
+
+test('a lost or expired link is sent again: from the join form that refuses a second application, and from the link’s page', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const tag = uniqueTag();
+  const email = `again.${tag.toLowerCase()}@example.co.za`;
+  await apply(request, newApplication({ email }));
+  await mailbox.linkTo(email, '/join/confirm?token=');
+
+  // Applying again: the form says the first waits for its address, and offers a new link.
+  await openJoinForm(page);
+  await fillApplication(page, { business: `${tag} Second Try`, email });
+  await submit(page);
+  await expect(page.getByRole('alert').first()).toHaveText(
+    PENDING_APPLICATION_MESSAGES.unconfirmed,
+  );
+  await page.getByRole('button', { name: 'Send a New Link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'new link' })).toHaveText(
+    APPLICATION_CONFIRMATION_MESSAGES.newLinkSent,
+  );
+  await expect.poll(async () => (await mailbox.mailsTo(email)).length).toBe(2);
+
+  // The link's page, when the link cannot be used: the address, then a new link.
+  await page.goto(`/join/confirm?token=${'B'.repeat(43)}`);
+  const form = page.getByRole('form', { name: 'Ask for a new link' });
+  await form.getByRole('button', { name: 'Send a New Link' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Please enter a valid email address');
+  await form.getByLabel('The e-mail address on your application').fill(email.toUpperCase());
+  await form.getByRole('button', { name: 'Send a New Link' }).click();
+  await expect(form.getByRole('status')).toHaveText(APPLICATION_CONFIRMATION_MESSAGES.newLinkSent);
+  expect(await scan(page, '/join/confirm, a new link asked for')).toEqual([]);
+  if (process.env['E2E_SHOTS']) {
+    await page.screenshot({ path: `${process.env['E2E_SHOTS']}/join-confirm-new-link.png` });
+  }
+  await expect.poll(async () => (await mailbox.mailsTo(email)).length).toBe(3);
+
+  const newest = await mailbox.linkTo(email, '/join/confirm?token=');
+  await page.goto(`${newest.pathname}${newest.search}`);
+  await expect(page.getByRole('heading', { name: 'Your e-mail is confirmed' })).toBeVisible();
 });
 
 test('a confirmation link that is not valid says so, and where to turn', async ({ page }) => {
