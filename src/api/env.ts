@@ -56,8 +56,8 @@ const EnvSchema = z.object({
   /** Without these the AWS SDK's default credential chain is used. */
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
-  ADMIN_EMAIL: emailField().optional(),
-  ADMIN_PASSWORD: newPassword.optional(),
+  ADMIN_EMAIL: z.optional(emailField()),
+  ADMIN_PASSWORD: z.optional(newPassword),
   ADMIN_FIRST_NAME: z.string().trim().min(1).default('Site'),
   ADMIN_LAST_NAME: z.string().trim().min(1).default('Administrator'),
   /** Test suites only (see passwordHashCost): scrypt's cost, log2 N, for new hashes. */

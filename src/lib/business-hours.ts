@@ -10,7 +10,7 @@
  * DayHoursSchema checks the day, hoursText() writes it as text; storedDay() and
  * storedDayText() go between the text and the stored day.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS, type Weekday } from './catalog/enquiry-options.ts';
 
 export type DayHours = { closed: true } | { closed: false; opens: string; closes: string };
@@ -40,19 +40,21 @@ const StructuredDaySchema = z.discriminatedUnion(
     z
       .object({
         closed: z.literal(false),
-        opens: z.string(HOURS_MESSAGES.time).regex(TIME, HOURS_MESSAGES.time),
-        closes: z.string(HOURS_MESSAGES.time).regex(TIME, HOURS_MESSAGES.time),
+        opens: z.string(HOURS_MESSAGES.time).check(z.regex(TIME, HOURS_MESSAGES.time)),
+        closes: z.string(HOURS_MESSAGES.time).check(z.regex(TIME, HOURS_MESSAGES.time)),
       })
       // Only two times can be in the wrong order (an unreadable one has its own message).
-      .refine(
-        (day) =>
-          !TIME.test(day.opens) ||
-          !TIME.test(day.closes) ||
-          minutesOf(day.closes) > minutesOf(day.opens),
-        {
-          path: ['closes'],
-          message: HOURS_MESSAGES.order,
-        },
+      .check(
+        z.refine(
+          (day) =>
+            !TIME.test(day.opens) ||
+            !TIME.test(day.closes) ||
+            minutesOf(day.closes) > minutesOf(day.opens),
+          {
+            path: ['closes'],
+            message: HOURS_MESSAGES.order,
+          },
+        ),
       ),
   ],
   HOURS_MESSAGES.day,
@@ -63,34 +65,37 @@ const StructuredDaySchema = z.discriminatedUnion(
  * the structured day first, so both meet the same checks: a text with its times out of
  * order gets the same message as the time inputs would.
  */
-export const DayHoursSchema = z.preprocess(
-  (day: string | z.input<typeof StructuredDaySchema>, ctx) => {
+export const DayHoursSchema = z.pipe(
+  z.transform((day: string | z.input<typeof StructuredDaySchema>, ctx) => {
     if (typeof day !== 'string') return day;
     const read = readHoursText(day);
     if (read) return read;
-    ctx.addIssue({ code: 'custom', message: HOURS_MESSAGES.text, input: day });
+    // zod/mini's transform has no ctx.addIssue (classic zod adds it): the issue is pushed.
+    ctx.issues.push({ code: 'custom', message: HOURS_MESSAGES.text, input: day });
     return z.NEVER;
-  },
+  }),
   StructuredDaySchema,
 );
 
 /** Every day of the week, at least one open, turned into the stored texts. */
-export const BusinessHoursSchema = z
-  .object(
-    Object.fromEntries(WEEKDAYS.map((day) => [day, DayHoursSchema])) as Record<
-      Weekday,
-      typeof DayHoursSchema
-    >,
-    'Business hours must give every day of the week',
-  )
-  .refine((week) => WEEKDAYS.some((day) => !week[day].closed), HOURS_MESSAGES.noOpenDay)
-  .transform(
-    (week) =>
+export const BusinessHoursSchema = z.pipe(
+  z
+    .object(
+      Object.fromEntries(WEEKDAYS.map((day) => [day, DayHoursSchema])) as Record<
+        Weekday,
+        typeof DayHoursSchema
+      >,
+      'Business hours must give every day of the week',
+    )
+    .check(z.refine((week) => WEEKDAYS.some((day) => !week[day].closed), HOURS_MESSAGES.noOpenDay)),
+  z.transform(
+    (week: Record<Weekday, DayHours>) =>
       Object.fromEntries(WEEKDAYS.map((day) => [day, hoursText(week[day])])) as Record<
         Weekday,
         string
       >,
-  );
+  ),
+);
 
 /** "08:00" -> "8:00 AM", "17:30" -> "5:30 PM" (or minutes past midnight). */
 function clockText(time: string | number): string {

@@ -14,7 +14,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { rateLimits, reviews } from '../../db/schema.ts';
 import { createApp } from '../../src/api/app.ts';
 import { findControlCharacter } from '../../src/api/http/control-characters.ts';
@@ -103,7 +103,7 @@ interface Target {
   /** The session the endpoint needs (so validation, not the session check, answers). */
   caller: Caller;
   /** What the endpoint takes: a 2xx answer to a body this refuses is a failure. */
-  schema?: z.ZodType;
+  schema?: z.core.$ZodType;
   /** A body the endpoint accepts: near misses change one field of it. */
   example?: (f: Fixtures) => Record<string, unknown>;
   /** Path parameters; NOTHING (an id no row has) unless given. */
@@ -886,7 +886,7 @@ function acceptable(target: Target, sent: Sent): boolean {
   } catch {
     return false;
   }
-  return target.schema.safeParse(value).success && findControlCharacter(value) === undefined;
+  return z.safeParse(target.schema, value).success && findControlCharacter(value) === undefined;
 }
 
 function excerpt(sent: Sent): string {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type * as z from 'zod/mini';
 import { SERVICE_IDS } from '../../src/lib/catalog/categories.ts';
 import { EnquirySchema } from '../../src/lib/schemas/enquiry.ts';
 import { BRIEF_QUESTIONS, BriefSchema, briefLines } from '../../src/lib/schemas/request-brief.ts';
 
-const errorsOf = (result: z.ZodSafeParseResult<unknown>) =>
+const errorsOf = (result: z.util.SafeParseResult<unknown>) =>
   result.success
     ? {}
     : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));

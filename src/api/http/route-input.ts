@@ -19,6 +19,12 @@ import { AppError } from '../errors.ts';
 import { readJson } from './read-json.ts';
 import { withoutUnchanged } from './unchanged-fields.ts';
 
+// The shared schemas (src/lib/schemas/) are zod/mini, which loads no messages of its own so
+// that the browser's bundles stay small: each message a form shows is written in the
+// schema. The API answers zod's English words where a schema gives none (classic zod's
+// import sets them too; said here, where every route's input is checked).
+z.config(z.locales.en());
+
 /** What a refused input's issues say: where (path) and what (message). */
 interface Issue {
   readonly path: readonly PropertyKey[];

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { answer, api } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
 import { PASSWORD_MIN_LENGTH, type ResetPasswordSchema } from '../../lib/schemas/account';

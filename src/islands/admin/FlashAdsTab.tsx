@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { AdminFlashAd } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
 import { flashAdLinkProblem, isExternalLink } from '../../lib/flash-ad-link';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { AdminUser } from '../../lib/api-answers';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { ADMIN_INVITATION_HOURS, InviteAdminSchema } from '../../lib/schemas/admin-operations';

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { CONTACT_TOPICS } from '../../lib/catalog/contact-topics';
 import { withQueryClient } from '../../lib/query-client';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { formatDay, saToday } from '../../lib/calendar-days';
 import { checkDefinition, type CheckType } from '../../lib/catalog/checks';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ProviderEnquiry } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
 import { serviceName } from '../../lib/catalog/categories';

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import * as z from 'zod/mini';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
 import {
@@ -26,7 +27,7 @@ import {
 
 const statusKey = (token: string | null | undefined) => ['/api/requests/status', token] as const;
 
-const CancelFormSchema = CancelRequestSchema.pick({ reason: true });
+const CancelFormSchema = z.pick(CancelRequestSchema, { reason: true });
 type CancelForm = { reason: string };
 
 /** The answers that say the link itself cannot be used: no Retry would help. */

@@ -2,19 +2,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ReviewInvitation, WrittenReview } from '../../lib/api-answers';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { serviceName } from '../../lib/catalog/categories';
 import { withQueryClient } from '../../lib/query-client';
 import { HELD_REVIEW_DECISION } from '../../lib/reviews';
+import { preprocess } from '../../lib/schemas/fields';
 import { REVIEW_COMMENT_MAX, ReviewSchema } from '../../lib/schemas/reviews';
 import { toast } from '../../lib/toast';
 import { MessageCard } from '../ui/MessageCard';
 
 // Radio buttons give their value as text: '5' is read as 5.
-const FormSchema = ReviewSchema.omit({ token: true, providerId: true }).extend({
-  rating: z.preprocess(
+const FormSchema = z.extend(z.omit(ReviewSchema, { token: true, providerId: true }), {
+  rating: preprocess(
     (v) => (typeof v === 'string' && v !== '' ? Number(v) : v),
     ReviewSchema.shape.rating,
   ),

@@ -2,7 +2,7 @@
  * Sign-in and passwords, for admins and providers alike (spec section 5: login, forgot
  * and reset; the provider's set-password link and Change Password follow the same rules).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailField } from './fields.ts';
 
 /**
@@ -18,20 +18,23 @@ const email = emailField('Invalid email address');
 
 export const newPassword = z
   .string(PASSWORD_RULE)
-  .min(PASSWORD_MIN_LENGTH, PASSWORD_RULE)
-  .max(200, 'Password must be at most 200 characters long');
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, PASSWORD_RULE),
+    z.maxLength(200, 'Password must be at most 200 characters long'),
+  );
 
 export const LoginSchema = z.object({
   email,
-  password: z.string('Password is required').min(1, 'Password is required').max(200),
+  password: z
+    .string('Password is required')
+    .check(z.minLength(1, 'Password is required'), z.maxLength(200)),
 });
 
 export const ForgotPasswordSchema = z.object({ email });
 
 const linkToken = z
   .string('The link is not valid')
-  .min(20, 'The link is not valid')
-  .max(200, 'The link is not valid');
+  .check(z.minLength(20, 'The link is not valid'), z.maxLength(200, 'The link is not valid'));
 
 /** What the API takes: the token from the e-mailed link and the new password. */
 export const ResetPasswordSchema = z.object({ resetToken: linkToken, newPassword });
@@ -39,23 +42,23 @@ export const ResetPasswordSchema = z.object({ resetToken: linkToken, newPassword
 const confirmed = (value: { newPassword: string; confirmPassword: string }) =>
   value.newPassword === value.confirmPassword;
 const MISMATCH = { message: "Passwords don't match", path: ['confirmPassword'] };
-const confirmPassword = z.string().min(PASSWORD_MIN_LENGTH, 'Please confirm your password');
+const confirmPassword = z
+  .string()
+  .check(z.minLength(PASSWORD_MIN_LENGTH, 'Please confirm your password'));
 
 /** What a new-password form checks: both fields, and that they match. */
 export const ResetPasswordFormSchema = z
   .object({ newPassword, confirmPassword })
-  .refine(confirmed, MISMATCH);
+  .check(z.refine(confirmed, MISMATCH));
 
 /** Settings > Change Password: the API takes the current and the new password. */
 export const ChangePasswordSchema = z.object({
   currentPassword: z
     .string('Current password is required')
-    .min(1, 'Current password is required')
-    .max(200),
+    .check(z.minLength(1, 'Current password is required'), z.maxLength(200)),
   newPassword,
 });
 
-export const ChangePasswordFormSchema = ChangePasswordSchema.extend({ confirmPassword }).refine(
-  confirmed,
-  MISMATCH,
-);
+export const ChangePasswordFormSchema = z
+  .extend(ChangePasswordSchema, { confirmPassword })
+  .check(z.refine(confirmed, MISMATCH));

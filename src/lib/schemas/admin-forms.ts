@@ -2,7 +2,7 @@
  * The admin forms' text inputs, checked with the spec's rules (section 5) and turned into
  * the API bodies of admin-operations.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DayHoursSchema } from '../business-hours.ts';
 import { isServiceId, serviceName } from '../catalog/categories.ts';
 import { LEGAL_FORMS } from '../catalog/checks.ts';
@@ -16,6 +16,7 @@ import { currentYear, FLASH_AD_DEFAULTS, flashAdLinkField } from './admin-operat
 import {
   emailField,
   optionalText,
+  preprocess,
   provinceField,
   requiredText,
   saPhoneField,
@@ -29,14 +30,17 @@ const typedNumber = (fallback: number | undefined) => (v: unknown) =>
   blank(v) ? fallback : Number(v);
 
 const optionalWhole = (label: string, min: number, max?: number) =>
-  z.preprocess(
+  preprocess(
     typedNumber(undefined),
-    z
-      .number(`${label} must be a number`)
-      .int(`${label} must be a whole number`)
-      .min(min, `${label} must be at least ${min}`)
-      .max(max ?? Number.MAX_SAFE_INTEGER, `${label} must be at most ${max}`)
-      .optional(),
+    z.optional(
+      z
+        .number(`${label} must be a number`)
+        .check(
+          z.int(`${label} must be a whole number`),
+          z.gte(min, `${label} must be at least ${min}`),
+          z.lte(max ?? Number.MAX_SAFE_INTEGER, `${label} must be at most ${max}`),
+        ),
+    ),
   );
 
 export const AddProviderFormSchema = z
@@ -48,13 +52,16 @@ export const AddProviderFormSchema = z
     location: requiredText('Location is required', 120),
     province: provinceField,
     // Spec: at least 0; anything that is not a number counts as 0.
-    yearsExperience: z.preprocess((v) => {
-      const n = Number.parseInt(String(v), 10);
-      return Number.isNaN(n) ? 0 : n;
-    }, z.number().min(0, 'Years of experience must be 0 or greater').max(100)),
+    yearsExperience: preprocess(
+      (v) => {
+        const n = Number.parseInt(String(v), 10);
+        return Number.isNaN(n) ? 0 : n;
+      },
+      z.number().check(z.gte(0, 'Years of experience must be 0 or greater'), z.lte(100)),
+    ),
     description: requiredText('Description is required', 2000),
     // "cctv, alarms": comma-separated service ids.
-    services: z.preprocess(
+    services: preprocess(
       (v) =>
         (typeof v === 'string' ? v : '')
           .split(',')
@@ -63,67 +70,81 @@ export const AddProviderFormSchema = z
       servicesField,
     ),
     // Filled in with the spec's R1500 as a suggestion; emptied, no price ("Price on request").
-    startingPrice: z.preprocess(
+    startingPrice: preprocess(
       (v) => (blank(v) ? null : Number(v)),
-      z
-        .number('Starting price must be a number')
-        .int('Starting price must be a whole number of rand')
-        .min(0, 'Starting price must be 0 or more')
-        .nullable(),
+      z.nullable(
+        z
+          .number('Starting price must be a number')
+          .check(
+            z.int('Starting price must be a whole number of rand'),
+            z.gte(0, 'Starting price must be 0 or more'),
+          ),
+      ),
     ),
     // "IP cameras, Gate motors": suggested from the services' names; emptied, none.
-    specialties: z.preprocess(
+    specialties: preprocess(
       (v) =>
         (typeof v === 'string' ? v : '')
           .split(',')
           .map((s) => s.trim())
           .filter(Boolean),
-      z.array(z.string().max(120, 'A specialty has at most 120 characters')).max(30),
+      z
+        .array(z.string().check(z.maxLength(120, 'A specialty has at most 120 characters')))
+        .check(z.maxLength(30)),
     ),
     /** Whether the provider's hours are given; the days below are sent only then. */
     listHours: z.boolean(),
     // Each day as text ('8:00 AM - 5:00 PM' or 'Closed'), filled in with the spec's week.
     businessHours: z.object(
-      Object.fromEntries(WEEKDAYS.map((day) => [day, z.string()])) as Record<Weekday, z.ZodString>,
+      Object.fromEntries(WEEKDAYS.map((day) => [day, z.string()])) as Record<
+        Weekday,
+        z.ZodMiniString
+      >,
     ),
-    website: z.preprocess(
+    website: preprocess(
       (v) => (blank(v) ? undefined : v),
-      z
-        .url({ protocol: /^https?$/, error: 'Please enter a valid website address (https://...)' })
-        .optional(),
+      z.optional(
+        z.url({
+          protocol: /^https?$/,
+          error: 'Please enter a valid website address (https://...)',
+        }),
+      ),
     ),
     completedJobs: optionalWhole('Completed jobs', 0),
     responseTime: optionalText(60),
     teamSize: optionalWhole('Team size', 1),
     insurance: optionalText(200),
     businessLicense: optionalText(100),
-    establishedYear: z.preprocess(
+    establishedYear: preprocess(
       typedNumber(undefined),
-      z
-        .number('Established year must be a number')
-        .int('Established year must be a whole number')
-        .min(1900, 'Established year must be 1900 or later')
-        .refine((year) => year <= currentYear(), 'Established year cannot be in the future')
-        .optional(),
+      z.optional(
+        z.number('Established year must be a number').check(
+          z.int('Established year must be a whole number'),
+          z.gte(1900, 'Established year must be 1900 or later'),
+          z.refine((year) => year <= currentYear(), 'Established year cannot be in the future'),
+        ),
+      ),
     ),
     emergencyService: z.boolean(),
     legalForm: z.enum(LEGAL_FORMS),
     isPremium: z.boolean(),
   })
-  .superRefine((values, ctx) => {
-    // The days are checked only when they are sent, with the API's rule for a day.
-    if (!values.listHours) return;
-    for (const day of WEEKDAYS) {
-      const result = DayHoursSchema.safeParse(values.businessHours[day]);
-      if (!result.success) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['businessHours', day],
-          message: result.error.issues[0]?.message ?? 'Check this day',
-        });
+  .check(
+    z.superRefine((values, ctx) => {
+      // The days are checked only when they are sent, with the API's rule for a day.
+      if (!values.listHours) return;
+      for (const day of WEEKDAYS) {
+        const result = DayHoursSchema.safeParse(values.businessHours[day]);
+        if (!result.success) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['businessHours', day],
+            message: result.error.issues[0]?.message ?? 'Check this day',
+          });
+        }
       }
-    }
-  });
+    }),
+  );
 
 export type AddProviderForm = z.input<typeof AddProviderFormSchema>;
 export type AddProviderValues = z.output<typeof AddProviderFormSchema>;
@@ -211,20 +232,22 @@ export const FlashAdFormSchema = z.object({
   /** The same rule as the API's (blank: no link). */
   linkUrl: flashAdLinkField,
   isActive: z.boolean(),
-  priority: z.preprocess(
+  priority: preprocess(
     (v) => {
       const n = Number.parseInt(String(v), 10);
       return Number.isNaN(n) ? FLASH_AD_DEFAULTS.priority : n;
     },
-    z.number().int().min(1, 'Priority must be at least 1'),
+    z.number().check(z.int(), z.gte(1, 'Priority must be at least 1')),
   ),
-  displayDuration: z.preprocess(
+  displayDuration: preprocess(
     typedSeconds,
     z
       .number()
-      .min(1000, 'Display duration must be at least 1 second')
-      .max(60_000, 'Display duration must be at most 60 seconds')
-      .multipleOf(500, 'Display duration goes in steps of half a second (e.g. 3 or 3.5)'),
+      .check(
+        z.gte(1000, 'Display duration must be at least 1 second'),
+        z.lte(60_000, 'Display duration must be at most 60 seconds'),
+        z.multipleOf(500, 'Display duration goes in steps of half a second (e.g. 3 or 3.5)'),
+      ),
   ),
 });
 

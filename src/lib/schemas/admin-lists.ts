@@ -4,9 +4,10 @@
  * Shared by the API, which validates with these schemas, and the admin tabs, which build
  * their URLs from the same names and sizes.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SERVICE_IDS } from '../catalog/categories.ts';
 import { EnquiryListQuerySchema } from './admin-operations.ts';
+import { preprocess } from './fields.ts';
 
 export const ADMIN_PAGE_SIZE = 25;
 export const MAX_ADMIN_PAGE_SIZE = 100;
@@ -18,7 +19,7 @@ export const MAX_ADMIN_PAGE = 100_000;
  * Number() would also take '1e2', '0x10' or ' 2.0'.
  */
 const wholeParam = (name: string, max: number, fallback: number) =>
-  z.preprocess(
+  preprocess(
     (value) => {
       if (value === undefined || (typeof value === 'string' && value.trim() === '')) {
         return undefined;
@@ -27,12 +28,16 @@ const wholeParam = (name: string, max: number, fallback: number) =>
         ? Number(value)
         : Number.NaN;
     },
-    z
-      .number({ error: `${name} must be a whole number` })
-      .int(`${name} must be a whole number`)
-      .min(1, `${name} must be at least 1`)
-      .max(max, `${name} must be at most ${max}`)
-      .default(fallback),
+    z._default(
+      z
+        .number({ error: `${name} must be a whole number` })
+        .check(
+          z.int(`${name} must be a whole number`),
+          z.gte(1, `${name} must be at least 1`),
+          z.lte(max, `${name} must be at most ${max}`),
+        ),
+      fallback,
+    ),
   );
 
 export const AdminPageQuerySchema = z.object({
@@ -47,20 +52,24 @@ export const pageOffset = ({ page, limit }: AdminPageQuery) => (page - 1) * limi
 
 /** 'true' or 'false'; absent or empty is no filter. */
 export const booleanFilter = (name: string) =>
-  z.preprocess(
+  preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z
-      .enum(['true', 'false'], { error: `${name} must be true or false` })
-      .transform((value) => value === 'true')
-      .optional(),
+    z.optional(
+      z.pipe(
+        z.enum(['true', 'false'], { error: `${name} must be true or false` }),
+        z.transform((value) => value === 'true'),
+      ),
+    ),
   );
 
 /** GET /api/admin/providers: every provider, or those that match the filters. */
-export const AdminProviderListQuerySchema = AdminPageQuerySchema.extend({
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
-  serviceType: z
-    .enum(SERVICE_IDS, { error: `serviceType must be one of: ${SERVICE_IDS.join(', ')}` })
-    .optional(),
+export const AdminProviderListQuerySchema = z.extend(AdminPageQuerySchema, {
+  search: z.optional(
+    z.string().check(z.trim(), z.maxLength(100, 'search must be at most 100 characters')),
+  ),
+  serviceType: z.optional(
+    z.enum(SERVICE_IDS, { error: `serviceType must be one of: ${SERVICE_IDS.join(', ')}` }),
+  ),
   approved: booleanFilter('approved'),
 });
 
@@ -69,7 +78,7 @@ export const AdminProviderListQuerySchema = AdminPageQuerySchema.extend({
  * lists the requests not seen within 4 business hours or not answered within 1 business
  * day; `false` the others.
  */
-export const EnquiryDeskQuerySchema = EnquiryListQuerySchema.extend({
+export const EnquiryDeskQuerySchema = z.extend(EnquiryListQuerySchema, {
   ...AdminPageQuerySchema.shape,
   needsAttention: booleanFilter('needsAttention'),
 });

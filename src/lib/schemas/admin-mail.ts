@@ -2,7 +2,7 @@
  * The admin's mail screen: the outbox's mail, queued, sent and
  * failed, paged; never its text (it may hold a reset link).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AdminPageQuerySchema } from './admin-lists.ts';
 
 /** The outbox's statuses (db/schema.ts OUTBOX_STATUSES; the server checks they agree). */
@@ -33,8 +33,8 @@ export const WRITTEN_TO_FILE = 'Written to file';
 /** Only failed and sent mail is resent; queued and sending mail is on its way. */
 export const canResendMail = (status: string) => status === 'failed' || status === 'sent';
 
-export const MailListQuerySchema = AdminPageQuerySchema.extend({
-  status: z
-    .enum(MAIL_STATUSES, { error: `status must be one of: ${MAIL_STATUSES.join(', ')}` })
-    .optional(),
+export const MailListQuerySchema = z.extend(AdminPageQuerySchema, {
+  status: z.optional(
+    z.enum(MAIL_STATUSES, { error: `status must be one of: ${MAIL_STATUSES.join(', ')}` }),
+  ),
 });

@@ -3,7 +3,7 @@
  * enquiry desk and admin users. The forms check with the same rules (admin-forms.ts turns
  * their text inputs into these bodies).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DayHoursSchema, hoursText } from '../business-hours.ts';
 import { LEGAL_FORMS } from '../catalog/checks.ts';
 import { ENQUIRY_STATUSES, URGENCY_VALUES, WEEKDAYS } from '../catalog/enquiry-options.ts';
@@ -12,6 +12,7 @@ import { newPassword } from './account.ts';
 import {
   emailField,
   optionalText,
+  preprocess,
   provinceField,
   requiredText,
   saPhoneField,
@@ -21,25 +22,27 @@ import { recordId } from './record-id.ts';
 
 /** An image the admin uploaded and process-image turned into an object path. */
 const OBJECT_PATH = /^\/objects\/uploads\/[A-Za-z0-9_-]{16,64}\.(jpg|png|gif|webp)$/;
-const objectPath = z.preprocess(
+const objectPath = preprocess(
   (v) => (v === '' ? null : v),
-  z.string().regex(OBJECT_PATH, 'Upload the image again').nullable().optional(),
+  z.optional(z.nullable(z.string().check(z.regex(OBJECT_PATH, 'Upload the image again')))),
 );
 
 const whole = (label: string, min: number, max: number) =>
   z
     .number(`${label} must be a number`)
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max}`);
+    .check(
+      z.int(`${label} must be a whole number`),
+      z.gte(min, `${label} must be at least ${min}`),
+      z.lte(max, `${label} must be at most ${max}`),
+    );
 
 const optionalWhole = (label: string, min: number, max: number) =>
-  whole(label, min, max).nullable().optional();
+  z.optional(z.nullable(whole(label, min, max)));
 
 const shortList = (label: string) =>
   z
-    .array(z.string().trim().min(1).max(120), `${label} must be a list`)
-    .max(30, `At most 30 ${label.toLowerCase()}`);
+    .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(120)), `${label} must be a list`)
+    .check(z.maxLength(30, `At most 30 ${label.toLowerCase()}`));
 
 export const currentYear = () => new Date().getFullYear();
 
@@ -63,16 +66,21 @@ export const AdminProviderFields = z.object({
   isPremium: z.boolean('isPremium must be true or false'),
   isApproved: z.boolean('isApproved must be true or false'),
   /** null: no starting price ("Price on request"). */
-  startingPrice: whole('Starting price', 0, 10_000_000).nullable(),
+  startingPrice: z.nullable(whole('Starting price', 0, 10_000_000)),
   phone: saPhoneField,
   email: emailField(),
-  website: z.preprocess(
+  website: preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z
-      .url({ protocol: /^https?$/, error: 'Please enter a valid website address (https://...)' })
-      .max(300)
-      .nullable()
-      .optional(),
+    z.optional(
+      z.nullable(
+        z
+          .url({
+            protocol: /^https?$/,
+            error: 'Please enter a valid website address (https://...)',
+          })
+          .check(z.maxLength(300)),
+      ),
+    ),
   ),
   coverageAreas: shortList('Coverage areas'),
   specialties: shortList('Specialties'),
@@ -83,30 +91,34 @@ export const AdminProviderFields = z.object({
    * the hours are stored structured (db/schema.ts) and a text the business clock cannot
    * read would be stored as closed.
    */
-  businessHours: z.partialRecord(z.enum(WEEKDAYS), DayHoursSchema.transform(hoursText)),
+  businessHours: z.partialRecord(z.enum(WEEKDAYS), z.pipe(DayHoursSchema, z.transform(hoursText))),
   /**
    * Refused: a rating and its count are the average and number of the visible reviews
    * (src/api/reviews/recompute-rating.ts), never set by hand. A PUT that sends
    * back the stored rating unchanged does not reach this (UpdateProviderSchema).
    */
-  rating: z.undefined(RATING_NOT_SETTABLE).optional(),
+  rating: z.optional(z.undefined(RATING_NOT_SETTABLE)),
   completedJobs: optionalWhole('Completed jobs', 0, 1_000_000),
   responseTime: optionalText(60),
   teamSize: optionalWhole('Team size', 1, 100_000),
   insurance: optionalText(200),
   businessLicense: optionalText(100),
-  establishedYear: z
-    .number('Established year must be a number')
-    .int('Established year must be a whole number')
-    .min(1900, 'Established year must be 1900 or later')
-    .refine((year) => year <= currentYear(), 'Established year cannot be in the future')
-    .nullable()
-    .optional(),
+  establishedYear: z.optional(
+    z.nullable(
+      z.number('Established year must be a number').check(
+        z.int('Established year must be a whole number'),
+        z.gte(1900, 'Established year must be 1900 or later'),
+        z.refine((year) => year <= currentYear(), 'Established year cannot be in the future'),
+      ),
+    ),
+  ),
   emergencyService: z.boolean('emergencyService must be true or false'),
 });
 
 /** The fields an admin may set, for PUT's comparison with what GET answered. */
-export const ADMIN_PROVIDER_FIELDS = AdminProviderFields.keyof().options;
+export const ADMIN_PROVIDER_FIELDS = Object.keys(AdminProviderFields.shape) as (keyof z.output<
+  typeof AdminProviderFields
+>)[];
 
 const required = {
   name: true,
@@ -123,8 +135,9 @@ const required = {
  * rather than `.partial().required()`: that wraps each field in a non-optional whose
  * message for a missing field is zod's generic one, not the field's own.
  */
-export const CreateProviderSchema = AdminProviderFields.pick(required).extend(
-  AdminProviderFields.omit(required).partial().shape,
+export const CreateProviderSchema = z.extend(
+  z.pick(AdminProviderFields, required),
+  z.partial(z.omit(AdminProviderFields, required)).shape,
 );
 
 /**
@@ -137,10 +150,14 @@ export const CreateProviderSchema = AdminProviderFields.pick(required).extend(
  * A blank optional text parses to undefined ("not given"), so a body of only such fields
  * changes nothing: counted by value, not by key (an update with nothing to set fails).
  */
-export const UpdateProviderSchema = AdminProviderFields.partial().refine(
-  (body) => Object.values(body).some((value) => value !== undefined),
-  'Nothing to update',
-);
+export const UpdateProviderSchema = z
+  .partial(AdminProviderFields)
+  .check(
+    z.refine(
+      (body) => Object.values(body).some((value) => value !== undefined),
+      'Nothing to update',
+    ),
+  );
 
 export const FLASH_AD_DEFAULTS = {
   priority: 1,
@@ -152,16 +169,18 @@ export const FLASH_AD_DEFAULTS = {
  * Where the banner leads: a page of this site or an https address (src/lib/flash-ad-link.ts
  * says what is refused and why); blank is no link.
  */
-export const flashAdLinkField = z.preprocess(
+export const flashAdLinkField = preprocess(
   (v) => (typeof v === 'string' ? v.trim() || null : v),
-  z
-    .string('The link must be text')
-    .superRefine((link, ctx) => {
-      const problem = flashAdLinkProblem(link);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .nullable()
-    .optional(),
+  z.optional(
+    z.nullable(
+      z.string('The link must be text').check(
+        z.superRefine((link, ctx) => {
+          const problem = flashAdLinkProblem(link);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+      ),
+    ),
+  ),
 );
 
 export const FlashAdSchema = z.object({
@@ -169,23 +188,27 @@ export const FlashAdSchema = z.object({
   subtitle: requiredText('Title and subtitle are required', 300),
   imageUrl: objectPath,
   linkUrl: flashAdLinkField,
-  isActive: z.boolean('isActive must be true or false').default(FLASH_AD_DEFAULTS.isActive),
-  priority: whole('Priority', 1, 1000).default(FLASH_AD_DEFAULTS.priority),
-  displayDuration: z
-    .number('Display duration must be a number')
-    .int('Display duration must be a whole number of milliseconds')
-    .min(1000, 'Display duration must be at least 1000 ms')
-    .max(60_000, 'Display duration must be at most 60000 ms')
-    .multipleOf(500, 'Display duration goes in steps of 500 ms')
-    .default(FLASH_AD_DEFAULTS.displayDuration),
+  isActive: z._default(z.boolean('isActive must be true or false'), FLASH_AD_DEFAULTS.isActive),
+  priority: z._default(whole('Priority', 1, 1000), FLASH_AD_DEFAULTS.priority),
+  displayDuration: z._default(
+    z
+      .number('Display duration must be a number')
+      .check(
+        z.int('Display duration must be a whole number of milliseconds'),
+        z.gte(1000, 'Display duration must be at least 1000 ms'),
+        z.lte(60_000, 'Display duration must be at most 60000 ms'),
+        z.multipleOf(500, 'Display duration goes in steps of 500 ms'),
+      ),
+    FLASH_AD_DEFAULTS.displayDuration,
+  ),
 });
 
 export const ENQUIRY_DESK_STATUSES = ENQUIRY_STATUSES;
 
 export const EnquiryListQuerySchema = z.object({
-  status: z.enum(ENQUIRY_STATUSES, 'Unknown status').optional(),
-  urgency: z.enum(URGENCY_VALUES, 'Unknown urgency').optional(),
-  search: z.string().trim().max(100).optional(),
+  status: z.optional(z.enum(ENQUIRY_STATUSES, 'Unknown status')),
+  urgency: z.optional(z.enum(URGENCY_VALUES, 'Unknown urgency')),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 
 /**
@@ -194,21 +217,25 @@ export const EnquiryListQuerySchema = z.object({
  */
 export const EnquiryUpdateSchema = z
   .object({
-    assignedProviderId: recordId('Choose a provider', 'That provider does not exist.')
-      .nullable()
-      .optional(),
+    assignedProviderId: z.optional(
+      z.nullable(recordId('Choose a provider', 'That provider does not exist.')),
+    ),
     /**
      * Assign to a provider who is not verified today: only when the desk says so, after
      * "Show unverified providers" (docs/decisions/0042).
      */
-    allowUnverified: z.boolean('allowUnverified must be true or false').optional(),
-    status: z.enum(ENQUIRY_STATUSES, 'Unknown status').optional(),
-    adminNotes: z.preprocess(
+    allowUnverified: z.optional(z.boolean('allowUnverified must be true or false')),
+    status: z.optional(z.enum(ENQUIRY_STATUSES, 'Unknown status')),
+    adminNotes: preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-      z.string().trim().max(2000, 'Notes must be at most 2000 characters').nullable().optional(),
+      z.optional(
+        z.nullable(
+          z.string().check(z.trim(), z.maxLength(2000, 'Notes must be at most 2000 characters')),
+        ),
+      ),
     ),
   })
-  .refine((body) => Object.keys(body).length > 0, 'Nothing to update');
+  .check(z.refine((body) => Object.keys(body).length > 0, 'Nothing to update'));
 
 /**
  * POST /api/admin/users. The Team tab sends no password: the new admin is mailed a link to
@@ -219,14 +246,14 @@ export const NewAdminSchema = z.object({
   email: emailField('Invalid email address'),
   firstName: requiredText('First name is required', 80),
   lastName: requiredText('Last name is required', 80),
-  password: newPassword.optional(),
+  password: z.optional(newPassword),
 });
 
 /** How long an invitation link works; afterwards "Forgot your password?" sends a new one. */
 export const ADMIN_INVITATION_HOURS = 72;
 
 /** The Team tab's Add Administrator form: name and e-mail, no password. */
-export const InviteAdminSchema = NewAdminSchema.omit({ password: true });
+export const InviteAdminSchema = z.omit(NewAdminSchema, { password: true });
 
 export const UpdateAdminSchema = z.object({
   isActive: z.boolean('isActive must be true or false'),

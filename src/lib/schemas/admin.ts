@@ -1,7 +1,8 @@
 /** The admin's calls: sign-in (shared with providers, account.ts) and the application review. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { APPLICATION_STATUSES } from '../catalog/enquiry-options.ts';
 import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
+import { preprocess } from './fields.ts';
 
 export {
   ForgotPasswordSchema,
@@ -13,17 +14,18 @@ export {
 
 export const ReviewApplicationSchema = z.object({
   status: z.enum(APPLICATION_STATUSES, 'Choose a status: pending, approved or rejected'),
-  adminNotes: z.preprocess(
+  adminNotes: preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+    z.optional(
+      z.string().check(z.trim(), z.maxLength(2000, 'Notes must be at most 2000 characters')),
+    ),
   ),
 });
 
 export const ProcessImageSchema = z.object({
   uploadURL: z
     .string('uploadURL is required')
-    .min(1, 'uploadURL is required')
-    .max(UPLOAD_REFERENCE_MAX_LENGTH),
+    .check(z.minLength(1, 'uploadURL is required'), z.maxLength(UPLOAD_REFERENCE_MAX_LENGTH)),
 });
 
 /** Spec section 4: 'Reset to Pending' without a typed note. */

@@ -1,11 +1,11 @@
 /** The token that /join/confirm sends from its link (docs/decisions/0046). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { APPLICATION_CONFIRMATION_MESSAGES } from '../application-confirmation.ts';
 import { emailField } from './fields.ts';
 
 const token = z
   .string(APPLICATION_CONFIRMATION_MESSAGES.invalid)
-  .regex(/^[A-Za-z0-9_-]{32,64}$/, APPLICATION_CONFIRMATION_MESSAGES.invalid);
+  .check(z.regex(/^[A-Za-z0-9_-]{32,64}$/, APPLICATION_CONFIRMATION_MESSAGES.invalid));
 
 export const ConfirmApplicationEmailSchema = z.object({ token });
 

@@ -6,7 +6,7 @@
  * later, insurance needs its insurer and cover) are the server's: the form shows its
  * answer next to the field.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { addDays, addMonths } from '../calendar-days.ts';
 import {
   CHECK_STATUSES,
@@ -36,19 +36,21 @@ function rand(text: string): number | undefined {
 const blankToUndefined = (text: string) => (text.trim() === '' ? undefined : text);
 
 /** The fields as typed, turned into the API's body. */
-const CheckFormFields = z
-  .object({
-    status: z.enum(CHECK_STATUSES),
-    reference: z.string(),
-    insurer: z.string(),
-    coverAmount: z.string(),
-    checkedOn: z.string(),
-    validUntil: z.string(),
-    notes: z.string(),
-    /** Evidence uploaded in the form; the API's schema checks each and how many. */
-    documents: z.array(z.object({ upload: z.string(), fileName: z.string() })),
-  })
-  .transform((form) => ({
+const CheckFormInput = z.object({
+  status: z.enum(CHECK_STATUSES),
+  reference: z.string(),
+  insurer: z.string(),
+  coverAmount: z.string(),
+  checkedOn: z.string(),
+  validUntil: z.string(),
+  notes: z.string(),
+  /** Evidence uploaded in the form; the API's schema checks each and how many. */
+  documents: z.array(z.object({ upload: z.string(), fileName: z.string() })),
+});
+
+const CheckFormFields = z.pipe(
+  CheckFormInput,
+  z.transform((form: z.output<typeof CheckFormInput>) => ({
     status: form.status,
     reference: blankToUndefined(form.reference),
     insurer: blankToUndefined(form.insurer),
@@ -58,15 +60,17 @@ const CheckFormFields = z
     validUntil: hasValidUntil(form.status) ? blankToUndefined(form.validUntil) : undefined,
     notes: blankToUndefined(form.notes),
     documents: form.documents,
-  }));
+  })),
+);
 
 /**
  * The form's schema: its body checked by the API's own schema. That schema takes any
  * input (its fields preprocess unknown values), so taking the form's body is sound; the
  * cast only tells zod's pipe so.
  */
-export const CheckFormSchema = CheckFormFields.pipe(
-  RecordCheckSchema as z.ZodType<RecordCheck, z.output<typeof CheckFormFields>>,
+export const CheckFormSchema = z.pipe(
+  CheckFormFields,
+  RecordCheckSchema as z.ZodMiniType<RecordCheck, z.output<typeof CheckFormFields>>,
 );
 
 export type CheckForm = z.input<typeof CheckFormSchema>;

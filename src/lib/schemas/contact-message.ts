@@ -3,7 +3,7 @@
  * is stored, mailed to the company's e-mail address, and a copy with its reference goes
  * to the sender (src/api/contact/send-contact-message.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CONTACT_TOPIC_VALUES } from '../catalog/contact-topics.ts';
 import { emailField, requiredText } from './fields.ts';
 
@@ -15,9 +15,14 @@ export const ContactMessageSchema = z.object({
   topic: z.enum(CONTACT_TOPIC_VALUES, 'Please choose what your message is about'),
   message: z
     .string('Please write your message')
-    .trim()
-    .min(CONTACT_LIMITS.messageMin, `Please write at least ${CONTACT_LIMITS.messageMin} characters`)
-    .max(CONTACT_LIMITS.message, `At most ${CONTACT_LIMITS.message} characters`),
+    .check(
+      z.trim(),
+      z.minLength(
+        CONTACT_LIMITS.messageMin,
+        `Please write at least ${CONTACT_LIMITS.messageMin} characters`,
+      ),
+      z.maxLength(CONTACT_LIMITS.message, `At most ${CONTACT_LIMITS.message} characters`),
+    ),
 });
 
 export type ContactMessage = z.output<typeof ContactMessageSchema>;

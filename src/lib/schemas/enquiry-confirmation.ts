@@ -2,7 +2,7 @@
  * The confirmation of a service request's e-mail address (reviews only from
  * real customers; no mail cannon): the link mailed to the customer, and what it answers.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** How long the mailed link works. */
 export const CONFIRMATION_LINK_DAYS = 30;
@@ -14,6 +14,8 @@ export const EXPIRED_CONFIRMATION_LINK = `This confirmation link has expired: li
 export const ConfirmEnquiryEmailSchema = z.object({
   token: z
     .string(INVALID_CONFIRMATION_LINK)
-    .min(20, INVALID_CONFIRMATION_LINK)
-    .max(2000, INVALID_CONFIRMATION_LINK),
+    .check(
+      z.minLength(20, INVALID_CONFIRMATION_LINK),
+      z.maxLength(2000, INVALID_CONFIRMATION_LINK),
+    ),
 });

@@ -3,7 +3,7 @@
  * GET /api/admin/enquiries/{id}/candidates, POST /api/admin/enquiries/{id}/reassign, and
  * the dialog that sends it.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { booleanFilter } from './admin-lists.ts';
 import { recordId } from './record-id.ts';
 
@@ -23,7 +23,7 @@ export const ReassignEnquirySchema = z.object({
    * Pass it to a provider who is not verified today: only when the desk says so, after
    * "Show unverified providers" (docs/decisions/0042).
    */
-  allowUnverified: z.boolean('allowUnverified must be true or false').optional(),
+  allowUnverified: z.optional(z.boolean('allowUnverified must be true or false')),
 });
 
 export type ReassignEnquiry = z.output<typeof ReassignEnquirySchema>;
@@ -37,12 +37,12 @@ export const NEAR_KM = 100;
  */
 export const ReassignCandidatesQuerySchema = z.object({
   unverified: booleanFilter('unverified'),
-  search: z
-    .string()
-    .trim()
-    .max(100, 'search must be at most 100 characters')
-    .optional()
-    .transform((value) => value || undefined),
+  search: z.pipe(
+    z.optional(
+      z.string().check(z.trim(), z.maxLength(100, 'search must be at most 100 characters')),
+    ),
+    z.transform((value) => value || undefined),
+  ),
 });
 
 export type ReassignCandidatesQuery = z.output<typeof ReassignCandidatesQuerySchema>;

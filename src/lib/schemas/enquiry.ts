@@ -2,12 +2,12 @@
  * A service request (spec sections 5 and 7: POST /api/enquiries). The request form and
  * the API validate with this schema, so each rule and its message live here only.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SERVICE_IDS } from '../catalog/categories.ts';
 import { BUDGET_VALUES, URGENCY_VALUES } from '../catalog/enquiry-options.ts';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../text-rules.ts';
 import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
-import { emailField, EMAIL_MAX_LENGTH } from './fields.ts';
+import { emailField, EMAIL_MAX_LENGTH, preprocess } from './fields.ts';
 import { recordId } from './record-id.ts';
 import { BRIEF_MESSAGES, BriefSchema } from './request-brief.ts';
 
@@ -33,80 +33,92 @@ const emptyToUndefined = (value: unknown) =>
 
 export const EnquirySchema = z
   .object({
-    customerName: z
-      .string('Please enter your name')
-      .trim()
-      .min(1, 'Please enter your name')
-      .max(ENQUIRY_LIMITS.name, `Name must be at most ${ENQUIRY_LIMITS.name} characters`)
-      .refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
+    customerName: z.string('Please enter your name').check(
+      z.trim(),
+      z.minLength(1, 'Please enter your name'),
+      z.maxLength(ENQUIRY_LIMITS.name, `Name must be at most ${ENQUIRY_LIMITS.name} characters`),
+      z.refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
+    ),
     customerEmail: emailField(),
-    customerPhone: z.preprocess(
+    customerPhone: preprocess(
       emptyToUndefined,
-      z
-        .string()
-        .trim()
-        .max(ENQUIRY_LIMITS.phone, { message: 'Please enter a valid phone number', abort: true })
-        .refine(
-          (v) => /^\+?[0-9 ()-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7,
-          'Please enter a valid phone number',
-        )
-        .optional(),
+      z.optional(
+        z.string().check(
+          z.trim(),
+          z.maxLength(ENQUIRY_LIMITS.phone, {
+            message: 'Please enter a valid phone number',
+            abort: true,
+          }),
+          z.refine(
+            (v) => /^\+?[0-9 ()-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7,
+            'Please enter a valid phone number',
+          ),
+        ),
+      ),
     ),
     serviceType: z.enum(SERVICE_IDS, 'Please select a service type'),
-    location: z
-      .string('Please enter the service location')
-      .trim()
-      .min(1, 'Please enter the service location')
-      .max(
+    location: z.string('Please enter the service location').check(
+      z.trim(),
+      z.minLength(1, 'Please enter the service location'),
+      z.maxLength(
         ENQUIRY_LIMITS.location,
         `Location must be at most ${ENQUIRY_LIMITS.location} characters`,
-      )
-      .refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
-    description: z
-      .string('Please describe your project')
-      .trim()
-      .min(1, 'Please describe your project')
-      .max(
+      ),
+      z.refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
+    ),
+    description: z.string('Please describe your project').check(
+      z.trim(),
+      z.minLength(1, 'Please describe your project'),
+      z.maxLength(
         ENQUIRY_LIMITS.description,
         `Description must be at most ${ENQUIRY_LIMITS.description} characters`,
-      )
-      .refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
-    budget: z.preprocess(
-      emptyToUndefined,
-      z.enum(BUDGET_VALUES, 'Please choose a budget').optional(),
+      ),
+      z.refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
     ),
-    urgency: z.enum(URGENCY_VALUES, 'Please choose an urgency level').default('medium'),
-    assignedProviderId: z.preprocess(
+    budget: preprocess(
+      emptyToUndefined,
+      z.optional(z.enum(BUDGET_VALUES, 'Please choose a budget')),
+    ),
+    urgency: z._default(z.enum(URGENCY_VALUES, 'Please choose an urgency level'), 'medium'),
+    assignedProviderId: preprocess(
       // A number, or a string of digits (form values); nothing else is coerced.
       (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
       recordId('Choose a provider'),
     ),
     /** The answers to the service's questions (request-brief.ts). */
-    brief: BriefSchema.optional(),
+    brief: z.optional(BriefSchema),
     /** Upload URLs of up to three photos of the site, each used once. */
-    sitePhotos: z
-      .array(
-        z
-          .string(SITE_PHOTO_MESSAGES.again)
-          .min(1, SITE_PHOTO_MESSAGES.again)
-          .max(UPLOAD_REFERENCE_MAX_LENGTH, SITE_PHOTO_MESSAGES.again),
-        SITE_PHOTO_MESSAGES.again,
-      )
-      .max(MAX_SITE_PHOTOS, SITE_PHOTO_MESSAGES.tooMany)
-      .refine((v) => new Set(v).size === v.length, SITE_PHOTO_MESSAGES.again)
-      .default([]),
+    sitePhotos: z._default(
+      z
+        .array(
+          z
+            .string(SITE_PHOTO_MESSAGES.again)
+            .check(
+              z.minLength(1, SITE_PHOTO_MESSAGES.again),
+              z.maxLength(UPLOAD_REFERENCE_MAX_LENGTH, SITE_PHOTO_MESSAGES.again),
+            ),
+          SITE_PHOTO_MESSAGES.again,
+        )
+        .check(
+          z.maxLength(MAX_SITE_PHOTOS, SITE_PHOTO_MESSAGES.tooMany),
+          z.refine((v) => new Set(v).size === v.length, SITE_PHOTO_MESSAGES.again),
+        ),
+      [],
+    ),
     /** Honeypot: hidden from people, filled in by bots. Must stay empty. */
-    website: z.string().max(0, 'This submission looks automated').optional(),
+    website: z.optional(z.string().check(z.maxLength(0, 'This submission looks automated'))),
   })
   // The brief answers the questions of the service requested, not another's.
-  .refine((e) => !e.brief || e.brief.service === e.serviceType, {
-    message: BRIEF_MESSAGES.service,
-    path: ['brief', 'service'],
-    when: ({ value }) => {
-      const v = value as { brief?: { service?: unknown } | null; serviceType?: unknown } | null;
-      return typeof v?.brief?.service === 'string' && typeof v.serviceType === 'string';
-    },
-  });
+  .check(
+    z.refine((e) => !e.brief || e.brief.service === e.serviceType, {
+      message: BRIEF_MESSAGES.service,
+      path: ['brief', 'service'],
+      when: ({ value }) => {
+        const v = value as { brief?: { service?: unknown } | null; serviceType?: unknown } | null;
+        return typeof v?.brief?.service === 'string' && typeof v.serviceType === 'string';
+      },
+    }),
+  );
 
 export type EnquiryInput = z.input<typeof EnquirySchema>;
 export type Enquiry = z.output<typeof EnquirySchema>;

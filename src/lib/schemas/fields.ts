@@ -1,7 +1,25 @@
 /** Field rules shared by the forms and the API: one place for each rule. */
-import { z } from 'zod';
-import { SERVICE_IDS } from '../catalog/categories.ts';
+// zod/mini, the same zod with functions instead of methods, in every shared schema: the
+// browser's bundles get only the checks they use, and no default messages (each message a
+// person reads is written here); the API adds zod's English messages (route-input.ts).
+import * as z from 'zod/mini';
+import { SERVICE_IDS, type ServiceId } from '../catalog/categories.ts';
 import { PROVINCE_IDS } from '../catalog/provinces.ts';
+
+/**
+ * `schema` checks what `prepare` makes of the raw value: classic zod's `z.preprocess`,
+ * which zod/mini lacks. Typed as classic's is, so that a field whose schema is optional
+ * stays an optional key of the object's input.
+ */
+export const preprocess = <S extends z.core.$ZodType>(
+  prepare: (value: unknown, ctx: z.core.ParsePayload) => unknown,
+  schema: S,
+) =>
+  z.pipe(z.transform(prepare), schema) as unknown as z.ZodMiniType<
+    z.output<S>,
+    unknown,
+    z.core.$ZodPreprocessInternals<S>
+  >;
 
 /** Spec: +27 or 0 followed by 9 digits (spaces are ignored). */
 export const SA_PHONE = /^(\+27|0)\d{9}$/;
@@ -9,12 +27,14 @@ export const SA_PHONE_MESSAGE =
   'Please enter a valid South African phone number (e.g., +27123456789 or 0123456789)';
 
 export const requiredText = (message: string, max = 200) =>
-  z.string(message).trim().min(1, message).max(max, `At most ${max} characters`);
+  z
+    .string(message)
+    .check(z.trim(), z.minLength(1, message), z.maxLength(max, `At most ${max} characters`));
 
 export const optionalText = (max: number) =>
-  z.preprocess(
+  preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().trim().max(max, `At most ${max} characters`).optional(),
+    z.optional(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`))),
   );
 
 /** The longest address SMTP carries (RFC 5321). */
@@ -22,19 +42,27 @@ export const EMAIL_MAX_LENGTH = 254;
 
 /** The one e-mail rule: trimmed, lower-cased, at most 254 characters, a valid address. */
 export const emailField = (message = 'Please enter a valid email address') =>
-  z.string(message).trim().toLowerCase().max(EMAIL_MAX_LENGTH, message).pipe(z.email(message));
+  z.pipe(
+    z.string(message).check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, message)),
+    z.email(message),
+  );
 
-export const saPhoneField = z
-  .string(SA_PHONE_MESSAGE)
-  .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(SA_PHONE, SA_PHONE_MESSAGE));
+export const saPhoneField = z.pipe(
+  z.pipe(
+    z.string(SA_PHONE_MESSAGE),
+    z.transform((v: string) => v.replace(/[\s-]/g, '')),
+  ),
+  z.string().check(z.regex(SA_PHONE, SA_PHONE_MESSAGE)),
+);
 
 export const provinceField = z.enum(PROVINCE_IDS, 'Please select a province');
 
-export const servicesField = z
-  .array(
-    z.enum(SERVICE_IDS, 'Please select at least one service'),
-    'Please select at least one service',
-  )
-  .min(1, 'Please select at least one service')
-  .transform((services) => [...new Set(services)]);
+export const servicesField = z.pipe(
+  z
+    .array(
+      z.enum(SERVICE_IDS, 'Please select at least one service'),
+      'Please select at least one service',
+    )
+    .check(z.minLength(1, 'Please select at least one service')),
+  z.transform((services: ServiceId[]) => [...new Set(services)]),
+);

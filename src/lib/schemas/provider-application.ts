@@ -5,7 +5,7 @@
  * of the checks box and removes the other flags). It also carries what the checks need: the
  * business type, CIPC and PSIRA numbers, the insurance, documents, and the consent.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { saToday } from '../calendar-days.ts';
 import {
   checkApplies,
@@ -23,6 +23,7 @@ import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
 import {
   emailField,
   optionalText,
+  preprocess,
   provinceField,
   requiredText,
   saPhoneField,
@@ -61,25 +62,28 @@ const applicationFields = {
   province: provinceField,
   physicalAddress: requiredText('Physical address is required', 300),
   services: servicesField,
-  yearsExperience: z.preprocess(
+  yearsExperience: preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
     z
       .number('Years of experience is required')
-      .int('Years of experience must be a whole number')
-      .min(0, 'Years of experience must be 0 or greater')
-      .max(100, 'Years of experience must be at most 100'),
+      .check(
+        z.int('Years of experience must be a whole number'),
+        z.gte(0, 'Years of experience must be 0 or greater'),
+        z.lte(100, 'Years of experience must be at most 100'),
+      ),
   ),
   businessLicense: optionalText(100),
   insurance: optionalText(200),
   previousWork: optionalText(2000),
   /** Optional: what the public profile says about the business (none if left out). */
   description: optionalText(2000),
-  website: z.preprocess(
+  website: preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z
-      .url({ protocol: /^https?$/, error: 'Please enter a valid website address (https://...)' })
-      .max(300)
-      .optional(),
+    z.optional(
+      z
+        .url({ protocol: /^https?$/, error: 'Please enter a valid website address (https://...)' })
+        .check(z.maxLength(300)),
+    ),
   ),
   /** The upload URL of the profile picture, if one was uploaded. */
   profileImage: optionalText(UPLOAD_REFERENCE_MAX_LENGTH),
@@ -89,20 +93,27 @@ const applicationFields = {
   psiraNumber: optionalText(40),
   psiraValidUntil: optionalDay('PSIRA certificate expiry must be a date (YYYY-MM-DD)'),
   insurer: optionalText(100),
-  insuranceCover: z.preprocess(
+  insuranceCover: preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-    z
-      .number('Cover amount must be a number of rand')
-      .int('Cover amount must be a whole number of rand')
-      .min(1, 'Cover amount must be more than R0')
-      .max(1_000_000_000, 'Cover amount must be at most R1 000 000 000')
-      .optional(),
+    z.optional(
+      z
+        .number('Cover amount must be a number of rand')
+        .check(
+          z.int('Cover amount must be a whole number of rand'),
+          z.gte(1, 'Cover amount must be more than R0'),
+          z.lte(1_000_000_000, 'Cover amount must be at most R1 000 000 000'),
+        ),
+    ),
   ),
   insuranceValidUntil: optionalDay('Insurance expiry must be a date (YYYY-MM-DD)'),
-  documents: z
-    .array(ApplicationDocumentSchema)
-    .max(APPLICATION_DOCUMENTS_MAX, `At most ${APPLICATION_DOCUMENTS_MAX} documents`)
-    .default([]),
+  documents: z._default(
+    z
+      .array(ApplicationDocumentSchema)
+      .check(
+        z.maxLength(APPLICATION_DOCUMENTS_MAX, `At most ${APPLICATION_DOCUMENTS_MAX} documents`),
+      ),
+    [],
+  ),
 };
 
 interface CheckFacts {
@@ -116,7 +127,7 @@ interface CheckFacts {
 }
 
 /** What the checks need, by the services and the business type: one rule for form and API. */
-function checkFacts(application: CheckFacts, ctx: z.RefinementCtx) {
+function checkFacts(application: CheckFacts, ctx: z.core.$RefinementCtx) {
   const issue = (path: string | (string | number)[], message: string) =>
     ctx.addIssue({ code: 'custom', path: Array.isArray(path) ? path : [path], message });
   const today = saToday();
@@ -177,7 +188,7 @@ export const ApplicationSchema = z
     ...applicationFields,
     consentVersion: z.literal(CHECKS_CONSENT.version, APPLICATION_MESSAGES.consent),
   })
-  .superRefine(checkFacts, whenFactsAreValid);
+  .check(z.superRefine(checkFacts, whenFactsAreValid));
 
 export const ApplicationFormSchema = z
   .object({
@@ -186,7 +197,7 @@ export const ApplicationFormSchema = z
     acceptPrivacy: z.literal(true, 'You must accept the privacy policy'),
     acceptChecks: z.literal(true, APPLICATION_MESSAGES.consent),
   })
-  .superRefine(checkFacts, whenFactsAreValid);
+  .check(z.superRefine(checkFacts, whenFactsAreValid));
 
 export type Application = z.output<typeof ApplicationSchema>;
 export type ApplicationFormInput = z.input<typeof ApplicationFormSchema>;

@@ -1,11 +1,18 @@
 /** The provider dashboard's calls (spec sections 5 and 7): profile, photo and responses. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { BusinessHoursSchema } from '../business-hours.ts';
 import { townValue } from '../catalog/town-value.ts';
 import { formatRand } from '../format.ts';
 import { PROFILE_FACTS } from '../provider-facts.ts';
 import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
-import { emailField, provinceField, requiredText, saPhoneField, servicesField } from './fields.ts';
+import {
+  emailField,
+  preprocess,
+  provinceField,
+  requiredText,
+  saPhoneField,
+  servicesField,
+} from './fields.ts';
 import { recordId } from './record-id.ts';
 
 /** The statuses a provider may set when responding (spec section 9). */
@@ -21,12 +28,14 @@ export const RESPONSE_STATUS_LABELS: Record<ResponseStatus, string> = {
 export const EnquiryResponseSchema = z.object({
   providerResponse: z
     .string('Response is required')
-    .trim()
-    .min(1, 'Response is required')
-    .max(5000, 'At most 5000 characters'),
-  providerNotes: z.preprocess(
+    .check(
+      z.trim(),
+      z.minLength(1, 'Response is required'),
+      z.maxLength(5000, 'At most 5000 characters'),
+    ),
+  providerNotes: preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().trim().max(2000, 'At most 2000 characters').optional(),
+    z.optional(z.string().check(z.trim(), z.maxLength(2000, 'At most 2000 characters'))),
   ),
   status: z.enum(RESPONSE_STATUSES, 'Choose a status: in progress, completed or cancelled'),
 });
@@ -62,40 +71,52 @@ export const PROFILE_MESSAGES = {
 
 const startingPriceField = z
   .number(PROFILE_MESSAGES.price)
-  .int(PROFILE_MESSAGES.priceWhole)
-  .min(PROFILE_LIMITS.priceMin, PROFILE_MESSAGES.priceMin)
-  .max(PROFILE_LIMITS.priceMax, PROFILE_MESSAGES.priceMax);
+  .check(
+    z.int(PROFILE_MESSAGES.priceWhole),
+    z.gte(PROFILE_LIMITS.priceMin, PROFILE_MESSAGES.priceMin),
+    z.lte(PROFILE_LIMITS.priceMax, PROFILE_MESSAGES.priceMax),
+  );
 
 /**
  * The towns a provider serves, by name; one town once (however it is written). The
  * server also checks each is a town it knows (check-coverage-towns.ts): that needs the
  * database, which a form does not have.
  */
-const coverageAreasField = z
-  .array(
-    z
-      .string(PROFILE_MESSAGES.coverageEmpty)
-      .trim()
-      .min(1, PROFILE_MESSAGES.coverageEmpty)
-      .max(PROFILE_LIMITS.townLength, PROFILE_MESSAGES.townLength),
-    PROFILE_MESSAGES.coverageList,
-  )
-  .max(PROFILE_LIMITS.coverageAreas, PROFILE_MESSAGES.coverageMax)
-  .transform((towns) => uniqueBy(towns, townValue));
+const coverageAreasField = z.pipe(
+  z
+    .array(
+      z
+        .string(PROFILE_MESSAGES.coverageEmpty)
+        .check(
+          z.trim(),
+          z.minLength(1, PROFILE_MESSAGES.coverageEmpty),
+          z.maxLength(PROFILE_LIMITS.townLength, PROFILE_MESSAGES.townLength),
+        ),
+      PROFILE_MESSAGES.coverageList,
+    )
+    .check(z.maxLength(PROFILE_LIMITS.coverageAreas, PROFILE_MESSAGES.coverageMax)),
+  z.transform((towns: string[]) => uniqueBy(towns, townValue)),
+);
 
-const specialtiesField = z
-  .array(
-    z
-      .string(PROFILE_MESSAGES.specialtyEmpty)
-      .trim()
-      .min(1, PROFILE_MESSAGES.specialtyEmpty)
-      .max(PROFILE_LIMITS.specialtyLength, PROFILE_MESSAGES.specialtyLength)
-      // One line each: a line break or control character has no place in a chip.
-      .transform((text) => text.replace(/\s+/g, ' ')),
-    PROFILE_MESSAGES.specialtiesList,
-  )
-  .max(PROFILE_LIMITS.specialties, PROFILE_MESSAGES.specialtiesMax)
-  .transform((items) => uniqueBy(items, (item) => item.toLowerCase()));
+const specialtiesField = z.pipe(
+  z
+    .array(
+      z.pipe(
+        z
+          .string(PROFILE_MESSAGES.specialtyEmpty)
+          .check(
+            z.trim(),
+            z.minLength(1, PROFILE_MESSAGES.specialtyEmpty),
+            z.maxLength(PROFILE_LIMITS.specialtyLength, PROFILE_MESSAGES.specialtyLength),
+          ),
+        // One line each: a line break or control character has no place in a chip.
+        z.transform((text: string) => text.replace(/\s+/g, ' ')),
+      ),
+      PROFILE_MESSAGES.specialtiesList,
+    )
+    .check(z.maxLength(PROFILE_LIMITS.specialties, PROFILE_MESSAGES.specialtiesMax)),
+  z.transform((items: string[]) => uniqueBy(items, (item) => item.toLowerCase())),
+);
 
 /** The first of each group of items with the same key, in order. */
 function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
@@ -135,38 +156,50 @@ export function normaliseWebsite(text: string): string | undefined {
  * Empty or null means no website (null), so a provider can remove its link; absent (as
  * every field added to the profile after the spec) keeps the stored one.
  */
-const websiteField = z.preprocess(
+const websiteField = preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z
-    .string(PROFILE_MESSAGES.website)
-    .max(PROFILE_LIMITS.websiteLength, `At most ${PROFILE_LIMITS.websiteLength} characters`)
-    .transform((text, ctx) => {
-      const website = normaliseWebsite(text);
-      if (website) return website;
-      ctx.addIssue({
-        code: 'custom',
-        message: /^\s*(?!https:)[a-z][a-z0-9+.-]*:(?!\d)/i.test(text)
-          ? PROFILE_MESSAGES.websiteHttps
-          : PROFILE_MESSAGES.website,
-      });
-      return z.NEVER;
-    })
-    .nullable()
-    .optional(),
+  z.optional(
+    z.nullable(
+      z.pipe(
+        z
+          .string(PROFILE_MESSAGES.website)
+          .check(
+            z.maxLength(
+              PROFILE_LIMITS.websiteLength,
+              `At most ${PROFILE_LIMITS.websiteLength} characters`,
+            ),
+          ),
+        z.transform((text: string, ctx) => {
+          const website = normaliseWebsite(text);
+          if (website) return website;
+          // zod/mini's transform has no ctx.addIssue (classic zod adds it): pushed.
+          ctx.issues.push({
+            code: 'custom',
+            message: /^\s*(?!https:)[a-z][a-z0-9+.-]*:(?!\d)/i.test(text)
+              ? PROFILE_MESSAGES.websiteHttps
+              : PROFILE_MESSAGES.website,
+            input: text,
+          });
+          return z.NEVER;
+        }),
+      ),
+    ),
+  ),
 );
 
 /**
  * The person to speak to (the dashboard's Contact Name), apart from the business name:
  * empty or null removes it; absent keeps the stored one.
  */
-const contactNameField = z.preprocess(
+const contactNameField = preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z
-    .string('Contact name must be a text')
-    .trim()
-    .max(120, 'At most 120 characters')
-    .nullable()
-    .optional(),
+  z.optional(
+    z.nullable(
+      z
+        .string('Contact name must be a text')
+        .check(z.trim(), z.maxLength(120, 'At most 120 characters')),
+    ),
+  ),
 );
 
 /**
@@ -184,8 +217,7 @@ const SpecProfileFields = z.object({
   services: servicesField,
   description: z
     .string('Business description is required')
-    .trim()
-    .max(2000, 'At most 2000 characters'),
+    .check(z.trim(), z.maxLength(2000, 'At most 2000 characters')),
 });
 
 /**
@@ -196,15 +228,17 @@ const SpecProfileFields = z.object({
 const ProfileExtraFields = z.object({
   contactName: contactNameField,
   /** null: no starting price, shown as "Price on request". */
-  startingPrice: startingPriceField.nullable().optional(),
-  coverageAreas: coverageAreasField.optional(),
-  businessHours: BusinessHoursSchema.optional(),
+  startingPrice: z.optional(z.nullable(startingPriceField)),
+  coverageAreas: z.optional(coverageAreasField),
+  businessHours: z.optional(BusinessHoursSchema),
   website: websiteField,
-  specialties: specialtiesField.optional(),
+  specialties: z.optional(specialtiesField),
 });
 
 /** The fields a profile body may leave out (they then keep their stored values). */
-export const PROFILE_EXTRA_FIELDS = ProfileExtraFields.keyof().options;
+export const PROFILE_EXTRA_FIELDS = Object.keys(ProfileExtraFields.shape) as (keyof z.output<
+  typeof ProfileExtraFields
+>)[];
 
 /**
  * PUT /api/provider/profile: the profile as the dashboard's Profile tab edits it, or as
@@ -215,43 +249,51 @@ export const PROFILE_EXTRA_FIELDS = ProfileExtraFields.keyof().options;
  * stored as the texts business_minutes() reads, so the responsiveness clock follows
  * them.
  */
-export const ProviderProfileSchema = SpecProfileFields.extend(ProfileExtraFields.shape);
+export const ProviderProfileSchema = z.extend(SpecProfileFields, ProfileExtraFields.shape);
 
 /** What the form and other clients send (the schema's input: the hours not yet stored texts). */
 export type ProviderProfileInput = z.input<typeof ProviderProfileSchema>;
 
 /** POST /api/provider/profile/confirm: the facts the provider confirms as shown. */
 export const ConfirmFactsSchema = z.object({
-  facts: z
-    .array(
-      z.enum(PROFILE_FACTS, `A fact is one of ${PROFILE_FACTS.join(', ')}`),
-      'Facts are a list',
-    )
-    .min(1, 'Name at least one fact to confirm')
-    .max(PROFILE_FACTS.length)
-    .transform((facts) => [...new Set(facts)]),
+  facts: z.pipe(
+    z
+      .array(
+        z.enum(PROFILE_FACTS, `A fact is one of ${PROFILE_FACTS.join(', ')}`),
+        'Facts are a list',
+      )
+      .check(
+        z.minLength(1, 'Name at least one fact to confirm'),
+        z.maxLength(PROFILE_FACTS.length),
+      ),
+    z.transform((facts: (typeof PROFILE_FACTS)[number][]) => [...new Set(facts)]),
+  ),
 });
 
 export const ProfileImageSchema = z.object({
   profileImageURL: z
     .string('The uploaded image is required')
-    .min(1, 'The uploaded image is required')
-    .max(UPLOAD_REFERENCE_MAX_LENGTH),
+    .check(
+      z.minLength(1, 'The uploaded image is required'),
+      z.maxLength(UPLOAD_REFERENCE_MAX_LENGTH),
+    ),
 });
 
 /** The requests the dashboard has shown (POST /api/provider/enquiries/seen). */
 export const SeenRequestsSchema = z.object({
   ids: z
     .array(recordId('Request ids are numbers'), 'Request ids are a list')
-    .max(200, 'At most 200 requests at once'),
+    .check(z.maxLength(200, 'At most 200 requests at once')),
 });
 
 /** A photo of past work to add (POST /api/provider/work-photos). */
 export const WorkPhotoSchema = z.object({
   imageURL: z
     .string('The uploaded image is required')
-    .min(1, 'The uploaded image is required')
-    .max(UPLOAD_REFERENCE_MAX_LENGTH),
+    .check(
+      z.minLength(1, 'The uploaded image is required'),
+      z.maxLength(UPLOAD_REFERENCE_MAX_LENGTH),
+    ),
 });
 
 export const WORK_PHOTO_MESSAGES = {

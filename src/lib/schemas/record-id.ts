@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The largest id a row can have: ids are PostgreSQL `integer`s (serial). */
 export const MAX_RECORD_ID = 2_147_483_647;
@@ -8,4 +8,4 @@ export const MAX_RECORD_ID = 2_147_483_647;
  * row exists, and PostgreSQL would refuse to compare (22003, a 500): the edge answers 400.
  */
 export const recordId = (message?: string, beyond = message ?? 'No such record') =>
-  z.number(message).int(message).positive(message).max(MAX_RECORD_ID, beyond);
+  z.number(message).check(z.int(message), z.positive(message), z.lte(MAX_RECORD_ID, beyond));

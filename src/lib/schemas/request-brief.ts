@@ -4,8 +4,9 @@
  * its fields from BRIEF_QUESTIONS, the API validates with BriefSchema, and briefLines()
  * turns a stored brief into what the provider, the enquiry desk and the customer read.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ServiceId } from '../catalog/categories.ts';
+import { preprocess } from './fields.ts';
 
 export const NOT_SURE = 'not-sure';
 export const NOT_SURE_LABEL = 'Not sure';
@@ -191,19 +192,19 @@ export const BRIEF_MESSAGES = {
 /** What a form field holds before it is checked: '' is unanswered. */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-function answerSchema(question: BriefQuestion): z.ZodType {
+function answerSchema(question: BriefQuestion): z.ZodMiniType {
   // Nothing given: asked for when the question must be answered.
   const say = (message: string) => ({
     error: (issue: { input?: unknown }) =>
       issue.input === undefined ? BRIEF_MESSAGES.required : message,
   });
-  let schema: z.ZodType;
+  let schema: z.ZodMiniType;
   if (question.kind === 'count') {
     const message = BRIEF_MESSAGES.count(question);
     // A form gives digits as text; a number with a unit ('30 days', '200 sq ft') is no count.
-    const number = z.preprocess(
+    const number = preprocess(
       (v) => (typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v),
-      z.number(message).int(message).min(0, message).max(question.max, message),
+      z.number(message).check(z.int(message), z.gte(0, message), z.lte(question.max, message)),
     );
     schema = z.union([z.literal(NOT_SURE), number], say(message));
   } else {
@@ -211,19 +212,21 @@ function answerSchema(question: BriefQuestion): z.ZodType {
     schema =
       question.kind === 'choice'
         ? z.enum(values, say(BRIEF_MESSAGES.choice))
-        : z
-            .array(z.enum(values, BRIEF_MESSAGES.choice), say(BRIEF_MESSAGES.choice))
-            .max(values.length, BRIEF_MESSAGES.choice)
-            .refine((v) => new Set(v).size === v.length, BRIEF_MESSAGES.choice)
-            .refine((v) => !v.includes(NOT_SURE) || v.length === 1, BRIEF_MESSAGES.notSureAlone)
-            .transform((v) => (v.length === 0 ? undefined : v));
+        : z.pipe(
+            z.array(z.enum(values, BRIEF_MESSAGES.choice), say(BRIEF_MESSAGES.choice)).check(
+              z.maxLength(values.length, BRIEF_MESSAGES.choice),
+              z.refine((v) => new Set(v).size === v.length, BRIEF_MESSAGES.choice),
+              z.refine((v) => !v.includes(NOT_SURE) || v.length === 1, BRIEF_MESSAGES.notSureAlone),
+            ),
+            z.transform((v: string[]) => (v.length === 0 ? undefined : v)),
+          );
   }
-  return z.preprocess(blankToUndefined, question.required ? schema : schema.optional());
+  return preprocess(blankToUndefined, question.required ? schema : z.optional(schema));
 }
 
 /** The brief of one service: its answers only (an unknown field is refused). */
 function serviceBriefSchema(service: ServiceId) {
-  const shape: Record<string, z.ZodType> = { service: z.literal(service) };
+  const shape: Record<string, z.ZodMiniType> = { service: z.literal(service) };
   for (const question of BRIEF_QUESTIONS[service]) shape[question.key] = answerSchema(question);
   return z.strictObject(shape);
 }
@@ -248,30 +251,40 @@ const withoutUnanswered = (data: Record<string, unknown>) =>
  * A brief: `service` names which questions it answers; an unknown question, a count that
  * is no whole number in its unit, a negative one or an answer not offered is refused.
  */
-export const BriefSchema = z.unknown().transform((value, ctx): Brief => {
-  const service = (value as { service?: unknown } | null)?.service;
-  const schema =
-    typeof service === 'string' && Object.hasOwn(SERVICE_BRIEFS, service)
-      ? SERVICE_BRIEFS[service as ServiceId]
-      : undefined;
-  if (!schema) {
-    ctx.addIssue({ code: 'custom', message: BRIEF_MESSAGES.service, path: ['service'] });
+// zod/mini's transform has no ctx.addIssue (classic zod adds it): issues are pushed.
+export const BriefSchema = z.pipe(
+  z.unknown(),
+  z.transform((value, ctx): Brief => {
+    const service = (value as { service?: unknown } | null)?.service;
+    const schema =
+      typeof service === 'string' && Object.hasOwn(SERVICE_BRIEFS, service)
+        ? SERVICE_BRIEFS[service as ServiceId]
+        : undefined;
+    if (!schema) {
+      ctx.issues.push({
+        code: 'custom',
+        message: BRIEF_MESSAGES.service,
+        path: ['service'],
+        input: value,
+      });
+      return z.NEVER;
+    }
+    const result = schema.safeParse(value);
+    if (result.success) return withoutUnanswered(result.data);
+    for (const issue of result.error.issues) {
+      ctx.issues.push({
+        code: 'custom',
+        message:
+          issue.code === 'unrecognized_keys'
+            ? `Unknown question: ${issue.keys.join(', ')}`
+            : issue.message,
+        path: issue.path,
+        input: value,
+      });
+    }
     return z.NEVER;
-  }
-  const result = schema.safeParse(value);
-  if (result.success) return withoutUnanswered(result.data);
-  for (const issue of result.error.issues) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        issue.code === 'unrecognized_keys'
-          ? `Unknown question: ${issue.keys.join(', ')}`
-          : issue.message,
-      path: issue.path,
-    });
-  }
-  return z.NEVER;
-});
+  }),
+);
 
 /** One line of a readable brief. */
 export interface BriefLine {

@@ -2,7 +2,7 @@
  * The customer's status page of a request: `/request?token=...`, a token that
  * is random (it says nothing by itself) and works until 30 days after the request closed.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../text-rules.ts';
 
 /** Days after a request is completed or cancelled that its status page still opens. */
@@ -17,7 +17,7 @@ export const REQUEST_STATUS_MESSAGES = {
 
 const token = z
   .string(REQUEST_STATUS_MESSAGES.invalid)
-  .regex(/^[A-Za-z0-9_-]{32,64}$/, REQUEST_STATUS_MESSAGES.invalid);
+  .check(z.regex(/^[A-Za-z0-9_-]{32,64}$/, REQUEST_STATUS_MESSAGES.invalid));
 
 export const RequestStatusQuerySchema = z.object({ token });
 export const RequestTokenSchema = z.object({ token });
@@ -25,11 +25,11 @@ export const RequestTokenSchema = z.object({ token });
 export const CANCEL_REASON_MAX = 500;
 export const CancelRequestSchema = z.object({
   token,
-  reason: z
-    .string(REQUEST_STATUS_MESSAGES.reasonRequired)
-    .trim()
-    .min(1, REQUEST_STATUS_MESSAGES.reasonRequired)
-    .max(CANCEL_REASON_MAX, `At most ${CANCEL_REASON_MAX} characters`)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: CONTROL_CHARACTERS_MESSAGE }),
+  reason: z.string(REQUEST_STATUS_MESSAGES.reasonRequired).check(
+    z.trim(),
+    z.minLength(1, REQUEST_STATUS_MESSAGES.reasonRequired),
+    z.maxLength(CANCEL_REASON_MAX, `At most ${CANCEL_REASON_MAX} characters`),
+    z.refine((v) => !CONTROL_CHARACTERS.test(v), { message: CONTROL_CHARACTERS_MESSAGE }),
+  ),
 });
 export type CancelRequest = z.output<typeof CancelRequestSchema>;

@@ -1,14 +1,17 @@
 /** The admins' moderation of reviews: which reviews the list shows. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AdminPageQuerySchema } from './admin-lists.ts';
+import { preprocess } from './fields.ts';
 
 /** GET /api/admin/reviews: one page of every review, or (held=true) of the held ones. */
-export const AdminReviewQuerySchema = AdminPageQuerySchema.extend({
-  held: z.preprocess(
+export const AdminReviewQuerySchema = z.extend(AdminPageQuerySchema, {
+  held: preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z
-      .enum(['true', 'false'], { error: 'held must be true or false' })
-      .transform((value) => value === 'true')
-      .optional(),
+    z.optional(
+      z.pipe(
+        z.enum(['true', 'false'], { error: 'held must be true or false' }),
+        z.transform((value) => value === 'true'),
+      ),
+    ),
   ),
 });

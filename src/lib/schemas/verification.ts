@@ -1,37 +1,41 @@
 /** What an admin records for a check (PUT /api/admin/providers/{id}/checks/{type}). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CHECK_STATUSES, CHECK_TYPES, NO_CRIMINAL_RECORD_DOCUMENTS } from '../catalog/checks.ts';
 import { DOCUMENT_NAME_MAX_LENGTH, UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
-import { optionalText } from './fields.ts';
+import { optionalText, preprocess } from './fields.ts';
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** A calendar day, 'YYYY-MM-DD', that exists (no 31 February). */
 const day = (message: string) =>
-  z
-    .string(message)
-    .regex(DAY, message)
-    .refine((value) => {
+  z.string(message).check(
+    z.regex(DAY, message),
+    z.refine((value) => {
       // Runs even after the pattern failed (zod 4): an impossible date must not throw.
       const date = new Date(`${value}T00:00:00Z`);
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-    }, message);
+    }, message),
+  );
 
 export const optionalDay = (message: string) =>
-  z.preprocess((v) => (v === '' ? undefined : v), day(message).nullable().optional());
+  preprocess((v) => (v === '' ? undefined : v), z.optional(z.nullable(day(message))));
 
 /** An evidence document as a form sends it: where it was uploaded and its file name. */
 export const DocumentUploadSchema = z.object({
   upload: z
     .string('Please upload the document')
-    .trim()
-    .min(1, 'Please upload the document')
-    .max(UPLOAD_REFERENCE_MAX_LENGTH, 'Please upload the document again'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please upload the document'),
+      z.maxLength(UPLOAD_REFERENCE_MAX_LENGTH, 'Please upload the document again'),
+    ),
   fileName: z
     .string('The document needs a file name')
-    .trim()
-    .min(1, 'The document needs a file name')
-    .max(DOCUMENT_NAME_MAX_LENGTH, `At most ${DOCUMENT_NAME_MAX_LENGTH} characters`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'The document needs a file name'),
+      z.maxLength(DOCUMENT_NAME_MAX_LENGTH, `At most ${DOCUMENT_NAME_MAX_LENGTH} characters`),
+    ),
 });
 
 /** Documents an admin attaches to one recorded outcome, at most. */
@@ -45,15 +49,19 @@ export const RecordCheckSchema = z
     /** Free text as the register writes it. */
     reference: optionalText(100),
     insurer: optionalText(100),
-    coverAmount: z.preprocess(
+    coverAmount: preprocess(
       (v) => (v === '' ? undefined : v),
-      z
-        .number('Cover amount must be a number of rand')
-        .int('Cover amount must be a whole number of rand')
-        .min(1, 'Cover amount must be more than R0')
-        .max(1_000_000_000, 'Cover amount must be at most R1 000 000 000')
-        .nullable()
-        .optional(),
+      z.optional(
+        z.nullable(
+          z
+            .number('Cover amount must be a number of rand')
+            .check(
+              z.int('Cover amount must be a whole number of rand'),
+              z.gte(1, 'Cover amount must be more than R0'),
+              z.lte(1_000_000_000, 'Cover amount must be at most R1 000 000 000'),
+            ),
+        ),
+      ),
     ),
     /** The day it was checked; today when not given. */
     checkedOn: optionalDay('Checked on must be a date (YYYY-MM-DD)'),
@@ -61,20 +69,26 @@ export const RecordCheckSchema = z
     validUntil: optionalDay('Valid until must be a date (YYYY-MM-DD)'),
     notes: optionalText(2000),
     /** Evidence uploaded with this outcome (private; admins only). */
-    documents: z
-      .array(DocumentUploadSchema)
-      .max(CHECK_DOCUMENTS_MAX, `At most ${CHECK_DOCUMENTS_MAX} documents at once`)
-      .default([]),
+    documents: z._default(
+      z
+        .array(DocumentUploadSchema)
+        .check(
+          z.maxLength(CHECK_DOCUMENTS_MAX, `At most ${CHECK_DOCUMENTS_MAX} documents at once`),
+        ),
+      [],
+    ),
   })
-  .superRefine((check, ctx) => {
-    if (check.status === 'passed' && !check.validUntil) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['validUntil'],
-        message: 'A passed check needs the last day it is valid',
-      });
-    }
-  });
+  .check(
+    z.superRefine((check, ctx) => {
+      if (check.status === 'passed' && !check.validUntil) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['validUntil'],
+          message: 'A passed check needs the last day it is valid',
+        });
+      }
+    }),
+  );
 
 export type RecordCheck = z.output<typeof RecordCheckSchema>;
 
@@ -94,10 +108,12 @@ export const VerificationQueueQuerySchema = z.object({
  */
 export const RenewalSchema = z.object({
   document: DocumentUploadSchema,
-  validUntil: z
-    .string('Please enter the new expiry date')
-    .min(1, 'Please enter the new expiry date')
-    .pipe(day('The new expiry must be a date (YYYY-MM-DD)')),
+  validUntil: z.pipe(
+    z
+      .string('Please enter the new expiry date')
+      .check(z.minLength(1, 'Please enter the new expiry date')),
+    day('The new expiry must be a date (YYYY-MM-DD)'),
+  ),
   reference: optionalText(100),
 });
 export type Renewal = z.output<typeof RenewalSchema>;
