@@ -58,6 +58,12 @@ export const RETENTION = {
     from: 'the record was made',
     then: 'deleted',
   },
+  rejectedApplications: {
+    record: 'Provider applications that are not approved, with their documents',
+    days: 365,
+    from: 'the decision',
+    then: 'deleted',
+  },
   privacyLinks: {
     record: 'Links to the privacy centre',
     days: 1,

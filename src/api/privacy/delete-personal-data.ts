@@ -15,20 +15,18 @@ import type { Database, Transaction } from '../../../db/client.ts';
 import {
   contactMessages,
   customerEnquiries as e,
-  enquiryEvents,
-  enquiryPhotos,
   outbox,
   privacyLinks,
   rateLimits,
-  requestStatusLinks,
   reviews,
   serviceProviders,
 } from '../../../db/schema.ts';
 import { requestReference } from '../../lib/request-reference.ts';
 import { dueAt, RETENTION } from '../../lib/retention.ts';
-import { enqueueMail, enqueueObjectDeletion } from '../jobs/enqueue.ts';
+import { enqueueMail } from '../jobs/enqueue.ts';
 import { requestCancelledMessage } from '../mail/messages.ts';
 import { CLOSED_STATUSES } from '../requests/get-request-status.ts';
+import { anonymiseRequests, ERASED } from './anonymise-requests.ts';
 import { gatherPersonalData, type HeldData } from './gather-personal-data.ts';
 import type { TableName } from './personal-data-map.ts';
 import { dataDeletedMessage } from './privacy-mail.ts';
@@ -43,13 +41,6 @@ export interface KeptRecord {
   /** When it goes (ISO), or null while an account it belongs to is open. */
   until: string | null;
 }
-
-export const ERASED = {
-  name: 'Erased',
-  email: 'erased@erased.invalid',
-  text: 'Erased at the customer’s request.',
-  reviewer: 'Former customer',
-} as const;
 
 const CANCELLED_BY_DELETION = 'The customer withdrew the request and deleted their details.';
 
@@ -165,40 +156,7 @@ export async function deletePersonalData(
     // hold nothing of the person.
     await cancelOpenRequests(tx, ids, siteUrl);
     if (ids.length > 0) {
-      await tx
-        .update(e)
-        .set({
-          customerName: ERASED.name,
-          customerEmail: ERASED.email,
-          customerPhone: null,
-          location: ERASED.name,
-          description: ERASED.text,
-          brief: null,
-          adminNotes: null,
-          providerResponse: null,
-          providerNotes: null,
-          cancelReason: null,
-          clientAddress: null,
-          confirmedFrom: null,
-          statusTokenHash: null,
-          emailConfirmedAt: null,
-        })
-        .where(inArray(e.id, ids));
-      await tx
-        .update(enquiryEvents)
-        .set({ detail: null })
-        .where(
-          and(
-            inArray(enquiryEvents.enquiryId, ids),
-            inArray(enquiryEvents.kind, ['responded', 'cancelled']),
-          ),
-        );
-      await tx.delete(requestStatusLinks).where(inArray(requestStatusLinks.enquiryId, ids));
-      const photos = await tx
-        .delete(enquiryPhotos)
-        .where(inArray(enquiryPhotos.enquiryId, ids))
-        .returning({ objectKey: enquiryPhotos.objectKey });
-      for (const { objectKey } of photos) await enqueueObjectDeletion(tx, objectKey);
+      await anonymiseRequests(tx, ids);
       await tx
         .update(reviews)
         .set({ customerName: ERASED.reviewer, clientAddress: null })
