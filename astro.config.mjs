@@ -60,10 +60,10 @@ export default defineConfig({
     sitemap({
       // The pages marked noindex stay out: sign-in areas, the pages a mailed link opens
       // (set a password, confirm or follow a request, confirm an application's address,
-      // write a review) and the fallback page for providers added after the build
+      // write a review, the privacy centre) and the fallback page for providers added after the build
       // (tests/build/sitemap.test.ts holds the two lists together).
       filter: (page) =>
-        !/\/(admin|admin\/set-password|dashboard|dashboard\/set-password|request|request\/confirm|join\/confirm|review|provider\/view|provider\/not-found)\/?$/.test(
+        !/\/(admin|admin\/set-password|dashboard|dashboard\/set-password|request|request\/confirm|join\/confirm|review|privacy\/my-data|provider\/view|provider\/not-found)\/?$/.test(
           page,
         ),
     }),

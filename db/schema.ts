@@ -802,7 +802,7 @@ export const providerSignIns = pgTable(
   (t) => [primaryKey({ columns: [t.providerId, t.address] })],
 );
 
-export const OUTBOX_KINDS = ['mail', 'delete-object', 'password-reset'] as const;
+export const OUTBOX_KINDS = ['mail', 'delete-object', 'password-reset', 'privacy-link'] as const;
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
 /** Where a sent mail went: a mail server, or only a file in the outbox folder (no SMTP). */
 export const MAIL_DELIVERIES = ['smtp', 'file'] as const;
@@ -989,3 +989,32 @@ export const placeNames = pgTable(
     index('place_names_value_idx').on(t.value),
   ],
 );
+
+/**
+ * Links to the privacy centre (/privacy/my-data), mailed to an address the data knows
+ * (src/api/privacy/): only the SHA-256 of each token is kept, with the address it opens.
+ * A link works until it expires; deleting the address's data deletes its links.
+ */
+export const privacyLinks = pgTable(
+  'privacy_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('privacy_links_mailbox_idx').on(sql`mailbox_of(${t.email})`),
+    index('privacy_links_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * An objection to further processing (POPIA s11(3)), by mailbox: only the SHA-256 of
+ * mailbox_of(address) is kept, so the objection outlives a deletion of the address's data
+ * without holding the address.
+ */
+export const privacyObjections = pgTable('privacy_objections', {
+  mailboxHash: text('mailbox_hash').primaryKey(),
+  objectedAt: timestamp('objected_at', { withTimezone: true }).notNull().defaultNow(),
+});

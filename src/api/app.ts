@@ -21,6 +21,7 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { DEV_MAIL_PATH, devMailPage, listOutboxMailWithText } from './mail/dev-mail-page.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { privacyRoutes } from './routes/privacy.ts';
 import { providerRoutes, providerUploadRoutes } from './routes/provider.ts';
 import { publicRoutes } from './routes/public.ts';
 import { objectRoutes, uploadRoutes } from './routes/uploads.ts';
@@ -137,6 +138,7 @@ export function createApp({
       }),
     )
     .route('/api', publicRoutes)
+    .route('/api/privacy', privacyRoutes)
     .route('/api/admin', adminRoutes)
     .route('/api/provider', providerRoutes)
     .route('/api/objects', providerUploadRoutes)

@@ -102,6 +102,13 @@ const TABLE: Record<string, Access> = {
   'GET /api/requests/status': PUBLIC,
   'POST /api/requests/confirm': PUBLIC,
   'POST /api/requests/cancel': PUBLIC,
+  // The privacy centre: the mailed link's token is the permission (docs/decisions/0052).
+  'POST /api/privacy/link': PUBLIC,
+  'GET /api/privacy/my-data': PUBLIC,
+  'GET /api/privacy/my-data/download': PUBLIC,
+  'POST /api/privacy/my-data/correct': PUBLIC,
+  'POST /api/privacy/my-data/object': PUBLIC,
+  'POST /api/privacy/my-data/delete': PUBLIC,
   'GET /api/reviews/invitation': PUBLIC,
   'POST /api/reviews': PUBLIC,
 

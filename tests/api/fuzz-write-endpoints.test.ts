@@ -42,6 +42,11 @@ import { ContactMessageSchema } from '../../src/lib/schemas/contact-message.ts';
 import { ConfirmEnquiryEmailSchema } from '../../src/lib/schemas/enquiry-confirmation.ts';
 import { ReassignEnquirySchema } from '../../src/lib/schemas/enquiry-follow-up.ts';
 import { EnquirySchema } from '../../src/lib/schemas/enquiry.ts';
+import {
+  PrivacyCorrectionSchema,
+  PrivacyLinkRequestSchema,
+  PrivacyTokenSchema,
+} from '../../src/lib/schemas/privacy.ts';
 import { ApplicationSchema } from '../../src/lib/schemas/provider-application.ts';
 import {
   EnquiryResponseSchema,
@@ -180,6 +185,27 @@ const TARGETS: Record<string, Target> = {
     caller: 'anonymous',
     schema: CancelRequestSchema,
     example: () => ({ token: STATUS_TOKEN, reason: 'We found someone closer.' }),
+  },
+  'POST /api/privacy/link': {
+    caller: 'anonymous',
+    schema: PrivacyLinkRequestSchema,
+    example: () => ({ email: 'lerato@example.com' }),
+  },
+  'POST /api/privacy/my-data/correct': {
+    caller: 'anonymous',
+    schema: PrivacyCorrectionSchema,
+    // A link no address has: the example is refused (404), as are all near misses.
+    example: () => ({ token: STATUS_TOKEN, name: 'Lerato Mokoena', phone: '0825550101' }),
+  },
+  'POST /api/privacy/my-data/object': {
+    caller: 'anonymous',
+    schema: PrivacyTokenSchema,
+    example: () => ({ token: STATUS_TOKEN }),
+  },
+  'POST /api/privacy/my-data/delete': {
+    caller: 'anonymous',
+    schema: PrivacyTokenSchema,
+    example: () => ({ token: STATUS_TOKEN }),
   },
   'POST /api/enquiries/confirm': {
     caller: 'anonymous',

@@ -26,6 +26,8 @@ export interface TestDatabase extends DatabaseHandle {
 
 /** Every table a test may write, each before the tables it refers to. */
 const TEST_TABLES = [
+  'privacy_links',
+  'privacy_objections',
   'document_views',
   'evidence_documents',
   'enquiry_events',

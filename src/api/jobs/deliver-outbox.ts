@@ -9,6 +9,7 @@ import type { Database } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
 import { errorMessageSafely, logErrorSafely } from '../http/describe-error.ts';
 import type { MailDelivery, Mailer, MailMessage } from '../mail/mailer.ts';
+import { carryOutPrivacyLink, type PrivacyLinkRequest } from '../privacy/request-privacy-link.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { deleteObjectIfUnreferenced } from './delete-object.ts';
 import { carryOutPasswordReset, type PasswordResetRequest } from './password-reset-job.ts';
@@ -47,6 +48,7 @@ export async function deliverOutbox(
       await deleteObjectIfUnreferenced(db, objects, (payload as { objectKey: string }).objectKey);
     else if (kind === 'password-reset')
       await carryOutPasswordReset(db, payload as PasswordResetRequest);
+    else if (kind === 'privacy-link') await carryOutPrivacyLink(db, payload as PrivacyLinkRequest);
     else throw new Error(`Unknown outbox kind ${kind}`);
     return null;
   };

@@ -29,6 +29,9 @@ export function resendMail(db: Database, { id }: { id: number }): Promise<Listed
     if (original.status === 'queued' || original.status === 'sending') {
       throw new AppError('conflict', 'This mail is still being sent.');
     }
+    if ((original.payload as { erased?: boolean } | null)?.erased) {
+      throw new AppError('conflict', 'This mail was erased at its recipient’s request.');
+    }
     if (original.status === 'cancelled') {
       throw new AppError('conflict', 'This mail was cancelled: a newer message replaced it.');
     }

@@ -1,0 +1,123 @@
+/**
+ * Every table, and how its rows relate to a person (docs/decisions/0052). The privacy
+ * centre gathers what is held about an address from this map alone, and
+ * tests/api/personal-data-map.test.ts fails when a table of the database has no entry,
+ * so a table added later must say here whether it holds personal data and how it is found.
+ *
+ * - `email`: the row names the person by an address in these columns (compared by
+ *   mailbox, mailbox_of() in db/sql/columns.sql: the Gmail dots and +tags of one mailbox);
+ * - `via`: the row belongs to a row of `parent` that is the person's (column → parent.id);
+ * - `mail`: an outbox row whose message is to the address, or names one of the
+ *   person's requests by its reference;
+ * - `counter`: a rate-limit counter whose key ends in the address;
+ * - `mailbox-hash`: the row holds only the SHA-256 of the address's mailbox;
+ * - `nothing`: the table holds no personal data (why).
+ */
+export type Relation =
+  | { by: 'email'; columns: readonly string[] }
+  | { by: 'via'; parent: string; column: string }
+  | { by: 'mail' }
+  | { by: 'counter' }
+  | { by: 'mailbox-hash'; column: string }
+  | { by: 'nothing'; why: string };
+
+export interface TableEntry {
+  /** How a row is found to be someone's; a table may be reached more than one way. */
+  relations: readonly Relation[];
+  /**
+   * Columns never put in a download, with why: secrets that would let someone act as the
+   * person (or as us) if the file went astray.
+   */
+  withheld?: readonly string[];
+}
+
+const SECRETS = ['password_hash', 'token_hash', 'status_token_hash', 'token_version'] as const;
+
+export const PERSONAL_DATA_MAP = {
+  customer_enquiries: {
+    relations: [{ by: 'email', columns: ['customer_email'] }],
+    withheld: SECRETS,
+  },
+  enquiry_events: {
+    relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }],
+  },
+  enquiry_assignments: {
+    relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }],
+  },
+  enquiry_photos: {
+    relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }],
+  },
+  request_status_links: {
+    relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }],
+    withheld: SECRETS,
+  },
+  reviews: { relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }] },
+  contact_messages: { relations: [{ by: 'email', columns: ['email'] }] },
+  privacy_links: { relations: [{ by: 'email', columns: ['email'] }], withheld: SECRETS },
+  privacy_objections: { relations: [{ by: 'mailbox-hash', column: 'mailbox_hash' }] },
+  outbox: { relations: [{ by: 'mail' }] },
+  rate_limits: { relations: [{ by: 'counter' }] },
+
+  // A provider's, an applicant's and a team member's own records.
+  service_providers: { relations: [{ by: 'email', columns: ['email'] }], withheld: SECRETS },
+  provider_applications: {
+    relations: [
+      { by: 'email', columns: ['email'] },
+      { by: 'via', parent: 'service_providers', column: 'provider_id' },
+    ],
+  },
+  application_confirmation_links: {
+    relations: [{ by: 'via', parent: 'provider_applications', column: 'application_id' }],
+    withheld: SECRETS,
+  },
+  provider_checks: {
+    relations: [{ by: 'via', parent: 'service_providers', column: 'provider_id' }],
+  },
+  evidence_documents: {
+    relations: [
+      { by: 'via', parent: 'service_providers', column: 'provider_id' },
+      { by: 'via', parent: 'provider_applications', column: 'application_id' },
+    ],
+  },
+  document_views: {
+    relations: [{ by: 'via', parent: 'evidence_documents', column: 'document_id' }],
+  },
+  provider_work_photos: {
+    relations: [{ by: 'via', parent: 'service_providers', column: 'provider_id' }],
+  },
+  provider_sign_ins: {
+    relations: [{ by: 'via', parent: 'service_providers', column: 'provider_id' }],
+  },
+  password_tokens: {
+    relations: [
+      { by: 'via', parent: 'service_providers', column: 'provider_id' },
+      { by: 'via', parent: 'admin_users', column: 'admin_id' },
+    ],
+    withheld: SECRETS,
+  },
+  admin_users: { relations: [{ by: 'email', columns: ['email'] }], withheld: SECRETS },
+
+  // No personal data.
+  service_categories: { relations: [{ by: 'nothing', why: 'the catalogue of services' }] },
+  places: { relations: [{ by: 'nothing', why: 'towns and suburbs from GeoNames' }] },
+  place_names: { relations: [{ by: 'nothing', why: 'the names of places' }] },
+  flash_ads: {
+    relations: [{ by: 'nothing', why: 'banners on the home page; only a team member’s id' }],
+  },
+  search_words: {
+    relations: [{ by: 'nothing', why: 'single words of the providers’ business texts' }],
+  },
+  provider_counts: { relations: [{ by: 'nothing', why: 'counts of listed providers' }] },
+  upload_tickets: {
+    relations: [
+      {
+        by: 'nothing',
+        why: 'single-use upload addresses: a size, a type and an account id, gone within a day',
+      },
+    ],
+  },
+} as const satisfies Record<string, TableEntry>;
+
+export type TableName = keyof typeof PERSONAL_DATA_MAP;
+
+export const mappedTables = Object.keys(PERSONAL_DATA_MAP) as TableName[];

@@ -1,0 +1,76 @@
+/**
+ * The download of everything held about an address: one ZIP with `my-data.json` (the
+ * view the centre shows and every row as the database holds it) and `my-data.html` (the
+ * same, readable in any browser without a network).
+ */
+import { strToU8, zipSync } from 'fflate';
+import type { PersonalDataView } from './describe-personal-data.ts';
+import type { HeldData } from './gather-personal-data.ts';
+
+export interface PersonalDataFile {
+  generatedAt: string;
+  view: PersonalDataView;
+  /** Every row about the address, by table, as stored (less withheld secrets). */
+  records: HeldData['records'];
+}
+
+const escapeHtml = (value: string | number | boolean | null | undefined) =>
+  String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const cell = (value: unknown) =>
+  escapeHtml(
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : (value as string | number | boolean),
+  );
+
+function table(rows: Record<string, unknown>[]): string {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  return [
+    '<table><thead><tr>',
+    ...columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`),
+    '</tr></thead><tbody>',
+    ...rows.map((row) => `<tr>${columns.map((c) => `<td>${cell(row[c])}</td>`).join('')}</tr>`),
+    '</tbody></table>',
+  ].join('');
+}
+
+export function personalDataHtml({ generatedAt, view, records }: PersonalDataFile): string {
+  const requests = view.requests
+    .map(
+      (r) =>
+        `<h3>${escapeHtml(r.reference)}: ${escapeHtml(r.service)} in ${escapeHtml(r.location)}</h3>` +
+        `<p>Sent ${escapeHtml(r.sentAt)}, ${escapeHtml(r.status)}. Name ${escapeHtml(r.name)}, phone ${escapeHtml(r.phone ?? 'not given')}.</p>` +
+        `<p>${escapeHtml(r.description)}</p>` +
+        (r.receivedBy.length > 0
+          ? `<p>Received by: ${r.receivedBy.map((p) => `${escapeHtml(p.provider)} (from ${escapeHtml(p.from)})`).join(', ')}.</p>`
+          : ''),
+    )
+    .join('');
+  const tables = Object.entries(records)
+    .map(([name, rows]) => `<h3>${escapeHtml(name)} (${rows.length})</h3>${table(rows)}`)
+    .join('');
+  return `<!doctype html>
+<html lang="en-ZA"><head><meta charset="utf-8"><title>Your data at Verified Providers</title>
+<style>body{font-family:system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;line-height:1.5}table{border-collapse:collapse;font-size:.875rem;display:block;overflow-x:auto}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}</style>
+</head><body>
+<h1>Your data at Verified Providers</h1>
+<p>Everything we held about ${escapeHtml(view.email)} on ${escapeHtml(generatedAt)}.</p>
+<h2>Your requests</h2>${requests || '<p>None.</p>'}
+<h2>Who could see it</h2><p>${escapeHtml(view.teamAccess)}</p>
+<h2>Every record, as stored</h2>${tables || '<p>None.</p>'}
+</body></html>
+`;
+}
+
+export function personalDataZip(file: PersonalDataFile): Uint8Array {
+  return zipSync({
+    'my-data.json': strToU8(JSON.stringify(file, null, 2)),
+    'my-data.html': strToU8(personalDataHtml(file)),
+  });
+}

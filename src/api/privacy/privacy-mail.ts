@@ -1,0 +1,42 @@
+/** The privacy centre's e-mails. */
+import { periodInWords, RETENTION } from '../../lib/retention.ts';
+import { PRIVACY_LINK_HOURS } from '../../lib/schemas/privacy.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+/** The link to what is held about the address: mailed only to an address the data knows. */
+export function privacyLinkMessage(to: string, url: string): MailMessage {
+  return {
+    to,
+    subject: 'Your link to the data Verified Providers holds about you',
+    buttons: [{ url, label: 'See your data' }],
+    text: [
+      'Hello,',
+      '',
+      'Someone asked for a link to everything Verified Providers holds about this e-mail address. With it you can see, download, correct or delete it:',
+      url,
+      '',
+      `The link works for ${PRIVACY_LINK_HOURS} hours. Keep it private: it opens your data without a password.`,
+      '',
+      'If you did not ask for it, you can ignore this e-mail.',
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
+/** The receipt of a deletion: what went, and that what is kept is listed in the centre. */
+export function dataDeletedMessage(to: string, { requests }: { requests: number }): MailMessage {
+  return {
+    to,
+    subject: 'Your data at Verified Providers is deleted',
+    text: [
+      'Hello,',
+      '',
+      `As you asked, we deleted what we held about this e-mail address: your name, phone number and the words and photos of ${requests === 1 ? 'your request' : `your ${requests} requests`}, your messages to us and the e-mails about them.`,
+      '',
+      `This e-mail is the last we send you. Its own text is erased ${periodInWords(RETENTION.mailBodies.days)} after it is sent.`,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}

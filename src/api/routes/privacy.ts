@@ -1,0 +1,79 @@
+/**
+ * The privacy centre (/privacy/my-data, docs/decisions/0052): a link mailed to an address
+ * opens what is held about it; the link's token is the permission, as a request's status
+ * page's is. Nothing here is cached.
+ */
+import { Hono } from 'hono';
+import {
+  PRIVACY_MESSAGES,
+  PrivacyCorrectionSchema,
+  PrivacyLinkRequestSchema,
+  PrivacyTokenSchema,
+} from '../../lib/schemas/privacy.ts';
+import type { AppEnv } from '../app-env.ts';
+import { changesPublicData, noStore } from '../http/cache.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { validJson, validQuery } from '../http/route-input.ts';
+import { siteUrl } from '../http/site-url.ts';
+import { correctPersonalData } from '../privacy/correct-personal-data.ts';
+import { deletePersonalData } from '../privacy/delete-personal-data.ts';
+import { describePersonalData } from '../privacy/describe-personal-data.ts';
+import { gatherPersonalData } from '../privacy/gather-personal-data.ts';
+import { objectToProcessing } from '../privacy/object-to-processing.ts';
+import { personalDataZip } from '../privacy/personal-data-zip.ts';
+import { addressOfLink } from '../privacy/privacy-links.ts';
+import { requestPrivacyLink } from '../privacy/request-privacy-link.ts';
+
+export const privacyRoutes = new Hono<AppEnv>()
+  /** The same answer whether or not the address is known (request-privacy-link.ts). */
+  .post('/link', validJson(PrivacyLinkRequestSchema), async (c) => {
+    noStore(c);
+    const { email } = c.req.valid('json');
+    await requestPrivacyLink(c.var.db, { email, siteUrl: siteUrl(c), client: clientAddress(c) });
+    return c.json({ message: PRIVACY_MESSAGES.linkSent(email) }, 202);
+  })
+  .get('/my-data', validQuery(PrivacyTokenSchema), async (c) => {
+    noStore(c);
+    const { email, expiresAt } = await addressOfLink(c.var.db, c.req.valid('query').token);
+    const view = await describePersonalData(
+      c.var.db,
+      email,
+      await gatherPersonalData(c.var.db, email),
+    );
+    return c.json({ ...view, linkExpiresAt: expiresAt.toISOString() });
+  })
+  .get('/my-data/download', validQuery(PrivacyTokenSchema), async (c) => {
+    noStore(c);
+    const { email } = await addressOfLink(c.var.db, c.req.valid('query').token);
+    const held = await gatherPersonalData(c.var.db, email);
+    const view = await describePersonalData(c.var.db, email, held);
+    const zip = personalDataZip({
+      generatedAt: new Date().toISOString(),
+      view,
+      records: held.records,
+    });
+    return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': 'attachment; filename="verified-providers-my-data.zip"',
+      'Cache-Control': 'private, no-store',
+    });
+  })
+  .post('/my-data/correct', validJson(PrivacyCorrectionSchema), async (c) => {
+    noStore(c);
+    const { token, ...correction } = c.req.valid('json');
+    const { email } = await addressOfLink(c.var.db, token);
+    const { requests } = await correctPersonalData(c.var.db, email, correction);
+    return c.json({ message: PRIVACY_MESSAGES.corrected, requests });
+  })
+  .post('/my-data/object', validJson(PrivacyTokenSchema), async (c) => {
+    noStore(c);
+    const { email } = await addressOfLink(c.var.db, c.req.valid('json').token);
+    await objectToProcessing(c.var.db, email);
+    return c.json({ message: PRIVACY_MESSAGES.objected });
+  })
+  .post('/my-data/delete', changesPublicData, validJson(PrivacyTokenSchema), async (c) => {
+    noStore(c);
+    const { email } = await addressOfLink(c.var.db, c.req.valid('json').token);
+    const { kept, requests } = await deletePersonalData(c.var.db, { email, siteUrl: siteUrl(c) });
+    return c.json({ message: PRIVACY_MESSAGES.deleted, kept, requests });
+  });

@@ -1,0 +1,99 @@
+/**
+ * The privacy centre (docs/decisions/0052), as a customer uses it on a phone: asks for a
+ * link, opens it from the mail, sees the request and who received it, corrects the name,
+ * downloads the ZIP and deletes, reading what is kept. And the same centre on a desktop.
+ * Axe scans each screen.
+ */
+import type { Page } from '@playwright/test';
+import { scan } from '../axe.ts';
+import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
+import { expect, test, type Accounts, type Mailbox } from '../fixtures.ts';
+
+const SHOTS = process.env['E2E_SHOTS'];
+
+/** A customer with one request to a provider of their own; answers the address. */
+async function customerWithRequest(page: Page, accounts: Accounts) {
+  const provider = await accounts.newProvider();
+  const tag = uniqueTag().toLowerCase();
+  const email = `privacy.${tag}@example.co.za`;
+  await sendEnquiry(
+    page.request,
+    newEnquiry(provider.id, { customerEmail: email, customerName: `Ayanda ${tag}` }),
+  );
+  return { email, provider };
+}
+
+async function openCentre(page: Page, mailbox: Mailbox, email: string) {
+  await page.goto('/privacy/my-data');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your data' })).toBeVisible();
+  await page.getByLabel('Your e-mail address').fill(email);
+  await page.getByRole('button', { name: 'E-mail me a link' }).click();
+  await expect(page.getByRole('status')).toContainText(`If we hold anything about ${email}`);
+  const link = await mailbox.linkTo(email, '/privacy/my-data?token=');
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('region', { name: 'Your requests' })).toBeVisible();
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a customer sees, corrects, downloads and deletes their data', async ({
+    page,
+    accounts,
+    mailbox,
+  }) => {
+    test.setTimeout(90_000);
+    const { email, provider } = await customerWithRequest(page, accounts);
+    await page.goto('/privacy/my-data');
+    const violations = await scan(page, '/privacy/my-data, asking for a link');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/privacy-ask-390.png`, fullPage: true });
+
+    await openCentre(page, mailbox, email);
+    const requests = page.getByRole('region', { name: 'Your requests' });
+    await expect(requests).toContainText(/VP-\d{2}-\d{6}/);
+    await expect(requests).toContainText(`Received by: ${provider.name}`);
+    await expect(page.getByRole('region', { name: 'E-mails we sent' })).toContainText('to you');
+    violations.push(...(await scan(page, '/privacy/my-data, the centre')));
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/privacy-centre-390.png`, fullPage: true });
+
+    const correction = page.getByRole('region', { name: 'Correct your details' });
+    await correction.getByLabel('Your name').fill('Ayanda Corrected');
+    await correction.getByRole('button', { name: 'Correct my details' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'corrected' })).toBeVisible();
+    await expect(requests).toContainText('Ayanda Corrected');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download everything (ZIP)' }).click();
+    expect((await download).suggestedFilename()).toBe('verified-providers-my-data.zip');
+
+    await page.getByRole('button', { name: 'Delete my data' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your data?' });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    violations.push(...(await scan(page, '/privacy/my-data, asked before deleting')));
+    await dialog.getByRole('button', { name: 'Delete my data' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your data is deleted' }),
+    ).toBeVisible();
+    await expect(page.getByText('The e-mail that confirms this deletion')).toBeVisible();
+    violations.push(...(await scan(page, '/privacy/my-data, deleted')));
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/privacy-deleted-390.png`, fullPage: true });
+
+    // The link no longer opens anything; the receipt is in the mailbox.
+    await page.reload();
+    await expect(page.getByRole('alert')).toContainText('not valid or has expired');
+    await mailbox.mailTo(email, 'we deleted what we held about this e-mail address');
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the centre reads as well on a wide screen', async ({ page, accounts, mailbox }) => {
+    const { email } = await customerWithRequest(page, accounts);
+    await openCentre(page, mailbox, email);
+    const violations = await scan(page, '/privacy/my-data, the centre on a desktop');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/privacy-centre-1280.png`, fullPage: true });
+    expect(violations).toEqual([]);
+  });
+});
