@@ -2,7 +2,7 @@
  * The privacy centre (/privacy/my-data): a link mailed to an address, and what the
  * person may do with it. Shared by the page's forms and the API.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../text-rules.ts';
 import { emailField, SA_PHONE, SA_PHONE_MESSAGE } from './fields.ts';
 
@@ -23,7 +23,7 @@ export const PRIVACY_NAME_MAX = 100;
 
 const token = z
   .string(PRIVACY_MESSAGES.invalidLink)
-  .regex(/^[A-Za-z0-9_-]{32,64}$/, PRIVACY_MESSAGES.invalidLink);
+  .check(z.regex(/^[A-Za-z0-9_-]{32,64}$/, PRIVACY_MESSAGES.invalidLink));
 
 export const PrivacyLinkRequestSchema = z.object({ email: emailField() });
 export const PrivacyTokenSchema = z.object({ token });
@@ -34,21 +34,30 @@ const noControl = (v: string) => !CONTROL_CHARACTERS.test(v);
 export const PrivacyCorrectionSchema = z
   .object({
     token,
-    name: z
-      .string('Please enter your name')
-      .trim()
-      .min(1, 'Please enter your name')
-      .max(PRIVACY_NAME_MAX, `At most ${PRIVACY_NAME_MAX} characters`)
-      .refine(noControl, { message: CONTROL_CHARACTERS_MESSAGE })
-      .optional(),
-    phone: z
-      .string(SA_PHONE_MESSAGE)
-      .transform((v) => v.replace(/[\s-]/g, ''))
-      .pipe(z.string().regex(SA_PHONE, SA_PHONE_MESSAGE).or(z.literal('')))
-      .optional(),
+    name: z.optional(
+      z
+        .string('Please enter your name')
+        .check(
+          z.trim(),
+          z.minLength(1, 'Please enter your name'),
+          z.maxLength(PRIVACY_NAME_MAX, `At most ${PRIVACY_NAME_MAX} characters`),
+          z.refine(noControl, { message: CONTROL_CHARACTERS_MESSAGE }),
+        ),
+    ),
+    phone: z.optional(
+      z.pipe(
+        z.pipe(
+          z.string(SA_PHONE_MESSAGE),
+          z.transform((v: string) => v.replace(/[\s-]/g, '')),
+        ),
+        z.union([z.string().check(z.regex(SA_PHONE, SA_PHONE_MESSAGE)), z.literal('')]),
+      ),
+    ),
   })
-  .refine((v) => v.name !== undefined || v.phone !== undefined, {
-    message: 'Please give a name or a phone number to correct',
-    path: ['name'],
-  });
+  .check(
+    z.refine((v) => v.name !== undefined || v.phone !== undefined, {
+      message: 'Please give a name or a phone number to correct',
+      path: ['name'],
+    }),
+  );
 export type PrivacyCorrection = z.output<typeof PrivacyCorrectionSchema>;
