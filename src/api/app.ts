@@ -23,6 +23,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { providerRoutes, providerUploadRoutes } from './routes/provider.ts';
 import { publicRoutes } from './routes/public.ts';
+import { quoteRoutes } from './routes/quotes.ts';
 import { objectRoutes, uploadRoutes } from './routes/uploads.ts';
 import { chooseObjectStore } from './storage/choose-object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
@@ -139,6 +140,7 @@ export function createApp({
     .route('/api', publicRoutes)
     .route('/api/admin', adminRoutes)
     .route('/api/provider', providerRoutes)
+    .route('/api', quoteRoutes)
     .route('/api/objects', providerUploadRoutes)
     .route('/objects', objectRoutes);
 

@@ -101,6 +101,11 @@ const TABLE: Record<string, Access> = {
   'GET /api/requests/status': PUBLIC,
   'POST /api/requests/confirm': PUBLIC,
   'POST /api/requests/cancel': PUBLIC,
+  // Quotes from the status page (docs/decisions/0051): the token opens the request group.
+  'GET /api/requests/quotes': PUBLIC,
+  'POST /api/requests/quotes/:id{[0-9]+}/accept': PUBLIC,
+  'POST /api/requests/quotes/:id{[0-9]+}/decline': PUBLIC,
+  'POST /api/requests/preparation-fee': PUBLIC,
   'GET /api/reviews/invitation': PUBLIC,
   'POST /api/reviews': PUBLIC,
 
@@ -184,6 +189,10 @@ const TABLE: Record<string, Access> = {
   'POST /api/provider/work-photos': PROVIDER_ONLY,
   'DELETE /api/provider/work-photos/:id': PROVIDER_ONLY,
   'POST /api/objects/upload': PROVIDER_ONLY,
+  // Quotes on the provider's own copies of requests (docs/decisions/0051).
+  'GET /api/provider/enquiries/:id{[0-9]+}/quotes': PROVIDER_READ,
+  'POST /api/provider/enquiries/:id{[0-9]+}/quotes': PROVIDER_ONLY,
+  'POST /api/provider/enquiries/:id{[0-9]+}/preparation-fee': PROVIDER_ONLY,
 };
 
 const FOREIGN_ORIGIN = 'https://attacker.example.net';

@@ -26,6 +26,12 @@ export interface TestDatabase extends DatabaseHandle {
 
 /** Every table a test may write, each before the tables it refers to. */
 const TEST_TABLES = [
+  // Quotes and agreed jobs (docs/decisions/0051), children first.
+  'quote_lines',
+  'job_variations',
+  'jobs',
+  'quotes',
+  'quote_preparation_fees',
   'document_views',
   'evidence_documents',
   'enquiry_events',

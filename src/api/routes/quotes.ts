@@ -1,0 +1,143 @@
+/**
+ * Quotes, their acceptance, variations and the agreed job (docs/decisions/0051), for the
+ * three audiences at once, mounted on /api with one line: the customer's status page
+ * (/api/requests/..., the status token is the key), the provider's dashboard
+ * (/api/provider/..., its session, its own copies only) and the desk (/api/admin/...).
+ * Each route states its own session check, so nothing here reaches the other routers.
+ */
+import { Hono } from 'hono';
+import {
+  CustomerDeclineSchema,
+  CustomerPreparationFeeSchema,
+  CustomerTokenSchema,
+  PreparationFeeSchema,
+  QuoteSchema,
+} from '../../lib/schemas/quotes.ts';
+import { RequestStatusQuerySchema } from '../../lib/schemas/request-status.ts';
+import type { AppEnv } from '../app-env.ts';
+import { requireListedProvider, requireProvider } from '../auth/require-provider.ts';
+import { noStore } from '../http/cache.ts';
+import { idParam } from '../http/id-param.ts';
+import { validJson, validParams, validQuery } from '../http/route-input.ts';
+import { siteUrl } from '../http/site-url.ts';
+import { acceptQuote, ACCEPT_MESSAGES } from '../quotes/accept-quote.ts';
+import { answerPreparationFee } from '../quotes/answer-preparation-fee.ts';
+import { askPreparationFee } from '../quotes/ask-preparation-fee.ts';
+import { declineQuote } from '../quotes/decline-quote.ts';
+import { getCustomerQuotes } from '../quotes/get-customer-quotes.ts';
+import { getProviderQuotes } from '../quotes/get-provider-quotes.ts';
+import { sendQuote } from '../quotes/send-quote.ts';
+import type { RateLimit } from '../rate-limits/hit-rate-limit.ts';
+import { rateLimited } from '../rate-limits/rate-limited.ts';
+
+/**
+ * The customer's answers from the status page, per client: generous enough for a
+ * household comparing three quotes (and for a click repeated on two devices), not for a
+ * flood.
+ */
+const CUSTOMER_ANSWERS: RateLimit = {
+  name: 'quote-answer',
+  max: 60,
+  windowSeconds: 10 * 60,
+  message: 'Too many answers from your connection. Please try again in a few minutes.',
+};
+
+const enquiryId = validParams({ id: idParam('Enquiry not found') });
+const quoteId = validParams({ id: idParam(ACCEPT_MESSAGES.notFound) });
+
+export const quoteRoutes = new Hono<AppEnv>()
+  // The customer's side: the status token opens the whole request group.
+  .get('/requests/quotes', validQuery(RequestStatusQuerySchema), async (c) => {
+    noStore(c);
+    return c.json(await getCustomerQuotes(c.var.db, c.req.valid('query').token));
+  })
+  .post(
+    '/requests/quotes/:id{[0-9]+}/accept',
+    rateLimited(CUSTOMER_ANSWERS),
+    quoteId,
+    validJson(CustomerTokenSchema),
+    async (c) => {
+      noStore(c);
+      return c.json(
+        await acceptQuote(c.var.db, {
+          token: c.req.valid('json').token,
+          quoteId: c.req.valid('param').id,
+          siteUrl: siteUrl(c),
+        }),
+      );
+    },
+  )
+  .post(
+    '/requests/quotes/:id{[0-9]+}/decline',
+    rateLimited(CUSTOMER_ANSWERS),
+    quoteId,
+    validJson(CustomerDeclineSchema),
+    async (c) => {
+      noStore(c);
+      const { token, reason } = c.req.valid('json');
+      return c.json(
+        await declineQuote(c.var.db, {
+          token,
+          reason,
+          quoteId: c.req.valid('param').id,
+          siteUrl: siteUrl(c),
+        }),
+      );
+    },
+  )
+  .post(
+    '/requests/preparation-fee',
+    rateLimited(CUSTOMER_ANSWERS),
+    validJson(CustomerPreparationFeeSchema),
+    async (c) => {
+      noStore(c);
+      return c.json(
+        await answerPreparationFee(c.var.db, { ...c.req.valid('json'), siteUrl: siteUrl(c) }),
+      );
+    },
+  )
+
+  // The provider's side: its own copy of a request.
+  .get('/provider/enquiries/:id{[0-9]+}/quotes', requireProvider, enquiryId, async (c) =>
+    c.json(
+      await getProviderQuotes(c.var.db, {
+        providerId: c.var.provider.id,
+        enquiryId: c.req.valid('param').id,
+        depositCapPercent: c.var.env.QUOTE_DEPOSIT_CAP_PERCENT,
+      }),
+    ),
+  )
+  .post(
+    '/provider/enquiries/:id{[0-9]+}/quotes',
+    requireProvider,
+    requireListedProvider,
+    enquiryId,
+    validJson(QuoteSchema),
+    async (c) =>
+      c.json(
+        await sendQuote(c.var.db, {
+          providerId: c.var.provider.id,
+          enquiryId: c.req.valid('param').id,
+          quote: c.req.valid('json'),
+          depositCapPercent: c.var.env.QUOTE_DEPOSIT_CAP_PERCENT,
+          siteUrl: siteUrl(c),
+        }),
+        201,
+      ),
+  )
+  .post(
+    '/provider/enquiries/:id{[0-9]+}/preparation-fee',
+    requireProvider,
+    requireListedProvider,
+    enquiryId,
+    validJson(PreparationFeeSchema),
+    async (c) =>
+      c.json(
+        await askPreparationFee(c.var.db, {
+          providerId: c.var.provider.id,
+          enquiryId: c.req.valid('param').id,
+          feeCents: c.req.valid('json').feeCents,
+          siteUrl: siteUrl(c),
+        }),
+      ),
+  );
