@@ -106,6 +106,8 @@ const TABLE: Record<string, Access> = {
   'POST /api/requests/quotes/:id{[0-9]+}/accept': PUBLIC,
   'POST /api/requests/quotes/:id{[0-9]+}/decline': PUBLIC,
   'POST /api/requests/preparation-fee': PUBLIC,
+  'POST /api/requests/variations/:id{[0-9]+}/approve': PUBLIC,
+  'POST /api/requests/variations/:id{[0-9]+}/decline': PUBLIC,
   'GET /api/reviews/invitation': PUBLIC,
   'POST /api/reviews': PUBLIC,
 
@@ -193,6 +195,8 @@ const TABLE: Record<string, Access> = {
   'GET /api/provider/enquiries/:id{[0-9]+}/quotes': PROVIDER_READ,
   'POST /api/provider/enquiries/:id{[0-9]+}/quotes': PROVIDER_ONLY,
   'POST /api/provider/enquiries/:id{[0-9]+}/preparation-fee': PROVIDER_ONLY,
+  'POST /api/provider/enquiries/:id{[0-9]+}/variations': PROVIDER_ONLY,
+  'POST /api/provider/enquiries/:id{[0-9]+}/job/complete': PROVIDER_ONLY,
 };
 
 const FOREIGN_ORIGIN = 'https://attacker.example.net';

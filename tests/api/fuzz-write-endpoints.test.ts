@@ -49,11 +49,13 @@ import {
 } from '../../src/lib/schemas/provider-dashboard.ts';
 import { SeenRequestsSchema } from '../../src/lib/schemas/provider-dashboard.ts';
 import {
+  CompleteJobSchema,
   CustomerDeclineSchema,
   CustomerPreparationFeeSchema,
   CustomerTokenSchema,
   PreparationFeeSchema,
   QuoteSchema,
+  VariationSchema,
 } from '../../src/lib/schemas/quotes.ts';
 import { CancelRequestSchema, RequestTokenSchema } from '../../src/lib/schemas/request-status.ts';
 import {
@@ -476,6 +478,29 @@ const TARGETS: Record<string, Target> = {
     caller: 'anonymous',
     schema: CustomerDeclineSchema,
     example: () => ({ token: STATUS_TOKEN, reason: 'Too dear for us.' }),
+  },
+  'POST /api/provider/enquiries/:id{[0-9]+}/variations': {
+    caller: 'provider',
+    schema: VariationSchema,
+    // No agreed job on the copy: the example is refused (409), as are all near misses.
+    example: () => ({ reason: 'A longer cable run.', lines: quoteBody().lines }),
+    params: (f) => ({ id: f.providerEnquiryId }),
+  },
+  'POST /api/provider/enquiries/:id{[0-9]+}/job/complete': {
+    caller: 'provider',
+    schema: CompleteJobSchema,
+    example: () => ({ finalTotalCents: 100_000 }),
+    params: (f) => ({ id: f.providerEnquiryId }),
+  },
+  'POST /api/requests/variations/:id{[0-9]+}/approve': {
+    caller: 'anonymous',
+    schema: CustomerTokenSchema,
+    example: () => ({ token: STATUS_TOKEN }),
+  },
+  'POST /api/requests/variations/:id{[0-9]+}/decline': {
+    caller: 'anonymous',
+    schema: CustomerDeclineSchema,
+    example: () => ({ token: STATUS_TOKEN, reason: 'Not needed.' }),
   },
   'POST /api/requests/preparation-fee': {
     caller: 'anonymous',

@@ -18,10 +18,12 @@ import {
 import { ACCEPT_MESSAGES, NOT_CHOSEN_REASON } from '../../src/api/quotes/accept-quote.ts';
 import { addDays, saToday } from '../../src/lib/calendar-days.ts';
 import { QUOTE_MESSAGES } from '../../src/lib/schemas/quotes.ts';
-import { okJson } from '../helpers/api-fixtures.ts';
+import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { okJson, sendAs } from '../helpers/api-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
+import { providerSession } from '../helpers/provider-fixtures.ts';
 import {
   asProvider,
   customerPost,
@@ -474,5 +476,153 @@ describe('the customer compares and accepts', () => {
           .where(sql`${customerEnquiries.id} = ${single.copies[0]!.id}`)
       )[0]?.groupId,
     ).toBeNull();
+  });
+});
+
+describe('changes in writing, and completion at the agreed price', () => {
+  const variationBody = {
+    reason: 'The second camera needs a 20 m longer cable run than the site visit showed.',
+    lines: [
+      {
+        kind: 'materials',
+        description: 'Cat6 cable',
+        quantity: 20,
+        unit: 'm',
+        unitPriceCents: 1_250,
+      },
+      {
+        kind: 'labour',
+        description: 'Extra cable run',
+        quantity: 1.5,
+        unit: 'hour',
+        unitPriceCents: 45_000,
+      },
+    ],
+  };
+  // R250 + R675 = R925, VAT R138.75: R1 063.75.
+  const VARIATION_TOTAL = 106_375;
+  const QUOTE_TOTAL = 908_270;
+
+  async function acceptedJob() {
+    const quote = await sendQuoteOf(registered.id);
+    await okJson(
+      customerPost(api, `/api/requests/quotes/${quote.id}/accept`, { token: group.token }),
+    );
+    return { quote, copy: copyOf(registered.id) };
+  }
+  const propose = (copy: number, body: unknown = variationBody) =>
+    asProvider(api, registered.id, 'POST', `/api/provider/enquiries/${copy}/variations`, body);
+  const complete = (copy: number, finalTotalCents: number) =>
+    asProvider(api, registered.id, 'POST', `/api/provider/enquiries/${copy}/job/complete`, {
+      finalTotalCents,
+    });
+  const agreedTotal = async () => (await customerView()).job?.agreedTotalCents;
+
+  it('a variation needs an accepted quote first', async () => {
+    await sendQuoteOf(registered.id);
+    await expectError(await propose(copyOf(registered.id)), 409);
+  });
+
+  it('counts in the agreed total only once the customer approves it', async () => {
+    const { copy } = await acceptedJob();
+    const mailbox = await watchOutbox(api);
+    const proposed = await okJson<{ id: number; number: number; totalCents: number }>(
+      propose(copy),
+      201,
+    );
+    expect(proposed).toMatchObject({ number: 1, totalCents: VARIATION_TOTAL });
+    const [mail] = await mailbox.newMails();
+    expect(mail?.subject).toContain('proposes a change of price');
+    expect(await agreedTotal()).toBe(QUOTE_TOTAL);
+
+    await okJson(
+      customerPost(api, `/api/requests/variations/${proposed.id}/approve`, { token: group.token }),
+    );
+    expect(await agreedTotal()).toBe(QUOTE_TOTAL + VARIATION_TOTAL);
+    // Answered once.
+    await expectError(
+      await customerPost(api, `/api/requests/variations/${proposed.id}/decline`, {
+        token: group.token,
+        reason: 'Changed my mind.',
+      }),
+      409,
+    );
+
+    const second = await okJson<{ id: number; number: number }>(propose(copy), 201);
+    expect(second.number).toBe(2);
+    await okJson(
+      customerPost(api, `/api/requests/variations/${second.id}/decline`, {
+        token: group.token,
+        reason: 'The cable was in the quote already.',
+      }),
+    );
+    expect(await agreedTotal()).toBe(QUOTE_TOTAL + VARIATION_TOTAL);
+  });
+
+  it('refuses completing at more than the agreed total, storing nothing', async () => {
+    const { copy } = await acceptedJob();
+    await expectFieldError(
+      await complete(copy, QUOTE_TOTAL + 1),
+      'finalTotalCents',
+      'The final total R9\u00a0082,71 is more than the agreed R9\u00a0082,70: propose a variation for the difference, and complete the job once the customer has approved it.',
+      409,
+    );
+    const [job] = await api.database.db.select().from(jobs);
+    expect(job).toMatchObject({ completedAt: null, finalTotalCents: null });
+    const [row] = await api.database.db
+      .select({ status: customerEnquiries.status })
+      .from(customerEnquiries)
+      .where(eq(customerEnquiries.id, copy));
+    expect(row?.status).toBe('in_progress');
+  });
+
+  it('is completed at the agreed total with an approved variation, and the review invitation goes out', async () => {
+    const { copy } = await acceptedJob();
+    const variation = await okJson<{ id: number }>(propose(copy), 201);
+    await okJson(
+      customerPost(api, `/api/requests/variations/${variation.id}/approve`, { token: group.token }),
+    );
+    const mailbox = await watchOutbox(api);
+    await okJson(complete(copy, QUOTE_TOTAL + VARIATION_TOTAL));
+    const mails = await mailbox.newMails();
+    expect(mails.map((mail) => mail.subject)).toContain(`How did ${registered.name} do?`);
+    const [row] = await api.database.db
+      .select({ status: customerEnquiries.status })
+      .from(customerEnquiries)
+      .where(eq(customerEnquiries.id, copy));
+    expect(row?.status).toBe('completed');
+    // Completed: the price holds.
+    await expectError(await propose(copy), 409);
+    await expectError(await complete(copy, 1), 409);
+  });
+
+  it('an agreed job is completed with its final total only, not by the response form or the desk', async () => {
+    const { copy } = await acceptedJob();
+    await expectError(
+      await asProvider(api, registered.id, 'POST', `/api/provider/enquiries/${copy}/job/complete`, {
+        finalTotalCents: -5,
+      }),
+      400,
+    );
+    const token = await providerSession(api, registered.id);
+    await expectError(
+      await sendAs(api, token, 'PUT', `/api/provider/enquiries/${copy}/response`, {
+        providerResponse: 'All done.',
+        status: 'completed',
+      }),
+      409,
+    );
+    const admin = await createTestAdmin(api);
+    await expectError(
+      await sendAs(api, await adminSession(api, admin.id), 'PUT', `/api/admin/enquiries/${copy}`, {
+        status: 'completed',
+      }),
+      409,
+    );
+    const [row] = await api.database.db
+      .select({ status: customerEnquiries.status })
+      .from(customerEnquiries)
+      .where(eq(customerEnquiries.id, copy));
+    expect(row?.status).toBe('in_progress');
   });
 });

@@ -7,25 +7,30 @@
  */
 import { Hono } from 'hono';
 import {
+  CompleteJobSchema,
   CustomerDeclineSchema,
   CustomerPreparationFeeSchema,
   CustomerTokenSchema,
   PreparationFeeSchema,
   QuoteSchema,
+  VariationSchema,
 } from '../../lib/schemas/quotes.ts';
 import { RequestStatusQuerySchema } from '../../lib/schemas/request-status.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireListedProvider, requireProvider } from '../auth/require-provider.ts';
-import { noStore } from '../http/cache.ts';
+import { changesPublicData, noStore } from '../http/cache.ts';
 import { idParam } from '../http/id-param.ts';
 import { validJson, validParams, validQuery } from '../http/route-input.ts';
 import { siteUrl } from '../http/site-url.ts';
 import { acceptQuote, ACCEPT_MESSAGES } from '../quotes/accept-quote.ts';
 import { answerPreparationFee } from '../quotes/answer-preparation-fee.ts';
 import { askPreparationFee } from '../quotes/ask-preparation-fee.ts';
+import { completeJob } from '../quotes/complete-job.ts';
+import { decideVariation, VARIATION_MESSAGES } from '../quotes/decide-variation.ts';
 import { declineQuote } from '../quotes/decline-quote.ts';
 import { getCustomerQuotes } from '../quotes/get-customer-quotes.ts';
 import { getProviderQuotes } from '../quotes/get-provider-quotes.ts';
+import { proposeVariation } from '../quotes/propose-variation.ts';
 import { sendQuote } from '../quotes/send-quote.ts';
 import type { RateLimit } from '../rate-limits/hit-rate-limit.ts';
 import { rateLimited } from '../rate-limits/rate-limited.ts';
@@ -44,6 +49,7 @@ const CUSTOMER_ANSWERS: RateLimit = {
 
 const enquiryId = validParams({ id: idParam('Enquiry not found') });
 const quoteId = validParams({ id: idParam(ACCEPT_MESSAGES.notFound) });
+const variationId = validParams({ id: idParam(VARIATION_MESSAGES.notFound) });
 
 export const quoteRoutes = new Hono<AppEnv>()
   // The customer's side: the status token opens the whole request group.
@@ -96,6 +102,43 @@ export const quoteRoutes = new Hono<AppEnv>()
       );
     },
   )
+  .post(
+    '/requests/variations/:id{[0-9]+}/approve',
+    rateLimited(CUSTOMER_ANSWERS),
+    variationId,
+    validJson(CustomerTokenSchema),
+    async (c) => {
+      noStore(c);
+      return c.json(
+        await decideVariation(c.var.db, {
+          token: c.req.valid('json').token,
+          variationId: c.req.valid('param').id,
+          approve: true,
+          reason: null,
+          siteUrl: siteUrl(c),
+        }),
+      );
+    },
+  )
+  .post(
+    '/requests/variations/:id{[0-9]+}/decline',
+    rateLimited(CUSTOMER_ANSWERS),
+    variationId,
+    validJson(CustomerDeclineSchema),
+    async (c) => {
+      noStore(c);
+      const { token, reason } = c.req.valid('json');
+      return c.json(
+        await decideVariation(c.var.db, {
+          token,
+          variationId: c.req.valid('param').id,
+          approve: false,
+          reason,
+          siteUrl: siteUrl(c),
+        }),
+      );
+    },
+  )
 
   // The provider's side: its own copy of a request.
   .get('/provider/enquiries/:id{[0-9]+}/quotes', requireProvider, enquiryId, async (c) =>
@@ -137,6 +180,43 @@ export const quoteRoutes = new Hono<AppEnv>()
           providerId: c.var.provider.id,
           enquiryId: c.req.valid('param').id,
           feeCents: c.req.valid('json').feeCents,
+          siteUrl: siteUrl(c),
+        }),
+      ),
+  )
+  /** Extra cost after acceptance: a variation the customer approves or declines. */
+  .post(
+    '/provider/enquiries/:id{[0-9]+}/variations',
+    requireProvider,
+    requireListedProvider,
+    enquiryId,
+    validJson(VariationSchema),
+    async (c) =>
+      c.json(
+        await proposeVariation(c.var.db, {
+          providerId: c.var.provider.id,
+          enquiryId: c.req.valid('param').id,
+          variation: c.req.valid('json'),
+          siteUrl: siteUrl(c),
+        }),
+        201,
+      ),
+  )
+  /** The agreed job completed at its final total; the public record counts it. */
+  .post(
+    '/provider/enquiries/:id{[0-9]+}/job/complete',
+    requireProvider,
+    requireListedProvider,
+    changesPublicData,
+    enquiryId,
+    validJson(CompleteJobSchema),
+    async (c) =>
+      c.json(
+        await completeJob(c.var.db, {
+          providerId: c.var.provider.id,
+          enquiryId: c.req.valid('param').id,
+          finalTotalCents: c.req.valid('json').finalTotalCents,
+          secret: c.var.sessionSecret,
           siteUrl: siteUrl(c),
         }),
       ),
