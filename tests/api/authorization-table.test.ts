@@ -103,6 +103,8 @@ const TABLE: Record<string, Access> = {
   'POST /api/requests/cancel': PUBLIC,
   // Quotes from the status page (docs/decisions/0051): the token opens the request group.
   'GET /api/requests/quotes': PUBLIC,
+  'GET /api/requests/quotes/:id{[0-9]+}/pdf': PUBLIC,
+  'GET /api/requests/job/pdf': PUBLIC,
   'POST /api/requests/quotes/:id{[0-9]+}/accept': PUBLIC,
   'POST /api/requests/quotes/:id{[0-9]+}/decline': PUBLIC,
   'POST /api/requests/preparation-fee': PUBLIC,
@@ -193,6 +195,8 @@ const TABLE: Record<string, Access> = {
   'POST /api/objects/upload': PROVIDER_ONLY,
   // Quotes on the provider's own copies of requests (docs/decisions/0051).
   'GET /api/provider/enquiries/:id{[0-9]+}/quotes': PROVIDER_READ,
+  'GET /api/provider/quotes/:id{[0-9]+}/pdf': PROVIDER_READ,
+  'GET /api/provider/enquiries/:id{[0-9]+}/job/pdf': PROVIDER_READ,
   'POST /api/provider/enquiries/:id{[0-9]+}/quotes': PROVIDER_ONLY,
   'POST /api/provider/enquiries/:id{[0-9]+}/preparation-fee': PROVIDER_ONLY,
   'POST /api/provider/enquiries/:id{[0-9]+}/variations': PROVIDER_ONLY,

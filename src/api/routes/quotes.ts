@@ -31,6 +31,8 @@ import { declineQuote } from '../quotes/decline-quote.ts';
 import { getCustomerQuotes } from '../quotes/get-customer-quotes.ts';
 import { getProviderQuotes } from '../quotes/get-provider-quotes.ts';
 import { proposeVariation } from '../quotes/propose-variation.ts';
+import { jobDocument, quoteDocument } from '../quotes/quote-documents.ts';
+import { pdfHeaders } from '../quotes/quote-pdf.ts';
 import { sendQuote } from '../quotes/send-quote.ts';
 import type { RateLimit } from '../rate-limits/hit-rate-limit.ts';
 import { rateLimited } from '../rate-limits/rate-limited.ts';
@@ -56,6 +58,28 @@ export const quoteRoutes = new Hono<AppEnv>()
   .get('/requests/quotes', validQuery(RequestStatusQuerySchema), async (c) => {
     noStore(c);
     return c.json(await getCustomerQuotes(c.var.db, c.req.valid('query').token));
+  })
+  /** A quote version as PDF, and the agreed job: linked from the page and the mails. */
+  .get(
+    '/requests/quotes/:id{[0-9]+}/pdf',
+    quoteId,
+    validQuery(RequestStatusQuerySchema),
+    async (c) => {
+      const { bytes, fileName } = await quoteDocument(
+        c.var.db,
+        { kind: 'customer', token: c.req.valid('query').token },
+        c.req.valid('param').id,
+      );
+      return c.body(bytes, 200, pdfHeaders(fileName));
+    },
+  )
+  .get('/requests/job/pdf', validQuery(RequestStatusQuerySchema), async (c) => {
+    const { bytes, fileName } = await jobDocument(
+      c.var.db,
+      { kind: 'customer', token: c.req.valid('query').token },
+      undefined,
+    );
+    return c.body(bytes, 200, pdfHeaders(fileName));
   })
   .post(
     '/requests/quotes/:id{[0-9]+}/accept',
@@ -150,6 +174,22 @@ export const quoteRoutes = new Hono<AppEnv>()
       }),
     ),
   )
+  .get('/provider/quotes/:id{[0-9]+}/pdf', requireProvider, quoteId, async (c) => {
+    const { bytes, fileName } = await quoteDocument(
+      c.var.db,
+      { kind: 'provider', providerId: c.var.provider.id },
+      c.req.valid('param').id,
+    );
+    return c.body(bytes, 200, pdfHeaders(fileName));
+  })
+  .get('/provider/enquiries/:id{[0-9]+}/job/pdf', requireProvider, enquiryId, async (c) => {
+    const { bytes, fileName } = await jobDocument(
+      c.var.db,
+      { kind: 'provider', providerId: c.var.provider.id },
+      c.req.valid('param').id,
+    );
+    return c.body(bytes, 200, pdfHeaders(fileName));
+  })
   .post(
     '/provider/enquiries/:id{[0-9]+}/quotes',
     requireProvider,
