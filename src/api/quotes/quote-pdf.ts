@@ -67,7 +67,7 @@ function saDateTime(at: string): string {
   return `${formatDay(`${parts['year']}-${parts['month']}-${parts['day']}`)}, ${parts['hour']}:${parts['minute']}`;
 }
 
-function render(build: (doc: Doc) => void, title: string): Promise<Uint8Array> {
+function render(build: (doc: Doc) => void, title: string): Promise<Uint8Array<ArrayBuffer>> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -75,7 +75,7 @@ function render(build: (doc: Doc) => void, title: string): Promise<Uint8Array> {
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Uint8Array>((resolve, reject) => {
+  const done = new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
     doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     doc.on('error', reject);
   });
@@ -230,7 +230,7 @@ function s15(doc: Doc): void {
 }
 
 /** The PDF of one quote version. */
-export function quotePdf(who: DocumentParties, quote: QuoteView): Promise<Uint8Array> {
+export function quotePdf(who: DocumentParties, quote: QuoteView): Promise<Uint8Array<ArrayBuffer>> {
   const title = `Quote ${who.reference} version ${quote.version}`;
   return render((doc) => {
     doc.font('Helvetica-Bold').fontSize(18).text(printable(title));
@@ -270,7 +270,7 @@ function variationSection(doc: Doc, variation: VariationView): void {
 }
 
 /** The PDF of the agreed job: the accepted quote, its variations and the agreed total. */
-export function jobPdf(who: DocumentParties, quote: QuoteView, job: JobView): Promise<Uint8Array> {
+export function jobPdf(who: DocumentParties, quote: QuoteView, job: JobView): Promise<Uint8Array<ArrayBuffer>> {
   const title = `Agreed job ${who.reference}`;
   return render((doc) => {
     doc.font('Helvetica-Bold').fontSize(18).text(printable(title));
