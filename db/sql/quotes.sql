@@ -8,8 +8,10 @@ CREATE OR REPLACE FUNCTION quote_sent() RETURNS trigger
 BEGIN
   INSERT INTO enquiry_events (enquiry_id, kind, detail, at)
     VALUES (NEW.enquiry_id, 'responded',
+            -- The amount as the site writes it (formatCents): 'R7 070,78', a no-break
+            -- space between thousands and a comma before the cents.
             format('Quote %s sent: R%s%s, valid until %s', NEW.version,
-                   to_char(NEW.total_cents / 100.0, 'FM999999990.00'),
+                   translate(to_char(NEW.total_cents / 100.0, 'FM999,999,990.00'), ',.', chr(160) || ','),
                    CASE WHEN NEW.vat_percent > 0 THEN ' including VAT' ELSE '' END,
                    to_char(NEW.valid_until, 'FMDD FMMonth YYYY')),
             NEW.created_at);

@@ -161,3 +161,19 @@ export function priceRecordWords({ jobs, kept }: PriceRecord): string {
   }
   return `Kept to the agreed price on ${kept} of ${jobs} jobs`;
 }
+
+/**
+ * Rand as a person types it ('1299.50', '1 299,50', 'R450') in cents; undefined for
+ * anything else (more than two decimals, letters, nothing).
+ */
+export function randToCents(text: string): number | undefined {
+  const cleaned = text.replace(/^\s*R\s*/i, '').replace(/[\s\u00a0]/g, '');
+  const match = /^(\d{1,10})(?:[.,](\d{1,2}))?$/.exec(cleaned);
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** Cents as the rand a form shows for editing: '1299.50', '450'. */
+export function centsToRand(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}

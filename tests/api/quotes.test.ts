@@ -17,6 +17,10 @@ import {
 } from '../../db/schema.ts';
 import { ACCEPT_MESSAGES, NOT_CHOSEN_REASON } from '../../src/api/quotes/accept-quote.ts';
 import { addDays, saToday } from '../../src/lib/calendar-days.ts';
+import {
+  REGISTERED_NAME_MESSAGE,
+  VAT_NUMBER_MESSAGE,
+} from '../../src/lib/schemas/provider-dashboard.ts';
 import { QUOTE_MESSAGES } from '../../src/lib/schemas/quotes.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
@@ -133,13 +137,46 @@ describe('a provider quotes', () => {
       .from(enquiryEvents)
       .where(eq(enquiryEvents.enquiryId, copyOf(registered.id)));
     expect(events.find((event) => event.kind === 'responded')?.detail).toMatch(
-      /^Quote 1 sent: R9082\.70 including VAT, valid until /,
+      /^Quote 1 sent: R9\u00a0082,70 including VAT, valid until /,
     );
     const [copy] = await api.database.db
       .select({ respondedAt: customerEnquiries.respondedAt })
       .from(customerEnquiries)
       .where(eq(customerEnquiries.id, copyOf(registered.id)));
     expect(copy?.respondedAt).not.toBeNull();
+  });
+
+  it('a provider registers for VAT on its profile: the number with its registered name', async () => {
+    const token = await providerSession(api, plain.id);
+    const me = await okJson<Record<string, unknown>>(sendAs(api, token, 'GET', '/api/provider/me'));
+    expect(me).toMatchObject({ vatNumber: null, registeredName: null });
+    await expectFieldError(
+      await sendAs(api, token, 'PUT', '/api/provider/profile', {
+        ...me,
+        vatNumber: '4987654321',
+        registeredName: '',
+      }),
+      'registeredName',
+      REGISTERED_NAME_MESSAGE,
+    );
+    await expectFieldError(
+      await sendAs(api, token, 'PUT', '/api/provider/profile', {
+        ...me,
+        vatNumber: '1234',
+        registeredName: 'Karoo Camera Works CC',
+      }),
+      'vatNumber',
+      VAT_NUMBER_MESSAGE,
+    );
+    await okJson(
+      sendAs(api, token, 'PUT', '/api/provider/profile', {
+        ...me,
+        vatNumber: '4987 654 321',
+        registeredName: 'Karoo Camera Works CC',
+      }),
+    );
+    const sent = await sendQuoteOf(plain.id);
+    expect(sent).toMatchObject({ vatCents: 118_470, totalCents: 908_270 });
   });
 
   it('adds no VAT when the provider is not VAT-registered', async () => {
@@ -311,6 +348,7 @@ describe('the customer compares and accepts', () => {
       plain.name,
       third.name,
     ]);
+    expect(view.offers[0]!.quotes.map((q) => [q.version, q.state])).toEqual([[1, 'open']]);
     expect(view.offers[1]!.quotes.map((q) => [q.version, q.state])).toEqual([
       [2, 'open'],
       [1, 'superseded'],

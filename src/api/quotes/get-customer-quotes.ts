@@ -28,6 +28,8 @@ export interface QuoteOffer {
     name: string;
     rating: number;
     reviewCount: number;
+    /** When it was listed: a new provider's responsiveness reads 'New on the platform'. */
+    createdAt: Date;
     responsiveness: Responsiveness;
     verification: PublicVerification;
   } | null;
@@ -61,6 +63,7 @@ export async function getCustomerQuotes(db: Database, token: string): Promise<Cu
       providerName: p.name,
       rating: p.rating,
       reviewCount: p.reviewCount,
+      providerCreatedAt: p.createdAt,
     })
     .from(e)
     .leftJoin(p, eq(p.id, e.assignedProviderId))
@@ -88,6 +91,7 @@ export async function getCustomerQuotes(db: Database, token: string): Promise<Cu
               name: copy.providerName ?? '',
               rating: Number(copy.rating ?? 0),
               reviewCount: copy.reviewCount ?? 0,
+              createdAt: copy.providerCreatedAt ?? new Date(0),
               responsiveness: figures.get(copy.providerId) ?? NOT_MEASURED,
               verification: verifications[index] ?? { status: 'unverified', checks: [] },
             },

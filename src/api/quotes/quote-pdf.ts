@@ -270,7 +270,11 @@ function variationSection(doc: Doc, variation: VariationView): void {
 }
 
 /** The PDF of the agreed job: the accepted quote, its variations and the agreed total. */
-export function jobPdf(who: DocumentParties, quote: QuoteView, job: JobView): Promise<Uint8Array<ArrayBuffer>> {
+export function jobPdf(
+  who: DocumentParties,
+  quote: QuoteView,
+  job: JobView,
+): Promise<Uint8Array<ArrayBuffer>> {
   const title = `Agreed job ${who.reference}`;
   return render((doc) => {
     doc.font('Helvetica-Bold').fontSize(18).text(printable(title));

@@ -226,14 +226,16 @@ export async function jobsOfGroups(db: Queryable, groupIds: number[]): Promise<J
 export async function quotesOfCopies(
   db: Queryable,
   enquiryIds: number[],
-  jobOfGroup: Pick<JobView, 'quoteId'> | undefined,
+  jobOfGroup: Pick<JobView, 'quoteId' | 'enquiryId'> | undefined,
 ): Promise<QuoteView[]> {
   if (enquiryIds.length === 0) return [];
   const rows = await db
     .select({
       quote: q,
       expired: sql<boolean>`${q.validUntil} < ${TODAY}`,
-      latest: sql<boolean>`${q.version} = (SELECT max(later.version) FROM ${q} AS later WHERE later.enquiry_id = ${q.enquiryId})`,
+      // Written with the table's name: in a select from one table drizzle leaves columns
+      // unqualified, and the sub-select's own enquiry_id would answer for them.
+      latest: sql<boolean>`${q}.version = (SELECT max(later.version) FROM ${q} AS later WHERE later.enquiry_id = ${q}.enquiry_id)`,
     })
     .from(q)
     .where(inArray(q.enquiryId, enquiryIds))
@@ -247,7 +249,11 @@ export async function quotesOfCopies(
     const state: QuoteState = jobOfGroup
       ? jobOfGroup.quoteId === quote.id
         ? 'accepted'
-        : 'not-chosen'
+        : jobOfGroup.enquiryId === quote.enquiryId
+          ? quote.declinedAt
+            ? 'declined'
+            : 'superseded'
+          : 'not-chosen'
       : quote.declinedAt
         ? 'declined'
         : !latest

@@ -169,6 +169,28 @@ const contactNameField = z.preprocess(
     .optional(),
 );
 
+/** The SARS VAT number: 10 digits, the first a 4. */
+export const VAT_NUMBER_MESSAGE = 'A South African VAT number has 10 digits and starts with 4';
+export const REGISTERED_NAME_MESSAGE =
+  'Give the registered name your VAT number is issued to, or leave both empty';
+
+/**
+ * VAT registration (docs/decisions/0051): a VAT number and the registered name it is
+ * issued to, both or neither; empty removes it, absent keeps the stored one.
+ */
+const vatNumberField = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.replace(/\s/g, '') === '' ? null : v.replace(/\s/g, '')) : v),
+  z
+    .string(VAT_NUMBER_MESSAGE)
+    .regex(/^4\d{9}$/, VAT_NUMBER_MESSAGE)
+    .nullable()
+    .optional(),
+);
+const registeredNameField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z.string(REGISTERED_NAME_MESSAGE).trim().max(200, 'At most 200 characters').nullable().optional(),
+);
+
 /**
  * The profile as the spec's client sends it (spec section 7): always all seven. `name`
  * is the business name, as the public pages show it. The description may be empty: a
@@ -201,6 +223,8 @@ const ProfileExtraFields = z.object({
   businessHours: BusinessHoursSchema.optional(),
   website: websiteField,
   specialties: specialtiesField.optional(),
+  vatNumber: vatNumberField,
+  registeredName: registeredNameField,
 });
 
 /** The fields a profile body may leave out (they then keep their stored values). */
@@ -215,7 +239,22 @@ export const PROFILE_EXTRA_FIELDS = ProfileExtraFields.keyof().options;
  * stored as the texts business_minutes() reads, so the responsiveness clock follows
  * them.
  */
-export const ProviderProfileSchema = SpecProfileFields.extend(ProfileExtraFields.shape);
+export const ProviderProfileSchema = SpecProfileFields.extend(ProfileExtraFields.shape).superRefine(
+  (profile, context) => {
+    // Both given (as the dashboard sends them): a number needs its name and a name its number.
+    if (profile.vatNumber === undefined || profile.registeredName === undefined) return;
+    if (profile.vatNumber !== null && profile.registeredName === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['registeredName'],
+        message: REGISTERED_NAME_MESSAGE,
+      });
+    }
+    if (profile.vatNumber === null && profile.registeredName !== null) {
+      context.addIssue({ code: 'custom', path: ['vatNumber'], message: VAT_NUMBER_MESSAGE });
+    }
+  },
+);
 
 /** What the form and other clients send (the schema's input: the hours not yet stored texts). */
 export type ProviderProfileInput = z.input<typeof ProviderProfileSchema>;
