@@ -46,6 +46,7 @@ import {
 } from '../src/lib/catalog/enquiry-options.ts';
 import { PROVINCE_IDS, type ProvinceId } from '../src/lib/catalog/provinces.ts';
 import { PLACE_KINDS, SOUTH_AFRICA_BOUNDS, type PlaceKind } from '../src/lib/places.ts';
+import { QUOTE_LINE_KINDS, VAT_PERCENT, type QuoteLineKind } from '../src/lib/quotes.ts';
 import type { DocumentType } from '../src/lib/uploads.ts';
 
 /**
@@ -174,6 +175,13 @@ export const serviceProviders = pgTable(
     responseTime: text('response_time'),
     emergencyService: boolean('emergency_service').notNull().default(false),
     /**
+     * VAT registration: the SARS VAT number (10 digits, starting with 4) and the registered
+     * name it is issued to, both or neither. A registered provider's quotes add VAT at 15 %
+     * and name both (docs/decisions/0051).
+     */
+    vatNumber: text('vat_number'),
+    registeredName: text('registered_name'),
+    /**
      * When the provider itself confirmed each of the facts its dashboard asks for
      * (src/lib/profile-checklist.ts): null until then, whoever gave the value.
      */
@@ -217,6 +225,11 @@ export const serviceProviders = pgTable(
     check('service_providers_province_check', oneOf(sql`${t.province}`, PROVINCE_IDS)),
     check('service_providers_services_check', someOf(sql`${t.services}`, SERVICE_IDS)),
     check('service_providers_legal_form_check', oneOf(sql`${t.legalForm}`, LEGAL_FORMS)),
+    check('service_providers_vat_number_check', sql`${t.vatNumber} ~ '^4[0-9]{9}$'`),
+    check(
+      'service_providers_vat_registration_check',
+      sql`(${t.vatNumber} IS NULL) = (${t.registeredName} IS NULL)`,
+    ),
     // The listing's order without the verified key (it depends on the day): each of the
     // premium and verified groups is read from it in order (list-providers.ts).
     index('service_providers_ranking_idx')
@@ -1018,3 +1031,213 @@ export const privacyObjections = pgTable('privacy_objections', {
   mailboxHash: text('mailbox_hash').primaryKey(),
   objectedAt: timestamp('objected_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A provider's quote on its copy of a request (docs/decisions/0051): written once, never
+ * changed but for the customer's decline; a revision is the next version, and the
+ * earlier ones stay readable. The provider's names and VAT registration are kept as the
+ * quote stated them. Amounts are whole cents; the totals are the lines' (quote_lines),
+ * computed by the API and held to each other here.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => customerEnquiries.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id').references(() => serviceProviders.id, {
+      onDelete: 'set null',
+    }),
+    version: integer('version').notNull(),
+    providerName: text('provider_name').notNull(),
+    registeredName: text('registered_name'),
+    vatNumber: text('vat_number'),
+    vatPercent: integer('vat_percent').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** The last day it can be accepted (South African calendar). */
+    validUntil: date('valid_until').notNull(),
+    earliestStart: date('earliest_start').notNull(),
+    depositCents: integer('deposit_cents').notNull().default(0),
+    /** The share of the total the deposit was given as; null for an amount or none. */
+    depositPercent: integer('deposit_percent'),
+    /** Repair or maintenance work: s15 and s57 of the Consumer Protection Act apply. */
+    repairWork: boolean('repair_work').notNull(),
+    warrantyMonths: integer('warranty_months').notNull(),
+    /** The fee for preparing the quote the customer agreed before the visit; 0 for none. */
+    preparationFeeCents: integer('preparation_fee_cents').notNull().default(0),
+    note: text('note'),
+    createdAt: createdAt(),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+  },
+  (t) => [
+    uniqueIndex('quotes_enquiry_version_key').on(t.enquiryId, t.version),
+    index('quotes_provider_idx').on(t.providerId),
+    check('quotes_version_check', sql`${t.version} >= 1`),
+    check('quotes_vat_percent_check', sql`${t.vatPercent} IN (0, ${sql.raw(String(VAT_PERCENT))})`),
+    check(
+      'quotes_vat_registration_check',
+      sql`(${t.vatPercent} = 0) = (${t.vatNumber} IS NULL) AND (${t.vatNumber} IS NULL) = (${t.registeredName} IS NULL)`,
+    ),
+    check(
+      'quotes_totals_check',
+      sql`${t.subtotalCents} >= 0 AND ${t.vatCents} = round(${t.subtotalCents} * ${t.vatPercent} / 100.0) AND ${t.totalCents} = ${t.subtotalCents} + ${t.vatCents}`,
+    ),
+    check('quotes_deposit_check', sql`${t.depositCents} BETWEEN 0 AND ${t.totalCents}`),
+    check('quotes_deposit_percent_check', sql`${t.depositPercent} BETWEEN 1 AND 100`),
+    check(
+      'quotes_warranty_check',
+      sql`${t.warrantyMonths} >= 0 AND (NOT ${t.repairWork} OR ${t.warrantyMonths} >= 3)`,
+    ),
+    check('quotes_preparation_fee_check', sql`${t.preparationFeeCents} >= 0`),
+    check('quotes_declined_check', sql`(${t.declinedAt} IS NULL) = (${t.declineReason} IS NULL)`),
+  ],
+);
+
+/**
+ * The agreed job: the one quote version a customer accepted in a request group, at most
+ * one per group (group_id is the group's first copy: coalesce(group_id, id)), so a
+ * second acceptance, from another click or device, finds the row taken. Its agreed
+ * total is the quote's plus the approved variations; the provider completes it with a
+ * final total no higher.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => customerEnquiries.id, { onDelete: 'cascade' }),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => customerEnquiries.id, { onDelete: 'cascade' }),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id').references(() => serviceProviders.id, {
+      onDelete: 'set null',
+    }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+    finalTotalCents: integer('final_total_cents'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Raised by either side with a reason; the desk sees it. */
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    disputedBy: text('disputed_by').$type<'customer' | 'provider'>(),
+    disputeReason: text('dispute_reason'),
+  },
+  (t) => [
+    uniqueIndex('jobs_group_key').on(t.groupId),
+    uniqueIndex('jobs_enquiry_key').on(t.enquiryId),
+    uniqueIndex('jobs_quote_key').on(t.quoteId),
+    // The public record reads a provider's jobs completed in the last 12 months.
+    index('jobs_provider_completed_idx').on(t.providerId, t.completedAt),
+    check(
+      'jobs_completion_check',
+      sql`(${t.finalTotalCents} IS NULL) = (${t.completedAt} IS NULL) AND ${t.finalTotalCents} >= 0`,
+    ),
+    check(
+      'jobs_dispute_check',
+      sql`(${t.disputedAt} IS NULL) = (${t.disputeReason} IS NULL) AND (${t.disputedAt} IS NULL) = (${t.disputedBy} IS NULL)`,
+    ),
+    check('jobs_disputed_by_check', oneOf(sql`${t.disputedBy}`, ['customer', 'provider'])),
+  ],
+);
+
+/**
+ * A change of price after acceptance, in writing: the provider's lines and reason, the
+ * customer's approval or decline. VAT at the accepted quote's rate.
+ */
+export const jobVariations = pgTable(
+  'job_variations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    reason: text('reason').notNull(),
+    vatPercent: integer('vat_percent').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+  },
+  (t) => [
+    uniqueIndex('job_variations_job_number_key').on(t.jobId, t.number),
+    check('job_variations_number_check', sql`${t.number} >= 1`),
+    check(
+      'job_variations_totals_check',
+      sql`${t.subtotalCents} >= 0 AND ${t.vatCents} = round(${t.subtotalCents} * ${t.vatPercent} / 100.0) AND ${t.totalCents} = ${t.subtotalCents} + ${t.vatCents}`,
+    ),
+    check(
+      'job_variations_decision_check',
+      sql`NOT (${t.approvedAt} IS NOT NULL AND ${t.declinedAt} IS NOT NULL) AND (${t.declinedAt} IS NULL) = (${t.declineReason} IS NULL)`,
+    ),
+  ],
+);
+
+/** The lines of a quote or of a variation, in the order given. */
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    quoteId: integer('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
+    variationId: integer('variation_id').references(() => jobVariations.id, {
+      onDelete: 'cascade',
+    }),
+    position: integer('position').notNull(),
+    kind: text('kind').$type<QuoteLineKind>().notNull(),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 10, scale: 2 }).notNull(),
+    unit: text('unit').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (t) => [
+    uniqueIndex('quote_lines_quote_position_key')
+      .on(t.quoteId, t.position)
+      .where(sql`${t.quoteId} IS NOT NULL`),
+    uniqueIndex('quote_lines_variation_position_key')
+      .on(t.variationId, t.position)
+      .where(sql`${t.variationId} IS NOT NULL`),
+    check('quote_lines_owner_check', sql`(${t.quoteId} IS NULL) <> (${t.variationId} IS NULL)`),
+    check('quote_lines_kind_check', oneOf(sql`${t.kind}`, QUOTE_LINE_KINDS)),
+    check('quote_lines_quantity_check', sql`${t.quantity} > 0`),
+    check(
+      'quote_lines_total_check',
+      sql`${t.unitPriceCents} >= 0 AND ${t.totalCents} = round(${t.quantity} * ${t.unitPriceCents})`,
+    ),
+  ],
+);
+
+/**
+ * A fee for preparing the quote (a site visit), which the Consumer Protection Act lets a
+ * provider charge only when the customer agreed to it beforehand: the provider asks on
+ * its copy, the customer agrees or declines on the status page, and only an agreed fee
+ * may appear on a quote.
+ */
+export const quotePreparationFees = pgTable(
+  'quote_preparation_fees',
+  {
+    enquiryId: integer('enquiry_id')
+      .primaryKey()
+      .references(() => customerEnquiries.id, { onDelete: 'cascade' }),
+    feeCents: integer('fee_cents').notNull(),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
+    agreedAt: timestamp('agreed_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('quote_preparation_fees_fee_check', sql`${t.feeCents} > 0`),
+    check(
+      'quote_preparation_fees_decision_check',
+      sql`NOT (${t.agreedAt} IS NOT NULL AND ${t.declinedAt} IS NOT NULL)`,
+    ),
+  ],
+);

@@ -24,6 +24,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { privacyRoutes } from './routes/privacy.ts';
 import { providerRoutes, providerUploadRoutes } from './routes/provider.ts';
 import { publicRoutes } from './routes/public.ts';
+import { quoteRoutes } from './routes/quotes.ts';
 import { objectRoutes, uploadRoutes } from './routes/uploads.ts';
 import { chooseObjectStore } from './storage/choose-object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
@@ -141,6 +142,7 @@ export function createApp({
     .route('/api/privacy', privacyRoutes)
     .route('/api/admin', adminRoutes)
     .route('/api/provider', providerRoutes)
+    .route('/api', quoteRoutes)
     .route('/api/objects', providerUploadRoutes)
     .route('/objects', objectRoutes);
 

@@ -60,6 +60,11 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.optional(newPassword),
   ADMIN_FIRST_NAME: z.string().trim().min(1).default('Site'),
   ADMIN_LAST_NAME: z.string().trim().min(1).default('Administrator'),
+  /**
+   * The largest deposit a quote may ask for, as a share of its total in percent (Consumer
+   * Protection Act s17 allows a reasonable deposit; docs/decisions/0051).
+   */
+  QUOTE_DEPOSIT_CAP_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
   /** Test suites only (see passwordHashCost): scrypt's cost, log2 N, for new hashes. */
   PASSWORD_HASH_COST: PasswordHashCost.optional(),
 });

@@ -109,6 +109,15 @@ const TABLE: Record<string, Access> = {
   'POST /api/privacy/my-data/correct': PUBLIC,
   'POST /api/privacy/my-data/object': PUBLIC,
   'POST /api/privacy/my-data/delete': PUBLIC,
+  // Quotes from the status page (docs/decisions/0051): the token opens the request group.
+  'GET /api/requests/quotes': PUBLIC,
+  'GET /api/requests/quotes/:id{[0-9]+}/pdf': PUBLIC,
+  'GET /api/requests/job/pdf': PUBLIC,
+  'POST /api/requests/quotes/:id{[0-9]+}/accept': PUBLIC,
+  'POST /api/requests/quotes/:id{[0-9]+}/decline': PUBLIC,
+  'POST /api/requests/preparation-fee': PUBLIC,
+  'POST /api/requests/variations/:id{[0-9]+}/approve': PUBLIC,
+  'POST /api/requests/variations/:id{[0-9]+}/decline': PUBLIC,
   'GET /api/reviews/invitation': PUBLIC,
   'POST /api/reviews': PUBLIC,
 
@@ -193,6 +202,14 @@ const TABLE: Record<string, Access> = {
   'POST /api/provider/work-photos': PROVIDER_ONLY,
   'DELETE /api/provider/work-photos/:id': PROVIDER_ONLY,
   'POST /api/objects/upload': PROVIDER_ONLY,
+  // Quotes on the provider's own copies of requests (docs/decisions/0051).
+  'GET /api/provider/enquiries/:id{[0-9]+}/quotes': PROVIDER_READ,
+  'GET /api/provider/quotes/:id{[0-9]+}/pdf': PROVIDER_READ,
+  'GET /api/provider/enquiries/:id{[0-9]+}/job/pdf': PROVIDER_READ,
+  'POST /api/provider/enquiries/:id{[0-9]+}/quotes': PROVIDER_ONLY,
+  'POST /api/provider/enquiries/:id{[0-9]+}/preparation-fee': PROVIDER_ONLY,
+  'POST /api/provider/enquiries/:id{[0-9]+}/variations': PROVIDER_ONLY,
+  'POST /api/provider/enquiries/:id{[0-9]+}/job/complete': PROVIDER_ONLY,
 };
 
 const FOREIGN_ORIGIN = 'https://attacker.example.net';

@@ -56,6 +56,15 @@ import {
   WorkPhotoSchema,
 } from '../../src/lib/schemas/provider-dashboard.ts';
 import { SeenRequestsSchema } from '../../src/lib/schemas/provider-dashboard.ts';
+import {
+  CompleteJobSchema,
+  CustomerDeclineSchema,
+  CustomerPreparationFeeSchema,
+  CustomerTokenSchema,
+  PreparationFeeSchema,
+  QuoteSchema,
+  VariationSchema,
+} from '../../src/lib/schemas/quotes.ts';
 import { CancelRequestSchema, RequestTokenSchema } from '../../src/lib/schemas/request-status.ts';
 import {
   HideReviewSchema,
@@ -75,6 +84,7 @@ import {
 } from '../helpers/builders.ts';
 import { PROFILE_EXTRAS } from '../helpers/profile-fixtures.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
+import { quoteBody } from '../helpers/quote-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 const SEED = 20_251_110;
@@ -483,6 +493,58 @@ const TARGETS: Record<string, Target> = {
       reference: 'POL-88123',
     }),
     params: () => ({ type: 'insurance' }),
+  },
+
+  // Quotes (docs/decisions/0051): the provider's on its own copy, the customer's by token.
+  'POST /api/provider/enquiries/:id{[0-9]+}/quotes': {
+    caller: 'provider',
+    schema: QuoteSchema,
+    example: () => quoteBody(),
+    params: (f) => ({ id: f.providerEnquiryId }),
+  },
+  'POST /api/provider/enquiries/:id{[0-9]+}/preparation-fee': {
+    caller: 'provider',
+    schema: PreparationFeeSchema,
+    example: () => ({ feeCents: 35_000 }),
+    params: (f) => ({ id: f.providerEnquiryId }),
+  },
+  'POST /api/requests/quotes/:id{[0-9]+}/accept': {
+    caller: 'anonymous',
+    schema: CustomerTokenSchema,
+    example: () => ({ token: STATUS_TOKEN }),
+  },
+  'POST /api/requests/quotes/:id{[0-9]+}/decline': {
+    caller: 'anonymous',
+    schema: CustomerDeclineSchema,
+    example: () => ({ token: STATUS_TOKEN, reason: 'Too dear for us.' }),
+  },
+  'POST /api/provider/enquiries/:id{[0-9]+}/variations': {
+    caller: 'provider',
+    schema: VariationSchema,
+    // No agreed job on the copy: the example is refused (409), as are all near misses.
+    example: () => ({ reason: 'A longer cable run.', lines: quoteBody().lines }),
+    params: (f) => ({ id: f.providerEnquiryId }),
+  },
+  'POST /api/provider/enquiries/:id{[0-9]+}/job/complete': {
+    caller: 'provider',
+    schema: CompleteJobSchema,
+    example: () => ({ finalTotalCents: 100_000 }),
+    params: (f) => ({ id: f.providerEnquiryId }),
+  },
+  'POST /api/requests/variations/:id{[0-9]+}/approve': {
+    caller: 'anonymous',
+    schema: CustomerTokenSchema,
+    example: () => ({ token: STATUS_TOKEN }),
+  },
+  'POST /api/requests/variations/:id{[0-9]+}/decline': {
+    caller: 'anonymous',
+    schema: CustomerDeclineSchema,
+    example: () => ({ token: STATUS_TOKEN, reason: 'Not needed.' }),
+  },
+  'POST /api/requests/preparation-fee': {
+    caller: 'anonymous',
+    schema: CustomerPreparationFeeSchema,
+    example: (f) => ({ token: STATUS_TOKEN, enquiryId: f.providerEnquiryId, agree: true }),
   },
 };
 

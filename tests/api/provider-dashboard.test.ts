@@ -75,6 +75,8 @@ const OWN_PROFILE_KEYS = [
   'businessHours',
   'website',
   'specialties',
+  'vatNumber',
+  'registeredName',
   'profileImage',
   'rating',
   'reviewCount',

@@ -28,6 +28,12 @@ export interface TestDatabase extends DatabaseHandle {
 const TEST_TABLES = [
   'privacy_links',
   'privacy_objections',
+  // Quotes and agreed jobs (docs/decisions/0051), children first.
+  'quote_lines',
+  'job_variations',
+  'jobs',
+  'quotes',
+  'quote_preparation_fees',
   'document_views',
   'evidence_documents',
   'enquiry_events',

@@ -6,6 +6,7 @@ import type { EnquiryResponseSchema } from '../../lib/schemas/provider-dashboard
 import { AppError } from '../errors.ts';
 import { cancelQueuedTopic, enqueueMail } from '../jobs/enqueue.ts';
 import { enquiryResponseMessage } from '../mail/messages.ts';
+import { refuseCompletingAgreedJob } from '../quotes/complete-job.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import { newStatusLink } from '../requests/status-tokens.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
@@ -90,6 +91,7 @@ export async function respondToEnquiry(
     if (before?.status === 'cancelled' && before.cancelReason !== null) {
       throw new AppError('conflict', CANCELLED_BY_CUSTOMER);
     }
+    if (response.status === 'completed') await refuseCompletingAgreedJob(tx, enquiryId);
     const [updated] = await tx
       .update(e)
       .set({

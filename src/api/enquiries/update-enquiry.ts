@@ -8,6 +8,7 @@ import { REASSIGN_MESSAGES } from '../../lib/schemas/enquiry-follow-up.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { enquiryAssignedMessage, requestReassignedMessage } from '../mail/messages.ts';
+import { refuseCompletingAgreedJob } from '../quotes/complete-job.ts';
 import { newStatusLink } from '../requests/status-tokens.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
@@ -40,6 +41,7 @@ export async function updateEnquiry(
 ) {
   return db.transaction(async (tx) => {
     const current = await getEnquiry(tx, id, { lock: true });
+    if (changes.status === 'completed') await refuseCompletingAgreedJob(tx, id);
     const assigning =
       changes.assignedProviderId !== undefined &&
       changes.assignedProviderId !== null &&

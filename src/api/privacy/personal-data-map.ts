@@ -52,6 +52,20 @@ export const PERSONAL_DATA_MAP = {
     withheld: SECRETS,
   },
   reviews: { relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }] },
+  // Quotes and the agreed job (docs/decisions/0051): each provider's answer on a copy of
+  // the customer's request, with its lines, the job, its variations and any dispute.
+  quotes: { relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }] },
+  quote_lines: {
+    relations: [
+      { by: 'via', parent: 'quotes', column: 'quote_id' },
+      { by: 'via', parent: 'job_variations', column: 'variation_id' },
+    ],
+  },
+  quote_preparation_fees: {
+    relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }],
+  },
+  jobs: { relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }] },
+  job_variations: { relations: [{ by: 'via', parent: 'jobs', column: 'job_id' }] },
   contact_messages: { relations: [{ by: 'email', columns: ['email'] }] },
   privacy_links: { relations: [{ by: 'email', columns: ['email'] }], withheld: SECRETS },
   privacy_objections: { relations: [{ by: 'mailbox-hash', column: 'mailbox_hash' }] },

@@ -22,6 +22,9 @@ const ownProfileColumns = {
   businessHours: p.businessHours,
   website: p.website,
   specialties: p.specialties,
+  /** VAT registration, as its quotes state it (docs/decisions/0051). */
+  vatNumber: p.vatNumber,
+  registeredName: p.registeredName,
   profileImage: p.profileImage,
   rating: p.rating,
   reviewCount: p.reviewCount,

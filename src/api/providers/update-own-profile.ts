@@ -4,7 +4,11 @@ import type { Database } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
 import type { ProfileFact } from '../../lib/provider-facts.ts';
-import type { ProviderProfileSchema } from '../../lib/schemas/provider-dashboard.ts';
+import {
+  REGISTERED_NAME_MESSAGE,
+  VAT_NUMBER_MESSAGE,
+  type ProviderProfileSchema,
+} from '../../lib/schemas/provider-dashboard.ts';
 import { AppError } from '../errors.ts';
 import { checkCoverageTowns } from './check-coverage-towns.ts';
 import { coordinatesOf } from './coordinates.ts';
@@ -45,6 +49,15 @@ export async function updateOwnProfile(
   profile: Profile,
   stored: OwnProfile,
 ) {
+  // One of the VAT registration's two facts alone would leave it half given.
+  const vatNumber = profile.vatNumber === undefined ? stored.vatNumber : profile.vatNumber;
+  const registeredName =
+    profile.registeredName === undefined ? stored.registeredName : profile.registeredName;
+  if ((vatNumber === null) !== (registeredName === null)) {
+    const field = vatNumber === null ? 'vatNumber' : 'registeredName';
+    const message = vatNumber === null ? VAT_NUMBER_MESSAGE : REGISTERED_NAME_MESSAGE;
+    throw new AppError('bad_request', message, { [field]: message });
+  }
   // Checked before anything is written: an unknown town stores nothing.
   const coverageAreas =
     profile.coverageAreas && (await checkCoverageTowns(db, profile.coverageAreas));

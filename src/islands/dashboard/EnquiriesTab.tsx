@@ -9,6 +9,7 @@ import { formatSaPhone, telHref } from '../../lib/phone';
 import { requestReference } from '../../lib/request-reference';
 import { BriefDetails } from '../request/BriefDetails';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
+import { EnquiryQuotes } from './QuoteEditor';
 
 function EnquiryCard({
   enquiry,
@@ -94,6 +95,10 @@ function EnquiryCard({
             </ol>
           </section>
         )}
+        <EnquiryQuotes
+          enquiryId={enquiry.id}
+          closed={['completed', 'cancelled'].includes(enquiry.status)}
+        />
         {enquiry.status === 'cancelled' && enquiry.cancelReason !== null ? (
           // The customer's cancellation is final: the server refuses a response (409).
           <p className="text-sm">

@@ -134,6 +134,21 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
               {...register('contactName')}
             />
             <TextField
+              id={`${id}-vat-number`}
+              label="VAT Number"
+              hint="Only if you are VAT-registered: your quotes then add VAT at 15 %."
+              inputMode="numeric"
+              error={errors.vatNumber?.message}
+              {...register('vatNumber')}
+            />
+            <TextField
+              id={`${id}-registered-name`}
+              label="Registered Name"
+              hint="The name your VAT number is issued to, as your quotes state it."
+              error={errors.registeredName?.message}
+              {...register('registeredName')}
+            />
+            <TextField
               id={`${id}-email`}
               label="Email"
               type="email"

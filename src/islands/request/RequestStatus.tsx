@@ -14,6 +14,7 @@ import { DetailList } from '../ui/DetailList';
 import { MessageCard } from '../ui/MessageCard';
 import { TextAreaField } from '../ui/TextAreaField';
 import { BriefDetails } from './BriefDetails';
+import { LazyQuoteCompare } from './LazyQuoteCompare';
 import {
   budgetLabel,
   formatSaDateTime,
@@ -227,6 +228,8 @@ function RequestView({ token, request }: { token: string; request: RequestStatus
           <p>This provider is no longer listed. Our admin team follows your request.</p>
         )}
       </Section>
+
+      <LazyQuoteCompare token={token} />
 
       <Section title="Progress">
         <Timeline events={request.timeline} />

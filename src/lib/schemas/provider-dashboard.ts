@@ -202,6 +202,32 @@ const contactNameField = preprocess(
   ),
 );
 
+/** The SARS VAT number: 10 digits, the first a 4. */
+export const VAT_NUMBER_MESSAGE = 'A South African VAT number has 10 digits and starts with 4';
+export const REGISTERED_NAME_MESSAGE =
+  'Give the registered name your VAT number is issued to, or leave both empty';
+
+/**
+ * VAT registration (docs/decisions/0051): a VAT number and the registered name it is
+ * issued to, both or neither; empty removes it, absent keeps the stored one.
+ */
+const vatNumberField = preprocess(
+  (v) => (typeof v === 'string' ? (v.replace(/\s/g, '') === '' ? null : v.replace(/\s/g, '')) : v),
+  z.optional(
+    z.nullable(z.string(VAT_NUMBER_MESSAGE).check(z.regex(/^4\d{9}$/, VAT_NUMBER_MESSAGE))),
+  ),
+);
+const registeredNameField = preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z.optional(
+    z.nullable(
+      z
+        .string(REGISTERED_NAME_MESSAGE)
+        .check(z.trim(), z.maxLength(200, 'At most 200 characters')),
+    ),
+  ),
+);
+
 /**
  * The profile as the spec's client sends it (spec section 7): always all seven. `name`
  * is the business name, as the public pages show it. The description may be empty: a
@@ -233,6 +259,8 @@ const ProfileExtraFields = z.object({
   businessHours: z.optional(BusinessHoursSchema),
   website: websiteField,
   specialties: z.optional(specialtiesField),
+  vatNumber: vatNumberField,
+  registeredName: registeredNameField,
 });
 
 /** The fields a profile body may leave out (they then keep their stored values). */
@@ -249,7 +277,22 @@ export const PROFILE_EXTRA_FIELDS = Object.keys(ProfileExtraFields.shape) as (ke
  * stored as the texts business_minutes() reads, so the responsiveness clock follows
  * them.
  */
-export const ProviderProfileSchema = z.extend(SpecProfileFields, ProfileExtraFields.shape);
+export const ProviderProfileSchema = z.extend(SpecProfileFields, ProfileExtraFields.shape).check(
+  z.superRefine((profile, context) => {
+    // Both given (as the dashboard sends them): a number needs its name and a name its number.
+    if (profile.vatNumber === undefined || profile.registeredName === undefined) return;
+    if (profile.vatNumber !== null && profile.registeredName === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['registeredName'],
+        message: REGISTERED_NAME_MESSAGE,
+      });
+    }
+    if (profile.vatNumber === null && profile.registeredName !== null) {
+      context.addIssue({ code: 'custom', path: ['vatNumber'], message: VAT_NUMBER_MESSAGE });
+    }
+  }),
+);
 
 /** What the form and other clients send (the schema's input: the hours not yet stored texts). */
 export type ProviderProfileInput = z.input<typeof ProviderProfileSchema>;

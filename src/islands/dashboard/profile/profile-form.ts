@@ -30,6 +30,9 @@ export interface ProfileForm {
   website: string;
   coverageAreas: string[];
   specialties: string[];
+  /** VAT registration: '' for none. */
+  vatNumber: string;
+  registeredName: string;
   /**
    * Whether the form gives business hours: false while the profile has none and the
    * provider has not chosen to give them (the days are then a suggestion, not sent).
@@ -55,6 +58,8 @@ export function profileFormValues(profile: OwnProfile): ProfileForm {
     website: profile.website ?? '',
     coverageAreas: [...profile.coverageAreas],
     specialties: [...profile.specialties],
+    vatNumber: profile.vatNumber ?? '',
+    registeredName: profile.registeredName ?? '',
     // Without hours of its own, the form offers the spec's default week as a suggestion
     // (weekOfStoredHours), sent only once the provider chooses to give hours.
     hoursGiven: hoursGiven(profile.businessHours),

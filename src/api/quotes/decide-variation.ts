@@ -1,0 +1,100 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import {
+  customerEnquiries as e,
+  jobs,
+  jobVariations as v,
+  serviceProviders as p,
+} from '../../../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { enqueueMail } from '../jobs/enqueue.ts';
+import { customerGroup } from './customer-group.ts';
+import { JOB_MESSAGES } from './propose-variation.ts';
+import { variationDecidedMessage } from './quote-mails.ts';
+import { groupReference } from './read-quotes.ts';
+
+export const VARIATION_MESSAGES = {
+  notFound: 'Variation not found',
+  decided: 'You answered this variation already.',
+  approved:
+    'You approved the variation: it is part of the agreed price now. The provider has been told.',
+  declined:
+    'You declined the variation: the agreed price stays as it was. The provider has been told.',
+} as const;
+
+/**
+ * The customer approves or declines a variation of the group's agreed job, once; the
+ * provider is told. The job's row is locked, so the agreed total a completion reads is
+ * the one after this answer or before it, never between.
+ */
+export async function decideVariation(
+  db: Database,
+  {
+    token,
+    variationId,
+    approve,
+    reason,
+    siteUrl,
+  }: {
+    token: string;
+    variationId: number;
+    approve: boolean;
+    reason: string | null;
+    siteUrl: string;
+  },
+) {
+  const { groupId } = await customerGroup(db, token);
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .select({ id: jobs.id, enquiryId: jobs.enquiryId, completedAt: jobs.completedAt })
+      .from(jobs)
+      .where(eq(jobs.groupId, groupId))
+      .for('update');
+    const [variation] = job
+      ? await tx
+          .select()
+          .from(v)
+          .where(and(eq(v.id, variationId), eq(v.jobId, job.id)))
+      : [];
+    if (!job || !variation) throw new AppError('not_found', VARIATION_MESSAGES.notFound);
+    if (variation.approvedAt || variation.declinedAt) {
+      throw new AppError('conflict', VARIATION_MESSAGES.decided);
+    }
+    if (job.completedAt) throw new AppError('conflict', JOB_MESSAGES.completed);
+    await tx
+      .update(v)
+      .set(
+        approve
+          ? { approvedAt: sql`now()` }
+          : { declinedAt: sql`now()`, declineReason: reason ?? '' },
+      )
+      .where(eq(v.id, variation.id));
+    const [copy] = await tx
+      .select({
+        id: e.id,
+        groupId: e.groupId,
+        createdAt: e.createdAt,
+        providerName: p.name,
+        providerEmail: p.email,
+      })
+      .from(e)
+      .innerJoin(p, eq(p.id, e.assignedProviderId))
+      .where(eq(e.id, job.enquiryId));
+    if (copy) {
+      await enqueueMail(
+        tx,
+        variationDecidedMessage(
+          { name: copy.providerName, email: copy.providerEmail },
+          {
+            reference: await groupReference(tx, copy),
+            number: variation.number,
+            approved: approve,
+            reason,
+          },
+          new URL(`/dashboard?enquiry=${job.enquiryId}`, siteUrl).href,
+        ),
+      );
+    }
+    return { message: approve ? VARIATION_MESSAGES.approved : VARIATION_MESSAGES.declined };
+  });
+}

@@ -1,0 +1,263 @@
+/**
+ * Quotes, their acceptance, variations and the agreed job (docs/decisions/0051), for the
+ * three audiences at once, mounted on /api with one line: the customer's status page
+ * (/api/requests/..., the status token is the key), the provider's dashboard
+ * (/api/provider/..., its session, its own copies only) and the desk (/api/admin/...).
+ * Each route states its own session check, so nothing here reaches the other routers.
+ */
+import { Hono } from 'hono';
+import {
+  CompleteJobSchema,
+  CustomerDeclineSchema,
+  CustomerPreparationFeeSchema,
+  CustomerTokenSchema,
+  PreparationFeeSchema,
+  QuoteSchema,
+  VariationSchema,
+} from '../../lib/schemas/quotes.ts';
+import { RequestStatusQuerySchema } from '../../lib/schemas/request-status.ts';
+import type { AppEnv } from '../app-env.ts';
+import { requireListedProvider, requireProvider } from '../auth/require-provider.ts';
+import { changesPublicData, noStore } from '../http/cache.ts';
+import { idParam } from '../http/id-param.ts';
+import { validJson, validParams, validQuery } from '../http/route-input.ts';
+import { siteUrl } from '../http/site-url.ts';
+import { acceptQuote, ACCEPT_MESSAGES } from '../quotes/accept-quote.ts';
+import { answerPreparationFee } from '../quotes/answer-preparation-fee.ts';
+import { askPreparationFee } from '../quotes/ask-preparation-fee.ts';
+import { completeJob } from '../quotes/complete-job.ts';
+import { decideVariation, VARIATION_MESSAGES } from '../quotes/decide-variation.ts';
+import { declineQuote } from '../quotes/decline-quote.ts';
+import { getCustomerQuotes } from '../quotes/get-customer-quotes.ts';
+import { getProviderQuotes } from '../quotes/get-provider-quotes.ts';
+import { proposeVariation } from '../quotes/propose-variation.ts';
+import { jobDocument, quoteDocument } from '../quotes/quote-documents.ts';
+import { pdfHeaders } from '../quotes/quote-pdf.ts';
+import { sendQuote } from '../quotes/send-quote.ts';
+import type { RateLimit } from '../rate-limits/hit-rate-limit.ts';
+import { rateLimited } from '../rate-limits/rate-limited.ts';
+
+/**
+ * The customer's answers from the status page, per client: generous enough for a
+ * household comparing three quotes (and for a click repeated on two devices), not for a
+ * flood.
+ */
+const CUSTOMER_ANSWERS: RateLimit = {
+  name: 'quote-answer',
+  max: 60,
+  windowSeconds: 10 * 60,
+  message: 'Too many answers from your connection. Please try again in a few minutes.',
+};
+
+const enquiryId = validParams({ id: idParam('Enquiry not found') });
+const quoteId = validParams({ id: idParam(ACCEPT_MESSAGES.notFound) });
+const variationId = validParams({ id: idParam(VARIATION_MESSAGES.notFound) });
+
+export const quoteRoutes = new Hono<AppEnv>()
+  // The customer's side: the status token opens the whole request group.
+  .get('/requests/quotes', validQuery(RequestStatusQuerySchema), async (c) => {
+    noStore(c);
+    return c.json(await getCustomerQuotes(c.var.db, c.req.valid('query').token));
+  })
+  /** A quote version as PDF, and the agreed job: linked from the page and the mails. */
+  .get(
+    '/requests/quotes/:id{[0-9]+}/pdf',
+    quoteId,
+    validQuery(RequestStatusQuerySchema),
+    async (c) => {
+      const { bytes, fileName } = await quoteDocument(
+        c.var.db,
+        { kind: 'customer', token: c.req.valid('query').token },
+        c.req.valid('param').id,
+      );
+      return c.body(bytes, 200, pdfHeaders(fileName));
+    },
+  )
+  .get('/requests/job/pdf', validQuery(RequestStatusQuerySchema), async (c) => {
+    const { bytes, fileName } = await jobDocument(
+      c.var.db,
+      { kind: 'customer', token: c.req.valid('query').token },
+      undefined,
+    );
+    return c.body(bytes, 200, pdfHeaders(fileName));
+  })
+  .post(
+    '/requests/quotes/:id{[0-9]+}/accept',
+    rateLimited(CUSTOMER_ANSWERS),
+    quoteId,
+    validJson(CustomerTokenSchema),
+    async (c) => {
+      noStore(c);
+      return c.json(
+        await acceptQuote(c.var.db, {
+          token: c.req.valid('json').token,
+          quoteId: c.req.valid('param').id,
+          siteUrl: siteUrl(c),
+        }),
+      );
+    },
+  )
+  .post(
+    '/requests/quotes/:id{[0-9]+}/decline',
+    rateLimited(CUSTOMER_ANSWERS),
+    quoteId,
+    validJson(CustomerDeclineSchema),
+    async (c) => {
+      noStore(c);
+      const { token, reason } = c.req.valid('json');
+      return c.json(
+        await declineQuote(c.var.db, {
+          token,
+          reason,
+          quoteId: c.req.valid('param').id,
+          siteUrl: siteUrl(c),
+        }),
+      );
+    },
+  )
+  .post(
+    '/requests/preparation-fee',
+    rateLimited(CUSTOMER_ANSWERS),
+    validJson(CustomerPreparationFeeSchema),
+    async (c) => {
+      noStore(c);
+      return c.json(
+        await answerPreparationFee(c.var.db, { ...c.req.valid('json'), siteUrl: siteUrl(c) }),
+      );
+    },
+  )
+  .post(
+    '/requests/variations/:id{[0-9]+}/approve',
+    rateLimited(CUSTOMER_ANSWERS),
+    variationId,
+    validJson(CustomerTokenSchema),
+    async (c) => {
+      noStore(c);
+      return c.json(
+        await decideVariation(c.var.db, {
+          token: c.req.valid('json').token,
+          variationId: c.req.valid('param').id,
+          approve: true,
+          reason: null,
+          siteUrl: siteUrl(c),
+        }),
+      );
+    },
+  )
+  .post(
+    '/requests/variations/:id{[0-9]+}/decline',
+    rateLimited(CUSTOMER_ANSWERS),
+    variationId,
+    validJson(CustomerDeclineSchema),
+    async (c) => {
+      noStore(c);
+      const { token, reason } = c.req.valid('json');
+      return c.json(
+        await decideVariation(c.var.db, {
+          token,
+          variationId: c.req.valid('param').id,
+          approve: false,
+          reason,
+          siteUrl: siteUrl(c),
+        }),
+      );
+    },
+  )
+
+  // The provider's side: its own copy of a request.
+  .get('/provider/enquiries/:id{[0-9]+}/quotes', requireProvider, enquiryId, async (c) =>
+    c.json(
+      await getProviderQuotes(c.var.db, {
+        providerId: c.var.provider.id,
+        enquiryId: c.req.valid('param').id,
+        depositCapPercent: c.var.env.QUOTE_DEPOSIT_CAP_PERCENT,
+      }),
+    ),
+  )
+  .get('/provider/quotes/:id{[0-9]+}/pdf', requireProvider, quoteId, async (c) => {
+    const { bytes, fileName } = await quoteDocument(
+      c.var.db,
+      { kind: 'provider', providerId: c.var.provider.id },
+      c.req.valid('param').id,
+    );
+    return c.body(bytes, 200, pdfHeaders(fileName));
+  })
+  .get('/provider/enquiries/:id{[0-9]+}/job/pdf', requireProvider, enquiryId, async (c) => {
+    const { bytes, fileName } = await jobDocument(
+      c.var.db,
+      { kind: 'provider', providerId: c.var.provider.id },
+      c.req.valid('param').id,
+    );
+    return c.body(bytes, 200, pdfHeaders(fileName));
+  })
+  .post(
+    '/provider/enquiries/:id{[0-9]+}/quotes',
+    requireProvider,
+    requireListedProvider,
+    enquiryId,
+    validJson(QuoteSchema),
+    async (c) =>
+      c.json(
+        await sendQuote(c.var.db, {
+          providerId: c.var.provider.id,
+          enquiryId: c.req.valid('param').id,
+          quote: c.req.valid('json'),
+          depositCapPercent: c.var.env.QUOTE_DEPOSIT_CAP_PERCENT,
+          siteUrl: siteUrl(c),
+        }),
+        201,
+      ),
+  )
+  .post(
+    '/provider/enquiries/:id{[0-9]+}/preparation-fee',
+    requireProvider,
+    requireListedProvider,
+    enquiryId,
+    validJson(PreparationFeeSchema),
+    async (c) =>
+      c.json(
+        await askPreparationFee(c.var.db, {
+          providerId: c.var.provider.id,
+          enquiryId: c.req.valid('param').id,
+          feeCents: c.req.valid('json').feeCents,
+          siteUrl: siteUrl(c),
+        }),
+      ),
+  )
+  /** Extra cost after acceptance: a variation the customer approves or declines. */
+  .post(
+    '/provider/enquiries/:id{[0-9]+}/variations',
+    requireProvider,
+    requireListedProvider,
+    enquiryId,
+    validJson(VariationSchema),
+    async (c) =>
+      c.json(
+        await proposeVariation(c.var.db, {
+          providerId: c.var.provider.id,
+          enquiryId: c.req.valid('param').id,
+          variation: c.req.valid('json'),
+          siteUrl: siteUrl(c),
+        }),
+        201,
+      ),
+  )
+  /** The agreed job completed at its final total; the public record counts it. */
+  .post(
+    '/provider/enquiries/:id{[0-9]+}/job/complete',
+    requireProvider,
+    requireListedProvider,
+    changesPublicData,
+    enquiryId,
+    validJson(CompleteJobSchema),
+    async (c) =>
+      c.json(
+        await completeJob(c.var.db, {
+          providerId: c.var.provider.id,
+          enquiryId: c.req.valid('param').id,
+          finalTotalCents: c.req.valid('json').finalTotalCents,
+          secret: c.var.sessionSecret,
+          siteUrl: siteUrl(c),
+        }),
+      ),
+  );

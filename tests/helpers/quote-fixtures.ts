@@ -1,0 +1,125 @@
+/**
+ * Request groups and quotes for the tests: a group is made by inserting its copies with
+ * group_id directly (one brief, one copy per provider, each holding the first's id), and
+ * a status token by inserting its hash, as the request form and its mail would.
+ */
+import { eq } from 'drizzle-orm';
+import { customerEnquiries, requestStatusLinks } from '../../db/schema.ts';
+import { newStatusToken } from '../../src/api/requests/status-tokens.ts';
+import { addDays, saToday } from '../../src/lib/calendar-days.ts';
+import type { QuoteInput } from '../../src/lib/schemas/quotes.ts';
+import { sendAs } from './api-fixtures.ts';
+import { insertEnquiry } from './builders.ts';
+import { providerSession } from './provider-fixtures.ts';
+import type { TestApi } from './test-api.ts';
+
+export interface RequestGroup {
+  /** The copies, in the order of the providers given; the first is the group's id. */
+  copies: { id: number; providerId: number }[];
+  /** The customer's status token (it opens the first copy, and so the group). */
+  token: string;
+}
+
+/** One request sent to these providers at once, its address confirmed. */
+export async function insertRequestGroup(
+  api: TestApi,
+  providerIds: readonly number[],
+  overrides: Partial<typeof customerEnquiries.$inferInsert> = {},
+): Promise<RequestGroup> {
+  const db = api.database.db;
+  const common = {
+    customerName: 'Thandi Nkosi',
+    customerEmail: 'thandi@example.co.za',
+    status: 'assigned' as const,
+    emailConfirmedAt: new Date(),
+    ...overrides,
+  };
+  const copies: { id: number; providerId: number }[] = [];
+  for (const providerId of providerIds) {
+    const first = copies[0];
+    const row = await insertEnquiry(db, {
+      ...common,
+      assignedProviderId: providerId,
+      ...(first && { groupId: first.id }),
+    });
+    copies.push({ id: row.id, providerId });
+  }
+  const first = copies[0]!;
+  if (providerIds.length > 1) {
+    await db
+      .update(customerEnquiries)
+      .set({ groupId: first.id })
+      .where(eq(customerEnquiries.id, first.id));
+  }
+  const { token, hash } = newStatusToken();
+  await db.insert(requestStatusLinks).values({ tokenHash: hash, enquiryId: first.id });
+  return { copies, token };
+}
+
+/** A valid quote body: two lines, valid a month, a 20 % deposit, repair work. */
+export function quoteBody(overrides: Partial<QuoteInput> = {}): QuoteInput {
+  const today = saToday();
+  return {
+    lines: [
+      {
+        kind: 'labour',
+        description: 'Install and aim four cameras',
+        quantity: 6,
+        unit: 'hour',
+        unitPriceCents: 45_000,
+      },
+      {
+        kind: 'materials',
+        description: '4 MP dome camera',
+        quantity: 4,
+        unit: 'each',
+        unitPriceCents: 129_950,
+      },
+    ],
+    validUntil: addDays(today, 30),
+    earliestStart: addDays(today, 3),
+    depositKind: 'share',
+    depositPercent: 20,
+    repairWork: true,
+    warrantyMonths: 6,
+    preparationFeeCents: 0,
+    note: 'Cabling inside existing trunking.',
+    ...overrides,
+  };
+}
+
+/** POST the quote as the provider (a session minted for it). */
+export async function postQuote(
+  api: TestApi,
+  providerId: number,
+  enquiryId: number,
+  body: unknown,
+): Promise<Response> {
+  return sendAs(
+    api,
+    await providerSession(api, providerId),
+    'POST',
+    `/api/provider/enquiries/${enquiryId}/quotes`,
+    body,
+  );
+}
+
+/** A provider's call with its session. */
+export async function asProvider(
+  api: TestApi,
+  providerId: number,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return sendAs(api, await providerSession(api, providerId), method, path, body);
+}
+
+/** A customer's POST (no session: the token in the body is the key). */
+export function customerPost(api: TestApi, path: string, body: unknown): Promise<Response> {
+  return api.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
