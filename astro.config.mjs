@@ -63,7 +63,7 @@ export default defineConfig({
       // write a review, the privacy centre) and the fallback page for providers added after the build
       // (tests/build/sitemap.test.ts holds the two lists together).
       filter: (page) =>
-        !/\/(admin|admin\/set-password|dashboard|dashboard\/set-password|request|request\/confirm|join\/confirm|review|privacy\/my-data|provider\/view|provider\/not-found)\/?$/.test(
+        !/\/(admin|admin\/set-password|dashboard|dashboard\/set-password|request|request\/confirm|request\/new|join\/confirm|review|privacy\/my-data|provider\/view|provider\/not-found)\/?$/.test(
           page,
         ),
     }),

@@ -369,6 +369,10 @@ export const customerEnquiries = pgTable(
     index('customer_enquiries_group_idx')
       .on(t.groupId)
       .where(sql`${t.groupId} IS NOT NULL`),
+    // A provider holds at most one copy of a request sent to several (docs/decisions/0050).
+    uniqueIndex('customer_enquiries_group_provider_key')
+      .on(t.groupId, t.assignedProviderId)
+      .where(sql`${t.groupId} IS NOT NULL`),
   ],
 );
 

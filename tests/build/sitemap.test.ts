@@ -38,6 +38,7 @@ describe('the sitemap', () => {
         '/review',
         '/request',
         '/request/confirm',
+        '/request/new',
         '/join/confirm',
         '/dashboard/set-password',
         '/admin/set-password',

@@ -12,6 +12,8 @@ import { followUpFlags } from './request-follow-up.ts';
  */
 export const deskColumns = {
   id: e.id,
+  /** The first copy of a request sent to several providers (its reference), or null. */
+  groupId: e.groupId,
   customerName: e.customerName,
   customerEmail: e.customerEmail,
   customerPhone: e.customerPhone,

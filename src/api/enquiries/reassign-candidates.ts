@@ -30,6 +30,8 @@ export interface CandidateRequest {
   serviceType: string;
   location: string;
   assignedProviderId: number | null;
+  /** A copy of a request sent to several providers: the others' providers are no candidates. */
+  groupId?: number | null;
 }
 
 type Place =
@@ -86,6 +88,11 @@ function near(town: RequestPlace, kilometres: SQL): SQL {
     ${box} @> ll_to_earth(${p.latitude}::float8, ${p.longitude}::float8) AND ${kilometres} <= ${NEAR_KM}))`;
 }
 
+/** The provider has no copy of the request group (one brief sent to several providers). */
+const notInGroup = (groupId: number) =>
+  sql`NOT EXISTS (SELECT 1 FROM ${e} AS copy
+    WHERE copy.group_id = ${groupId} AND copy.assigned_provider_id = ${p.id})`;
+
 /** What the desk asks for (ReassignCandidatesQuerySchema). */
 interface CandidateRule {
   /** Unverified providers too (the desk's "Show unverified providers"). */
@@ -102,6 +109,7 @@ function candidateSql(request: CandidateRequest, place: Place, { search }: Candi
     eq(p.isApproved, true),
     sql`${p.services} @> ARRAY[${request.serviceType}]::text[]`,
     request.assignedProviderId === null ? undefined : ne(p.id, request.assignedProviderId),
+    request.groupId ? notInGroup(request.groupId) : undefined,
     pattern
       ? or(ilike(p.name, pattern), ilike(p.location, pattern))
       : place.kind === 'town' && kilometres
@@ -131,6 +139,7 @@ async function requestOf(db: Queryable, id: number): Promise<CandidateRequest> {
       serviceType: e.serviceType,
       location: e.location,
       assignedProviderId: e.assignedProviderId,
+      groupId: e.groupId,
     })
     .from(e)
     .where(eq(e.id, id));

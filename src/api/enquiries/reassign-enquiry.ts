@@ -5,12 +5,12 @@ import {
   enquiryPhotos,
   serviceProviders as p,
 } from '../../../db/schema.ts';
-import { requestReference } from '../../lib/request-reference.ts';
 import { REASSIGN_MESSAGES, type ReassignEnquiry } from '../../lib/schemas/enquiry-follow-up.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { newRequestMessage, requestReassignedMessage } from '../mail/messages.ts';
 import { CLOSED_STATUSES } from '../requests/get-request-status.ts';
+import { groupReference } from '../requests/request-group.ts';
 import { newStatusLink } from '../requests/status-tokens.ts';
 import { getEnquiry } from './get-enquiry.ts';
 import { confirmationMailWritten } from './mail-enquiry-confirmation.ts';
@@ -71,7 +71,7 @@ export async function reassignEnquiry(
       .from(p)
       .where(eq(p.id, providerId));
     if (!provider) throw new Error(`Provider ${providerId} vanished while it took a request`);
-    const reference = requestReference(request.id, request.createdAt);
+    const reference = groupReference(request);
     const [photos] = await tx
       .select({ count: count() })
       .from(enquiryPhotos)
@@ -87,7 +87,8 @@ export async function reassignEnquiry(
         },
       ),
     );
-    const customerMailed = await confirmationMailWritten(tx, request.id);
+    // A copy of a request sent to several providers: the first copy's mail had the link.
+    const customerMailed = await confirmationMailWritten(tx, request.groupId ?? request.id);
     if (customerMailed) {
       await enqueueMail(
         tx,

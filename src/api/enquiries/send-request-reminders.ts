@@ -5,9 +5,9 @@ import {
   enquiryAssignments as a,
   serviceProviders as p,
 } from '../../../db/schema.ts';
-import { requestReference } from '../../lib/request-reference.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { requestReminderMessage } from '../mail/messages.ts';
+import { groupReference } from '../requests/request-group.ts';
 import { instant, NOT_SEEN_MINUTES, WAITING_STATUSES } from './request-follow-up.ts';
 
 /**
@@ -53,6 +53,7 @@ export async function sendRequestReminders(
       )
       .returning({
         id: e.id,
+        groupId: e.groupId,
         createdAt: e.createdAt,
         customerName: e.customerName,
         serviceType: e.serviceType,
@@ -71,7 +72,7 @@ export async function sendRequestReminders(
           { name: request.providerName, email: request.providerEmail },
           request,
           {
-            reference: requestReference(request.id, request.createdAt),
+            reference: groupReference(request),
             dashboardUrl: new URL(`/dashboard?enquiry=${request.id}`, siteUrl).href,
           },
         ),

@@ -2,13 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts';
-import { requestReference } from '../../lib/request-reference.ts';
 import type { EnquiryUpdateSchema } from '../../lib/schemas/admin-operations.ts';
 import { REASSIGN_MESSAGES } from '../../lib/schemas/enquiry-follow-up.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { enquiryAssignedMessage, requestReassignedMessage } from '../mail/messages.ts';
 import { refuseCompletingAgreedJob } from '../quotes/complete-job.ts';
+import { hasCopyInGroup, groupReference } from '../requests/request-group.ts';
 import { newStatusLink } from '../requests/status-tokens.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
@@ -76,6 +76,8 @@ export async function updateEnquiry(
         refuse('That provider does not offer this service.');
       else if (!candidate.verified && changes.allowUnverified !== true)
         refuse(REASSIGN_MESSAGES.unverified);
+      else if (await hasCopyInGroup(tx, current, changes.assignedProviderId ?? 0))
+        refuse(REASSIGN_MESSAGES.inGroup);
       provider = candidate;
     }
 
@@ -97,11 +99,11 @@ export async function updateEnquiry(
         enquiryAssignedMessage(provider, current, new URL('/dashboard', siteUrl).href),
       );
     }
-    if (reassigning && provider && (await confirmationMailWritten(tx, id))) {
+    if (reassigning && provider && (await confirmationMailWritten(tx, current.groupId ?? id))) {
       await enqueueMail(
         tx,
         requestReassignedMessage(current, {
-          reference: requestReference(id, current.createdAt),
+          reference: groupReference(current),
           providerName: provider.name,
           statusUrl: await newStatusLink(tx, { enquiryId: id, siteUrl }),
         }),

@@ -415,7 +415,11 @@ export function requestReceivedMessage(
 export function newRequestMessage(
   provider: { name: string; email: string },
   request: MailedRequest,
-  { reference, dashboardUrl }: { reference: string; dashboardUrl: string },
+  {
+    reference,
+    dashboardUrl,
+    askedOthers = false,
+  }: { reference: string; dashboardUrl: string; askedOthers?: boolean },
 ): MailMessage {
   return {
     to: provider.email,
@@ -427,6 +431,10 @@ export function newRequestMessage(
       '',
       ...briefLines(request),
       '',
+      // Who else was asked is the customer's to know, not the providers'.
+      ...(askedOthers
+        ? ['The customer asked up to two other providers too, to compare answers.', '']
+        : []),
       'Open it in your dashboard to see the contact details and respond. The customer sees when you have opened it:',
       dashboardUrl,
       '',

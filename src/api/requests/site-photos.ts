@@ -4,7 +4,7 @@
  * stored under `private/`, and served only to who may see the request: its customer
  * (with the status-page token), its provider, and the enquiry desk. Never cached.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
 import { customerEnquiries, enquiryPhotos } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -42,6 +42,21 @@ export async function attachSitePhotos(
     await tx.insert(enquiryPhotos).values({ enquiryId, position: index + 1, ...photo });
   }
   return references.length;
+}
+
+/**
+ * The site photos of a request's first copy, for another copy of it (one brief sent to
+ * several providers): the same private objects, a row each, so that each copy's provider
+ * sees them and nobody else's provider does.
+ */
+export async function shareSitePhotos(
+  tx: Transaction,
+  { from, to }: { from: number; to: number },
+): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO ${enquiryPhotos} (enquiry_id, position, object_key, content_type, size)
+    SELECT ${to}, position, object_key, content_type, size
+      FROM ${enquiryPhotos} WHERE enquiry_id = ${from}`);
 }
 
 /** The photo ids of each request, in order. */

@@ -134,7 +134,7 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
       }),
   });
   const rows: [string, React.ReactNode][] = [
-    ['Reference', requestReference(enquiry.id, enquiry.createdAt)],
+    ['Reference', requestReference(enquiry.groupId ?? enquiry.id, enquiry.createdAt)],
     ['Customer', enquiry.customerName],
     [
       'Email',

@@ -121,7 +121,7 @@ export function ReassignEnquiry({
 }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const reference = requestReference(enquiry.id, enquiry.createdAt);
+  const reference = requestReference(enquiry.groupId ?? enquiry.id, enquiry.createdAt);
   const service = serviceName(enquiry.serviceType);
   const [chosen, setChosen] = useState<number>();
   const [showUnverified, setShowUnverified] = useState(false);

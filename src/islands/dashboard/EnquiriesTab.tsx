@@ -29,7 +29,8 @@ function EnquiryCard({
           <div>
             <h2 className="text-lg font-semibold">{enquiry.customerName}</h2>
             <p className="text-sm">
-              {requestReference(enquiry.id, enquiry.createdAt)} · {formatDate(enquiry.createdAt)}
+              {requestReference(enquiry.groupId ?? enquiry.id, enquiry.createdAt)} ·{' '}
+              {formatDate(enquiry.createdAt)}
             </p>
           </div>
           <div className="flex flex-wrap gap-1">

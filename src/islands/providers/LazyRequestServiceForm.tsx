@@ -1,5 +1,4 @@
-import { lazy, Suspense } from 'react';
-import type { Provider } from '../../lib/api-answers';
+import { lazy, Suspense, type ComponentProps } from 'react';
 
 // The form brings zod and react-hook-form (~35 KB gzipped): loaded when a visitor opens
 // it, not with the list.
@@ -7,7 +6,7 @@ const RequestServiceForm = lazy(() =>
   import('./RequestServiceForm').then((module) => ({ default: module.RequestServiceForm })),
 );
 
-export function LazyRequestServiceForm({ provider }: { provider: Provider }) {
+export function LazyRequestServiceForm(props: ComponentProps<typeof RequestServiceForm>) {
   return (
     <Suspense
       fallback={
@@ -23,7 +22,7 @@ export function LazyRequestServiceForm({ provider }: { provider: Provider }) {
         </div>
       }
     >
-      <RequestServiceForm provider={provider} />
+      <RequestServiceForm {...props} />
     </Suspense>
   );
 }

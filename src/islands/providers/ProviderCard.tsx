@@ -1,3 +1,4 @@
+import { AddToRequestButton } from '../../components/AddToRequestButton';
 import type { Provider } from '../../lib/api-answers';
 import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
@@ -161,6 +162,9 @@ export function ProviderCard({
               {formatRand(provider.startingPrice)}
             </span>
           </p>
+        )}
+        {provider.isVerified && (
+          <AddToRequestButton provider={provider} className="relative z-[1] self-start" />
         )}
       </div>
     </article>

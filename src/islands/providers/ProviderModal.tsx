@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { AddToRequestButton } from '../../components/AddToRequestButton';
 import type { Provider } from '../../lib/api-answers';
 import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
@@ -111,6 +112,7 @@ export function ProviderModal({
               <a className="btn btn-ghost" href={`/provider/${provider.id}`}>
                 View full profile
               </a>
+              {provider.isVerified && <AddToRequestButton provider={provider} className="btn-md" />}
             </div>
             <WorkGallery photos={provider.workPhotos} providerName={provider.name} />
             <ProviderVerification providerId={provider.id} />

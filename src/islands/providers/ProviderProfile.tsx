@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AddToRequestButton } from '../../components/AddToRequestButton';
 import { ProviderNotFound } from '../../components/ProviderNotFound';
 import type { Provider, ProviderDetail } from '../../lib/api-answers';
 import { ApiError } from '../../lib/api-client';
@@ -111,6 +112,7 @@ function Profile({
             <button type="button" className="btn btn-accent" onClick={() => setRequesting(true)}>
               Request Service
             </button>
+            {detail?.isVerified && <AddToRequestButton provider={provider} className="btn-md" />}
             {/* The built page carries no contact details (a removed provider's must not
                 outlive its listing): they come with the API's answer. */}
             <ContactLink

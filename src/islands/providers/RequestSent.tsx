@@ -24,10 +24,14 @@ export interface SentRequest {
 export function RequestSent({
   request,
   provider,
+  several = false,
   onSendAnother,
 }: {
   request: SentRequest;
+  /** Who it went to; several providers by their names in words ("A, B and C"). */
   provider: Pick<Provider, 'name'>;
+  /** Sent to several providers at once (docs/decisions/0050): each answers on its own. */
+  several?: boolean;
   onSendAnother: () => void;
 }) {
   const headingId = useId();
@@ -72,14 +76,19 @@ export function RequestSent({
       <div>
         <h4 className="font-semibold">What happens next</h4>
         <ol className="mt-2 list-decimal space-y-2 pl-5">
-          <li>{provider.name} is told at once and answers you.</li>
+          <li>
+            {several
+              ? `${provider.name} are told at once, each with a copy of its own (none is told who else you asked), and each answers you.`
+              : `${provider.name} is told at once and answers you.`}
+          </li>
           {request.mailed ? (
             <li>
               Open your request&apos;s page with the link in the e-mail we sent to{' '}
               <strong className="break-words">{request.email}</strong> (subject &ldquo;Your request{' '}
               {request.reference} was sent to {provider.name}&rdquo;). There you see when{' '}
-              {provider.name} has read and answered it, and you can cancel it. Opening it also
-              confirms your address, so their answers reach you by e-mail too.
+              {several ? 'each of them has' : `${provider.name} has`} read and answered it, write to{' '}
+              {several ? 'each' : 'them'}, and you can cancel it. Opening it also confirms your
+              address, so their answers reach you by e-mail too.
             </li>
           ) : (
             <li>
@@ -89,8 +98,9 @@ export function RequestSent({
             </li>
           )}
           <li>
-            If {provider.name} has not answered within one business day, our team passes your
-            request to another verified provider near you and tells you.
+            {several
+              ? 'If one of them has not answered within one business day, our team passes that copy to another verified provider near you and tells you.'
+              : `If ${provider.name} has not answered within one business day, our team passes your request to another verified provider near you and tells you.`}
           </li>
         </ol>
       </div>

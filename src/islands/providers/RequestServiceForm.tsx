@@ -6,6 +6,7 @@ import type { Provider } from '../../lib/api-answers';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { serviceName, SERVICE_IDS, type ServiceId } from '../../lib/catalog/categories';
 import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options';
+import { namesInWords } from '../../lib/request-sent';
 import { EnquirySchema, ENQUIRY_LIMITS, type EnquiryInput } from '../../lib/schemas/enquiry';
 import { BRIEF_QUESTIONS } from '../../lib/schemas/request-brief';
 import { toast } from '../../lib/toast';
@@ -27,16 +28,13 @@ function blankBrief(service: unknown): FormValues['brief'] {
   return brief;
 }
 
-function blank(provider: Provider): FormValues {
-  const service = provider.services.length === 1 ? provider.services[0] : undefined;
+function blank(provider: Provider, services: readonly string[]): FormValues {
+  const service = services.length === 1 ? services[0] : undefined;
   return {
     customerName: '',
     customerEmail: '',
     customerPhone: '',
-    serviceType:
-      provider.services.length === 1
-        ? (provider.services[0] as FormValues['serviceType'])
-        : ('' as never),
+    serviceType: services.length === 1 ? (services[0] as FormValues['serviceType']) : ('' as never),
     location: '',
     description: '',
     budget: '',
@@ -48,11 +46,26 @@ function blank(provider: Provider): FormValues {
   };
 }
 
-/** The service request (spec sections 4, 5 and 8); the API validates with the same schema. */
-export function RequestServiceForm({ provider }: { provider: Provider }) {
+/**
+ * The service request (spec sections 4, 5 and 8); the API validates with the same schema.
+ * With `group`, the one brief goes to each of those providers (docs/decisions/0050):
+ * `provider` is the first of them, and the services are those all of them offer.
+ */
+export function RequestServiceForm({
+  provider,
+  group,
+  onSent,
+}: {
+  provider: Provider;
+  group?: readonly Provider[] | undefined;
+  onSent?: (() => void) | undefined;
+}) {
+  const services = group
+    ? provider.services.filter((service) => group.every((p) => p.services.includes(service)))
+    : provider.services;
   const form = useForm<FormValues>({
     resolver: zodResolver(EnquirySchema),
-    defaultValues: blank(provider),
+    defaultValues: blank(provider, services),
   });
   const { register, handleSubmit, reset, setError, setValue, control, formState } = form;
   const errors = formState.errors;
@@ -76,7 +89,7 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
     [setValue],
   );
   const clear = () => {
-    reset(blank(provider));
+    reset(blank(provider, services));
     setPhotoRound((n) => n + 1);
   };
   // The request just sent: the form gives way to it until the visitor sends another.
@@ -90,11 +103,17 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
   }, [focusForm]);
 
   const mutation = useMutation({
-    mutationFn: (values: FormValues) => answer(api.enquiries.$post({ json: values })),
+    mutationFn: (values: FormValues) =>
+      answer(
+        api.enquiries.$post({
+          json: group ? { ...values, providerIds: group.map((p) => p.id) } : values,
+        }),
+      ),
     onSuccess: ({ reference, message, mailed }, values) => {
       // No toast: on a phone it would cover the very screen that says the request went.
       setSent({ reference, message, mailed, email: values.customerEmail });
       clear();
+      onSent?.();
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fieldErrors) {
@@ -116,7 +135,8 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
     return (
       <RequestSent
         request={sent}
-        provider={provider}
+        provider={group ? { name: namesInWords(group.map((p) => p.name)) } : provider}
+        several={group !== undefined && group.length > 1}
         onSendAnother={() => {
           setSent(undefined);
           setFocusForm(true);
@@ -201,7 +221,7 @@ export function RequestServiceForm({ provider }: { provider: Provider }) {
           {...described('serviceType')}
         >
           <option value="">Select a service</option>
-          {provider.services.map((service) => (
+          {services.map((service) => (
             <option key={service} value={service}>
               {serviceName(service)}
             </option>

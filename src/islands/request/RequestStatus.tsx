@@ -14,6 +14,7 @@ import { DetailList } from '../ui/DetailList';
 import { MessageCard } from '../ui/MessageCard';
 import { TextAreaField } from '../ui/TextAreaField';
 import { BriefDetails } from './BriefDetails';
+import { GroupProgress } from './GroupProgress';
 import { LazyQuoteCompare } from './LazyQuoteCompare';
 import {
   budgetLabel,
@@ -108,9 +109,12 @@ function Responses({ request }: { request: RequestStatus }) {
 
 function CancelRequest({
   token,
+  several,
   onClosed,
 }: {
   token: string;
+  /** Sent to several providers: each is told. */
+  several: boolean;
   /** The request is closed (cancelled now, or already): the server's words, then the page reloads it. */
   onClosed: (message: string) => Promise<void>;
 }) {
@@ -141,8 +145,8 @@ function CancelRequest({
   return (
     <Section title="Cancel this request">
       <p>
-        No longer need the work done? Tell the provider why: they are told at once, and the request
-        is closed.
+        No longer need the work done? Tell {several ? 'the providers' : 'the provider'} why: they
+        are told at once, and the request is closed.
       </p>
       <form
         noValidate
@@ -216,35 +220,41 @@ function RequestView({ token, request }: { token: string; request: RequestStatus
         </Section>
       )}
 
-      <Section title="Your provider">
-        {provider ? (
-          <p>
-            <a className="link font-semibold link-primary" href={`/provider/${provider.id}`}>
-              {provider.name}
-            </a>{' '}
-            answers this request.
-          </p>
-        ) : (
-          <p>This provider is no longer listed. Our admin team follows your request.</p>
-        )}
-      </Section>
-
       <LazyQuoteCompare token={token} />
 
-      <Section title="Progress">
-        <Timeline events={request.timeline} />
-      </Section>
+      {request.copies.length > 1 ? (
+        <GroupProgress request={request} />
+      ) : (
+        <>
+          <Section title="Your provider">
+            {provider ? (
+              <p>
+                <a className="link font-semibold link-primary" href={`/provider/${provider.id}`}>
+                  {provider.name}
+                </a>{' '}
+                answers this request.
+              </p>
+            ) : (
+              <p>This provider is no longer listed. Our admin team follows your request.</p>
+            )}
+          </Section>
 
-      {/* After a request was passed on, earlier responses are the previous provider's. */}
-      <Section
-        title={
-          provider && !request.timeline.some((event) => event.kind === 'reassigned')
-            ? `Responses from ${provider.name}`
-            : 'Responses'
-        }
-      >
-        <Responses request={request} />
-      </Section>
+          <Section title="Progress">
+            <Timeline events={request.timeline} />
+          </Section>
+
+          {/* After a request was passed on, earlier responses are the previous provider's. */}
+          <Section
+            title={
+              provider && !request.timeline.some((event) => event.kind === 'reassigned')
+                ? `Responses from ${provider.name}`
+                : 'Responses'
+            }
+          >
+            <Responses request={request} />
+          </Section>
+        </>
+      )}
 
       <Section title="What you asked for">
         <DetailList
@@ -260,7 +270,9 @@ function RequestView({ token, request }: { token: string; request: RequestStatus
         <BriefDetails brief={request.brief} photos={request.photos} />
       </Section>
 
-      {request.canCancel && <CancelRequest token={token} onClosed={onClosed} />}
+      {request.canCancel && (
+        <CancelRequest token={token} several={request.copies.length > 1} onClosed={onClosed} />
+      )}
     </div>
   );
 }

@@ -15,6 +15,8 @@ export const REASSIGN_MESSAGES = {
   unverified:
     'That provider is not verified: a request goes to an unverified provider only when the desk asks for it (allowUnverified).',
   notFound: 'Enquiry not found',
+  inGroup:
+    'That provider has this request already: it was sent to several providers, and each has its own copy.',
 } as const;
 
 export const ReassignEnquirySchema = z.object({

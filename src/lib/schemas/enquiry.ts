@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { SERVICE_IDS } from '../catalog/categories.ts';
 import { BUDGET_VALUES, URGENCY_VALUES } from '../catalog/enquiry-options.ts';
+import { MAX_REQUEST_PROVIDERS } from '../request-limits.ts';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../text-rules.ts';
 import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
 import { emailField, EMAIL_MAX_LENGTH, preprocess } from './fields.ts';
@@ -16,6 +17,14 @@ export const MAX_SITE_PHOTOS = 3;
 export const SITE_PHOTO_MESSAGES = {
   tooMany: `At most ${MAX_SITE_PHOTOS} photos`,
   again: 'Please upload the photo again',
+} as const;
+
+export { MAX_REQUEST_PROVIDERS };
+export const PROVIDER_IDS_MESSAGES = {
+  choose: 'Choose the providers to ask',
+  tooMany: `Ask at most ${MAX_REQUEST_PROVIDERS} providers at once`,
+  twice: 'Each provider once',
+  assigned: 'The providers asked include the chosen provider',
 } as const;
 
 export const ENQUIRY_LIMITS = {
@@ -85,6 +94,18 @@ export const EnquirySchema = z
       (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
       recordId('Choose a provider'),
     ),
+    /**
+     * One brief to several providers (added to the spec's body, optional): up to
+     * MAX_REQUEST_PROVIDERS verified providers of the service, each sent a copy of its own
+     * (docs/decisions/0050). assignedProviderId is then one of them.
+     */
+    providerIds: z.optional(
+      z.array(recordId(PROVIDER_IDS_MESSAGES.choose), PROVIDER_IDS_MESSAGES.choose).check(
+        z.minLength(1, PROVIDER_IDS_MESSAGES.choose),
+        z.maxLength(MAX_REQUEST_PROVIDERS, PROVIDER_IDS_MESSAGES.tooMany),
+        z.refine((ids) => new Set(ids).size === ids.length, PROVIDER_IDS_MESSAGES.twice),
+      ),
+    ),
     /** The answers to the service's questions (request-brief.ts). */
     brief: z.optional(BriefSchema),
     /** Upload URLs of up to three photos of the site, each used once. */
@@ -108,8 +129,16 @@ export const EnquirySchema = z
     /** Honeypot: hidden from people, filled in by bots. Must stay empty. */
     website: z.optional(z.string().check(z.maxLength(0, 'This submission looks automated'))),
   })
-  // The brief answers the questions of the service requested, not another's.
   .check(
+    z.refine((e) => !e.providerIds || e.providerIds.includes(e.assignedProviderId), {
+      message: PROVIDER_IDS_MESSAGES.assigned,
+      path: ['providerIds'],
+      when: ({ value }) => {
+        const v = value as { providerIds?: unknown; assignedProviderId?: unknown } | null;
+        return Array.isArray(v?.providerIds) && typeof v.assignedProviderId === 'number';
+      },
+    }),
+    // The brief answers the questions of the service requested, not another's.
     z.refine((e) => !e.brief || e.brief.service === e.serviceType, {
       message: BRIEF_MESSAGES.service,
       path: ['brief', 'service'],

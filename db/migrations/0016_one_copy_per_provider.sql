@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "customer_enquiries_group_provider_key" ON "customer_enquiries" USING btree ("group_id","assigned_provider_id") WHERE "customer_enquiries"."group_id" IS NOT NULL;

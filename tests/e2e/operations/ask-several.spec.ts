@@ -1,0 +1,193 @@
+/**
+ * Ask up to three (docs/decisions/0050), on a phone and a desktop: a visitor adds verified
+ * providers to the request tray from a listing card, a provider's dialog and a provider's
+ * page; the tray survives navigation, holds at most three, and shows as a bar; the request
+ * page sends one brief to all of them; the status page shows each provider's progress
+ * under one reference. E2E_SHOTS=folder writes screenshots of the bar, the request page
+ * and the status page there.
+ */
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { addMonths, saToday } from '../../../src/lib/calendar-days.ts';
+import { linkIn } from '../../helpers/outbox.ts';
+import { scan } from '../axe.ts';
+import { uniqueTag } from '../builders.ts';
+import { expect, test, type Accounts, type TestProvider } from '../fixtures.ts';
+import { cardByName, expectListHydrated, expectProfileHydrated } from '../support.ts';
+
+const SHOTS = process.env['E2E_SHOTS'];
+const REFERENCE = /VP-\d{2}-\d{6}/;
+
+/** Records every check the provider requires as passed: it is verified. */
+async function verify(request: APIRequestContext, accounts: Accounts, providerId: number) {
+  const headers = await accounts.adminHeaders();
+  const answer = await request.get(`/api/admin/providers/${providerId}/checks`, { headers });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const { checks } = (await answer.json()) as { checks: { type: string; required: boolean }[] };
+  const today = saToday();
+  for (const { type } of checks.filter((check) => check.required)) {
+    const recorded = await request.put(`/api/admin/providers/${providerId}/checks/${type}`, {
+      headers,
+      data: {
+        status: 'passed',
+        checkedOn: today,
+        validUntil: addMonths(today, 12),
+        ...(type === 'insurance' && { insurer: 'Santam', coverAmount: 5_000_000 }),
+      },
+    });
+    expect(recorded.status(), `${type}: ${await recorded.text()}`).toBe(200);
+  }
+}
+
+/** Verified CCTV providers of the test (and one that is not verified), named with its tag. */
+async function providersOf(request: APIRequestContext, accounts: Accounts, tag: string) {
+  const make = async (name: string, verified = true) => {
+    const provider = await accounts.newProvider({
+      name: `${tag} ${name}`,
+      services: ['cctv', 'alarms'],
+      legalForm: 'sole_trader',
+      location: 'Pietermaritzburg',
+    });
+    if (verified) await verify(request, accounts, provider.id);
+    return provider;
+  };
+  return {
+    alpha: await make('Alpha Cameras'),
+    beta: await make('Beta Security'),
+    gamma: await make('Gamma Vision'),
+    delta: await make('Delta Alarms'),
+    unverified: await make('Unchecked Installers', false),
+  };
+}
+
+const addButton = (scope: Locator | Page) => scope.getByRole('button', { name: /^Add to request/ });
+const tray = (page: Page) => page.getByRole('region', { name: 'Your request' });
+
+async function shoot(page: Page, name: string, width: number) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`one request to three providers from the tray at ${viewport.width} px`, async ({
+    page,
+    request,
+    accounts,
+    mailbox,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    const tag = uniqueTag();
+    const { alpha, beta, gamma, delta, unverified } = await providersOf(request, accounts, tag);
+
+    // The list: a card's button puts its provider in the tray, shown as a bar.
+    await page.goto(`/providers?search=${tag}`);
+    await expectListHydrated(page);
+    await expect(cardByName(page, alpha.name)).toBeVisible();
+    await expect(addButton(cardByName(page, unverified.name))).toHaveCount(0);
+    await expect(tray(page)).toBeHidden();
+    const alphaButton = addButton(cardByName(page, alpha.name));
+    await expect(alphaButton).toHaveAttribute('aria-pressed', 'false');
+    await alphaButton.click();
+    await expect(alphaButton).toHaveAttribute('aria-pressed', 'true');
+    await expect(tray(page)).toContainText('1 of 3 providers chosen');
+    await expect(tray(page)).toContainText(alpha.name);
+
+    // The dialog's button.
+    await cardByName(page, beta.name).getByRole('button', { name: beta.name, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: beta.name });
+    await addButton(dialog).click();
+    await expect(addButton(dialog)).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(addButton(cardByName(page, beta.name))).toHaveAttribute('aria-pressed', 'true');
+
+    // The provider's own page: the tray came along.
+    await page.goto(`/provider/${gamma.id}`);
+    await expectProfileHydrated(page);
+    await expect(tray(page)).toContainText('2 of 3 providers chosen');
+    await addButton(page.getByRole('region', { name: 'Contact this provider' })).click();
+    await expect(tray(page)).toContainText('3 of 3 providers chosen');
+    await expect(tray(page)).toContainText(`${alpha.name}, ${beta.name}, ${gamma.name}`);
+
+    // A fourth is refused, in words.
+    await page.goto(`/providers?search=${tag}`);
+    await expectListHydrated(page);
+    await addButton(cardByName(page, delta.name)).click();
+    await expect(page.getByTestId('toast')).toContainText(
+      'You can ask at most 3 providers at once',
+    );
+    await expect(addButton(cardByName(page, delta.name))).toHaveAttribute('aria-pressed', 'false');
+    await expect(addButton(cardByName(page, alpha.name))).toHaveAttribute('aria-pressed', 'true');
+    expect(await scan(page, `listing with the tray at ${viewport.width} px`)).toEqual([]);
+    await shoot(page, 'tray-listing', viewport.width);
+
+    // The request page: the three, the services they all offer, one brief.
+    await tray(page).getByRole('link', { name: 'Send one request' }).click();
+    await expect(page).toHaveURL('/request/new');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Send one request to several providers',
+    );
+    await expect(tray(page)).toBeHidden();
+    const chosen = page.getByTestId('chosen-provider');
+    await expect(chosen).toHaveCount(3);
+    await expect(chosen.getByRole('heading')).toHaveText([alpha.name, beta.name, gamma.name]);
+    await expect(page.getByLabel('Service Type *').locator('option')).toHaveText([
+      'Select a service',
+      'CCTV Installations & Repairs',
+      'Alarm Systems',
+    ]);
+    expect(await scan(page, `request page at ${viewport.width} px`)).toEqual([]);
+    await shoot(page, 'request-new', viewport.width);
+
+    const email = `ask.${tag.toLowerCase()}.${viewport.width}@example.co.za`;
+    await page.getByLabel('Your Name *').fill('Naledi Khumalo');
+    await page.getByLabel('Email Address *').fill(email);
+    await page.getByLabel('Service Type *').selectOption({ label: 'CCTV Installations & Repairs' });
+    await page.getByLabel('Service Location *').fill('Hilton');
+    await page
+      .getByLabel('Project Description *')
+      .fill('Six cameras around a farmhouse, with night vision on the driveway.');
+    await page.getByLabel('Property type *').selectOption({ label: 'Farm or smallholding' });
+    await page.getByRole('button', { name: 'Send Request' }).click();
+
+    const sent = page.getByTestId('request-sent');
+    await expect(sent.getByTestId('request-reference')).toHaveText(REFERENCE);
+    const reference = REFERENCE.exec((await sent.textContent()) ?? '')?.[0] ?? '';
+    await expect(sent).toContainText(
+      `Your request ${reference} has been sent to ${alpha.name}, ${beta.name} and ${gamma.name}.`,
+    );
+    await expect(page.getByRole('heading', { name: 'Sent to' })).toBeVisible();
+    expect(await scan(page, `request sent at ${viewport.width} px`)).toEqual([]);
+    await shoot(page, 'request-new-sent', viewport.width);
+    // The tray is empty again, on every page.
+    await page.goto('/providers');
+    await expect(tray(page)).toBeHidden();
+
+    // Each provider is told, of no other; one mail to the customer names all three.
+    for (const provider of [alpha, beta, gamma]) {
+      const mail = await mailbox.mailTo(provider.email, reference);
+      for (const other of [alpha, beta, gamma].filter((p: TestProvider) => p.id !== provider.id)) {
+        expect(mail.text).not.toContain(other.name);
+      }
+    }
+    const mail = await mailbox.mailTo(email, reference);
+    expect(mail.subject).toBe(
+      `Your request ${reference} was sent to ${alpha.name}, ${beta.name} and ${gamma.name}`,
+    );
+
+    // The status page: one reference, each provider's progress.
+    const link = linkIn(mail.text, '/request?token=');
+    await page.goto(`${link?.pathname}${link?.search}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Request ${reference}`);
+    const progress = page.getByRole('region', { name: 'Your providers' });
+    await expect(progress.getByRole('heading', { level: 3 })).toHaveText([
+      alpha.name,
+      beta.name,
+      gamma.name,
+    ]);
+    expect(await scan(page, `status page of a group at ${viewport.width} px`)).toEqual([]);
+    await shoot(page, 'status-group', viewport.width);
+  });
+}
