@@ -14,6 +14,7 @@ import { MessageCard } from '../ui/MessageCard';
 import { TextAreaField } from '../ui/TextAreaField';
 import { BriefDetails } from './BriefDetails';
 import { GroupProgress } from './GroupProgress';
+import { LazyConversation } from './LazyConversation';
 import {
   budgetLabel,
   formatSaDateTime,
@@ -251,6 +252,8 @@ function RequestView({ token, request }: { token: string; request: RequestStatus
           </Section>
         </>
       )}
+
+      <LazyConversation token={token} />
 
       <Section title="What you asked for">
         <DetailList
