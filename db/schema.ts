@@ -771,6 +771,7 @@ export const uploadTickets = pgTable(
         'evidence-document',
         'site-photo',
         'work-photo',
+        'message-attachment',
       ]),
     ),
     index('upload_tickets_expires_idx').on(t.expiresAt),
@@ -911,6 +912,64 @@ export const enquiryPhotos = pgTable(
   (t) => [
     uniqueIndex('enquiry_photos_enquiry_position_key').on(t.enquiryId, t.position),
     check('enquiry_photos_position_check', sql`${t.position} BETWEEN 1 AND 3`),
+  ],
+);
+
+/** Who wrote a message of a request's conversation. */
+export const MESSAGE_AUTHORS = ['customer', 'provider'] as const;
+export type MessageAuthor = (typeof MESSAGE_AUTHORS)[number];
+
+/**
+ * The conversation of a request's copy between its customer (from the status page) and
+ * its provider (from the dashboard), kept here so that neither needs the other's phone or
+ * e-mail (docs/decisions/0050). `provider_id` is the provider the copy had when the
+ * message was written: after the desk passes a request on, the new provider sees only its
+ * own conversation, not the one before it.
+ */
+export const requestMessages = pgTable(
+  'request_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => customerEnquiries.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id').references(() => serviceProviders.id, {
+      onDelete: 'set null',
+    }),
+    author: text('author').$type<MessageAuthor>().notNull(),
+    /** May be empty when the message carries files. */
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('request_messages_author_check', oneOf(sql`${t.author}`, MESSAGE_AUTHORS)),
+    check('request_messages_body_check', sql`char_length(${t.body}) <= 2000`),
+    index('request_messages_enquiry_idx').on(t.enquiryId, t.createdAt),
+    index('request_messages_provider_idx').on(t.providerId, t.createdAt),
+  ],
+);
+
+/**
+ * Photos and PDFs sent with a message (at most three): private like a request's site
+ * photos, under `private/`, served only to the conversation's two sides and the desk.
+ */
+export const requestMessageFiles = pgTable(
+  'request_message_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => requestMessages.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    objectKey: text('object_key').notNull().unique(),
+    contentType: text('content_type').$type<DocumentType>().notNull(),
+    size: integer('size').notNull(),
+    /** The name the sender's browser gave the file, cut to size. */
+    fileName: text('file_name').notNull(),
+  },
+  (t) => [
+    uniqueIndex('request_message_files_message_position_key').on(t.messageId, t.position),
+    check('request_message_files_position_check', sql`${t.position} BETWEEN 1 AND 3`),
   ],
 );
 

@@ -21,6 +21,7 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { DEV_MAIL_PATH, devMailPage, listOutboxMailWithText } from './mail/dev-mail-page.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { messageRoutes } from './routes/messages.ts';
 import { privacyRoutes } from './routes/privacy.ts';
 import { providerRoutes, providerUploadRoutes } from './routes/provider.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -143,6 +144,7 @@ export function createApp({
     .route('/api/admin', adminRoutes)
     .route('/api/provider', providerRoutes)
     .route('/api', quoteRoutes)
+    .route('/api', messageRoutes)
     .route('/api/objects', providerUploadRoutes)
     .route('/objects', objectRoutes);
 

@@ -2,7 +2,9 @@
  * "Add to request": puts a verified provider in the visitor's request tray, or takes it
  * out (a toggle: aria-pressed). Plain markup with no handler of its own: the tray's script
  * (RequestTray.astro) answers every such button by one listener on the document and sets
- * aria-pressed, so a pre-rendered card needs no JavaScript of its own for it.
+ * aria-pressed, so a pre-rendered card needs no JavaScript of its own for it. Its name
+ * is the action alone, as a card's other controls are: the card, dialog or page says
+ * whose it is, and the toast names the provider added.
  */
 export function AddToRequestButton({
   provider,
@@ -35,7 +37,6 @@ export function AddToRequestButton({
         <path d="M5 12.5l4.5 4.5L19 7.5" />
       </svg>
       Add to request
-      <span className="sr-only">: {provider.name}</span>
     </button>
   );
 }

@@ -19,6 +19,8 @@ export const UPLOAD_PURPOSES = {
   'site-photo': { maxBytes: 5 * MB },
   /** Evidence for a check (a certificate, a registration): PDF or an image, private. */
   'evidence-document': { maxBytes: 10 * MB },
+  /** A photo or PDF sent in a request's conversation: private to its two sides and the desk. */
+  'message-attachment': { maxBytes: 10 * MB },
 } as const;
 
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
@@ -39,9 +41,10 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_ACCEPT =
   '.pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp';
 
-export const isDocumentPurpose = (purpose: UploadPurpose) => purpose === 'evidence-document';
+export const isDocumentPurpose = (purpose: UploadPurpose) =>
+  purpose === 'evidence-document' || purpose === 'message-attachment';
 
-/** Uploads kept under `private/`, never served at /objects/: evidence and site photos. */
+/** Uploads kept under `private/`, never served at /objects/: evidence, site photos, messages' files. */
 export const isPrivatePurpose = (purpose: UploadPurpose) =>
   isDocumentPurpose(purpose) || purpose === 'site-photo';
 

@@ -65,6 +65,7 @@ import {
   QuoteSchema,
   VariationSchema,
 } from '../../src/lib/schemas/quotes.ts';
+import { CustomerMessageSchema, MessageSchema } from '../../src/lib/schemas/request-messages.ts';
 import { CancelRequestSchema, RequestTokenSchema } from '../../src/lib/schemas/request-status.ts';
 import {
   HideReviewSchema,
@@ -216,6 +217,20 @@ const TARGETS: Record<string, Target> = {
     caller: 'anonymous',
     schema: PrivacyTokenSchema,
     example: () => ({ token: STATUS_TOKEN }),
+  },
+  'POST /api/requests/messages': {
+    caller: 'anonymous',
+    schema: CustomerMessageSchema,
+    // A token no request has: the example is refused (400), as are all near misses.
+    example: (f) => ({
+      token: STATUS_TOKEN,
+      enquiryId: f.providerEnquiryId,
+      text: 'Could you come on Tuesday morning?',
+    }),
+  },
+  'POST /api/public/requests/messages/upload': {
+    caller: 'anonymous',
+    readsNoBody: 'makes an upload address; takes no input',
   },
   'POST /api/enquiries/confirm': {
     caller: 'anonymous',
@@ -427,6 +442,16 @@ const TARGETS: Record<string, Target> = {
     schema: EnquiryResponseSchema,
     example: () => ({ providerResponse: 'We can come on Tuesday.', status: 'in_progress' }),
     params: (f) => ({ id: f.providerEnquiryId }),
+  },
+  'POST /api/provider/enquiries/:id{[0-9]+}/messages': {
+    caller: 'provider',
+    schema: MessageSchema,
+    example: () => ({ text: 'We can come on Tuesday at nine. Is the gate code the same?' }),
+    params: (f) => ({ id: f.providerEnquiryId }),
+  },
+  'POST /api/provider/messages/upload': {
+    caller: 'provider',
+    readsNoBody: 'makes an upload address; takes no input',
   },
   'POST /api/provider/enquiries/seen': {
     caller: 'provider',

@@ -40,6 +40,8 @@ const TEST_TABLES = [
   'request_status_links',
   'enquiry_assignments',
   'enquiry_photos',
+  'request_message_files',
+  'request_messages',
   'provider_work_photos',
   'outbox',
   'provider_sign_ins',

@@ -520,6 +520,75 @@ export function requestReminderMessage(
   };
 }
 
+/** A message of a request's conversation as mails quote it: its text and its files' names. */
+function quotedMessage(message: { text: string; fileNames: readonly string[] }): string[] {
+  return [
+    ...(message.text ? [message.text] : []),
+    ...(message.fileNames.length > 0
+      ? [`Files sent with it: ${message.fileNames.join(', ')}`]
+      : []),
+  ];
+}
+
+/**
+ * To the provider when the customer writes in the request's conversation (at most one an
+ * hour per conversation: src/api/messages/send-message.ts), with the way to answer there.
+ */
+export function customerMessageMail(
+  provider: { name: string; email: string },
+  request: { customerName: string; serviceType: string; location: string },
+  message: { text: string; fileNames: readonly string[] },
+  { reference, dashboardUrl }: { reference: string; dashboardUrl: string },
+): MailMessage {
+  return {
+    to: provider.email,
+    subject: `New message from ${request.customerName} about request ${reference}`,
+    buttons: [{ url: dashboardUrl, label: 'Read and answer' }],
+    text: [
+      `Hi ${provider.name},`,
+      '',
+      `${request.customerName} wrote to you about request ${reference} (${serviceList([request.serviceType])} in ${request.location}):`,
+      '',
+      ...quotedMessage(message),
+      '',
+      'Read the whole conversation and answer in your dashboard:',
+      dashboardUrl,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
+/**
+ * To the customer when the provider writes in the request's conversation (a confirmed
+ * address only, at most one an hour per conversation), with a new link to the request's
+ * page, where the answer goes: no e-mail address or phone number is needed.
+ */
+export function providerMessageMail(
+  request: { customerName: string; customerEmail: string },
+  providerName: string,
+  message: { text: string; fileNames: readonly string[] },
+  { reference, statusUrl }: { reference: string; statusUrl: string },
+): MailMessage {
+  return {
+    to: request.customerEmail,
+    subject: `${providerName} wrote to you about request ${reference}`,
+    buttons: [{ url: statusUrl, label: `Open request ${reference}` }],
+    text: [
+      `Hi ${request.customerName},`,
+      '',
+      `${providerName} wrote to you about your request ${reference}:`,
+      '',
+      ...quotedMessage(message),
+      '',
+      "Read the whole conversation and answer on your request's page:",
+      statusUrl,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
 export type CheckReminderKind = '30 days' | '7 days' | 'lapsed';
 
 /** To a provider before a required check stops counting, and when its badge has lapsed. */

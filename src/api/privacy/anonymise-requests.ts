@@ -1,9 +1,9 @@
 /**
  * A request without its person: the name, address, phone, location text, words, brief,
  * notes, networks and links erased, the responses' and cancellations' words taken off
- * its timeline, its site photos deleted (rows now, files through the outbox). What
- * stays (service, status, dates, assignments) keeps the provider's response record true
- * (docs/decisions/0052). Used by a person's deletion and by the retention schedule.
+ * its timeline, its site photos and conversation deleted (rows now, files through the
+ * outbox). What stays (service, status, dates, assignments) keeps the provider's response
+ * record true (docs/decisions/0052). Used by a person's deletion and by the retention schedule.
  */
 import { and, inArray, ne } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
@@ -11,6 +11,8 @@ import {
   customerEnquiries as e,
   enquiryEvents,
   enquiryPhotos,
+  requestMessageFiles,
+  requestMessages,
   requestStatusLinks,
 } from '../../../db/schema.ts';
 import { enqueueObjectDeletion } from '../jobs/enqueue.ts';
@@ -32,6 +34,24 @@ export async function deleteSitePhotos(db: Queryable, ids: readonly number[]): P
     .returning({ objectKey: enquiryPhotos.objectKey });
   for (const { objectKey } of photos) await enqueueObjectDeletion(db, objectKey);
   return photos.length;
+}
+
+/**
+ * Deletes the conversations of the requests (docs/decisions/0050): both sides' words may
+ * name the customer, so none is kept; their files go through the outbox.
+ */
+export async function deleteConversations(db: Queryable, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const messages = db
+    .select({ id: requestMessages.id })
+    .from(requestMessages)
+    .where(inArray(requestMessages.enquiryId, [...ids]));
+  const files = await db
+    .delete(requestMessageFiles)
+    .where(inArray(requestMessageFiles.messageId, messages))
+    .returning({ objectKey: requestMessageFiles.objectKey });
+  for (const { objectKey } of files) await enqueueObjectDeletion(db, objectKey);
+  await db.delete(requestMessages).where(inArray(requestMessages.enquiryId, [...ids]));
 }
 
 /** Anonymises the requests that are not yet; answers how many changed. */
@@ -72,5 +92,6 @@ export async function anonymiseRequests(
     );
   await db.delete(requestStatusLinks).where(inArray(requestStatusLinks.enquiryId, [...ids]));
   await deleteSitePhotos(db, ids);
+  await deleteConversations(db, ids);
   return changed.length;
 }

@@ -52,6 +52,13 @@ export const PERSONAL_DATA_MAP = {
     withheld: SECRETS,
   },
   reviews: { relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }] },
+  // The conversation of a request (docs/decisions/0050) and the files sent with it.
+  request_messages: {
+    relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }],
+  },
+  request_message_files: {
+    relations: [{ by: 'via', parent: 'request_messages', column: 'message_id' }],
+  },
   // Quotes and the agreed job (docs/decisions/0051): each provider's answer on a copy of
   // the customer's request, with its lines, the job, its variations and any dispute.
   quotes: { relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }] },

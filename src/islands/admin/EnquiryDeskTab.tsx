@@ -28,6 +28,7 @@ import {
   useReassignCandidates,
   whereIs,
 } from './EnquiryFollowUp';
+import { EnquiryMessages } from './EnquiryMessages';
 import { Pager } from './Pager';
 import { useAdminPage, useSettledValue } from './use-admin-page';
 
@@ -184,6 +185,7 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
         <StatusBadge status={enquiry.status} />
       </div>
       <DetailList rows={rows} />
+      <EnquiryMessages enquiryId={enquiry.id} customerName={enquiry.customerName} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <label

@@ -9,6 +9,7 @@ import { formatSaPhone, telHref } from '../../lib/phone';
 import { requestReference } from '../../lib/request-reference';
 import { BriefDetails } from '../request/BriefDetails';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
+import { EnquiryConversation } from './EnquiryConversation';
 import { EnquiryQuotes } from './QuoteEditor';
 
 function EnquiryCard({
@@ -83,6 +84,7 @@ function EnquiryCard({
         </dl>
         <p className="whitespace-pre-line">{enquiry.description}</p>
         <BriefDetails brief={enquiry.brief} photos={enquiry.photos} />
+        <EnquiryConversation enquiry={enquiry} />
         {enquiry.responses.length > 0 && (
           <section aria-label="Your responses" className="rounded-box bg-base-200 p-3 text-sm">
             <h3 className="font-semibold">Your responses</h3>

@@ -133,6 +133,9 @@ export function ProviderCard({
           {/* Premium does not depend on the day: the built card says it too, and keeps
               its place when the badge comes. */}
           <PaidPlacementLabel provider={provider} />
+          {provider.isVerified && (
+            <AddToRequestButton provider={provider} className="relative z-[1] ml-auto" />
+          )}
         </div>
         {asBuilt ? (
           <div className="text-sm" aria-hidden="true">
@@ -162,9 +165,6 @@ export function ProviderCard({
               {formatRand(provider.startingPrice)}
             </span>
           </p>
-        )}
-        {provider.isVerified && (
-          <AddToRequestButton provider={provider} className="relative z-[1] self-start" />
         )}
       </div>
     </article>

@@ -15,6 +15,7 @@ import { MessageCard } from '../ui/MessageCard';
 import { TextAreaField } from '../ui/TextAreaField';
 import { BriefDetails } from './BriefDetails';
 import { GroupProgress } from './GroupProgress';
+import { LazyConversation } from './LazyConversation';
 import { LazyQuoteCompare } from './LazyQuoteCompare';
 import {
   budgetLabel,
@@ -255,6 +256,8 @@ function RequestView({ token, request }: { token: string; request: RequestStatus
           </Section>
         </>
       )}
+
+      <LazyConversation token={token} />
 
       <Section title="What you asked for">
         <DetailList

@@ -63,7 +63,10 @@ const addButton = (scope: Locator | Page) => scope.getByRole('button', { name: /
 const tray = (page: Page) => page.getByRole('region', { name: 'Your request' });
 
 async function shoot(page: Page, name: string, width: number) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  if (!SHOTS) return;
+  // From the top: a sticky header would show wherever the page was scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
 }
 
 for (const viewport of [
