@@ -109,6 +109,9 @@ const TABLE: Record<string, Access> = {
   'POST /api/privacy/my-data/correct': PUBLIC,
   'POST /api/privacy/my-data/object': PUBLIC,
   'POST /api/privacy/my-data/delete': PUBLIC,
+  'POST /api/privacy/my-data/consent': PUBLIC,
+  // One-click unsubscribe (RFC 8058): the signed address is the permission, no session.
+  'POST /api/privacy/unsubscribe': PUBLIC,
   'GET /api/reviews/invitation': PUBLIC,
   'POST /api/reviews': PUBLIC,
 

@@ -54,6 +54,7 @@ export const PERSONAL_DATA_MAP = {
   reviews: { relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }] },
   contact_messages: { relations: [{ by: 'email', columns: ['email'] }] },
   privacy_links: { relations: [{ by: 'email', columns: ['email'] }], withheld: SECRETS },
+  consents: { relations: [{ by: 'email', columns: ['email'] }] },
   privacy_objections: { relations: [{ by: 'mailbox-hash', column: 'mailbox_hash' }] },
   outbox: { relations: [{ by: 'mail' }] },
   rate_limits: { relations: [{ by: 'counter' }] },
