@@ -1304,3 +1304,26 @@ export const quotePreparationFees = pgTable(
     ),
   ],
 );
+
+/**
+ * Consents a person gave by address, each with the wording's version and when
+ * (src/lib/consents.ts). Withdrawing stamps withdrawn_at; giving it again is a new row, so
+ * the history stays. At most one standing consent per mailbox and purpose.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    wordingVersion: text('wording_version').notNull(),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('consents_purpose_check', oneOf(sql`${t.purpose}`, ['news'])),
+    uniqueIndex('consents_standing_key')
+      .on(sql`mailbox_of(${t.email})`, t.purpose)
+      .where(sql`${t.withdrawnAt} IS NULL`),
+  ],
+);

@@ -64,6 +64,12 @@ export const RETENTION = {
     from: 'the decision',
     then: 'deleted',
   },
+  withdrawnConsents: {
+    record: 'Consents you withdrew, with their wording and dates',
+    days: 365,
+    from: 'you withdrew them',
+    then: 'deleted',
+  },
   privacyLinks: {
     record: 'Links to the privacy centre',
     days: 1,

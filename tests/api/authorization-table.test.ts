@@ -123,6 +123,9 @@ const TABLE: Record<string, Access> = {
   'POST /api/requests/messages': PUBLIC,
   'GET /api/requests/messages/files/:id{[0-9]+}': PUBLIC,
   'POST /api/public/requests/messages/upload': PUBLIC,
+  'POST /api/privacy/my-data/consent': PUBLIC,
+  // One-click unsubscribe (RFC 8058): the signed address is the permission, no session.
+  'POST /api/privacy/unsubscribe': PUBLIC,
   'GET /api/reviews/invitation': PUBLIC,
   'POST /api/reviews': PUBLIC,
 

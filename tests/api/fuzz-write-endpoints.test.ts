@@ -43,6 +43,7 @@ import { ConfirmEnquiryEmailSchema } from '../../src/lib/schemas/enquiry-confirm
 import { ReassignEnquirySchema } from '../../src/lib/schemas/enquiry-follow-up.ts';
 import { EnquirySchema } from '../../src/lib/schemas/enquiry.ts';
 import {
+  PrivacyConsentSchema,
   PrivacyCorrectionSchema,
   PrivacyLinkRequestSchema,
   PrivacyTokenSchema,
@@ -231,6 +232,16 @@ const TARGETS: Record<string, Target> = {
   'POST /api/public/requests/messages/upload': {
     caller: 'anonymous',
     readsNoBody: 'makes an upload address; takes no input',
+  },
+  'POST /api/privacy/my-data/consent': {
+    caller: 'anonymous',
+    schema: PrivacyConsentSchema,
+    example: () => ({ token: STATUS_TOKEN, given: true }),
+  },
+  'POST /api/privacy/unsubscribe': {
+    caller: 'anonymous',
+    readsNoBody:
+      'one-click unsubscribe: the signed address is the permission, the body is not read (RFC 8058)',
   },
   'POST /api/enquiries/confirm': {
     caller: 'anonymous',

@@ -278,6 +278,7 @@ describe('with the link', () => {
 
   it('deletes: afterwards no table holds the e-mail, name or phone but the rows it keeps', async () => {
     const token = await openCentre();
+    expect((await post('/api/privacy/my-data/consent', { token, given: true })).status).toBe(200);
     // The scan finds the person before, so it can find them after.
     expect((await scanForPerson(api.database.db, NEEDLES)).length).toBeGreaterThan(5);
     const response = await post('/api/privacy/my-data/delete', { token });

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  consents,
   contactMessages,
   customerEnquiries,
   documentViews,
@@ -177,6 +178,21 @@ it('erases what is due at the given time, and nothing twice', async () => {
     { tokenHash: 'old', email: 'old@example.com', expiresAt: due(RETENTION.privacyLinks.days) },
     { tokenHash: 'new', email: 'new@example.com', expiresAt: notYet(RETENTION.privacyLinks.days) },
   ]);
+  await db.insert(consents).values([
+    {
+      email: 'old@example.com',
+      purpose: 'news',
+      wordingVersion: 'v',
+      withdrawnAt: due(RETENTION.withdrawnConsents.days),
+    },
+    {
+      email: 'new@example.com',
+      purpose: 'news',
+      wordingVersion: 'v',
+      withdrawnAt: notYet(RETENTION.withdrawnConsents.days),
+    },
+    { email: 'standing@example.com', purpose: 'news', wordingVersion: 'v', givenAt: ago(2000) },
+  ]);
   const rejected = await insertApplication(db, { status: 'rejected' });
   const rejectedLately = await insertApplication(db, { status: 'rejected' });
   await db.execute(
@@ -194,6 +210,7 @@ it('erases what is due at the given time, and nothing twice', async () => {
     accessLogs: 1,
     privacyLinks: 1,
     rejectedApplications: 1,
+    withdrawnConsents: 1,
   });
 
   const enquiries = await db.select().from(customerEnquiries).orderBy(customerEnquiries.id);

@@ -26,6 +26,7 @@ export interface TestDatabase extends DatabaseHandle {
 
 /** Every table a test may write, each before the tables it refers to. */
 const TEST_TABLES = [
+  'consents',
   'privacy_links',
   'privacy_objections',
   // Quotes and agreed jobs (docs/decisions/0051), children first.

@@ -9,6 +9,7 @@ import type { Database } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
 import { errorMessageSafely, logErrorSafely } from '../http/describe-error.ts';
 import type { MailDelivery, Mailer, MailMessage } from '../mail/mailer.ts';
+import { standingNewsConsent } from '../privacy/mail-kinds.ts';
 import { carryOutPrivacyLink, type PrivacyLinkRequest } from '../privacy/request-privacy-link.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { deleteObjectIfUnreferenced } from './delete-object.ts';
@@ -41,9 +42,19 @@ export async function deliverOutbox(
   { now, limit = 10 }: { now?: Date | undefined; limit?: number } = {},
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
-  /** Carries a row out; a mail answers where it went. */
-  const carryOut = async (kind: string, payload: unknown): Promise<MailDelivery | null> => {
-    if (kind === 'mail') return mailer.send(payload as MailMessage);
+  /** Carries a row out; a mail answers where it went, or that it may not go. */
+  const carryOut = async (
+    kind: string,
+    payload: unknown,
+  ): Promise<MailDelivery | 'refused' | null> => {
+    if (kind === 'mail') {
+      const message = payload as MailMessage;
+      // The opt-in may have been withdrawn since the mail was written: refused, not sent.
+      if (message.kind === 'marketing' && !(await standingNewsConsent(db, message.to))) {
+        return 'refused';
+      }
+      return mailer.send(message);
+    }
     if (kind === 'delete-object')
       await deleteObjectIfUnreferenced(db, objects, (payload as { objectKey: string }).objectKey);
     else if (kind === 'password-reset')
@@ -77,6 +88,13 @@ export async function deliverOutbox(
     for (const row of claimed) {
       try {
         const sentVia = await carryOut(row.kind, row.payload);
+        if (sentVia === 'refused') {
+          await db
+            .update(outbox)
+            .set({ status: 'cancelled', lastError: 'No standing opt-in to marketing mail' })
+            .where(eq(outbox.id, row.id));
+          continue;
+        }
         await db
           .update(outbox)
           .set({

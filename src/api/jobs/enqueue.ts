@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { standingNewsConsent } from '../privacy/mail-kinds.ts';
 
 export interface EnqueueOptions {
   /** Written at most once, ever: a second call with the same key writes nothing. */
@@ -17,12 +18,20 @@ export interface EnqueueOptions {
   delaySeconds?: number;
 }
 
+/**
+ * Writes the mail; a marketing mail to an address without a standing opt-in is refused
+ * and nothing is written (privacy/mail-kinds.ts).
+ */
 export async function enqueueMail(
   db: Queryable,
   message: MailMessage,
   options: EnqueueOptions = {},
-): Promise<void> {
+): Promise<'queued' | 'refused'> {
+  if (message.kind === 'marketing' && (await standingNewsConsent(db, message.to)) === undefined) {
+    return 'refused';
+  }
   await enqueue(db, 'mail', { ...message }, options);
+  return 'queued';
 }
 
 /** Deletes a stored object once nothing refers to it any more (checked when carried out). */

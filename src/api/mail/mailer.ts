@@ -31,6 +31,13 @@ export interface MailMessage {
    * part shows each as a button; the text part keeps the address as it is.
    */
   buttons?: readonly MailButton[] | undefined;
+  /**
+   * 'marketing' goes only to an address with a standing opt-in, and carries one-click
+   * unsubscribe (src/api/privacy/mail-kinds.ts); anything else is transactional.
+   */
+  kind?: 'transactional' | 'marketing' | undefined;
+  /** Extra header lines (List-Unsubscribe and List-Unsubscribe-Post on marketing mail). */
+  headers?: Record<string, string> | undefined;
 }
 
 /** Where a mail went: a mail server, or only a file in the outbox folder (db/schema.ts MAIL_DELIVERIES). */
@@ -62,7 +69,12 @@ export function createMailer(
   env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>,
   { company = companyFromEnvironment(), log }: MailerOptions = {},
 ): Mailer {
-  const withHtml = (message: MailMessage) => ({ ...message, html: mailHtml(message, company) });
+  const withHtml = (message: MailMessage) => {
+    const mail = { ...message, html: mailHtml(message, company) };
+    // The kind is ours, not a field of the mail.
+    delete mail.kind;
+    return mail;
+  };
   const outbox = outboxMailer(path.resolve(env.DATA_DIR, 'mail'), env.MAIL_FROM, withHtml, log);
   if (!env.SMTP_URL) return outbox;
   const smtp = smtpMailer(env.SMTP_URL, env.MAIL_FROM, withHtml);

@@ -7,6 +7,7 @@
 import { and, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
+  consents,
   contactMessages,
   customerEnquiries as e,
   documentViews,
@@ -107,6 +108,11 @@ export async function applyRetention(
       .where(lt(documentViews.viewedAt, before(RETENTION.accessLogs.days)))
       .returning({ id: documentViews.id });
 
+    const withdrawn = await tx
+      .delete(consents)
+      .where(lt(consents.withdrawnAt, before(RETENTION.withdrawnConsents.days)))
+      .returning({ id: consents.id });
+
     const links = await tx
       .delete(privacyLinks)
       .where(lt(privacyLinks.expiresAt, before(RETENTION.privacyLinks.days)))
@@ -146,6 +152,7 @@ export async function applyRetention(
       rateLimits: counters.length,
       accessLogs: views.length,
       privacyLinks: links.length,
+      withdrawnConsents: withdrawn.length,
       rejectedApplications: rejected.length,
     };
   });

@@ -4,7 +4,7 @@
  * - every request is anonymised: name, address, phone, words, brief, notes, networks and
  *   links erased, so the provider's response record (dates, service, town) stays true;
  * - site photos are deleted (rows now, files by the outbox), reviews lose the name;
- * - messages through the contact form are deleted;
+ * - messages through the contact form and consents are deleted (a deletion ends them);
  * - mail to the address or about its requests is erased (queued mail cancelled), and so
  *   are its rate-limit counters and privacy-centre links.
  * What remains is gathered again through the same map and listed with why and until when
@@ -13,6 +13,7 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
 import {
+  consents,
   contactMessages,
   customerEnquiries as e,
   outbox,
@@ -178,6 +179,7 @@ export async function deletePersonalData(
     }
     const counters = (held.records.rate_limits ?? []).map((row) => row.key as string);
     if (counters.length > 0) await tx.delete(rateLimits).where(inArray(rateLimits.key, counters));
+    await tx.delete(consents).where(sql`mailbox_of(${consents.email}) = mailbox_of(${email})`);
     await tx
       .delete(privacyLinks)
       .where(sql`mailbox_of(${privacyLinks.email}) = mailbox_of(${email})`);

@@ -7,6 +7,7 @@ import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { serviceProviders } from '../../../db/schema.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
+import { NEWS_CONSENT } from '../../lib/consents.ts';
 import { requestReference } from '../../lib/request-reference.ts';
 import { contactReference } from '../../lib/schemas/contact-message.ts';
 import type { HeldData, HeldRow } from './gather-personal-data.ts';
@@ -50,6 +51,17 @@ export interface PersonalDataView {
   contactMessages: { reference: string; topic: string; message: string; sentAt: string }[];
   mails: HeldMail[];
   objectedAt: string | null;
+  /** Every consent the address gave, with the wording's version, newest first. */
+  consents: {
+    what: string;
+    version: string;
+    givenAt: string;
+    withdrawnAt: string | null;
+    /** How to withdraw it where the centre cannot. */
+    withdraw: string | null;
+  }[];
+  /** The opt-in to news the centre offers, and whether it stands. */
+  newsConsent: { wording: string; version: string; standing: boolean };
   /** Records of other kinds the address has (a provider account, an application...). */
   otherRecords: { what: string; count: number; where: string }[];
   /** Who in our team can see what, said plainly where the data records no view. */
@@ -143,6 +155,28 @@ export async function describePersonalData(
   );
   count('admin_users', 'A team member’s account', 'our information officer');
   const [objection] = rows(data, 'privacy_objections');
+  const consents: PersonalDataView['consents'] = [
+    ...rows(data, 'consents').map((c) => ({
+      what:
+        c.wording_version === NEWS_CONSENT.version
+          ? NEWS_CONSENT.wording
+          : 'News and offers by e-mail',
+      version: text(c.wording_version),
+      givenAt: text(c.given_at),
+      withdrawnAt: maybeText(c.withdrawn_at),
+      withdraw: null,
+    })),
+    ...rows(data, 'provider_applications')
+      .filter((a) => typeof a.consent_version === 'string')
+      .map((a) => ({
+        what: 'The checks of your business and its owner, when you applied to join',
+        version: text(a.consent_version),
+        givenAt: text(a.consented_at),
+        withdrawnAt: null,
+        withdraw:
+          'Withdrawing it ends the checks, and with them the Verified badge: write to our information officer.',
+      })),
+  ].sort((a, b) => b.givenAt.localeCompare(a.givenAt));
   return {
     email,
     requests,
@@ -154,6 +188,12 @@ export async function describePersonalData(
     })),
     mails,
     objectedAt: objection ? text(objection.objected_at) : null,
+    consents,
+    newsConsent: {
+      wording: NEWS_CONSENT.wording,
+      version: NEWS_CONSENT.version,
+      standing: rows(data, 'consents').some((c) => c.withdrawn_at === null),
+    },
     otherRecords: other,
     teamAccess:
       'Our enquiry desk (members of our team) can open every request to follow it up; the data does not yet record each time one of them opened yours.',

@@ -75,6 +75,7 @@ export const PERSONAL_DATA_MAP = {
   job_variations: { relations: [{ by: 'via', parent: 'jobs', column: 'job_id' }] },
   contact_messages: { relations: [{ by: 'email', columns: ['email'] }] },
   privacy_links: { relations: [{ by: 'email', columns: ['email'] }], withheld: SECRETS },
+  consents: { relations: [{ by: 'email', columns: ['email'] }] },
   privacy_objections: { relations: [{ by: 'mailbox-hash', column: 'mailbox_hash' }] },
   outbox: { relations: [{ by: 'mail' }] },
   rate_limits: { relations: [{ by: 'counter' }] },

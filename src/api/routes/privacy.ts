@@ -5,12 +5,15 @@
  */
 import { Hono } from 'hono';
 import {
+  CONSENT_MESSAGES,
   PRIVACY_MESSAGES,
+  PrivacyConsentSchema,
   PrivacyCorrectionSchema,
   PrivacyLinkRequestSchema,
   PrivacyTokenSchema,
 } from '../../lib/schemas/privacy.ts';
 import type { AppEnv } from '../app-env.ts';
+import { AppError } from '../errors.ts';
 import { changesPublicData, noStore } from '../http/cache.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { validJson, validQuery } from '../http/route-input.ts';
@@ -19,6 +22,7 @@ import { correctPersonalData } from '../privacy/correct-personal-data.ts';
 import { deletePersonalData } from '../privacy/delete-personal-data.ts';
 import { describePersonalData } from '../privacy/describe-personal-data.ts';
 import { gatherPersonalData } from '../privacy/gather-personal-data.ts';
+import { consentOfUnsubscribe, setNewsConsent, withdrawConsent } from '../privacy/mail-kinds.ts';
 import { objectToProcessing } from '../privacy/object-to-processing.ts';
 import { personalDataZip } from '../privacy/personal-data-zip.ts';
 import { addressOfLink } from '../privacy/privacy-links.ts';
@@ -70,6 +74,31 @@ export const privacyRoutes = new Hono<AppEnv>()
     const { email } = await addressOfLink(c.var.db, c.req.valid('json').token);
     await objectToProcessing(c.var.db, email);
     return c.json({ message: PRIVACY_MESSAGES.objected });
+  })
+  .post('/my-data/consent', validJson(PrivacyConsentSchema), async (c) => {
+    noStore(c);
+    const { token, given } = c.req.valid('json');
+    const { email } = await addressOfLink(c.var.db, token);
+    await setNewsConsent(c.var.db, email, given);
+    return c.json({ message: given ? CONSENT_MESSAGES.given : CONSENT_MESSAGES.withdrawn });
+  })
+  /**
+   * One-click unsubscribe (RFC 8058): a mail program POSTs `List-Unsubscribe=One-Click` to
+   * the List-Unsubscribe address, without a session or cookie. The address's signature is
+   * the permission; the body is not needed (RFC 8058 section 3.2 allows any), so any is taken.
+   */
+  .post('/unsubscribe', async (c) => {
+    noStore(c);
+    const consentId = consentOfUnsubscribe(
+      c.var.sessionSecret,
+      c.req.query('consent'),
+      c.req.query('signature'),
+    );
+    if (consentId === undefined) {
+      throw new AppError('not_found', CONSENT_MESSAGES.invalidUnsubscribe);
+    }
+    await withdrawConsent(c.var.db, consentId);
+    return c.json({ message: CONSENT_MESSAGES.unsubscribed });
   })
   .post('/my-data/delete', changesPublicData, validJson(PrivacyTokenSchema), async (c) => {
     noStore(c);

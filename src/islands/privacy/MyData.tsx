@@ -301,6 +301,40 @@ export default function MyData({ token }: { token: string }) {
           </ul>
         </Section>
       )}
+      <Section title="Your consents">
+        {view.consents.length === 0 ? (
+          <p>You have given us no consent that we record.</p>
+        ) : (
+          <ul className="space-y-3 text-sm">
+            {view.consents.map((consent) => (
+              <li key={`${consent.version}-${consent.givenAt}`} className="break-words">
+                <p>“{consent.what}”</p>
+                <p>
+                  Given {formatDateTime(consent.givenAt)} (wording of {consent.version})
+                  {consent.withdrawnAt ? `, withdrawn ${formatDateTime(consent.withdrawnAt)}` : ''}.
+                </p>
+                {consent.withdraw && <p>{consent.withdraw}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="text-sm">“{view.newsConsent.wording}”</p>
+        <button
+          type="button"
+          className="btn btn-outline sm:self-start"
+          onClick={() =>
+            void act(() =>
+              answer(
+                api.privacy['my-data'].consent.$post({
+                  json: { token, given: !view.newsConsent.standing },
+                }),
+              ),
+            )
+          }
+        >
+          {view.newsConsent.standing ? 'Stop news and offers' : 'Send me news and offers'}
+        </button>
+      </Section>
       <Section title="Correct your details">
         <p>The name and phone number you give replace those on all your requests.</p>
         <CorrectionForm
@@ -314,12 +348,12 @@ export default function MyData({ token }: { token: string }) {
         ) : (
           <>
             <p>
-              We then use your details only to answer the requests you send, and send you no other
-              e-mail.
+              We then use your details only for the requests you send, and send you no news or
+              offers, whatever you agreed to before.
             </p>
             <button
               type="button"
-              className="btn btn-outline"
+              className="btn btn-outline sm:self-start"
               onClick={() =>
                 void act(() => answer(api.privacy['my-data'].object.$post({ json: { token } })))
               }
@@ -335,7 +369,11 @@ export default function MyData({ token }: { token: string }) {
           ones and delete your messages to us. What we must keep is listed afterwards with the day
           it goes.
         </p>
-        <button type="button" className="btn btn-error" onClick={() => void deleteAll()}>
+        <button
+          type="button"
+          className="btn btn-error sm:self-start"
+          onClick={() => void deleteAll()}
+        >
           Delete my data
         </button>
       </Section>

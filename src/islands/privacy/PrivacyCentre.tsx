@@ -26,13 +26,15 @@ export default function PrivacyCentre() {
 }
 
 function LinkForm() {
-  const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string>();
   const [error, setError] = useState<string>();
 
-  async function submit(event: SyntheticEvent) {
+  async function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Read from the form, not from state: what was typed before the island hydrated counts.
+    const typed = new FormData(event.currentTarget).get('email');
+    const email = typeof typed === 'string' ? typed : '';
     setSending(true);
     setError(undefined);
     try {
@@ -69,9 +71,8 @@ function LinkForm() {
             type="email"
             autoComplete="email"
             required
-            value={email}
+            name="email"
             error={error}
-            onChange={(event) => setEmail(event.target.value)}
           />
           <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={sending}>
             {sending ? 'Sending…' : 'E-mail me a link'}

@@ -15,7 +15,7 @@ export const PRIVACY_MESSAGES = {
   invalidLink: 'This link is not valid or has expired. Please ask for a new one.',
   corrected: 'Your details are corrected.',
   objected:
-    'Your objection is recorded. We no longer use your details for anything but answering the requests you send.',
+    'Your objection is recorded. We use your details only for the requests you send, and send you no news or offers.',
   deleted: 'Your details are deleted. What we must keep is listed below, with the day it goes.',
 } as const;
 
@@ -61,3 +61,15 @@ export const PrivacyCorrectionSchema = z
     }),
   );
 export type PrivacyCorrection = z.output<typeof PrivacyCorrectionSchema>;
+
+export const PrivacyConsentSchema = z.object({
+  token,
+  given: z.boolean('Say whether you give or withdraw the consent'),
+});
+
+export const CONSENT_MESSAGES = {
+  given: 'Thank you: we will send you news and offers. You can stop them at any time.',
+  withdrawn: 'Withdrawn: we send you no more news or offers.',
+  unsubscribed: 'You are unsubscribed: we send you no more news or offers.',
+  invalidUnsubscribe: 'This unsubscribe link is not valid.',
+} as const;

@@ -56,6 +56,13 @@ test.describe('on a phone', () => {
     violations.push(...(await scan(page, '/privacy/my-data, the centre')));
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/privacy-centre-390.png`, fullPage: true });
 
+    const consentsRegion = page.getByRole('region', { name: 'Your consents' });
+    await consentsRegion.getByRole('button', { name: 'Send me news and offers' }).click();
+    await expect(
+      consentsRegion.getByRole('button', { name: 'Stop news and offers' }),
+    ).toBeVisible();
+    await expect(consentsRegion).toContainText(/Given .* \(wording of 2026-11-28\)/);
+
     const correction = page.getByRole('region', { name: 'Correct your details' });
     await correction.getByLabel('Your name').fill('Ayanda Corrected');
     await correction.getByRole('button', { name: 'Correct my details' }).click();
