@@ -268,6 +268,16 @@ async function journey(
   const invitation = await mailbox.mailTo(email, '/review?token=');
   expect(invitation.subject).toBe(`How did ${chosen.name} do?`);
   await dashboard.context().close();
+
+  // The provider's public record counts the job (too few yet to be a record).
+  await page.goto(`/provider/${chosen.id}`);
+  const record = page.getByRole('region', { name: 'Agreed prices' });
+  await expect(record.getByTestId('price-record')).toContainText(
+    'Too few jobs with an agreed price in the last 12 months to show a record (1 so far).',
+  );
+  expect(await scan(page, `the provider page's record at ${width}px`)).toEqual([]);
+  await record.scrollIntoViewIfNeeded();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/price-record-${width}.png` });
 }
 
 for (const width of [390, 1280]) {
