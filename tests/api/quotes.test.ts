@@ -709,3 +709,92 @@ describe('changes in writing, and completion at the agreed price', () => {
     expect(row?.status).toBe('in_progress');
   });
 });
+
+describe('the desk sees the jobs, and disputes either side raises', () => {
+  async function acceptedJob() {
+    const quote = await sendQuoteOf(registered.id);
+    await okJson(
+      customerPost(api, `/api/requests/quotes/${quote.id}/accept`, { token: group.token }),
+    );
+    return { quote, copy: copyOf(registered.id) };
+  }
+
+  it('a dispute needs an agreed job, a reason, and is raised once', async () => {
+    await expectError(
+      await customerPost(api, '/api/requests/job/dispute', {
+        token: group.token,
+        reason: 'The work is not done.',
+      }),
+      409,
+    );
+    const { copy } = await acceptedJob();
+    await expectFieldError(
+      await customerPost(api, '/api/requests/job/dispute', { token: group.token, reason: '' }),
+      'reason',
+      QUOTE_MESSAGES.reasonRequired,
+    );
+    // Another provider's copy is none of its business.
+    await expectError(
+      await asProvider(api, plain.id, 'POST', `/api/provider/enquiries/${copy}/job/dispute`, {
+        reason: 'Not mine.',
+      }),
+      404,
+    );
+    await okJson(
+      customerPost(api, '/api/requests/job/dispute', {
+        token: group.token,
+        reason: 'The provider asks R2 000 more in cash.',
+      }),
+    );
+    await expectError(
+      await asProvider(api, registered.id, 'POST', `/api/provider/enquiries/${copy}/job/dispute`, {
+        reason: 'The customer will not pay the deposit.',
+      }),
+      409,
+    );
+    const [job] = await api.database.db.select().from(jobs);
+    expect(job).toMatchObject({
+      disputedBy: 'customer',
+      disputeReason: 'The provider asks R2 000 more in cash.',
+    });
+  });
+
+  it('lists the agreed jobs, disputed first, with their quotes, and exports them as CSV', async () => {
+    const admin = await createTestAdmin(api);
+    const session = await adminSession(api, admin.id);
+    const { quote, copy } = await acceptedJob();
+    await okJson(
+      asProvider(api, registered.id, 'POST', `/api/provider/enquiries/${copy}/job/dispute`, {
+        reason: 'The customer changed the access point positions twice.',
+      }),
+    );
+    const list = await okJson<
+      { reference: string; disputedBy: string; agreedTotalCents: number; providerName: string }[]
+    >(sendAs(api, session, 'GET', '/api/admin/jobs'));
+    expect(list).toEqual([
+      expect.objectContaining({
+        disputedBy: 'provider',
+        agreedTotalCents: 908_270,
+        providerName: registered.name,
+        reference: expect.stringMatching(/^VP-\d{2}-\d{6}$/),
+      }),
+    ]);
+    const quotesOfRequest = await okJson<{ quotes: { id: number; state: string }[] }>(
+      sendAs(api, session, 'GET', `/api/admin/enquiries/${copyOf(plain.id)}/quotes`),
+    );
+    expect(quotesOfRequest.quotes).toEqual([
+      expect.objectContaining({ id: quote.id, state: 'accepted' }),
+    ]);
+    const pdf = await sendAs(api, session, 'GET', `/api/admin/quotes/${quote.id}/pdf`);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    await pdf.arrayBuffer();
+
+    const csv = await sendAs(api, session, 'GET', '/api/admin/exports/jobs.csv');
+    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="jobs-/);
+    const [header, row] = (await csv.text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toContain('Agreed total (R)');
+    expect(row).toContain('9082.70');
+    expect(row).toContain('provider');
+    expect(row).toContain('The customer changed the access point positions twice.');
+  });
+});
