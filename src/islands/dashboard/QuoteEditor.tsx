@@ -166,7 +166,7 @@ function LinesEditor({
               error={error('description')}
               onChange={(event) => set(index, { description: event.target.value })}
             />
-            <div className="grid grid-cols-3 gap-2 sm:col-span-2">
+            <div className="grid grid-cols-2 gap-2 sm:col-span-2 sm:grid-cols-3">
               <TextField
                 id={`${id}-quantity`}
                 label="Quantity"
@@ -183,14 +183,16 @@ function LinesEditor({
                 error={error('unit')}
                 onChange={(event) => set(index, { unit: event.target.value })}
               />
-              <TextField
-                id={`${id}-price`}
-                label="Unit price (R)"
-                inputMode="decimal"
-                value={line.unitPrice}
-                error={error('unitPrice')}
-                onChange={(event) => set(index, { unitPrice: event.target.value })}
-              />
+              <div className="col-span-2 sm:col-span-1">
+                <TextField
+                  id={`${id}-price`}
+                  label="Unit price (R)"
+                  inputMode="decimal"
+                  value={line.unitPrice}
+                  error={error('unitPrice')}
+                  onChange={(event) => set(index, { unitPrice: event.target.value })}
+                />
+              </div>
             </div>
             {lines.length > 1 && (
               <div className="sm:col-span-2">

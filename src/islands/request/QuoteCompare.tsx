@@ -535,8 +535,9 @@ export default function QuoteCompare({ token }: { token: string }) {
         {job && <JobSection job={job} token={token} send={send} />}
         {!anything && (
           <p className="text-sm">
-            No quote yet. Each provider’s quote shows here side by side as it arrives, and we e-mail
-            it to you.
+            {offers.length > 1
+              ? 'No quote yet. Each provider’s quote shows here side by side as it arrives, and we e-mail it to you.'
+              : 'No quote yet. The provider’s quote shows here as soon as it arrives, and we e-mail it to you.'}
           </p>
         )}
         {anything && (
