@@ -116,6 +116,7 @@ const TABLE: Record<string, Access> = {
   'POST /api/requests/quotes/:id{[0-9]+}/accept': PUBLIC,
   'POST /api/requests/quotes/:id{[0-9]+}/decline': PUBLIC,
   'POST /api/requests/preparation-fee': PUBLIC,
+  'POST /api/requests/job/dispute': PUBLIC,
   'POST /api/requests/variations/:id{[0-9]+}/approve': PUBLIC,
   'POST /api/requests/variations/:id{[0-9]+}/decline': PUBLIC,
   // The request's conversations: the status-page token is the key (docs/decisions/0050).
@@ -184,6 +185,11 @@ const TABLE: Record<string, Access> = {
   'POST /api/admin/mail/:id/resend': ADMIN_ONLY,
   'GET /api/admin/exports/providers.csv': ADMIN_READ,
   'GET /api/admin/exports/enquiries.csv': ADMIN_READ,
+  // Agreed jobs, quotes and disputes (docs/decisions/0051).
+  'GET /api/admin/jobs': ADMIN_READ,
+  'GET /api/admin/enquiries/:id{[0-9]+}/quotes': ADMIN_READ,
+  'GET /api/admin/quotes/:id{[0-9]+}/pdf': ADMIN_READ,
+  'GET /api/admin/exports/jobs.csv': ADMIN_READ,
 
   // Provider sign-in and password links
   'POST /api/provider/login': PUBLIC,
@@ -225,6 +231,7 @@ const TABLE: Record<string, Access> = {
   'POST /api/provider/enquiries/:id{[0-9]+}/preparation-fee': PROVIDER_ONLY,
   'POST /api/provider/enquiries/:id{[0-9]+}/variations': PROVIDER_ONLY,
   'POST /api/provider/enquiries/:id{[0-9]+}/job/complete': PROVIDER_ONLY,
+  'POST /api/provider/enquiries/:id{[0-9]+}/job/dispute': PROVIDER_ONLY,
 };
 
 const FOREIGN_ORIGIN = 'https://attacker.example.net';

@@ -60,8 +60,10 @@ import { SeenRequestsSchema } from '../../src/lib/schemas/provider-dashboard.ts'
 import {
   CompleteJobSchema,
   CustomerDeclineSchema,
+  CustomerDisputeSchema,
   CustomerPreparationFeeSchema,
   CustomerTokenSchema,
+  DisputeSchema,
   PreparationFeeSchema,
   QuoteSchema,
   VariationSchema,
@@ -576,6 +578,18 @@ const TARGETS: Record<string, Target> = {
     caller: 'anonymous',
     schema: CustomerDeclineSchema,
     example: () => ({ token: STATUS_TOKEN, reason: 'Not needed.' }),
+  },
+  'POST /api/provider/enquiries/:id{[0-9]+}/job/dispute': {
+    caller: 'provider',
+    schema: DisputeSchema,
+    // No agreed job on the copy: the example is refused (409), as are all near misses.
+    example: () => ({ reason: 'The customer will not pay the deposit.' }),
+    params: (f) => ({ id: f.providerEnquiryId }),
+  },
+  'POST /api/requests/job/dispute': {
+    caller: 'anonymous',
+    schema: CustomerDisputeSchema,
+    example: () => ({ token: STATUS_TOKEN, reason: 'The price went up.' }),
   },
   'POST /api/requests/preparation-fee': {
     caller: 'anonymous',

@@ -575,10 +575,12 @@ describe('GET /api/providers/:id', () => {
     const row = await insertProvider(api.database.db, { passwordHash: 'scrypt$secret' });
     const response = await api.get(`/api/providers/${row.id}`);
     expect(response.status).toBe(200);
-    const { verification, ...provider } = (await response.json()) as ProviderDetail;
+    const { verification, priceRecord, ...provider } = (await response.json()) as ProviderDetail;
     expect(Object.keys(provider).sort()).toEqual([...PROVIDER_KEYS].sort());
     expect(provider).toEqual((await listProviders(api)).providers[0]);
     expect(verification.status).toBe('unverified');
+    // Its record of keeping to agreed prices (docs/decisions/0051): no jobs yet.
+    expect(priceRecord).toEqual({ jobs: 0, kept: 0 });
   });
 
   it('may be cached by a CDN', async () => {

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema.ts';
 import { ACCEPT_MESSAGES, NOT_CHOSEN_REASON } from '../../src/api/quotes/accept-quote.ts';
 import { addDays, saToday } from '../../src/lib/calendar-days.ts';
+import { priceRecordWords } from '../../src/lib/quotes.ts';
 import {
   REGISTERED_NAME_MESSAGE,
   VAT_NUMBER_MESSAGE,
@@ -632,6 +633,50 @@ describe('changes in writing, and completion at the agreed price', () => {
     // Completed: the price holds.
     await expectError(await propose(copy), 409);
     await expectError(await complete(copy, 1), 409);
+    // The provider's public record counts it, too few yet to be a record.
+    const page = await okJson<{ priceRecord: { jobs: number; kept: number } }>(
+      api.get(`/api/providers/${registered.id}`),
+    );
+    expect(page.priceRecord).toEqual({ jobs: 1, kept: 1 });
+  });
+
+  it('the public record counts the jobs completed in 12 months, and those kept to the price', async () => {
+    const db = api.database.db;
+    // Five earlier jobs of the provider, each a request of its own, completed at the
+    // agreed total; one of them disputed, one completed 13 months ago.
+    for (const [index, age] of [
+      '1 month',
+      '2 months',
+      '3 months',
+      '4 months',
+      '13 months',
+    ].entries()) {
+      const single = await insertRequestGroup(api, [registered.id]);
+      const sent = await okJson<SentQuote>(
+        postQuote(api, registered.id, single.copies[0]!.id, quoteBody()),
+        201,
+      );
+      await okJson(
+        customerPost(api, `/api/requests/quotes/${sent.id}/accept`, { token: single.token }),
+      );
+      await okJson(complete(single.copies[0]!.id, sent.totalCents));
+      await db.execute(
+        sql`UPDATE jobs SET completed_at = now() - ${age}::interval,
+              disputed_at = CASE WHEN ${index} = 1 THEN now() END,
+              disputed_by = CASE WHEN ${index} = 1 THEN 'customer' END,
+              dispute_reason = CASE WHEN ${index} = 1 THEN 'The gate motor was left loose.' END
+            WHERE quote_id = ${sent.id}`,
+      );
+      await db.delete(rateLimits);
+    }
+    const page = await okJson<{ priceRecord: { jobs: number; kept: number } }>(
+      api.get(`/api/providers/${registered.id}`),
+    );
+    expect(page.priceRecord).toEqual({ jobs: 4, kept: 3 });
+    expect(priceRecordWords(page.priceRecord)).toBe('Kept to the agreed price on 3 of 4 jobs');
+    expect(priceRecordWords({ jobs: 2, kept: 2 })).toBe(
+      'Too few jobs with an agreed price in the last 12 months to show a record (2 so far).',
+    );
   });
 
   it('an agreed job is completed with its final total only, not by the response form or the desk', async () => {
@@ -662,5 +707,94 @@ describe('changes in writing, and completion at the agreed price', () => {
       .from(customerEnquiries)
       .where(eq(customerEnquiries.id, copy));
     expect(row?.status).toBe('in_progress');
+  });
+});
+
+describe('the desk sees the jobs, and disputes either side raises', () => {
+  async function acceptedJob() {
+    const quote = await sendQuoteOf(registered.id);
+    await okJson(
+      customerPost(api, `/api/requests/quotes/${quote.id}/accept`, { token: group.token }),
+    );
+    return { quote, copy: copyOf(registered.id) };
+  }
+
+  it('a dispute needs an agreed job, a reason, and is raised once', async () => {
+    await expectError(
+      await customerPost(api, '/api/requests/job/dispute', {
+        token: group.token,
+        reason: 'The work is not done.',
+      }),
+      409,
+    );
+    const { copy } = await acceptedJob();
+    await expectFieldError(
+      await customerPost(api, '/api/requests/job/dispute', { token: group.token, reason: '' }),
+      'reason',
+      QUOTE_MESSAGES.reasonRequired,
+    );
+    // Another provider's copy is none of its business.
+    await expectError(
+      await asProvider(api, plain.id, 'POST', `/api/provider/enquiries/${copy}/job/dispute`, {
+        reason: 'Not mine.',
+      }),
+      404,
+    );
+    await okJson(
+      customerPost(api, '/api/requests/job/dispute', {
+        token: group.token,
+        reason: 'The provider asks R2 000 more in cash.',
+      }),
+    );
+    await expectError(
+      await asProvider(api, registered.id, 'POST', `/api/provider/enquiries/${copy}/job/dispute`, {
+        reason: 'The customer will not pay the deposit.',
+      }),
+      409,
+    );
+    const [job] = await api.database.db.select().from(jobs);
+    expect(job).toMatchObject({
+      disputedBy: 'customer',
+      disputeReason: 'The provider asks R2 000 more in cash.',
+    });
+  });
+
+  it('lists the agreed jobs, disputed first, with their quotes, and exports them as CSV', async () => {
+    const admin = await createTestAdmin(api);
+    const session = await adminSession(api, admin.id);
+    const { quote, copy } = await acceptedJob();
+    await okJson(
+      asProvider(api, registered.id, 'POST', `/api/provider/enquiries/${copy}/job/dispute`, {
+        reason: 'The customer changed the access point positions twice.',
+      }),
+    );
+    const list = await okJson<
+      { reference: string; disputedBy: string; agreedTotalCents: number; providerName: string }[]
+    >(sendAs(api, session, 'GET', '/api/admin/jobs'));
+    expect(list).toEqual([
+      expect.objectContaining({
+        disputedBy: 'provider',
+        agreedTotalCents: 908_270,
+        providerName: registered.name,
+      }),
+    ]);
+    expect(list[0]?.reference).toMatch(/^VP-\d{2}-\d{6}$/);
+    const quotesOfRequest = await okJson<{ quotes: { id: number; state: string }[] }>(
+      sendAs(api, session, 'GET', `/api/admin/enquiries/${copyOf(plain.id)}/quotes`),
+    );
+    expect(quotesOfRequest.quotes).toEqual([
+      expect.objectContaining({ id: quote.id, state: 'accepted' }),
+    ]);
+    const pdf = await sendAs(api, session, 'GET', `/api/admin/quotes/${quote.id}/pdf`);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    await pdf.arrayBuffer();
+
+    const csv = await sendAs(api, session, 'GET', '/api/admin/exports/jobs.csv');
+    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="jobs-/);
+    const [header, row] = (await csv.text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toContain('Agreed total (R)');
+    expect(row).toContain('9082.70');
+    expect(row).toContain('provider');
+    expect(row).toContain('The customer changed the access point positions twice.');
   });
 });

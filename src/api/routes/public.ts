@@ -46,6 +46,7 @@ import { nearPlaces } from '../places/near-places.ts';
 import { searchPlaces } from '../places/search-places.ts';
 import { getApprovedProvider } from '../providers/get-provider.ts';
 import { listProviders } from '../providers/list-providers.ts';
+import { getPriceRecord } from '../quotes/price-record.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import { rateLimited } from '../rate-limits/rate-limited.ts';
 import { cancelRequest } from '../requests/cancel-request.ts';
@@ -295,9 +296,12 @@ export const publicRoutes = new Hono<AppEnv>()
   })
   .get('/providers/:id{[0-9]+}', validParams({ id: idParam('Provider not found') }), async (c) => {
     const provider = await getApprovedProvider(c.var.db, c.req.valid('param').id);
-    const verification = await getPublicVerification(c.var.db, provider.id);
+    const [verification, priceRecord] = await Promise.all([
+      getPublicVerification(c.var.db, provider.id),
+      getPriceRecord(c.var.db, provider.id),
+    ]);
     cachePublicly(c);
-    return c.json({ ...provider, verification });
+    return c.json({ ...provider, verification, priceRecord });
   })
   /** The provider's visible reviews, newest first, paged (X-Total-Count). */
   .get(

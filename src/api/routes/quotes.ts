@@ -6,9 +6,12 @@
  * Each route states its own session check, so nothing here reaches the other routers.
  */
 import { Hono } from 'hono';
+import { saToday } from '../../lib/calendar-days.ts';
 import {
   CompleteJobSchema,
   CustomerDeclineSchema,
+  CustomerDisputeSchema,
+  DisputeSchema,
   CustomerPreparationFeeSchema,
   CustomerTokenSchema,
   PreparationFeeSchema,
@@ -17,6 +20,7 @@ import {
 } from '../../lib/schemas/quotes.ts';
 import { RequestStatusQuerySchema } from '../../lib/schemas/request-status.ts';
 import type { AppEnv } from '../app-env.ts';
+import { requireAdmin } from '../auth/require-admin.ts';
 import { requireListedProvider, requireProvider } from '../auth/require-provider.ts';
 import { changesPublicData, noStore } from '../http/cache.ts';
 import { idParam } from '../http/id-param.ts';
@@ -28,11 +32,14 @@ import { askPreparationFee } from '../quotes/ask-preparation-fee.ts';
 import { completeJob } from '../quotes/complete-job.ts';
 import { decideVariation, VARIATION_MESSAGES } from '../quotes/decide-variation.ts';
 import { declineQuote } from '../quotes/decline-quote.ts';
+import { exportJobsCsv } from '../quotes/export-jobs-csv.ts';
 import { getCustomerQuotes } from '../quotes/get-customer-quotes.ts';
 import { getProviderQuotes } from '../quotes/get-provider-quotes.ts';
+import { getDeskQuotes, listDeskJobs } from '../quotes/list-desk-jobs.ts';
 import { proposeVariation } from '../quotes/propose-variation.ts';
 import { jobDocument, quoteDocument } from '../quotes/quote-documents.ts';
 import { pdfHeaders } from '../quotes/quote-pdf.ts';
+import { raiseCustomerDispute, raiseProviderDispute } from '../quotes/raise-dispute.ts';
 import { sendQuote } from '../quotes/send-quote.ts';
 import type { RateLimit } from '../rate-limits/hit-rate-limit.ts';
 import { rateLimited } from '../rate-limits/rate-limited.ts';
@@ -124,6 +131,17 @@ export const quoteRoutes = new Hono<AppEnv>()
       return c.json(
         await answerPreparationFee(c.var.db, { ...c.req.valid('json'), siteUrl: siteUrl(c) }),
       );
+    },
+  )
+  /** Either side may flag the agreed job as disputed, with a reason: the desk sees it. */
+  .post(
+    '/requests/job/dispute',
+    rateLimited(CUSTOMER_ANSWERS),
+    changesPublicData,
+    validJson(CustomerDisputeSchema),
+    async (c) => {
+      noStore(c);
+      return c.json(await raiseCustomerDispute(c.var.db, c.req.valid('json')));
     },
   )
   .post(
@@ -260,4 +278,41 @@ export const quoteRoutes = new Hono<AppEnv>()
           siteUrl: siteUrl(c),
         }),
       ),
-  );
+  )
+  .post(
+    '/provider/enquiries/:id{[0-9]+}/job/dispute',
+    requireProvider,
+    changesPublicData,
+    enquiryId,
+    validJson(DisputeSchema),
+    async (c) =>
+      c.json(
+        await raiseProviderDispute(c.var.db, {
+          providerId: c.var.provider.id,
+          enquiryId: c.req.valid('param').id,
+          reason: c.req.valid('json').reason,
+        }),
+      ),
+  )
+
+  // The desk: every agreed job (disputed first), a request's quotes, the documents, the CSV.
+  .get('/admin/jobs', requireAdmin, async (c) => c.json(await listDeskJobs(c.var.db)))
+  .get('/admin/enquiries/:id{[0-9]+}/quotes', requireAdmin, enquiryId, async (c) =>
+    c.json(await getDeskQuotes(c.var.db, c.req.valid('param').id)),
+  )
+  .get('/admin/quotes/:id{[0-9]+}/pdf', requireAdmin, quoteId, async (c) => {
+    const { bytes, fileName } = await quoteDocument(
+      c.var.db,
+      { kind: 'admin' },
+      c.req.valid('param').id,
+    );
+    return c.body(bytes, 200, pdfHeaders(fileName));
+  })
+  .get('/admin/exports/jobs.csv', requireAdmin, async (c) => {
+    return c.body(await exportJobsCsv(c.var.db), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      // Today as the times inside the file count it: in South Africa.
+      'Content-Disposition': `attachment; filename="jobs-${saToday()}.csv"`,
+      'Cache-Control': 'private, no-store',
+    });
+  });

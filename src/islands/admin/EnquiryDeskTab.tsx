@@ -20,6 +20,7 @@ import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
 import { ADMIN_KEYS, dateTime, failure, refreshEnquiryDesk } from './admin-queries';
 import { AdminTable } from './AdminTable';
+import { DeskJobs } from './DeskJobs';
 import {
   canReassign,
   FollowUpBadges,
@@ -418,6 +419,7 @@ export function EnquiryDeskTab() {
         </AdminTable>
       )}
       {data && data.total > 0 && <Pager label="Enquiries" list={list} page={data} />}
+      <DeskJobs />
       <Modal open={open !== undefined} onClose={() => setOpen(undefined)} label="Enquiry">
         {open && <EnquiryDetail enquiry={open} onClose={() => setOpen(undefined)} />}
       </Modal>

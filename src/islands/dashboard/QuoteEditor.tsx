@@ -26,6 +26,7 @@ import {
 } from '../../lib/quotes';
 import {
   CompleteJobSchema,
+  DisputeSchema,
   PreparationFeeSchema,
   QuoteSchema,
   VariationSchema,
@@ -165,7 +166,7 @@ function LinesEditor({
               error={error('description')}
               onChange={(event) => set(index, { description: event.target.value })}
             />
-            <div className="grid grid-cols-3 gap-2 sm:col-span-2">
+            <div className="grid grid-cols-2 gap-2 sm:col-span-2 sm:grid-cols-3">
               <TextField
                 id={`${id}-quantity`}
                 label="Quantity"
@@ -182,14 +183,16 @@ function LinesEditor({
                 error={error('unit')}
                 onChange={(event) => set(index, { unit: event.target.value })}
               />
-              <TextField
-                id={`${id}-price`}
-                label="Unit price (R)"
-                inputMode="decimal"
-                value={line.unitPrice}
-                error={error('unitPrice')}
-                onChange={(event) => set(index, { unitPrice: event.target.value })}
-              />
+              <div className="col-span-2 sm:col-span-1">
+                <TextField
+                  id={`${id}-price`}
+                  label="Unit price (R)"
+                  inputMode="decimal"
+                  value={line.unitPrice}
+                  error={error('unitPrice')}
+                  onChange={(event) => set(index, { unitPrice: event.target.value })}
+                />
+              </div>
             </div>
             {lines.length > 1 && (
               <div className="sm:col-span-2">
@@ -681,6 +684,59 @@ function CompleteForm({ enquiryId, job }: { enquiryId: number; job: JobView }) {
   );
 }
 
+function DisputeForm({ enquiryId }: { enquiryId: number }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const { mutation, errors, setErrors } = useQuoteAction(
+    enquiryId,
+    (body: { reason: string }) =>
+      answer(
+        api.provider.enquiries[':id{[0-9]+}'].job.dispute.$post({
+          param: { id: String(enquiryId) },
+          json: body,
+        }),
+      ),
+    'Dispute raised: our team will contact you',
+  );
+  if (!open) {
+    return (
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setOpen(true)}>
+        Raise a dispute
+      </button>
+    );
+  }
+  return (
+    <form
+      noValidate
+      className="space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const checked = DisputeSchema.safeParse({ reason });
+        if (!checked.success) {
+          setErrors(formErrors(checked.error.issues));
+          return;
+        }
+        mutation.mutate(checked.data);
+      }}
+    >
+      <TextAreaField
+        id={`${id}-dispute`}
+        label="What is in dispute (our team reads it)"
+        rows={2}
+        maxLength={QUOTE_LIMITS.reasonLength}
+        value={reason}
+        error={errors['reason']}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <FormFailure errors={errors} />
+      <button type="submit" className="btn btn-outline btn-sm" disabled={mutation.isPending}>
+        Raise a dispute
+      </button>
+    </form>
+  );
+}
+
 // ---------------------------------------------------------------------------------------
 // The panel
 // ---------------------------------------------------------------------------------------
@@ -768,6 +824,16 @@ function JobPanel({ enquiryId, job }: { enquiryId: number; job: JobView }) {
         </>
       )}
       <PdfLink href={`/api/provider/enquiries/${enquiryId}/job/pdf`}>The agreed job as PDF</PdfLink>
+      {job.disputedAt ? (
+        <p className="text-sm">
+          <span className="font-semibold">
+            Disputed by {job.disputedBy === 'provider' ? 'you' : 'the customer'}:
+          </span>{' '}
+          {job.disputeReason} Our team looks at the job and contacts both sides.
+        </p>
+      ) : (
+        <DisputeForm enquiryId={enquiryId} />
+      )}
     </section>
   );
 }

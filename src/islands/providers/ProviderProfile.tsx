@@ -15,6 +15,7 @@ import { Tabs } from '../ui/Tabs';
 import { useHydrated } from '../ui/use-hydrated';
 import { ContactLink } from './ContactLink';
 import { LazyRequestServiceForm } from './LazyRequestServiceForm';
+import { PriceRecordSection } from './PriceRecordSection';
 import { fetchProviderDetail, isProviderDetail, providerDetailKey } from './provider-detail-query';
 import { Badge, PaidPlacementLabel } from './ProviderCard';
 import {
@@ -213,6 +214,7 @@ function Profile({
               )}
             </div>
           </section>
+          <PriceRecordSection record={detail?.priceRecord} failed={!detail && Boolean(error)} />
           <section
             className="card border border-base-300 bg-base-100 shadow-sm"
             aria-labelledby="hours-heading"

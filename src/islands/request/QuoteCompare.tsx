@@ -60,10 +60,12 @@ function DeclineForm({
   label,
   onDecline,
   pending,
+  reasonLabel = 'Your reason (the provider reads it)',
 }: {
   label: string;
   onDecline: (reason: string) => void;
   pending: boolean;
+  reasonLabel?: string;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -92,7 +94,7 @@ function DeclineForm({
     >
       <TextAreaField
         id={`${id}-reason`}
-        label="Your reason (the provider reads it)"
+        label={reasonLabel}
         rows={2}
         maxLength={QUOTE_LIMITS.reasonLength}
         value={reason}
@@ -450,6 +452,23 @@ function JobSection({
       >
         The agreed job as PDF
       </a>
+      {job.disputedAt ? (
+        <p className="text-sm">
+          <span className="font-semibold">
+            Disputed by {job.disputedBy === 'customer' ? 'you' : 'the provider'}:
+          </span>{' '}
+          {job.disputeReason} Our team looks at the job and contacts both sides.
+        </p>
+      ) : (
+        <DeclineForm
+          label="Raise a dispute"
+          reasonLabel="What is in dispute (our team reads it, and contacts you and the provider)"
+          pending={send.isPending}
+          onDecline={(reason) =>
+            send.mutate(() => answer(api.requests.job.dispute.$post({ json: { token, reason } })))
+          }
+        />
+      )}
     </div>
   );
 }
@@ -516,8 +535,9 @@ export default function QuoteCompare({ token }: { token: string }) {
         {job && <JobSection job={job} token={token} send={send} />}
         {!anything && (
           <p className="text-sm">
-            No quote yet. Each provider’s quote shows here side by side as it arrives, and we e-mail
-            it to you.
+            {offers.length > 1
+              ? 'No quote yet. Each provider’s quote shows here side by side as it arrives, and we e-mail it to you.'
+              : 'No quote yet. The provider’s quote shows here as soon as it arrives, and we e-mail it to you.'}
           </p>
         )}
         {anything && (

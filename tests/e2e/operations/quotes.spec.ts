@@ -16,6 +16,7 @@ import {
   bearer,
   expect,
   mintSession,
+  openAdmin,
   test,
   type Accounts,
   type Mailbox,
@@ -268,6 +269,16 @@ async function journey(
   const invitation = await mailbox.mailTo(email, '/review?token=');
   expect(invitation.subject).toBe(`How did ${chosen.name} do?`);
   await dashboard.context().close();
+
+  // The provider's public record counts the job (too few yet to be a record).
+  await page.goto(`/provider/${chosen.id}`);
+  const record = page.getByRole('region', { name: 'Agreed prices' });
+  await expect(record.getByTestId('price-record')).toContainText(
+    'Too few jobs with an agreed price in the last 12 months to show a record (1 so far).',
+  );
+  expect(await scan(page, `the provider page's record at ${width}px`)).toEqual([]);
+  await record.scrollIntoViewIfNeeded();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/price-record-${width}.png` });
 }
 
 for (const width of [390, 1280]) {
@@ -282,3 +293,80 @@ for (const width of [390, 1280]) {
     await journey(width, { page, browser, request, accounts, mailbox });
   });
 }
+
+test('a dispute raised on the status page reaches the desk, with the jobs and their quotes', async ({
+  page,
+  browser,
+  request,
+  accounts,
+  mailbox,
+}) => {
+  const { providers, copies, statusPath } = await requestToThree(request, accounts, mailbox);
+  const token = await mintSession('provider', providers[1].id);
+  const quoted = await request.post(`/api/provider/enquiries/${copies[1]}/quotes`, {
+    headers: bearer(token),
+    data: {
+      lines: [
+        {
+          kind: 'call-out',
+          description: 'Site visit',
+          quantity: 1,
+          unit: 'visit',
+          unitPriceCents: 45_000,
+        },
+        {
+          kind: 'labour',
+          description: 'Mesh system, installed',
+          quantity: 1,
+          unit: 'job',
+          unitPriceCents: 690_000,
+        },
+      ],
+      validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+      earliestStart: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+      depositKind: 'none',
+      repairWork: false,
+      warrantyMonths: 12,
+      preparationFeeCents: 0,
+    },
+  });
+  expect(quoted.status(), await quoted.text()).toBe(201);
+  const { id: quoteId } = (await quoted.json()) as { id: number };
+  const tokenOfPage = new URLSearchParams(statusPath.split('?')[1]).get('token');
+  const accepted = await request.post(`/api/requests/quotes/${quoteId}/accept`, {
+    data: { token: tokenOfPage },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+
+  // The customer raises a dispute from the status page, on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(statusPath);
+  const quotes = page.getByRole('region', { name: 'Compare the quotes' });
+  await quotes.getByRole('button', { name: 'Raise a dispute' }).click();
+  await quotes.getByLabel(/^What is in dispute/).fill('The provider now asks R2 000 more in cash.');
+  await quotes.getByRole('button', { name: 'Raise a dispute' }).click();
+  await expect(quotes.getByRole('status')).toContainText('The dispute is raised');
+  await expect(quotes).toContainText('Disputed by you: The provider now asks R2 000 more in cash.');
+
+  // The desk sees it first among the agreed jobs, with the request's quotes.
+  const admin = await accounts.newAdmin();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await accounts.signIn(context, 'admin', admin.id);
+  const desk = await context.newPage();
+  await openAdmin(desk, admin, 'Enquiries');
+  const jobs = desk.getByRole('region', { name: 'Agreed jobs' });
+  const first = jobs.getByRole('row').nth(1);
+  await expect(first).toContainText('Disputed by the customer');
+  await expect(first).toContainText('The provider now asks R2 000 more in cash.');
+  await expect(first).toContainText(providers[1].name);
+  await first.getByRole('button', { name: /^Quotes of VP-/ }).click();
+  await expect(jobs).toContainText(`${providers[1].name}, version 1: R7\u00a0350,00`);
+  await expect(jobs.getByRole('link', { name: 'Download jobs CSV' })).toHaveAttribute(
+    'href',
+    '/api/admin/exports/jobs.csv',
+  );
+  expect(await scan(desk, "the desk's agreed jobs")).toEqual([]);
+  await jobs.scrollIntoViewIfNeeded();
+  if (SHOTS) await desk.screenshot({ path: `${SHOTS}/desk-jobs-1280.png` });
+  await context.close();
+});
