@@ -221,9 +221,7 @@ const registeredNameField = preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
   z.optional(
     z.nullable(
-      z
-        .string(REGISTERED_NAME_MESSAGE)
-        .check(z.trim(), z.maxLength(200, 'At most 200 characters')),
+      z.string(REGISTERED_NAME_MESSAGE).check(z.trim(), z.maxLength(200, 'At most 200 characters')),
     ),
   ),
 );
