@@ -15,7 +15,7 @@ import { useHydrated } from '../ui/use-hydrated';
 import { ContactLink } from './ContactLink';
 import { LazyRequestServiceForm } from './LazyRequestServiceForm';
 import { fetchProviderDetail, isProviderDetail, providerDetailKey } from './provider-detail-query';
-import { Badge, PaidPlacementLabel } from './ProviderCard';
+import { Badge, PaidPlacementLabel } from './ProviderClaims';
 import {
   BusinessHours,
   ContactTab,

@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Provider } from '../../../lib/api-answers';
+import { answerPage, api, type ApiInput } from '../../../lib/api-client';
+
+export type ProviderListQuery = ApiInput<typeof api.providers.$get>['query'];
+
+export interface ProviderPage {
+  items: Provider[];
+  total: number;
+}
+
+/** An answer is fresh this long: going back to a list seen a moment ago asks nothing. */
+const FRESH_MS = 2 * 60 * 1000;
+/** The answers of this page's visit, by query. */
+const answers = new Map<string, { page: ProviderPage; at: number }>();
+
+interface State {
+  /** The query `page` answers. */
+  pageKey: string;
+  page: ProviderPage | undefined;
+  /** The page is the API's answer (false: the built first page, not refreshed yet). */
+  answered: boolean;
+  /** The query whose last ask failed, and why. */
+  failed?: { key: string; error: Error };
+}
+
+/**
+ * One page of GET /api/providers for `query`, as the listing shows it: the built first
+ * page (`built`, for the page's default query) at once and then the API's fresh answer;
+ * while another query loads, the previous answer stays (`isPlaceholder`), but never the
+ * built page, which a filtered query does not match. Answers are kept for the visit, so
+ * Back shows the list it left at once. Nothing is asked until `enabled` (hydrated and the
+ * URL read). A small hook rather than a query library: the listing's JavaScript at load
+ * is budgeted (docs/decisions/0049).
+ */
+export function useProviderList(
+  query: ProviderListQuery,
+  { enabled, built }: { enabled: boolean; built: ProviderPage | undefined },
+) {
+  const key = JSON.stringify(query);
+  const [state, setState] = useState<State>(() => ({
+    pageKey: key,
+    page: built,
+    answered: false,
+  }));
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const kept = answers.get(key);
+    if (kept && Date.now() - kept.at < FRESH_MS) {
+      setState({ pageKey: key, page: kept.page, answered: true });
+      return;
+    }
+    let current = true;
+    // Asked again after a failure: the failure goes while it asks.
+    setState((previous) => {
+      if (previous.failed?.key !== key) return previous;
+      const { failed: _failed, ...rest } = previous;
+      return rest;
+    });
+    answerPage(api.providers.$get({ query })).then(
+      (page) => {
+        answers.set(key, { page, at: Date.now() });
+        if (current) setState({ pageKey: key, page, answered: true });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        const failure = error instanceof Error ? error : new Error(String(error));
+        setState((previous) => ({ ...previous, failed: { key, error: failure } }));
+      },
+    );
+    return () => {
+      current = false;
+    };
+    // `key` is `query` written out: a new query object of the same query asks nothing.
+  }, [key, enabled, attempt]);
+
+  const own = state.pageKey === key;
+  // Another query's page stays on screen while this one loads, when it was an answer.
+  const data = own || state.answered ? state.page : undefined;
+  return {
+    data,
+    /** The data is the built page, not yet refreshed by the API. */
+    isBuilt: own && data !== undefined && !state.answered,
+    /** The data answers another query (the one before): shown dimmed meanwhile. */
+    isPlaceholder: !own && data !== undefined,
+    error: state.failed?.key === key ? state.failed.error : null,
+    refetch: useCallback(() => setAttempt((n) => n + 1), []),
+  };
+}
