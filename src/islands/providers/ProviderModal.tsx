@@ -16,7 +16,7 @@ import { ProviderLogo } from './ProviderLogo';
 import { ProviderModalLoading } from './ProviderModalLoading';
 import { RatingSummary } from './RatingSummary';
 import { ResponsivenessNote } from './ResponsivenessNote';
-import { ProviderVerification } from './VerificationSection';
+import { VerificationSection } from './VerificationSection';
 import { WorkGallery } from './WorkGallery';
 
 /**
@@ -200,5 +200,24 @@ function PhoneActionBar({ phone, onRequest }: { phone: string; onRequest: () => 
         Request
       </button>
     </div>
+  );
+}
+
+/**
+ * The modal's Verification section: the list row it opens from has no checks, so it
+ * asks GET /api/providers/{id} when the modal opens (the key the provider page uses).
+ */
+export function ProviderVerification({ providerId }: { providerId: number }) {
+  const { data, error, refetch } = useQuery({
+    queryKey: providerDetailKey(providerId),
+    queryFn: () => fetchProviderDetail(providerId),
+  });
+  return (
+    <VerificationSection
+      verification={data?.verification}
+      error={error}
+      onRetry={() => void refetch()}
+      headingLevel={3}
+    />
   );
 }
