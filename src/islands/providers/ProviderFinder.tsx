@@ -34,7 +34,7 @@ import { SearchReadingChips } from './listing/SearchReadingChips';
 import { SkeletonCard } from './listing/SkeletonCard';
 import { SortControl } from './listing/SortControl';
 import { usePlaceNames } from './listing/use-place-names';
-import { useProviderList, type ProviderPage } from './listing/use-provider-list';
+import { useProviderList } from './listing/use-provider-list';
 import type { ProviderList as ProviderListComponent } from './ProviderList';
 import { useOpenProvider } from './use-open-provider';
 import { useUrlFilters } from './use-url-filters';
@@ -73,10 +73,11 @@ export interface ProviderFinderProps {
   location?: string;
   /**
    * The first page of the page's default list (no filter but the page's own), when the
-   * page was built with it: its cards are the island's children, built HTML.
+   * page was built with it: how many providers it counted (for the pages' links until the
+   * API answers). Its cards are the island's children.
    */
-  initialPage?: ProviderPage;
-  /** The built cards of `initialPage` (ProviderList asBuilt, rendered by the page). */
+  built?: { total: number };
+  /** The built cards (ProviderList asBuilt, rendered by the page): built HTML. */
   children?: ReactNode;
 }
 
@@ -91,7 +92,7 @@ export interface ProviderFinderProps {
  * card's name opens its provider's dialog by event delegation (`data-open-provider`), so
  * built and rendered cards alike need no handler of their own.
  */
-function ProviderFinder({ serviceType, location, initialPage, children }: ProviderFinderProps) {
+function ProviderFinder({ serviceType, location, built, children }: ProviderFinderProps) {
   const locked = useMemo<Partial<ProviderFilters>>(
     () => ({ ...(serviceType && { serviceType }), ...(location && { location }) }),
     [serviceType, location],
@@ -120,15 +121,14 @@ function ProviderFinder({ serviceType, location, initialPage, children }: Provid
         JSON.stringify(providersApiQuery({ ...DEFAULT_FILTERS, ...locked })),
     [known, query, locked],
   );
-  const { data, isBuilt, isPlaceholder, error, refetch } = useProviderList(query, {
+  const { data, isPlaceholder, error, refetch } = useProviderList(query, {
     // Not while hydrating (that render shows the built list), nor while the URL is read.
     enabled: hydrated && settled,
-    built: initialPage,
   });
 
   // The built cards stay until the list changes; then the island renders the cards.
   const builtRoot = useRef<HTMLDivElement>(null);
-  const [leftBuilt, setLeftBuilt] = useState(initialPage === undefined);
+  const [leftBuilt, setLeftBuilt] = useState(built === undefined);
   const [fresh, setFresh] = useState<readonly Provider[]>();
   useLayoutEffect(() => {
     if (leftBuilt) return;
@@ -136,15 +136,17 @@ function ProviderFinder({ serviceType, location, initialPage, children }: Provid
       setLeftBuilt(true);
       return;
     }
-    if (!data || isBuilt || isPlaceholder || !builtRoot.current) return;
+    if (!data || isPlaceholder || !builtRoot.current) return;
     // The API's answer to the page's default query: filled into the built cards when they
     // still say what it says, else rendered.
     if (stillAsBuilt(builtRoot.current, data.items)) setFresh(data.items);
     else setLeftBuilt(true);
-  }, [leftBuilt, isDefaultList, data, isBuilt, isPlaceholder]);
+  }, [leftBuilt, isDefaultList, data, isPlaceholder]);
   const Cards = useCardList(leftBuilt);
 
   const modal = useOpenProvider(data?.items);
+  // A built card opened before the API's answer has come: the dialog asks for its
+  // provider by id (the build carries no more than the card shows).
   const openFromCard = (event: MouseEvent<HTMLDivElement>) => {
     const opener =
       event.target instanceof Element ? event.target.closest('[data-open-provider]') : null;
@@ -161,7 +163,7 @@ function ProviderFinder({ serviceType, location, initialPage, children }: Provid
   const closeSheet = useCallback(() => setSheetOpen(false), []);
   const countLine = useRef<HTMLParagraphElement>(null);
 
-  const total = data?.total ?? 0;
+  const total = data?.total ?? built?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PROVIDER_PAGE_SIZE));
   const fields = (idPrefix: string, className: string, inSheet = false) => (
     <FilterFields
@@ -182,11 +184,9 @@ function ProviderFinder({ serviceType, location, initialPage, children }: Provid
   // is on its way), the cards rendered here, or a state of its own.
   const rendered = leftBuilt && Cards !== undefined;
   const showBuilt =
-    initialPage !== undefined &&
+    built !== undefined &&
     !rendered &&
-    data !== undefined &&
-    (!leftBuilt || isPlaceholder || data.items.length > 0) &&
-    !(error && !data);
+    (!leftBuilt || (data !== undefined && (isPlaceholder || data.items.length > 0)));
 
   return (
     // data-hydrated: React has hydrated the list and answers input (the browser tests wait
@@ -224,7 +224,7 @@ function ProviderFinder({ serviceType, location, initialPage, children }: Provid
           onOpen={() => setSheetOpen(true)}
           onClose={closeSheet}
           activeCount={chips.length}
-          total={data && !isPlaceholder && !isBuilt ? data.total : undefined}
+          total={data && !isPlaceholder ? data.total : undefined}
           onClearAll={clearAll}
         >
           {fields('sheet-filter', '', true)}
@@ -273,7 +273,7 @@ function ProviderFinder({ serviceType, location, initialPage, children }: Provid
           aria-live="polite"
           data-testid="provider-count"
         >
-          {data && !isBuilt ? `Showing ${total} provider(s)` : '\u00a0'}
+          {data ? `Showing ${total} provider(s)` : '\u00a0'}
         </p>
         {/* Kept when empty: the text comes without moving the list. */}
         <div className="min-h-6 text-sm" role="status">
@@ -281,7 +281,7 @@ function ProviderFinder({ serviceType, location, initialPage, children }: Provid
         </div>
       </div>
 
-      {error && data && (
+      {error && (data || showBuilt) && (
         // The refresh of a list already shown (the built first page) failed: it stays.
         <LoadFailure
           className="mt-4"
@@ -297,14 +297,14 @@ function ProviderFinder({ serviceType, location, initialPage, children }: Provid
           {fresh && builtRoot.current && <FreshFacts root={builtRoot.current} items={fresh} />}
         </div>
       )}
-      {error && !data ? (
+      {error && !data && !showBuilt ? (
         <LoadFailure
           className="mt-6"
           title="Couldn't load providers"
           error={error}
           onRetry={refetch}
         />
-      ) : !data || (leftBuilt && !rendered && !showBuilt) ? (
+      ) : showBuilt ? null : !data || (data.items.length > 0 && !rendered) ? (
         <div
           className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
           role="status"
@@ -323,9 +323,9 @@ function ProviderFinder({ serviceType, location, initialPage, children }: Provid
           </p>
         </div>
       ) : (
-        rendered && <Cards items={data.items} dimmed={isPlaceholder} />
+        Cards && <Cards items={data.items} dimmed={isPlaceholder} />
       )}
-      {data && data.items.length > 0 && (
+      {(showBuilt || (data && data.items.length > 0)) && (
         <Pagination
           page={filters.page}
           pages={pages}

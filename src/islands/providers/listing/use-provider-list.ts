@@ -15,41 +15,30 @@ const FRESH_MS = 2 * 60 * 1000;
 const answers = new Map<string, { page: ProviderPage; at: number }>();
 
 interface State {
-  /** The query `page` answers. */
-  pageKey: string;
-  page: ProviderPage | undefined;
-  /** The page is the API's answer (false: the built first page, not refreshed yet). */
-  answered: boolean;
+  /** The last answer, and the query it answers. */
+  answer?: { key: string; page: ProviderPage };
   /** The query whose last ask failed, and why. */
   failed?: { key: string; error: Error };
 }
 
 /**
- * One page of GET /api/providers for `query`, as the listing shows it: the built first
- * page (`built`, for the page's default query) at once and then the API's fresh answer;
- * while another query loads, the previous answer stays (`isPlaceholder`), but never the
- * built page, which a filtered query does not match. Answers are kept for the visit, so
- * Back shows the list it left at once. Nothing is asked until `enabled` (hydrated and the
- * URL read). A small hook rather than a query library: the listing's JavaScript at load
- * is budgeted (docs/decisions/0049).
+ * One page of GET /api/providers for `query`, as the listing shows it: the API's answer;
+ * while another query loads, the previous answer stays (`isPlaceholder`). Answers are kept
+ * for the visit, so Back shows the list it left at once. Nothing is asked until `enabled`
+ * (hydrated and the URL read). The built first page is no answer: it is the page's HTML
+ * (ProviderFinder). A small hook rather than a query library: the listing's JavaScript at
+ * load is budgeted (docs/decisions/0049).
  */
-export function useProviderList(
-  query: ProviderListQuery,
-  { enabled, built }: { enabled: boolean; built: ProviderPage | undefined },
-) {
+export function useProviderList(query: ProviderListQuery, { enabled }: { enabled: boolean }) {
   const key = JSON.stringify(query);
-  const [state, setState] = useState<State>(() => ({
-    pageKey: key,
-    page: built,
-    answered: false,
-  }));
+  const [state, setState] = useState<State>({});
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!enabled) return;
     const kept = answers.get(key);
     if (kept && Date.now() - kept.at < FRESH_MS) {
-      setState({ pageKey: key, page: kept.page, answered: true });
+      setState({ answer: { key, page: kept.page } });
       return;
     }
     let current = true;
@@ -62,7 +51,7 @@ export function useProviderList(
     answerPage(api.providers.$get({ query })).then(
       (page) => {
         answers.set(key, { page, at: Date.now() });
-        if (current) setState({ pageKey: key, page, answered: true });
+        if (current) setState({ answer: { key, page } });
       },
       (error: unknown) => {
         if (!current) return;
@@ -76,15 +65,11 @@ export function useProviderList(
     // `key` is `query` written out: a new query object of the same query asks nothing.
   }, [key, enabled, attempt]);
 
-  const own = state.pageKey === key;
-  // Another query's page stays on screen while this one loads, when it was an answer.
-  const data = own || state.answered ? state.page : undefined;
+  const data = state.answer?.page;
   return {
     data,
-    /** The data is the built page, not yet refreshed by the API. */
-    isBuilt: own && data !== undefined && !state.answered,
     /** The data answers another query (the one before): shown dimmed meanwhile. */
-    isPlaceholder: !own && data !== undefined,
+    isPlaceholder: state.answer !== undefined && state.answer.key !== key,
     error: state.failed?.key === key ? state.failed.error : null,
     refetch: useCallback(() => setAttempt((n) => n + 1), []),
   };
