@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { Provider } from '../../../lib/api-answers';
 import { answerPage, api, type ApiInput } from '../../../lib/api-client';
 
@@ -51,7 +51,9 @@ export function useProviderList(query: ProviderListQuery, { enabled }: { enabled
     answerPage(api.providers.$get({ query })).then(
       (page) => {
         answers.set(key, { page, at: Date.now() });
-        if (current) setState({ answer: { key, page } });
+        // A transition: React renders the answer in slices the browser can interrupt, not
+        // in one long task (Lighthouse: total blocking time).
+        if (current) startTransition(() => setState({ answer: { key, page } }));
       },
       (error: unknown) => {
         if (!current) return;
