@@ -2,13 +2,12 @@
  * The provider list's filters (spec sections 2 and 9) as they live in the page URL,
  * and the API query they become. 'all' is the default of every select.
  */
-import { safeParse, type core, type output } from 'zod/mini';
 import type { api, ApiInput } from './api-client';
 import { SERVICE_CATEGORIES, type ServiceId } from './catalog/categories';
 import { MAJOR_TOWNS } from './catalog/major-towns';
 import type { LatLng } from './geo';
 import { PROVIDER_PAGE_SIZE } from './listing-limits';
-import { ProviderQuerySchema, type ProviderSort } from './schemas/provider-query';
+import type { ProviderSort } from './schemas/provider-query';
 
 export type Verification = 'all' | 'verified' | 'premium';
 
@@ -30,8 +29,6 @@ export interface ProviderFilters {
   page: number;
 }
 
-const API_FIELDS = ProviderQuerySchema.shape;
-
 export const DEFAULT_FILTERS: ProviderFilters = {
   serviceType: 'all',
   location: 'all',
@@ -41,29 +38,6 @@ export const DEFAULT_FILTERS: ProviderFilters = {
   sort: 'recommended',
   page: 1,
 };
-
-/**
- * The filters in a page URL, read with the API's own query schema field by field: a value
- * the API would refuse falls back to that filter's default instead of failing the page.
- */
-export function filtersFromSearch(search: string): ProviderFilters {
-  const params = new URLSearchParams(search);
-  const field = <S extends core.$ZodType>(schema: S, key: string): output<S> | undefined => {
-    const parsed = safeParse(schema, params.get(key) ?? undefined);
-    return parsed.success ? parsed.data : undefined;
-  };
-  const rating = field(API_FIELDS.rating, 'rating');
-  const page = Number(params.get('page') ?? '1');
-  return {
-    serviceType: field(API_FIELDS.serviceType, 'serviceType') ?? DEFAULT_FILTERS.serviceType,
-    location: field(API_FIELDS.location, 'location') ?? DEFAULT_FILTERS.location,
-    verification: field(API_FIELDS.verification, 'verification') ?? DEFAULT_FILTERS.verification,
-    search: field(API_FIELDS.search, 'search') ?? DEFAULT_FILTERS.search,
-    rating: rating === undefined ? DEFAULT_FILTERS.rating : String(rating),
-    sort: field(API_FIELDS.sort, 'sort') ?? DEFAULT_FILTERS.sort,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-  };
-}
 
 /** The page URL's query for these filters: only what differs from the defaults. */
 export function searchFromFilters(filters: ProviderFilters): string {

@@ -5,11 +5,11 @@ import {
   locationSuggestions,
 } from '../../src/islands/providers/listing/location-suggestions.ts';
 import { foldPlaceText, matchMajorTowns, placeOption } from '../../src/islands/ui/place-sources.ts';
+import { filtersFromSearch } from '../../src/lib/provider-filters-in-url.ts';
 import {
   DEFAULT_FILTERS,
   activeFilterChips,
   effectiveSort,
-  filtersFromSearch,
   placeName,
   providersApiQuery,
   searchFromFilters,

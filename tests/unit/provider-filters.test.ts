@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { filtersFromSearch } from '../../src/lib/provider-filters-in-url.ts';
 import {
   DEFAULT_FILTERS,
-  filtersFromSearch,
   providersApiQuery,
   searchFromFilters,
 } from '../../src/lib/provider-filters.ts';

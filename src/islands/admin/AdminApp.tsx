@@ -1,19 +1,48 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { SignedInAdmin } from '../../lib/api-answers';
 import { answer, answerOrNullOn401, api } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { PageLoading } from '../ui/PageLoading';
 import { Tabs } from '../ui/Tabs';
-import { AdminReviewsTab } from './AdminReviewsTab';
 import { AdminSignIn } from './AdminSignIn';
-import { ApplicationsTab } from './ApplicationsTab';
-import { EnquiryDeskTab } from './EnquiryDeskTab';
-import { FlashAdsTab } from './FlashAdsTab';
-import { MailTab } from './MailTab';
-import { ProvidersTab } from './ProvidersTab';
-import { TeamTab } from './TeamTab';
-import { VerificationTab } from './VerificationTab';
+
+// Each section's code loads when the admin first opens its tab, not with the sign-in and
+// the overview (the dashboards' JavaScript budget, docs/decisions/0049).
+const ApplicationsTab = lazy(() =>
+  import('./ApplicationsTab').then((m) => ({ default: m.ApplicationsTab })),
+);
+const ProvidersTab = lazy(() =>
+  import('./ProvidersTab').then((m) => ({ default: m.ProvidersTab })),
+);
+const VerificationTab = lazy(() =>
+  import('./VerificationTab').then((m) => ({ default: m.VerificationTab })),
+);
+const FlashAdsTab = lazy(() => import('./FlashAdsTab').then((m) => ({ default: m.FlashAdsTab })));
+const EnquiryDeskTab = lazy(() =>
+  import('./EnquiryDeskTab').then((m) => ({ default: m.EnquiryDeskTab })),
+);
+const AdminReviewsTab = lazy(() =>
+  import('./AdminReviewsTab').then((m) => ({ default: m.AdminReviewsTab })),
+);
+const MailTab = lazy(() => import('./MailTab').then((m) => ({ default: m.MailTab })));
+const TeamTab = lazy(() => import('./TeamTab').then((m) => ({ default: m.TeamTab })));
+
+/** A section's panel, saying it is loading while its code is on its way. */
+function Section({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <p className="p-8 text-center" role="status">
+          Loading...
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 function Overview() {
   const { data } = useQuery({
@@ -106,14 +135,78 @@ function Dashboard({ admin }: { admin: SignedInAdmin }) {
           label="Admin sections"
           tabs={[
             { id: 'overview', label: 'Overview', content: <Overview /> },
-            { id: 'applications', label: 'Applications', content: <ApplicationsTab /> },
-            { id: 'providers', label: 'Providers', content: <ProvidersTab /> },
-            { id: 'verification', label: 'Verification', content: <VerificationTab /> },
-            { id: 'flash-ads', label: 'Flash Ads', content: <FlashAdsTab /> },
-            { id: 'enquiries', label: 'Enquiries', content: <EnquiryDeskTab /> },
-            { id: 'reviews', label: 'Reviews', content: <AdminReviewsTab /> },
-            { id: 'mail', label: 'Mail', content: <MailTab /> },
-            { id: 'team', label: 'Team', content: <TeamTab currentEmail={admin.email} /> },
+            {
+              id: 'applications',
+              label: 'Applications',
+              content: (
+                <Section>
+                  <ApplicationsTab />
+                </Section>
+              ),
+            },
+            {
+              id: 'providers',
+              label: 'Providers',
+              content: (
+                <Section>
+                  <ProvidersTab />
+                </Section>
+              ),
+            },
+            {
+              id: 'verification',
+              label: 'Verification',
+              content: (
+                <Section>
+                  <VerificationTab />
+                </Section>
+              ),
+            },
+            {
+              id: 'flash-ads',
+              label: 'Flash Ads',
+              content: (
+                <Section>
+                  <FlashAdsTab />
+                </Section>
+              ),
+            },
+            {
+              id: 'enquiries',
+              label: 'Enquiries',
+              content: (
+                <Section>
+                  <EnquiryDeskTab />
+                </Section>
+              ),
+            },
+            {
+              id: 'reviews',
+              label: 'Reviews',
+              content: (
+                <Section>
+                  <AdminReviewsTab />
+                </Section>
+              ),
+            },
+            {
+              id: 'mail',
+              label: 'Mail',
+              content: (
+                <Section>
+                  <MailTab />
+                </Section>
+              ),
+            },
+            {
+              id: 'team',
+              label: 'Team',
+              content: (
+                <Section>
+                  <TeamTab currentEmail={admin.email} />
+                </Section>
+              ),
+            },
           ]}
         />
       </div>

@@ -2,22 +2,26 @@
  * The form on /contact: a message to the operator (POST /api/contact). Once sent, the
  * form gives way to the reference and where its copy went.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { answer, api, ApiError } from '../../lib/api-client';
-import { CONTACT_TOPICS } from '../../lib/catalog/contact-topics';
-import { withQueryClient } from '../../lib/query-client';
-import { CONTACT_LIMITS, ContactMessageSchema } from '../../lib/schemas/contact-message';
+import { CONTACT_LIMITS, CONTACT_TOPICS } from '../../lib/catalog/contact-topics';
+import type { ContactMessageSchema } from '../../lib/schemas/contact-message';
 import { toast } from '../../lib/toast';
+import { lazyResolver } from '../ui/lazy-resolver';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
+import { useSend } from '../ui/use-send';
 
 type Form = z.input<typeof ContactMessageSchema>;
 type Fields = keyof Form;
+
+// The API's own schema, loaded with zod at the first submit (docs/decisions/0049).
+const resolver = lazyResolver<Form, z.output<typeof ContactMessageSchema>>(() =>
+  import('../../lib/schemas/contact-message').then((module) => module.ContactMessageSchema),
+);
 
 function ContactForm() {
   const id = useId();
@@ -27,33 +31,34 @@ function ContactForm() {
     unknown,
     z.output<typeof ContactMessageSchema>
   >({
-    resolver: zodResolver(ContactMessageSchema),
+    resolver,
     defaultValues: { name: '', email: '', topic: '', message: '' } as unknown as Form,
   });
-  const send = useMutation({
-    mutationFn: (values: z.output<typeof ContactMessageSchema>) =>
-      answer(api.contact.$post({ json: values })),
-    onSuccess: (answered) => {
-      setSent(answered);
-      reset();
+  const send = useSend(
+    (values: z.output<typeof ContactMessageSchema>) => answer(api.contact.$post({ json: values })),
+    {
+      onSuccess: (answered) => {
+        setSent(answered);
+        reset();
+      },
+      onError: (error) => {
+        // The server's word on a field goes under that field, as the form's own checks do.
+        for (const [field, message] of Object.entries(
+          error instanceof ApiError ? (error.fieldErrors ?? {}) : {},
+        )) {
+          setError(field as Fields, { message });
+        }
+        toast({
+          title: 'Message Not Sent',
+          description:
+            error instanceof ApiError
+              ? (error.serverMessage ?? error.message)
+              : 'Please check your connection and try again.',
+          variant: 'destructive',
+        });
+      },
     },
-    onError: (error) => {
-      // The server's word on a field goes under that field, as the form's own checks do.
-      for (const [field, message] of Object.entries(
-        error instanceof ApiError ? (error.fieldErrors ?? {}) : {},
-      )) {
-        if (field in ContactMessageSchema.shape) setError(field as Fields, { message });
-      }
-      toast({
-        title: 'Message Not Sent',
-        description:
-          error instanceof ApiError
-            ? (error.serverMessage ?? error.message)
-            : 'Please check your connection and try again.',
-        variant: 'destructive',
-      });
-    },
-  });
+  );
 
   if (sent) {
     return (
@@ -135,4 +140,4 @@ function ContactForm() {
   );
 }
 
-export default withQueryClient(ContactForm);
+export default ContactForm;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { OwnProfile, ProviderEnquiry } from '../../lib/api-answers';
 import { answer, answerOrNullOn401, api } from '../../lib/api-client';
 import { LISTING_PAUSED } from '../../lib/listing-paused.ts';
@@ -8,15 +8,37 @@ import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { PageLoading } from '../ui/PageLoading';
 import { Tabs } from '../ui/Tabs';
-import { DashboardReviewsTab } from './DashboardReviewsTab';
-import { DashboardVerificationTab } from './DashboardVerificationTab';
 import { EnquiriesTab } from './EnquiriesTab';
 import { OverviewTab } from './OverviewTab';
-import { ProfileTab } from './ProfileTab';
 import { ProviderLogin } from './ProviderLogin';
 import { ResponseDialog } from './ResponseDialog';
 import { endSession, readSignedIn, useSessionNotice } from './session';
-import { SettingsTab } from './SettingsTab';
+
+// The sections a provider opens now and then load when first opened; the overview and the
+// requests (where a mailed link leads) come with the page (docs/decisions/0049).
+const DashboardReviewsTab = lazy(() =>
+  import('./DashboardReviewsTab').then((m) => ({ default: m.DashboardReviewsTab })),
+);
+const ProfileTab = lazy(() => import('./ProfileTab').then((m) => ({ default: m.ProfileTab })));
+const DashboardVerificationTab = lazy(() =>
+  import('./DashboardVerificationTab').then((m) => ({ default: m.DashboardVerificationTab })),
+);
+const SettingsTab = lazy(() => import('./SettingsTab').then((m) => ({ default: m.SettingsTab })));
+
+/** A section's panel, saying it is loading while its code is on its way. */
+function Section({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <p className="p-8 text-center" role="status">
+          Loading...
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /**
  * The request a mail links to (`/dashboard?enquiry=<id>`): the dashboard opens
@@ -102,14 +124,40 @@ function Dashboard({ profile }: { profile: OwnProfile }) {
                 />
               ),
             },
-            { id: 'reviews', label: 'Reviews', content: <DashboardReviewsTab /> },
-            { id: 'profile', label: 'Profile', content: <ProfileTab profile={profile} /> },
-            { id: 'verification', label: 'Verification', content: <DashboardVerificationTab /> },
+            {
+              id: 'reviews',
+              label: 'Reviews',
+              content: (
+                <Section>
+                  <DashboardReviewsTab />
+                </Section>
+              ),
+            },
+            {
+              id: 'profile',
+              label: 'Profile',
+              content: (
+                <Section>
+                  <ProfileTab profile={profile} />
+                </Section>
+              ),
+            },
+            {
+              id: 'verification',
+              label: 'Verification',
+              content: (
+                <Section>
+                  <DashboardVerificationTab />
+                </Section>
+              ),
+            },
             {
               id: 'settings',
               label: 'Settings',
               content: (
-                <SettingsTab isVerified={profile.isVerified} isApproved={profile.isApproved} />
+                <Section>
+                  <SettingsTab isVerified={profile.isVerified} isApproved={profile.isApproved} />
+                </Section>
               ),
             },
           ]}

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import type { FlashAd } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
 import { prefersReducedMotion } from '../../lib/motion';
+import { useLoaded } from '../ui/use-loaded';
 import { FlashAdContent } from './FlashAdContent';
-import { useLoaded } from './use-loaded';
 
 /** Spec section 9: default duration, and the fade that starts before each switch. */
 export const DEFAULT_AD_DURATION = 3000;

@@ -7,7 +7,7 @@ import { ProviderLogo } from '../providers/ProviderLogo';
 import { NO_REVIEWS_TEXT, RatingSummary } from '../providers/RatingSummary';
 import { Stars } from '../providers/Stars';
 import { LoadFailure } from '../ui/LoadFailure';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../ui/use-loaded';
 
 type Highlights = ApiAnswer<typeof api.home.highlights.$get>;
 type CardProvider =

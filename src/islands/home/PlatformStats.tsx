@@ -1,7 +1,7 @@
 import { answer, api } from '../../lib/api-client';
 import { verificationRate } from '../../lib/format';
 import { LoadFailure } from '../ui/LoadFailure';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../ui/use-loaded';
 
 /**
  * Spec section 4: three skeletons while loading; '+' on counts. When the figures cannot

@@ -2,7 +2,7 @@ import { ServiceIcon } from '../../components/ServiceIcon';
 import { answer, api } from '../../lib/api-client';
 import { SERVICE_CATEGORIES } from '../../lib/catalog/categories';
 import { LoadFailure } from '../ui/LoadFailure';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../ui/use-loaded';
 
 /**
  * The six category cards with '{n}+ Providers' from /api/service-stats. When the counts

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { answer, api, ApiError } from '../../lib/api-client';
@@ -17,15 +15,13 @@ import {
 } from '../../lib/catalog/checks';
 import { CHECKS_CONSENT } from '../../lib/catalog/consent';
 import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
-import { withQueryClient } from '../../lib/query-client';
-import {
-  ApplicationFormSchema,
-  type ApplicationFormInput,
-} from '../../lib/schemas/provider-application';
+import type { ApplicationFormInput } from '../../lib/schemas/provider-application';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
+import { lazyResolver } from '../ui/lazy-resolver';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
+import { useSend } from '../ui/use-send';
 import type { UploadedDocument } from '../uploads/DocumentUpload';
 import { ImageUpload } from '../uploads/ImageUpload';
 import { serverErrorPlace, withoutHiddenAnswers } from './application-answers';
@@ -75,9 +71,17 @@ function Success({ services, legalForm }: { services: readonly string[]; legalFo
 
 type Field = keyof ApplicationFormInput;
 
+// The API's schema, loaded with zod at the first submit (docs/decisions/0049).
+const applicationResolver = lazyResolver<ApplicationFormInput, ApplicationFormInput>(() =>
+  import('../../lib/schemas/provider-application').then(
+    // The form's values are the schema's input; its output is sent as it checked them.
+    (module) => module.ApplicationFormSchema as never,
+  ),
+);
+
 /** The API's schema, checked on the answers as they will be sent (hidden ones left out). */
 const checkApplication: Resolver<ApplicationFormInput> = (values, context, options) =>
-  zodResolver(ApplicationFormSchema)(withoutHiddenAnswers(values), context, options);
+  applicationResolver(withoutHiddenAnswers(values), context, options);
 
 /** The provider application (spec sections 2, 5 and 8), validated with the API's schema. */
 function JoinForm() {
@@ -103,52 +107,51 @@ function JoinForm() {
     setDocumentErrors(({ [checkType]: _, ...rest }) => rest);
   };
 
-  const mutation = useMutation({
+  const [submitted, setSubmitted] = useState<ApplicationFormInput>();
+  const mutation = useSend(
     // Spec section 7: the terms and privacy flags are removed before sending; the checks
     // box is sent as the version of the consent wording the applicant saw.
-    mutationFn: ({
-      acceptTerms,
-      acceptPrivacy,
-      acceptChecks,
-      ...application
-    }: ApplicationFormInput) =>
+    ({ acceptTerms, acceptPrivacy, acceptChecks, ...application }: ApplicationFormInput) =>
       answer(
         api['provider-applications'].$post({
           json: { ...application, consentVersion: CHECKS_CONSENT.version },
         }),
       ),
-    onSuccess: () => {
-      toast({
-        title: 'Application Submitted',
-        description: 'Please open the link we e-mailed you to confirm your address.',
-      });
-      window.scrollTo({ top: 0 });
-    },
-    onError: (error, sent) => {
-      const message =
-        error instanceof ApiError
-          ? (error.serverMessage ?? 'Failed to submit application')
-          : 'Unknown error';
-      setServerMessage(message);
-      if (error instanceof ApiError && error.fieldErrors) {
-        for (const [key, fieldMessage] of Object.entries(error.fieldErrors)) {
-          const place = serverErrorPlace(key, sent);
-          if (place && 'field' in place) setError(place.field, { message: fieldMessage });
-          else if (place) {
-            setDocumentErrors((shown) => ({ ...shown, [place.document]: fieldMessage }));
+    {
+      onSuccess: (_answer, sent) => {
+        setSubmitted(sent);
+        toast({
+          title: 'Application Submitted',
+          description: 'Please open the link we e-mailed you to confirm your address.',
+        });
+        window.scrollTo({ top: 0 });
+      },
+      onError: (error, sent) => {
+        const message =
+          error instanceof ApiError
+            ? (error.serverMessage ?? 'Failed to submit application')
+            : 'Unknown error';
+        setServerMessage(message);
+        if (error instanceof ApiError && error.fieldErrors) {
+          for (const [key, fieldMessage] of Object.entries(error.fieldErrors)) {
+            const place = serverErrorPlace(key, sent);
+            if (place && 'field' in place) setError(place.field, { message: fieldMessage });
+            else if (place) {
+              setDocumentErrors((shown) => ({ ...shown, [place.document]: fieldMessage }));
+            }
           }
         }
-      }
-      toast({
-        title: 'Submission Failed',
-        description: 'There was an error submitting your application. Please try again.',
-        variant: 'destructive',
-      });
+        toast({
+          title: 'Submission Failed',
+          description: 'There was an error submitting your application. Please try again.',
+          variant: 'destructive',
+        });
+      },
     },
-  });
+  );
 
-  if (mutation.isSuccess) {
-    const { services, legalForm } = mutation.variables;
+  if (submitted) {
+    const { services, legalForm } = submitted;
     return <Success services={services} legalForm={legalForm} />;
   }
 
@@ -391,4 +394,4 @@ function JoinForm() {
   );
 }
 
-export default withQueryClient(JoinForm);
+export default JoinForm;

@@ -5,10 +5,7 @@
  * rule itself is the catalogue's (checkApplies), not repeated here.
  */
 import { checkApplies, type CheckType } from '../../lib/catalog/checks';
-import {
-  ApplicationFormSchema,
-  type ApplicationFormInput,
-} from '../../lib/schemas/provider-application';
+import type { ApplicationFormInput } from '../../lib/schemas/provider-application';
 
 /** Which parts of the verification section apply to the answers so far. */
 export function shownChecks({
@@ -42,11 +39,12 @@ type Field = keyof ApplicationFormInput;
 
 /**
  * Where the server's message for a field goes: 'documents.0.upload' to the upload of
- * the first document sent, 'consentVersion' to the consent box, a form field to itself.
+ * the first document sent, 'consentVersion' to the consent box, a field of the form (one
+ * of the answers sent) to itself.
  */
 export function serverErrorPlace(
   key: string,
-  sent: Pick<ApplicationFormInput, 'documents'>,
+  sent: ApplicationFormInput,
 ): { field: Field } | { document: CheckType } | undefined {
   const [name = '', index] = key.split('.');
   if (name === 'consentVersion') return { field: 'acceptChecks' };
@@ -54,5 +52,5 @@ export function serverErrorPlace(
     const document = sent.documents?.[Number(index)];
     return document && { document: document.checkType };
   }
-  return name in ApplicationFormSchema.shape ? { field: name as Field } : undefined;
+  return name in sent ? { field: name as Field } : undefined;
 }

@@ -1,10 +1,8 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 
-// The form brings zod and react-hook-form (~35 KB gzipped): loaded when a visitor opens
-// it, not with the list.
-const RequestServiceForm = lazy(() =>
-  import('./RequestServiceForm').then((module) => ({ default: module.RequestServiceForm })),
-);
+// The form brings zod, react-hook-form and the query library: loaded when a visitor opens
+// it, not with the list or the provider page (docs/decisions/0049).
+const RequestServiceForm = lazy(() => import('./RequestServiceForm'));
 
 export function LazyRequestServiceForm(props: ComponentProps<typeof RequestServiceForm>) {
   return (

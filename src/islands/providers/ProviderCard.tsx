@@ -3,75 +3,41 @@ import type { Provider } from '../../lib/api-answers';
 import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
 import { formatDistance, formatRand } from '../../lib/format';
-import { ORDERING_PAGE, PAID_PLACEMENT_LABEL } from '../../lib/paid-placement';
 import { PRICE_ON_REQUEST } from '../../lib/provider-facts';
-import { providerBadge } from '../../lib/provider-image';
+import { cardFacts, FRESH_SLOT } from './card-facts';
+import { Badge, NotVerified, PaidPlacementLabel } from './ProviderClaims';
 import { ProviderLogo } from './ProviderLogo';
 import { RatingSummary } from './RatingSummary';
 import { ResponsivenessNote } from './ResponsivenessNote';
 
 export const MAX_CARD_CHIPS = 3;
 
-/** The Verified badge, while every required check is in date. */
-export function Badge({ provider }: { provider: { isVerified: boolean } }) {
-  const badge = providerBadge(provider);
-  if (!badge) return null;
-  return <span className="badge badge-success">{badge}</span>;
-}
-
-/**
- * Said on every Premium provider's card, dialog and page, beside the Verified badge and
- * never in its place: Premium is paid for and moves the provider up the list (decision
- * 0039). It links to the page that says how (above a card's own link, which covers the
- * card).
- */
-export function PaidPlacementLabel({ provider }: { provider: { isPremium: boolean } }) {
-  if (!provider.isPremium) return null;
-  return (
-    <a
-      href={ORDERING_PAGE}
-      className="badge relative z-[1] border-base-content/40 bg-base-100 whitespace-nowrap text-base-content underline-offset-2 hover:underline"
-      data-testid="paid-placement"
-    >
-      {PAID_PLACEMENT_LABEL}
-      <span className="sr-only"> (how we order the list)</span>
-    </a>
-  );
-}
-
-/**
- * Said outright on a card whose provider is not verified today (checks pending or lapsed):
- * a missing badge alone reads as nothing, and a paid placement could pass for a check.
- */
-function NotVerified({ provider }: { provider: Provider }) {
-  if (provider.isVerified) return null;
-  return <span className="badge badge-ghost badge-sm whitespace-nowrap">Not verified</span>;
-}
-
-/**
- * A provider in the list (spec: at most 3 service chips then '+N more'). The first cards
- * (`first`) load their picture at once: one of them is the page's largest paint, which a
- * lazy image would hold back until layout; the very first (`priority`, the largest paint on
- * a phone) is fetched ahead of the others.
- */
 /** The place of the claims a built card leaves out, so that they come without moving it. */
 const KEPT_SPACE = '\u00a0';
 
+/**
+ * A provider in the list (spec: at most 3 service chips then '+N more'). The card has no
+ * handler of its own, so that a built card works before and without hydration: its name
+ * is a button marked `data-open-provider`, which the list opens the provider's dialog for
+ * (ProviderFinder, by event delegation). The first cards (`first`) load their picture at
+ * once: one of them is the page's largest paint, which a lazy image would hold back until
+ * layout; the very first (`priority`, the largest paint on a phone) is fetched ahead of
+ * the others.
+ */
 export function ProviderCard({
   provider,
-  onOpen,
   first = false,
   priority = false,
   asBuilt = false,
 }: {
   provider: Provider;
-  onOpen: (provider: Provider) => void;
   first?: boolean;
   priority?: boolean;
   /**
-   * A card of a built page not yet refreshed by the API: no badge and no responsiveness
-   * (a check may have lapsed since the build), their space kept; the paid placement label
-   * shows.
+   * A card of a built page: no badge and no responsiveness (a check may have lapsed since
+   * the build), their space kept in slots (FRESH_SLOT) that the list's island fills from
+   * the API's answer; the kept space stays only while it is alone (`not-only:hidden`). The
+   * paid placement label shows. It carries the key of what it states (card-facts.ts).
    */
   asBuilt?: boolean;
 }) {
@@ -80,6 +46,7 @@ export function ProviderCard({
     <article
       className="card h-full border border-base-300 bg-base-100 shadow-sm motion-safe:transition hover:shadow-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary"
       data-testid="provider-card"
+      {...(asBuilt && { 'data-provider-id': provider.id, 'data-card-facts': cardFacts(provider) })}
     >
       <div className="card-body gap-2 p-4">
         <div className="flex items-start gap-3">
@@ -96,7 +63,7 @@ export function ProviderCard({
               <button
                 type="button"
                 className="text-left after:absolute after:inset-0 focus-visible:outline-none"
-                onClick={() => onOpen(provider)}
+                data-open-provider={provider.id}
               >
                 {provider.name}
               </button>
@@ -123,7 +90,9 @@ export function ProviderCard({
         )}
         <div className="flex flex-wrap items-center gap-1">
           {asBuilt ? (
-            <span className="badge invisible w-20" aria-hidden="true" />
+            <span className="contents" {...{ [FRESH_SLOT]: 'verification' }}>
+              <span className="badge invisible w-20 not-only:hidden" aria-hidden="true" />
+            </span>
           ) : (
             <>
               <Badge provider={provider} />
@@ -138,9 +107,11 @@ export function ProviderCard({
           )}
         </div>
         {asBuilt ? (
-          <div className="text-sm" aria-hidden="true">
-            <p>{KEPT_SPACE}</p>
-            {provider.responsiveness.withinDayPercent !== null && <p>{KEPT_SPACE}</p>}
+          <div {...{ [FRESH_SLOT]: 'responsiveness' }}>
+            <div className="text-sm not-only:hidden" aria-hidden="true">
+              <p>{KEPT_SPACE}</p>
+              {provider.responsiveness.withinDayPercent !== null && <p>{KEPT_SPACE}</p>}
+            </div>
           </div>
         ) : (
           <ResponsivenessNote

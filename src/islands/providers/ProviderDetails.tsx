@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { Provider } from '../../lib/api-answers';
 import { serviceName } from '../../lib/catalog/categories';
 import { WEEKDAYS } from '../../lib/catalog/enquiry-options';
@@ -5,7 +6,9 @@ import { formatRating } from '../../lib/format';
 import { formatSaPhone, telHref } from '../../lib/phone';
 import { HOURS_NOT_GIVEN, startingPriceText } from '../../lib/provider-facts';
 import { NO_REVIEWS_TEXT, RatingSummary, reviewCountText } from './RatingSummary';
-import { ReviewList } from './ReviewList';
+
+// The reviews load when the Reviews tab is first opened, with their query library.
+const ReviewList = lazy(() => import('./ReviewList'));
 
 /** The tab contents shared by the provider modal and the provider page. */
 
@@ -87,7 +90,17 @@ export function ProfileReviewsTab({ provider }: { provider: Provider }) {
           <p className="mt-1 text-sm">Based on {reviewCountText(provider.reviewCount)}</p>
         </>
       )}
-      {provider.reviewCount > 0 && <ReviewList providerId={provider.id} />}
+      {provider.reviewCount > 0 && (
+        <Suspense
+          fallback={
+            <p className="mt-4 text-sm" role="status">
+              Loading reviews…
+            </p>
+          }
+        >
+          <ReviewList providerId={provider.id} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,14 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import type { Provider } from '../../lib/api-answers';
-import { answerPage, api } from '../../lib/api-client';
 import type { ServiceId } from '../../lib/catalog/categories';
 import { PROVIDER_PAGE_SIZE } from '../../lib/listing-limits';
 import { scrollBehavior } from '../../lib/motion';
@@ -13,26 +20,51 @@ import {
   withoutFilters,
   type ProviderFilters,
 } from '../../lib/provider-filters';
-import { withQueryClient } from '../../lib/query-client';
 import { LoadFailure } from '../ui/LoadFailure';
 import { useHydrated } from '../ui/use-hydrated';
+import { stillAsBuilt } from './card-facts';
+import { LazyProviderModal } from './LazyProviderModal';
 import { ActiveFilterChips } from './listing/ActiveFilterChips';
 import { FilterFields } from './listing/FilterFields';
 import { FilterSheet } from './listing/FilterSheet';
+import { FreshFacts } from './listing/FreshFacts';
 import { NearMeButton } from './listing/NearMeButton';
 import { Pagination } from './listing/Pagination';
 import { SearchReadingChips } from './listing/SearchReadingChips';
 import { SkeletonCard } from './listing/SkeletonCard';
 import { SortControl } from './listing/SortControl';
 import { usePlaceNames } from './listing/use-place-names';
-import { ProviderCard } from './ProviderCard';
-import { ProviderModal } from './ProviderModal';
+import { useProviderList } from './listing/use-provider-list';
+import type { ProviderList as ProviderListComponent } from './ProviderList';
 import { useOpenProvider } from './use-open-provider';
 import { useUrlFilters } from './use-url-filters';
 import { useVisitorPosition } from './use-visitor-position';
 
-/** The cards of the widest grid's first row: their pictures load at once (ProviderCard). */
-const FIRST_ROW_CARDS = 3;
+type CardList = typeof ProviderListComponent;
+
+/** The cards' code once loaded (ProviderList), for the list rendered by the island. */
+let loadedCards: CardList | undefined;
+
+/**
+ * The cards as the island renders them, loaded when the list first changes (a filter, a
+ * page, Near me, or an answer that differs from the built cards): until then the cards
+ * are the build's HTML (docs/decisions/0049).
+ */
+function useCardList(wanted: boolean): CardList | undefined {
+  const [cards, setCards] = useState<CardList | undefined>(() => loadedCards);
+  useEffect(() => {
+    if (!wanted || cards) return;
+    let current = true;
+    void import('./ProviderList').then((module) => {
+      loadedCards = module.ProviderList;
+      if (current) setCards(() => module.ProviderList);
+    });
+    return () => {
+      current = false;
+    };
+  }, [wanted, cards]);
+  return cards;
+}
 
 export interface ProviderFinderProps {
   /** A category page shows one service: its filter is fixed and hidden. */
@@ -41,22 +73,32 @@ export interface ProviderFinderProps {
   location?: string;
   /**
    * The first page of the page's default list (no filter but the page's own), when the
-   * page was built with it: shown at once, then refreshed.
+   * page was built with it: how many providers it counted (for the pages' links until the
+   * API answers). Its cards are the island's children.
    */
-  initialPage?: { items: Provider[]; total: number };
+  built?: { total: number };
+  /** The built cards (ProviderList asBuilt, rendered by the page): built HTML. */
+  children?: ReactNode;
 }
 
 /**
  * Find Providers (spec section 2): filters in the URL, in a card on wide screens
  * and in a sheet on phones, active ones as chips; a sort; nearest first on Near me.
+ *
+ * The built first page's cards are the page's HTML, passed in as children, which React
+ * never renders: when the API's fresh answer states what they state, only the claims a
+ * build leaves out (badge, responsiveness) are rendered into them (FreshFacts); the
+ * island renders the cards itself only once the list changes (docs/decisions/0049). A
+ * card's name opens its provider's dialog by event delegation (`data-open-provider`), so
+ * built and rendered cards alike need no handler of their own.
  */
-function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderProps) {
+function ProviderFinder({ serviceType, location, built, children }: ProviderFinderProps) {
   const locked = useMemo<Partial<ProviderFilters>>(
     () => ({ ...(serviceType && { serviceType }), ...(location && { location }) }),
     [serviceType, location],
   );
   const hydrated = useHydrated();
-  const [filters, update, hrefFor] = useUrlFilters(locked);
+  const [filters, update, hrefFor, settled] = useUrlFilters(locked);
   const nearMe = useVisitorPosition();
   const known = nearMe.state.status === 'on' ? nearMe.state.position : undefined;
   const sort = effectiveSort(filters.sort, known !== undefined);
@@ -79,37 +121,39 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
         JSON.stringify(providersApiQuery({ ...DEFAULT_FILTERS, ...locked })),
     [known, query, locked],
   );
-  const { data, dataUpdatedAt, isError, error, isPlaceholderData, refetch } = useQuery({
-    queryKey: ['/api/providers', query],
-    queryFn: () => answerPage(api.providers.$get({ query })),
-    // Not while hydrating: that render shows the page's default list (the built one).
-    enabled: hydrated,
-    staleTime: 2 * 60 * 1000,
-    gcTime: 5 * 60 * 1000,
-    // A page built with its first page shows it at once and asks for a fresh one.
-    ...(isDefaultList && initialPage && { initialData: initialPage, initialDataUpdatedAt: 0 }),
-    // When a filter or the position changes, the previous list stays on screen meanwhile;
-    // not the built one (never fetched here): a shared link with filters shows skeletons
-    // rather than a list its filters do not match.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.state.dataUpdatedAt ? keepPreviousData(previous) : undefined,
+  const { data, isPlaceholder, error, refetch } = useProviderList(query, {
+    // Not while hydrating (that render shows the built list), nor while the URL is read.
+    enabled: hydrated && settled,
   });
 
-  // The cards follow the list at a lower priority: an answer that only refreshes the built
-  // first page (or the first render after hydration) then re-renders them in slices the
-  // browser can interrupt, not in one long task (Lighthouse: total blocking time).
-  const shownItems = useDeferredValue(data?.items);
-  // The built first page, not yet refreshed: its badges, responsiveness and count were
-  // true on the day of the build, and a check may have lapsed since, so none is shown
-  // until the API has answered (decision 0029). Deferred with the cards it goes with.
-  const asBuilt = useDeferredValue(
-    isDefaultList && initialPage !== undefined && dataUpdatedAt === 0,
-  );
+  // The built cards stay until the list changes; then the island renders the cards.
+  const builtRoot = useRef<HTMLDivElement>(null);
+  const [leftBuilt, setLeftBuilt] = useState(built === undefined);
+  const [fresh, setFresh] = useState<readonly Provider[]>();
+  useLayoutEffect(() => {
+    if (leftBuilt) return;
+    if (!isDefaultList) {
+      setLeftBuilt(true);
+      return;
+    }
+    if (!data || isPlaceholder || !builtRoot.current) return;
+    // The API's answer to the page's default query: filled into the built cards when they
+    // still say what it says, else rendered.
+    if (stillAsBuilt(builtRoot.current, data.items)) setFresh(data.items);
+    else setLeftBuilt(true);
+  }, [leftBuilt, isDefaultList, data, isPlaceholder]);
+  const Cards = useCardList(leftBuilt);
+
   const modal = useOpenProvider(data?.items);
-  // The list's newer answer of the open provider: a built first page has no contact
-  // details (decision 0011), the API's answer that replaces it does.
-  const openProvider =
-    modal.provider && (data?.items.find((p) => p.id === modal.provider?.id) ?? modal.provider);
+  // A built card opened before the API's answer has come: the dialog asks for its
+  // provider by id (the build carries no more than the card shows).
+  const openFromCard = (event: MouseEvent<HTMLDivElement>) => {
+    const opener =
+      event.target instanceof Element ? event.target.closest('[data-open-provider]') : null;
+    if (!opener || !event.currentTarget.contains(opener)) return;
+    const id = Number(opener.getAttribute('data-open-provider'));
+    modal.open(data?.items.find((provider) => provider.id === id) ?? id);
+  };
 
   const [placeNames, onPlaceNamed] = usePlaceNames(filters.location, hydrated);
   const chips = activeFilterChips(filters, locked, placeNames);
@@ -119,7 +163,7 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
   const closeSheet = useCallback(() => setSheetOpen(false), []);
   const countLine = useRef<HTMLParagraphElement>(null);
 
-  const total = data?.total ?? 0;
+  const total = data?.total ?? built?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PROVIDER_PAGE_SIZE));
   const fields = (idPrefix: string, className: string, inSheet = false) => (
     <FilterFields
@@ -136,10 +180,19 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
     />
   );
 
+  // What the list shows: the built cards (dimmed while a change loads and the cards' code
+  // is on its way), the cards rendered here, or a state of its own.
+  const rendered = leftBuilt && Cards !== undefined;
+  const showBuilt =
+    built !== undefined &&
+    !rendered &&
+    (!leftBuilt || (data !== undefined && (isPlaceholder || data.items.length > 0)));
+
   return (
     // data-hydrated: React has hydrated the list and answers input (the browser tests wait
-    // for it: the built HTML shows the list before its controls work).
-    <div data-hydrated={hydrated || undefined}>
+    // for it: the built HTML shows the list before its controls work). A click on a card's
+    // name opens its provider (openFromCard).
+    <div data-hydrated={hydrated || undefined} onClick={openFromCard}>
       <div className="max-sm:hidden">
         {/* The filters apply as they change; the submit button, shown when a keyboard
             reaches it, takes the visitor on to the results (and makes Enter do so). */}
@@ -171,7 +224,7 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
           onOpen={() => setSheetOpen(true)}
           onClose={closeSheet}
           activeCount={chips.length}
-          total={data && !isPlaceholderData ? data.total : undefined}
+          total={data && !isPlaceholder ? data.total : undefined}
           onClearAll={clearAll}
         >
           {fields('sheet-filter', '', true)}
@@ -220,7 +273,7 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
           aria-live="polite"
           data-testid="provider-count"
         >
-          {data && !asBuilt ? `Showing ${total} provider(s)` : '\u00a0'}
+          {data ? `Showing ${total} provider(s)` : '\u00a0'}
         </p>
         {/* Kept when empty: the text comes without moving the list. */}
         <div className="min-h-6 text-sm" role="status">
@@ -228,23 +281,30 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
         </div>
       </div>
 
-      {isError && data && (
+      {error && (data || showBuilt) && (
         // The refresh of a list already shown (the built first page) failed: it stays.
         <LoadFailure
           className="mt-4"
           title="Couldn't refresh providers"
           error={error}
-          onRetry={() => void refetch()}
+          onRetry={refetch}
         />
       )}
-      {isError && !data ? (
+      {/* The built cards: children the page rendered, never rendered by React. */}
+      {showBuilt && (
+        <div ref={builtRoot} className={leftBuilt ? 'opacity-60' : undefined}>
+          {children}
+          {fresh && builtRoot.current && <FreshFacts root={builtRoot.current} items={fresh} />}
+        </div>
+      )}
+      {error && !data && !showBuilt ? (
         <LoadFailure
           className="mt-6"
           title="Couldn't load providers"
           error={error}
-          onRetry={() => void refetch()}
+          onRetry={refetch}
         />
-      ) : !data ? (
+      ) : showBuilt ? null : !data || (data.items.length > 0 && !rendered) ? (
         <div
           className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
           role="status"
@@ -263,60 +323,23 @@ function ProviderFinder({ serviceType, location, initialPage }: ProviderFinderPr
           </p>
         </div>
       ) : (
-        <>
-          <ProviderList
-            items={shownItems ?? data.items}
-            onOpen={modal.open}
-            dimmed={isPlaceholderData}
-            asBuilt={asBuilt}
-          />
-          <Pagination
-            page={filters.page}
-            pages={pages}
-            hrefOf={(page) => hrefFor({ page })}
-            onPage={(page) => {
-              update({ page });
-              window.scrollTo({ top: 0, behavior: scrollBehavior() });
-            }}
-          />
-        </>
+        Cards && <Cards items={data.items} dimmed={isPlaceholder} />
       )}
-      <ProviderModal provider={openProvider} onClose={modal.close} />
+      {(showBuilt || (data && data.items.length > 0)) && (
+        <Pagination
+          page={filters.page}
+          pages={pages}
+          hrefOf={(page) => hrefFor({ page })}
+          onPage={(page) => {
+            update({ page });
+            window.scrollTo({ top: 0, behavior: scrollBehavior() });
+          }}
+        />
+      )}
+      <LazyProviderModal id={modal.id} provider={modal.provider} onClose={modal.close} />
     </div>
   );
 }
-
-/**
- * The cards. Memoised: the list's other state (hydration, filters being typed, the sheet)
- * re-renders no card whose items did not change.
- */
-const ProviderList = memo(function ProviderList({
-  items,
-  onOpen,
-  dimmed,
-  asBuilt,
-}: {
-  items: Provider[];
-  onOpen: (provider: Provider) => void;
-  dimmed: boolean;
-  asBuilt: boolean;
-}) {
-  return (
-    <ul className={`mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${dimmed ? 'opacity-60' : ''}`}>
-      {items.map((provider, index) => (
-        <li key={provider.id} className="relative">
-          <ProviderCard
-            provider={provider}
-            onOpen={onOpen}
-            first={index < FIRST_ROW_CARDS}
-            priority={index === 0}
-            asBuilt={asBuilt}
-          />
-        </li>
-      ))}
-    </ul>
-  );
-});
 
 /** The filter card's columns on a wide screen, by the number of fields it shows. */
 const LARGE_COLUMNS: Record<number, string> = {
@@ -325,4 +348,4 @@ const LARGE_COLUMNS: Record<number, string> = {
   4: 'lg:grid-cols-4',
 };
 
-export default withQueryClient(ProviderFinder);
+export default ProviderFinder;

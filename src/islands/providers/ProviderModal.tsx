@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { AddToRequestButton } from '../../components/AddToRequestButton';
 import type { Provider } from '../../lib/api-answers';
@@ -5,57 +6,69 @@ import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
 import { formatSaPhone, telHref, whatsAppHref } from '../../lib/phone';
 import { descriptionGiven } from '../../lib/provider-facts';
-import { Modal } from '../ui/Modal';
+import { withQueryClient } from '../../lib/query-client';
 import { Tabs } from '../ui/Tabs';
 import { ContactLink } from './ContactLink';
 import { LazyRequestServiceForm } from './LazyRequestServiceForm';
-import { Badge, PaidPlacementLabel } from './ProviderCard';
+import { fetchProviderDetail, providerDetailKey } from './provider-detail-query';
+import { Badge, PaidPlacementLabel } from './ProviderClaims';
 import { ContactTab, CoverageTab, ProfileReviewsTab, ServicesTab } from './ProviderDetails';
 import { ProviderLogo } from './ProviderLogo';
+import { ProviderModalLoading } from './ProviderModalLoading';
 import { RatingSummary } from './RatingSummary';
 import { ResponsivenessNote } from './ResponsivenessNote';
-import { ProviderVerification } from './VerificationSection';
+import { VerificationSection } from './VerificationSection';
 import { WorkGallery } from './WorkGallery';
 
 /**
- * The provider modal of the list (spec section 2): summary, contact buttons, the
- * Verification section (the checks behind the badge, fetched when it opens),
- * then the spec's five tabs. The name and the close button stay at the top while it
- * scrolls; on a phone a bar at the bottom keeps Call, WhatsApp (mobile numbers) and
- * Request in reach.
+ * The provider modal of the list (spec section 2), inside the dialog that
+ * LazyProviderModal opens at once: summary, contact buttons, the Verification section (the
+ * checks behind the badge, fetched when it opens), then the spec's five tabs. On a phone a
+ * bar at the bottom keeps Call, WhatsApp (mobile numbers) and Request in reach. Loaded when
+ * a visitor first opens a provider (docs/decisions/0049). A provider not on the list's
+ * page (a shared link, ?provider=12) is fetched by `id`; one that is gone closes the
+ * dialog (`onMissing`).
  */
-export function ProviderModal({
-  provider,
-  onClose,
+function ProviderModalBody({
+  id,
+  provider: listed,
+  onLoaded,
+  onMissing,
 }: {
+  id: number;
   provider: Provider | undefined;
-  onClose: () => void;
+  onLoaded: (provider: Provider) => void;
+  onMissing: () => void;
 }) {
   const [tab, setTab] = useState<string>();
   const [asked, setAsked] = useState(0);
   const tabs = useRef<HTMLDivElement>(null);
-  const id = provider?.id;
+  const fetched = useQuery({
+    queryKey: providerDetailKey(id),
+    queryFn: () => fetchProviderDetail(id),
+    enabled: listed === undefined,
+    retry: false,
+  });
+  const provider = listed ?? fetched.data;
   useEffect(() => setTab(undefined), [id]);
   useEffect(() => {
     if (asked === 0 || !tabs.current) return;
     tabs.current.scrollIntoView({ block: 'center' });
     tabs.current.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
   }, [asked]);
+  useEffect(() => {
+    if (!listed && fetched.data) onLoaded(fetched.data);
+  }, [listed, fetched.data, onLoaded]);
+  // A shared link to a provider that is gone: the dialog closes rather than wait forever.
+  const missing = listed === undefined && fetched.isError;
+  useEffect(() => {
+    if (missing) onMissing();
+  }, [missing, onMissing]);
 
+  if (!provider) return <ProviderModalLoading />;
   return (
-    <Modal
-      open={provider !== undefined}
-      onClose={onClose}
-      label={provider?.name ?? 'Provider'}
-      title={
-        provider && (
-          <h2 className="truncate text-xl font-bold" title={provider.name}>
-            {provider.name}
-          </h2>
-        )
-      }
-    >
-      {provider && (
+    <>
+      {
         <div>
           <ProviderLogo
             provider={provider}
@@ -155,10 +168,12 @@ export function ProviderModal({
             }}
           />
         </div>
-      )}
-    </Modal>
+      }
+    </>
   );
 }
+
+export default withQueryClient(ProviderModalBody);
 
 /** The phone's bar at the bottom of the modal: Call (with the number), WhatsApp, Request. */
 function PhoneActionBar({ phone, onRequest }: { phone: string; onRequest: () => void }) {
@@ -187,5 +202,24 @@ function PhoneActionBar({ phone, onRequest }: { phone: string; onRequest: () => 
         Request
       </button>
     </div>
+  );
+}
+
+/**
+ * The modal's Verification section: the list row it opens from has no checks, so it
+ * asks GET /api/providers/{id} when the modal opens (the key the provider page uses).
+ */
+export function ProviderVerification({ providerId }: { providerId: number }) {
+  const { data, error, refetch } = useQuery({
+    queryKey: providerDetailKey(providerId),
+    queryFn: () => fetchProviderDetail(providerId),
+  });
+  return (
+    <VerificationSection
+      verification={data?.verification}
+      error={error}
+      onRetry={() => void refetch()}
+      headingLevel={3}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AddToRequestButton } from '../../components/AddToRequestButton';
 import { ProviderNotFound } from '../../components/ProviderNotFound';
@@ -8,16 +7,16 @@ import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
 import { telHref, whatsAppHref } from '../../lib/phone';
 import { descriptionGiven, startingPriceText } from '../../lib/provider-facts';
-import { withQueryClient } from '../../lib/query-client';
 import { LoadFailure } from '../ui/LoadFailure';
 import { Modal } from '../ui/Modal';
 import { Tabs } from '../ui/Tabs';
 import { useHydrated } from '../ui/use-hydrated';
+import { useLoaded } from '../ui/use-loaded';
 import { ContactLink } from './ContactLink';
 import { LazyRequestServiceForm } from './LazyRequestServiceForm';
 import { PriceRecordSection } from './PriceRecordSection';
-import { fetchProviderDetail, isProviderDetail, providerDetailKey } from './provider-detail-query';
-import { Badge, PaidPlacementLabel } from './ProviderCard';
+import { fetchProviderDetail } from './provider-detail-query';
+import { Badge, PaidPlacementLabel } from './ProviderClaims';
 import {
   BusinessHours,
   ContactTab,
@@ -262,31 +261,29 @@ function idFromPath(): number | undefined {
  */
 function ProviderProfile({ initial }: ProviderProfileProps) {
   const [id] = useState(() => initial?.id ?? idFromPath());
-  // The build's provider shows at once (as stale data, refetched on mount); the API's
-  // answer replaces it and brings the badge and the Verification section.
-  const { data, error, isPending, refetch } = useQuery<Provider | ProviderDetail>({
-    queryKey: providerDetailKey(id),
-    queryFn: () => fetchProviderDetail(id ?? 0),
-    enabled: id !== undefined,
-    ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
-  });
+  // The build's provider shows at once; the API's answer replaces it and brings the badge
+  // and the Verification section. (No query library on this page: its JavaScript at load
+  // is budgeted, docs/decisions/0049.)
+  const answer = useLoaded(() => fetchProviderDetail(id ?? 0), String(id), id !== undefined);
+  const detail: ProviderDetail | undefined = answer.status === 'done' ? answer.data : undefined;
+  const error = answer.status === 'failed' ? answer.error : null;
+  const data: Provider | undefined = detail ?? initial;
   if (id === undefined) return typeof window === 'undefined' ? <Loading /> : <ProviderNotFound />;
   if (error instanceof ApiError && error.status === 404) return <ProviderNotFound />;
   if (data) {
-    const detail = isProviderDetail(data) ? data : undefined;
-    return <Profile provider={data} freshness={{ detail, error, onRetry: () => void refetch() }} />;
+    return <Profile provider={data} freshness={{ detail, error, onRetry: answer.retry }} />;
   }
-  if (isPending) return <Loading />;
+  if (answer.status === 'pending') return <Loading />;
   return (
     <div className="mx-auto max-w-xl px-4 py-24">
       <LoadFailure
         heading="h1"
         title="Couldn't load this provider"
         error={error}
-        onRetry={() => void refetch()}
+        onRetry={answer.retry}
       />
     </div>
   );
 }
 
-export default withQueryClient(ProviderProfile);
+export default ProviderProfile;

@@ -6,6 +6,7 @@ import type { Provider } from '../../lib/api-answers';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { serviceName, SERVICE_IDS, type ServiceId } from '../../lib/catalog/categories';
 import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options';
+import { withQueryClient } from '../../lib/query-client';
 import { namesInWords } from '../../lib/request-sent';
 import { EnquirySchema, ENQUIRY_LIMITS, type EnquiryInput } from '../../lib/schemas/enquiry';
 import { BRIEF_QUESTIONS } from '../../lib/schemas/request-brief';
@@ -333,3 +334,9 @@ export function RequestServiceForm({
     </form>
   );
 }
+
+/**
+ * The form with its own query cache provider: loaded when a visitor opens it
+ * (LazyRequestServiceForm), also on pages whose islands have none.
+ */
+export default withQueryClient(RequestServiceForm);

@@ -3,6 +3,7 @@ import type { PublicReview } from '../../lib/api-answers';
 import { answerPage, api } from '../../lib/api-client';
 import { serviceName } from '../../lib/catalog/categories';
 import { formatDate } from '../../lib/format';
+import { withQueryClient } from '../../lib/query-client';
 import { REVIEWS_PAGE_SIZE } from '../../lib/reviews';
 import { NO_REVIEWS_TEXT } from './RatingSummary';
 import { Stars } from './Stars';
@@ -80,3 +81,9 @@ export function ReviewList({ providerId }: { providerId: number }) {
     </div>
   );
 }
+
+/**
+ * The list with its own query cache provider: loaded when a visitor opens the Reviews tab
+ * (ProviderDetails), on pages whose islands have none (docs/decisions/0049).
+ */
+export default withQueryClient(ReviewList);

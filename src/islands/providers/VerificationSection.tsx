@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { PublicCheck, PublicVerification } from '../../lib/api-answers';
 import {
@@ -6,7 +5,6 @@ import {
   PSIRA_VERIFICATION_HINT,
   PSIRA_VERIFICATION_URL,
 } from '../../lib/catalog/checks';
-import { fetchProviderDetail, providerDetailKey } from './provider-detail-query';
 import { CHECK_STATUS_WORDS, checkDates, verificationSummary } from './verification-words';
 
 const STATUS_BADGE: Record<PublicCheck['status'], string> = {
@@ -150,24 +148,5 @@ function Verification({ verification }: { verification: PublicVerification }) {
         ))}
       </ul>
     </>
-  );
-}
-
-/**
- * The modal's Verification section: the list row it opens from has no checks, so it
- * asks GET /api/providers/{id} when the modal opens (the key the provider page uses).
- */
-export function ProviderVerification({ providerId }: { providerId: number }) {
-  const { data, error, refetch } = useQuery({
-    queryKey: providerDetailKey(providerId),
-    queryFn: () => fetchProviderDetail(providerId),
-  });
-  return (
-    <VerificationSection
-      verification={data?.verification}
-      error={error}
-      onRetry={() => void refetch()}
-      headingLevel={3}
-    />
   );
 }

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Provider } from '../../lib/api-answers';
-import { fetchProviderDetail, providerDetailKey } from './provider-detail-query';
 
 /** The query parameter that names the provider open in the modal: ?provider=12. */
 export const OPEN_PROVIDER_PARAM = 'provider';
@@ -34,9 +32,9 @@ function openedHere(state: unknown, id: number): boolean {
 /**
  * The provider open in the list's modal, kept in the URL: opening adds ?provider=<id>
  * (history.pushState), so the phone's Back button closes the modal instead of leaving the
- * list, Forward opens it again, and a shared link opens it on load (fetched by id when it
- * is not on the list's page). Closing goes back over the entry it added, or removes the
- * parameter when the page was loaded with it.
+ * list, Forward opens it again, and a shared link opens it on load (the modal fetches it
+ * by id when it is not on the list's page: `id` without `provider`). Closing goes back
+ * over the entry it added, or removes the parameter when the page was loaded with it.
  */
 export function useOpenProvider(listed: readonly Provider[] | undefined) {
   const [openId, setOpenId] = useState<number>();
@@ -55,23 +53,21 @@ export function useOpenProvider(listed: readonly Provider[] | undefined) {
     return () => window.removeEventListener('popstate', sync);
   }, []);
 
-  const fromList =
-    picked?.id === openId ? picked : listed?.find((provider) => provider.id === openId);
-  const fetched = useQuery({
-    queryKey: providerDetailKey(openId),
-    queryFn: () => fetchProviderDetail(openId ?? 0),
-    enabled: openId !== undefined && fromList === undefined,
-    retry: false,
-  });
+  // The list's newer answer of the provider first: a built first page has no contact
+  // details (decision 0011), the API's answer that replaces it does.
   const provider: Provider | undefined =
-    openId === undefined ? undefined : (fromList ?? fetched.data);
+    openId === undefined
+      ? undefined
+      : (listed?.find((listedProvider) => listedProvider.id === openId) ??
+        (picked?.id === openId ? picked : undefined));
 
-  const open = useCallback((chosen: Provider) => {
-    setPicked(chosen);
-    current.current = chosen.id;
-    setOpenId(chosen.id);
-    const state: OpenedHere = { openProvider: chosen.id };
-    window.history.pushState(state, '', urlWith(chosen.id));
+  const open = useCallback((chosen: Provider | number) => {
+    const id = typeof chosen === 'number' ? chosen : chosen.id;
+    if (typeof chosen !== 'number') setPicked(chosen);
+    current.current = id;
+    setOpenId(id);
+    const state: OpenedHere = { openProvider: id };
+    window.history.pushState(state, '', urlWith(id));
   }, []);
 
   const close = useCallback(() => {
@@ -84,11 +80,5 @@ export function useOpenProvider(listed: readonly Provider[] | undefined) {
     else window.history.replaceState(window.history.state, '', urlWith(undefined));
   }, []);
 
-  // A shared link to a provider that is gone: drop the parameter rather than wait forever.
-  const missing = openId !== undefined && fromList === undefined && fetched.isError;
-  useEffect(() => {
-    if (missing) close();
-  }, [missing, close]);
-
-  return { provider, open, close } as const;
+  return { id: openId, provider, open, close } as const;
 }

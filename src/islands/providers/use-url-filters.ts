@@ -1,55 +1,86 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   DEFAULT_FILTERS,
-  filtersFromSearch,
   searchFromFilters,
   type ProviderFilters,
 } from '../../lib/provider-filters';
+import { OPEN_PROVIDER_PARAM } from './use-open-provider';
 
-/** Said on the window when the filters push a new URL (pushState fires no popstate). */
-const FILTERS_CHANGED = 'provider-filters-changed';
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('popstate', onChange);
-  window.addEventListener(FILTERS_CHANGED, onChange);
-  return () => {
-    window.removeEventListener('popstate', onChange);
-    window.removeEventListener(FILTERS_CHANGED, onChange);
-  };
+/** The filters' part of a URL query: without the open provider's parameter, in one order. */
+function filtersQuery(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(OPEN_PROVIDER_PARAM);
+  params.sort();
+  return params.toString();
 }
 
-const urlSearch = () => window.location.search;
+/** Filters and the URL query they were read from or written to. */
+interface Known {
+  query: string;
+  filters: ProviderFilters;
+}
+
 /**
  * The server renders the page's default list (its first page may be in the HTML), so the
- * hydrating render must read no URL either; React then renders again with the URL's.
+ * hydrating render reads no URL either: it starts from the defaults.
  */
-const noSearch = () => '';
+const HYDRATING: Known = { query: '', filters: DEFAULT_FILTERS };
 
 /**
  * The filters live in the URL: shareable, and the back button returns to the previous
  * filters. Any filter change goes back to page 1 (spec section 4); paging keeps them.
  * Locked filters (a category or town page's own) are part of the page's path, not its query.
+ *
+ * A change made here is known as it is written to the URL; a URL that comes from outside
+ * (a shared link, Back, Forward) is read with the API's query schema, which loads then
+ * (provider-filters-in-url.ts): the list's JavaScript at load carries no zod
+ * (docs/decisions/0049). `settled` is false while such a URL is being read.
  */
 export function useUrlFilters(locked: Partial<ProviderFilters> = {}) {
-  const search = useSyncExternalStore(subscribe, urlSearch, noSearch);
+  const [known, setKnownState] = useState<Known>(HYDRATING);
+  // The latest filters at once, for changes made twice before React renders again (a
+  // search applied as the filter sheet closes, and the sheet's own change).
+  const latest = useRef(known);
+  const setKnown = useCallback((next: Known) => {
+    latest.current = next;
+    setKnownState(next);
+  }, []);
+  const [urlQuery, setUrlQuery] = useState('');
+
+  useEffect(() => {
+    const sync = () => setUrlQuery(filtersQuery(window.location.search));
+    sync();
+    window.addEventListener('popstate', sync);
+    return () => window.removeEventListener('popstate', sync);
+  }, []);
+
+  useEffect(() => {
+    if (urlQuery === known.query) return;
+    let current = true;
+    void import('../../lib/provider-filters-in-url').then(({ filtersFromSearch }) => {
+      if (current) setKnown({ query: urlQuery, filters: filtersFromSearch(urlQuery) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [urlQuery, known.query, setKnown]);
+
   const filters = useMemo<ProviderFilters>(
-    () => ({ ...filtersFromSearch(search), ...locked }),
-    [search, locked],
+    () => ({ ...known.filters, ...locked }),
+    [known.filters, locked],
   );
 
   const update = useCallback(
     (change: Partial<ProviderFilters>) => {
-      const url = `${window.location.pathname}${searchAfter(
-        { ...filtersFromSearch(window.location.search), ...locked },
-        change,
-        locked,
-      )}`;
-      if (url !== `${window.location.pathname}${window.location.search}`) {
-        window.history.pushState(null, '', url);
-        window.dispatchEvent(new Event(FILTERS_CHANGED));
-      }
+      const next = filtersAfter(latest.current.filters, change, locked);
+      const search = searchFromFilters(next);
+      if (filtersQuery(search) === filtersQuery(window.location.search)) return;
+      window.history.pushState(null, '', `${window.location.pathname}${search}`);
+      const query = filtersQuery(search);
+      setKnown({ query, filters: next });
+      setUrlQuery(query);
     },
-    [locked],
+    [locked, setKnown],
   );
 
   /**
@@ -57,25 +88,28 @@ export function useUrlFilters(locked: Partial<ProviderFilters> = {}) {
    * '?' for its defaults): it works before React has hydrated, and in a new tab.
    */
   const hrefFor = useCallback(
-    (change: Partial<ProviderFilters>) => searchAfter(filters, change, locked) || '?',
-    [filters, locked],
+    (change: Partial<ProviderFilters>) =>
+      searchFromFilters(filtersAfter(known.filters, change, locked)) || '?',
+    [known.filters, locked],
   );
 
-  return [filters, update, hrefFor] as const;
+  return [filters, update, hrefFor, urlQuery === known.query] as const;
 }
 
-/** The URL query after `change` (any change but the page's goes back to page 1). */
-function searchAfter(
+/**
+ * The filters of the URL after `change` (any change but the page's goes back to page 1),
+ * with the defaults in place of the locked ones, so that none of them reaches the query.
+ */
+function filtersAfter(
   current: ProviderFilters,
   change: Partial<ProviderFilters>,
   locked: Partial<ProviderFilters>,
-): string {
-  const next = { ...current, ...change, ...locked };
+): ProviderFilters {
+  const next = { ...current, ...change };
   if (!('page' in change)) next.page = 1;
-  return searchFromFilters({ ...next, ...unlocked(locked) });
+  return { ...next, ...unlocked(locked) };
 }
 
-/** The defaults in place of the locked filters, so that none of them reaches the query. */
 function unlocked(locked: Partial<ProviderFilters>): Partial<ProviderFilters> {
   return Object.fromEntries(
     Object.keys(locked).map((key) => [key, DEFAULT_FILTERS[key as keyof ProviderFilters]]),

@@ -1,6 +1,6 @@
 import { answer, api } from '../../lib/api-client';
+import { INVALID_CONFIRMATION_LINK } from '../../lib/enquiry-confirmation';
 import { withQueryClient } from '../../lib/query-client';
-import { INVALID_CONFIRMATION_LINK } from '../../lib/schemas/enquiry-confirmation';
 import { ConfirmingEmail, UnusableLink, useMailedLink } from '../ui/mailed-link';
 import { MessageCard } from '../ui/MessageCard';
 

@@ -23,6 +23,11 @@ export interface PlaceComboboxProps {
    * phone's sheet where a floating list would hide under its footer.
    */
   popup?: 'overlay' | 'inline';
+  /**
+   * Text typed before the picker's code had loaded (LocationField's stand-in input): it
+   * is taken as typed, and the input keeps the focus it had.
+   */
+  typedBefore?: { text: string; focused: boolean };
 }
 
 type Lookup =
@@ -53,20 +58,34 @@ export function PlaceCombobox({
   placeholder,
   limit = 8,
   popup = 'overlay',
+  typedBefore,
 }: PlaceComboboxProps) {
   const listId = `${id}-places`;
-  const [text, setText] = useState(valueName ?? '');
-  const [typed, setTyped] = useState(false);
-  const [open, setOpen] = useState(false);
+  const early = typedBefore !== undefined && typedBefore.text !== (valueName ?? '');
+  const [text, setText] = useState(early ? typedBefore.text : (valueName ?? ''));
+  const [typed, setTyped] = useState(early);
+  const [open, setOpen] = useState(typedBefore?.focused ?? false);
   const [active, setActive] = useState(-1);
   const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
   const input = useRef<HTMLInputElement>(null);
 
   // The choice changed elsewhere (a chip removed, Back): the input shows it.
+  const shown = useRef({ value, valueName });
   useEffect(() => {
+    if (shown.current.value === value && shown.current.valueName === valueName) return;
+    shown.current = { value, valueName };
     setText(valueName ?? '');
     setTyped(false);
   }, [value, valueName]);
+
+  // Typed before the code came: the focus stays in the input, at the end of the text.
+  useEffect(() => {
+    if (!typedBefore?.focused || !input.current) return;
+    input.current.focus();
+    const end = input.current.value.length;
+    input.current.setSelectionRange(end, end);
+    // Only as the picker first shows.
+  }, []);
 
   const query = typed ? text.trim() : '';
   useEffect(() => {

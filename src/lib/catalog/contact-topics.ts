@@ -15,5 +15,8 @@ export const CONTACT_TOPIC_VALUES = CONTACT_TOPICS.map((topic) => topic.value) a
   ...ContactTopic[],
 ];
 
+/** The contact form's limits (the schema's, schemas/contact-message.ts; here for the form). */
+export const CONTACT_LIMITS = { name: 100, message: 4000, messageMin: 10 } as const;
+
 export const topicLabel = (topic: string): string =>
   CONTACT_TOPICS.find((t) => t.value === topic)?.label ?? topic;

@@ -4,10 +4,10 @@
  * to the sender (src/api/contact/send-contact-message.ts).
  */
 import * as z from 'zod/mini';
-import { CONTACT_TOPIC_VALUES } from '../catalog/contact-topics.ts';
+import { CONTACT_LIMITS, CONTACT_TOPIC_VALUES } from '../catalog/contact-topics.ts';
 import { emailField, requiredText } from './fields.ts';
 
-export const CONTACT_LIMITS = { name: 100, message: 4000, messageMin: 10 } as const;
+export { CONTACT_LIMITS };
 
 export const ContactMessageSchema = z.object({
   name: requiredText('Please enter your name', CONTACT_LIMITS.name),

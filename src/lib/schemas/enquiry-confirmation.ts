@@ -3,13 +3,13 @@
  * real customers; no mail cannon): the link mailed to the customer, and what it answers.
  */
 import * as z from 'zod/mini';
+import { INVALID_CONFIRMATION_LINK } from '../enquiry-confirmation.ts';
 
-/** How long the mailed link works. */
-export const CONFIRMATION_LINK_DAYS = 30;
-
-export const INVALID_CONFIRMATION_LINK =
-  'This confirmation link is not valid. Please use the link from your e-mail.';
-export const EXPIRED_CONFIRMATION_LINK = `This confirmation link has expired: links work for ${CONFIRMATION_LINK_DAYS} days. Please send your request again.`;
+export {
+  CONFIRMATION_LINK_DAYS,
+  EXPIRED_CONFIRMATION_LINK,
+  INVALID_CONFIRMATION_LINK,
+} from '../enquiry-confirmation.ts';
 
 export const ConfirmEnquiryEmailSchema = z.object({
   token: z

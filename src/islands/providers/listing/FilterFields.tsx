@@ -6,16 +6,9 @@ import {
   VERIFICATIONS,
   type ProviderFilters,
 } from '../../../lib/provider-filters';
-import { apiPlaceSource, type PlaceOption } from '../../ui/place-sources';
-import { PlaceCombobox } from '../../ui/PlaceCombobox';
-import { useLocationSuggestions } from './location-suggestions';
+import type { PlaceOption } from '../../ui/place-sources';
+import { LazyLocationField } from './LazyLocationField';
 import { SearchInput } from './SearchInput';
-
-/**
- * Where the town picker finds places: GET /api/places, every place in South Africa;
- * majorTownPlaceSource would offer the major towns only, without a request.
- */
-const placeSource = apiPlaceSource;
 
 export interface FilterFieldsProps {
   /** Prefix of the fields' ids: the card and the phone's sheet each have their own. */
@@ -48,7 +41,6 @@ export function FilterFields({
   inSheet = false,
   className = '',
 }: FilterFieldsProps) {
-  const suggestions = useLocationSuggestions(position);
   const location = filters.location === 'all' ? undefined : filters.location;
   return (
     <div className={`grid gap-4 ${className}`}>
@@ -78,16 +70,12 @@ export function FilterFields({
         </div>
       )}
       {!locationLocked && (
-        <PlaceCombobox
+        <LazyLocationField
           id={`${idPrefix}-location`}
-          label="Location"
-          placeholder="All Locations"
           value={location}
           valueName={location && placeName(location, placeNames)}
-          source={placeSource}
-          suggestions={suggestions.places}
-          suggestionsLabel={suggestions.label}
-          popup={inSheet ? 'inline' : 'overlay'}
+          position={position}
+          inSheet={inSheet}
           onSelect={(place) => {
             if (place) onPlaceNamed(place);
             update({ location: place?.value ?? 'all' });

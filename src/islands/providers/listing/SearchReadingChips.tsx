@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { answer, api } from '../../../lib/api-client';
 import { readingLabel, searchWithout } from '../../../lib/search-reading';
+import { useLoaded } from '../../ui/use-loaded';
 
 /**
  * How the search read the query, as chips beside the results: "Service: Access Control
@@ -17,12 +17,12 @@ export function SearchReadingChips({
   enabled: boolean;
   onSearch: (search: string) => void;
 }) {
-  const { data } = useQuery({
-    queryKey: ['/api/search/reading', search],
-    queryFn: () => answer(api.search.reading.$get({ query: { search } })),
-    enabled: enabled && search.trim() !== '',
-    staleTime: 10 * 60 * 1000,
-  });
+  const reading = useLoaded(
+    () => answer(api.search.reading.$get({ query: { search } })),
+    search,
+    enabled && search.trim() !== '',
+  );
+  const data = reading.status === 'done' ? reading.data : undefined;
   if (!data || data.terms.length === 0 || search.trim() === '') return null;
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="search-reading">

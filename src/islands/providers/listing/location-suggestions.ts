@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { answer, api } from '../../../lib/api-client';
 import { MAJOR_TOWNS } from '../../../lib/catalog/major-towns';
 import { DEFAULT_TOWN_VALUES, nearestTowns, type LatLng } from '../../../lib/geo';
-import { placeOption, townOption, type PlaceOption } from '../../ui/place-sources';
+import { townOption, type PlaceOption } from '../../ui/place-sources';
 
 /** Spec section 9: with the visitor's position, the 12 nearest towns are offered. */
 export const NEAREST_TOWN_COUNT = 12;
@@ -31,23 +29,4 @@ export function locationSuggestions(
     label: 'Towns near you',
     places: nearby ?? nearestTowns(position, NEAREST_TOWN_COUNT, MAJOR_TOWNS).map(townOption),
   };
-}
-
-/** The suggestions, with the cities and towns nearest the visitor from GET /api/places/near. */
-export function useLocationSuggestions(position: LatLng | undefined): LocationSuggestions {
-  const lat = position?.latitude.toFixed(4);
-  const lng = position?.longitude.toFixed(4);
-  const { data } = useQuery({
-    queryKey: ['/api/places/near', lat, lng],
-    queryFn: () =>
-      answer(
-        api.places.near.$get({
-          query: { lat, lng, kinds: 'city,town', limit: String(NEAREST_TOWN_COUNT) },
-        }),
-      ),
-    enabled: position !== undefined,
-    staleTime: Infinity,
-    retry: false,
-  });
-  return locationSuggestions(position, data?.map(placeOption));
 }

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { answer, api } from '../../../lib/api-client';
 import { MAJOR_TOWNS } from '../../../lib/catalog/major-towns';
 import type { PlaceOption } from '../../ui/place-sources';
+import { useLoaded } from '../../ui/use-loaded';
 
 /**
  * The names of the places the listing shows by value (the town chip, the picker's text):
@@ -23,13 +23,12 @@ export function usePlaceNames(location: string, enabled: boolean) {
     !MAJOR_TOWNS.some((town) => town.value === location)
       ? location
       : undefined;
-  const { data } = useQuery({
-    queryKey: ['/api/places/:value', unnamed],
-    queryFn: () => answer(api.places[':value'].$get({ param: { value: unnamed ?? '' } })),
-    enabled: enabled && unnamed !== undefined,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const named = useLoaded(
+    () => answer(api.places[':value'].$get({ param: { value: unnamed ?? '' } })),
+    unnamed ?? '',
+    enabled && unnamed !== undefined,
+  );
+  const data = named.status === 'done' ? named.data : undefined;
   useEffect(() => {
     if (data) remember(data);
   }, [data, remember]);

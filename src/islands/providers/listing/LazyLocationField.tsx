@@ -1,0 +1,87 @@
+import { useRef, useState, type ComponentType } from 'react';
+import type { LocationFieldProps } from './LocationField';
+
+type Field = ComponentType<LocationFieldProps>;
+
+/** The picker's code once loaded: a field shown again (the phone's sheet) needs no wait. */
+let loadedField: Field | undefined;
+
+/**
+ * The town picker, loaded when a visitor first reaches it (focus, a tap, a key): until
+ * then the same label and input stand in for it, and what is typed meanwhile is kept and
+ * handed over with the focus (docs/decisions/0049). While the picker's code is on its way
+ * the input says so.
+ */
+export function LazyLocationField(props: LocationFieldProps) {
+  const [picker, setPicker] = useState<{
+    Field: Field;
+    typedBefore?: LocationFieldProps['typedBefore'];
+  }>();
+  const [loading, setLoading] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const Field = picker?.Field ?? loadedField;
+  if (Field) {
+    return <Field {...props} {...(picker?.typedBefore && { typedBefore: picker.typedBefore })} />;
+  }
+
+  const start = () => {
+    if (loading) return;
+    setLoading(true);
+    void import('./LocationField').then(({ default: loaded }) => {
+      loadedField = loaded;
+      const element = input.current;
+      setPicker({
+        Field: loaded,
+        ...(element && {
+          typedBefore: { text: element.value, focused: document.activeElement === element },
+        }),
+      });
+    });
+  };
+  return (
+    <div className="relative">
+      <label className="label text-sm font-medium text-base-content" htmlFor={props.id}>
+        Location
+      </label>
+      <div className="relative">
+        <input
+          // A choice changed elsewhere (a chip removed, Back) shows in the stand-in too.
+          key={props.valueName ?? ''}
+          ref={input}
+          id={props.id}
+          type="text"
+          role="combobox"
+          className="input w-full pr-10"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="All Locations"
+          maxLength={60}
+          aria-autocomplete="list"
+          aria-expanded={false}
+          aria-busy={loading || undefined}
+          defaultValue={props.valueName ?? ''}
+          onFocus={start}
+          onPointerDown={start}
+          onKeyDown={start}
+        />
+        <div className="absolute top-0 right-2 flex h-full items-center">
+          {loading ? (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          ) : (
+            props.value !== undefined && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm btn-circle"
+                aria-label="Clear location"
+                onClick={() => props.onSelect(null)}
+              >
+                <span aria-hidden="true">✕</span>
+              </button>
+            )
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
