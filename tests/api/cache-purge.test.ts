@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits, reviews } from '../../db/schema.ts';
 import { createApp } from '../../src/api/app.ts';
 import { changesPublicData, PUBLIC_CACHE_TAG } from '../../src/api/http/cache.ts';
+import { createPrivacyLink } from '../../src/api/privacy/privacy-links.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
 import { bearer, signIn } from '../helpers/auth-fixtures.ts';
@@ -21,6 +22,13 @@ import {
 import { enquiryToken } from '../helpers/enquiry-fixtures.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
+import {
+  asProvider,
+  customerPost,
+  insertRequestGroup,
+  postQuote,
+  quoteBody,
+} from '../helpers/quote-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
 
 const purged: string[][] = [];
@@ -86,7 +94,52 @@ async function uploaded(session: string, ticketPath: string): Promise<string> {
  * make it succeed: the setup stores what the change needs and answers the call.
  */
 type Call = () => Promise<Response>;
+/** A listed provider's accepted quote: the agreed job its page's price record counts. */
+async function agreedJob() {
+  const { id } = await listedProvider();
+  const group = await insertRequestGroup(api, [id]);
+  const copy = group.copies[0]!.id;
+  const quote = await okJson<{ id: number; totalCents: number }>(
+    postQuote(api, id, copy, quoteBody()),
+    201,
+  );
+  await okJson(
+    customerPost(api, `/api/requests/quotes/${quote.id}/accept`, { token: group.token }),
+  );
+  return { id, copy, token: group.token, totalCents: quote.totalCents };
+}
+
 const PUBLIC_CHANGES: Record<string, () => Call | Promise<Call>> = {
+  // The price record on the provider's page (decision 0051): completion and disputes.
+  'POST /api/provider/enquiries/:id{[0-9]+}/job/complete': async () => {
+    const { id, copy, totalCents } = await agreedJob();
+    return () =>
+      asProvider(api, id, 'POST', `/api/provider/enquiries/${copy}/job/complete`, {
+        finalTotalCents: totalCents,
+      });
+  },
+  'POST /api/provider/enquiries/:id{[0-9]+}/job/dispute': async () => {
+    const { id, copy } = await agreedJob();
+    return () =>
+      asProvider(api, id, 'POST', `/api/provider/enquiries/${copy}/job/dispute`, {
+        reason: 'The customer asks for more than agreed.',
+      });
+  },
+  'POST /api/requests/job/dispute': async () => {
+    const { token } = await agreedJob();
+    return () =>
+      customerPost(api, '/api/requests/job/dispute', { token, reason: 'Work not finished.' });
+  },
+  // A person's deletion anonymises their reviews (decision 0052).
+  'POST /api/privacy/my-data/delete': async () => {
+    const link = await createPrivacyLink(api.database.db, {
+      email: 'thandi@example.co.za',
+      siteUrl: api.url,
+    });
+    await insertRequestGroup(api, [(await listedProvider()).id]);
+    const token = new URL(link).searchParams.get('token');
+    return () => customerPost(api, '/api/privacy/my-data/delete', { token });
+  },
   'POST /api/admin/providers': () => () =>
     sendAs(api, token, 'POST', '/api/admin/providers', {
       name: 'Ubuntu Security Solutions',
