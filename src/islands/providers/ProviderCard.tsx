@@ -102,7 +102,9 @@ export function ProviderCard({
           {/* Premium does not depend on the day: the built card says it too, and keeps
               its place when the badge comes. */}
           <PaidPlacementLabel provider={provider} />
-          {provider.isVerified && (
+          {/* Only verified providers can be asked (decision 0050): a built card gets the
+              button with the fresh answer, as its badge (decision 0029). */}
+          {!asBuilt && provider.isVerified && (
             <AddToRequestButton provider={provider} className="relative z-[1] ml-auto" />
           )}
         </div>

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { AddToRequestButton } from '../../../components/AddToRequestButton';
 import type { Provider } from '../../../lib/api-answers';
 import { FRESH_SLOT, type FreshSlot } from '../card-facts';
 import { Badge, NotVerified } from '../ProviderClaims';
@@ -40,6 +41,9 @@ export function FreshFacts({ root, items }: { root: HTMLElement; items: readonly
         <>
           <Badge provider={provider} />
           <NotVerified provider={provider} />
+          {provider.isVerified && (
+            <AddToRequestButton provider={provider} className="relative z-[1] ml-auto" />
+          )}
         </>
       ) : (
         <ResponsivenessNote
