@@ -1,30 +1,43 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { TextField } from '../ui/TextField';
+import { useSend } from '../ui/use-send';
 
 /**
  * A new confirmation link for an application whose mailed one was lost or has expired.
  * The answer is the same whether or not an application waits for the address (the API's
- * message), so asking tells nobody who applied.
+ * message), so asking tells nobody who applied. Both places are on /join's pages, whose
+ * budget has no room for a query library: a plain send (useSend).
  */
 function useNewLink() {
-  const send = useMutation({
-    mutationFn: (email: string) =>
+  const [sent, setSent] = useState<string>();
+  const [error, setError] = useState<string>();
+  const send = useSend(
+    (email: string) =>
       answer(api['provider-applications']['confirmation-link'].$post({ json: { email } })),
-  });
-  const error =
-    send.error instanceof ApiError
-      ? (send.error.fieldErrors?.['email'] ?? send.error.serverMessage ?? send.error.message)
-      : send.error?.message;
-  return { send, error };
+    {
+      onSuccess: ({ message }) => {
+        setSent(message);
+        setError(undefined);
+      },
+      onError: (failure) => {
+        setSent(undefined);
+        setError(
+          failure instanceof ApiError
+            ? (failure.fieldErrors?.['email'] ?? failure.serverMessage ?? failure.message)
+            : failure.message,
+        );
+      },
+    },
+  );
+  return { send, sent, error };
 }
 
 /** On /join/confirm, when the link cannot be used: the address, then a new link. */
 export function NewApplicationLinkForm() {
   const id = useId();
   const [email, setEmail] = useState('');
-  const { send, error } = useNewLink();
+  const { send, sent, error } = useNewLink();
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     send.mutate(email);
@@ -44,7 +57,7 @@ export function NewApplicationLinkForm() {
         error={error}
         onChange={(event) => setEmail(event.target.value)}
       />
-      {send.isSuccess && <p role="status">{send.data.message}</p>}
+      {sent && <p role="status">{sent}</p>}
       <button type="submit" className="btn btn-primary" disabled={send.isPending}>
         {send.isPending ? 'Sending...' : 'Send a New Link'}
       </button>
@@ -54,7 +67,7 @@ export function NewApplicationLinkForm() {
 
 /** In the join form, when its address waits for confirmation: a new link to that address. */
 export function NewApplicationLinkButton({ email }: { email: string }) {
-  const { send, error } = useNewLink();
+  const { send, sent, error } = useNewLink();
   return (
     <div className="flex flex-wrap items-center gap-3">
       <button
@@ -65,7 +78,7 @@ export function NewApplicationLinkButton({ email }: { email: string }) {
       >
         {send.isPending ? 'Sending...' : 'Send a New Link'}
       </button>
-      {send.isSuccess && <p role="status">{send.data.message}</p>}
+      {sent && <p role="status">{sent}</p>}
       {error && (
         <p role="alert" className="text-error">
           {error}

@@ -88,7 +88,9 @@ export function ProviderCard({
             {provider.matchedBecause.join(' · ')}
           </p>
         )}
-        <div className="flex flex-wrap items-center gap-1">
+        {/* As tall as the button that may come with the fresh answer: the card keeps its
+            height when it comes. */}
+        <div className="flex min-h-8 flex-wrap items-center gap-1">
           {asBuilt ? (
             <span className="contents" {...{ [FRESH_SLOT]: 'verification' }}>
               <span className="badge invisible w-20 not-only:hidden" aria-hidden="true" />

@@ -416,9 +416,9 @@ test('a lost or expired link is sent again: from the join form that refuses a se
   await openJoinForm(page);
   await fillApplication(page, { business: `${tag} Second Try`, email });
   await submit(page);
-  await expect(page.getByRole('alert').first()).toHaveText(
-    PENDING_APPLICATION_MESSAGES.unconfirmed,
-  );
+  await expect(
+    page.getByRole('alert').filter({ hasText: PENDING_APPLICATION_MESSAGES.unconfirmed }).first(),
+  ).toHaveText(PENDING_APPLICATION_MESSAGES.unconfirmed);
   await page.getByRole('button', { name: 'Send a New Link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'new link' })).toHaveText(
     APPLICATION_CONFIRMATION_MESSAGES.newLinkSent,
