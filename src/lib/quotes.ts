@@ -140,28 +140,6 @@ export function warrantyWords(months: number): string {
 export const S15_WORDING =
   'Consumer Protection Act, section 15: for repair or maintenance work you owe nothing unless an estimate was given to you and you authorised the work (or you pre-authorised a maximum, or declined the estimate in writing), and the agreed price may not be exceeded without your approval. A change of price is a variation that you approve or decline in writing.';
 
-/** What the public record says below this many completed jobs: too few to judge by. */
-export const PRICE_RECORD_MIN_JOBS = 3;
-/** The public record counts the jobs completed in this many months. */
-export const PRICE_RECORD_MONTHS = 12;
-
-/** A provider's record of keeping to agreed prices, as the provider page shows it. */
-export interface PriceRecord {
-  /** Jobs with an accepted quote completed in the last PRICE_RECORD_MONTHS months. */
-  jobs: number;
-  /** Of those, completed at or below the agreed total with no dispute raised. */
-  kept: number;
-}
-
-export function priceRecordWords({ jobs, kept }: PriceRecord): string {
-  if (jobs < PRICE_RECORD_MIN_JOBS) {
-    return jobs === 0
-      ? `No jobs with an agreed price in the last ${PRICE_RECORD_MONTHS} months yet.`
-      : `Too few jobs with an agreed price in the last ${PRICE_RECORD_MONTHS} months to show a record (${jobs} so far).`;
-  }
-  return `Kept to the agreed price on ${kept} of ${jobs} jobs`;
-}
-
 /**
  * Rand as a person types it ('1299.50', '1 299,50', 'R450') in cents; undefined for
  * anything else (more than two decimals, letters, nothing).

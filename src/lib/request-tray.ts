@@ -6,6 +6,7 @@
  * the request page's island reads the same store.
  */
 import { MAX_REQUEST_PROVIDERS } from './request-limits.ts';
+import { TRAY_KEY as KEY } from './request-tray-key.ts';
 
 export { MAX_REQUEST_PROVIDERS };
 
@@ -15,7 +16,6 @@ export interface TrayProvider {
   name: string;
 }
 
-const KEY = 'vp.request-tray';
 /** Said to this page's listeners; other tabs hear the 'storage' event. */
 const CHANGED = 'request-tray-change';
 

@@ -17,7 +17,7 @@ import {
 } from '../../db/schema.ts';
 import { ACCEPT_MESSAGES, NOT_CHOSEN_REASON } from '../../src/api/quotes/accept-quote.ts';
 import { addDays, saToday } from '../../src/lib/calendar-days.ts';
-import { priceRecordWords } from '../../src/lib/quotes.ts';
+import { priceRecordWords } from '../../src/lib/price-record.ts';
 import {
   REGISTERED_NAME_MESSAGE,
   VAT_NUMBER_MESSAGE,

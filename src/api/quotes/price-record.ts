@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { jobs, jobVariations as v, quotes as q } from '../../../db/schema.ts';
-import { PRICE_RECORD_MONTHS, type PriceRecord } from '../../lib/quotes.ts';
+import { PRICE_RECORD_MONTHS, type PriceRecord } from '../../lib/price-record.ts';
 
 /**
  * A provider's public record of keeping to agreed prices (docs/decisions/0051), computed

@@ -1,5 +1,4 @@
-import type { PriceRecord } from '../../lib/quotes';
-import { PRICE_RECORD_MONTHS, priceRecordWords } from '../../lib/quotes';
+import { PRICE_RECORD_MONTHS, priceRecordWords, type PriceRecord } from '../../lib/price-record';
 
 /**
  * The provider's record of keeping to agreed prices (docs/decisions/0051): counted up to
