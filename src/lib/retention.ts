@@ -53,9 +53,17 @@ export const RETENTION = {
     then: 'deleted',
   },
   accessLogs: {
-    record: 'Records of who in our team opened a document or contact details',
+    record:
+      'Records of who in our team opened contact details, site photos or a document, or exported them',
     days: 730,
     from: 'the record was made',
+    then: 'deleted',
+  },
+  privacyCases: {
+    record:
+      'Requests to our information officer (corrections, objections, complaints) and the answers',
+    days: 730,
+    from: 'the request was answered',
     then: 'deleted',
   },
   rejectedApplications: {

@@ -109,6 +109,8 @@ const TABLE: Record<string, Access> = {
   'POST /api/privacy/my-data/correct': PUBLIC,
   'POST /api/privacy/my-data/object': PUBLIC,
   'POST /api/privacy/my-data/delete': PUBLIC,
+  // A correction or complaint to the information officer, with the centre's link.
+  'POST /api/privacy/my-data/case': PUBLIC,
   // Quotes from the status page (docs/decisions/0051): the token opens the request group.
   'GET /api/requests/quotes': PUBLIC,
   'GET /api/requests/quotes/:id{[0-9]+}/pdf': PUBLIC,
@@ -185,6 +187,10 @@ const TABLE: Record<string, Access> = {
   'POST /api/admin/mail/:id/resend': ADMIN_ONLY,
   'GET /api/admin/exports/providers.csv': ADMIN_READ,
   'GET /api/admin/exports/enquiries.csv': ADMIN_READ,
+  // The information officer's access log (docs/decisions/0053).
+  'GET /api/admin/access-log': ADMIN_READ,
+  'GET /api/admin/privacy-cases': ADMIN_READ,
+  'POST /api/admin/privacy-cases/:id/reply': ADMIN_ONLY,
   // Agreed jobs, quotes and disputes (docs/decisions/0051).
   'GET /api/admin/jobs': ADMIN_READ,
   'GET /api/admin/enquiries/:id{[0-9]+}/quotes': ADMIN_READ,

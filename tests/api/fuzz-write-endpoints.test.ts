@@ -43,11 +43,13 @@ import { ConfirmEnquiryEmailSchema } from '../../src/lib/schemas/enquiry-confirm
 import { ReassignEnquirySchema } from '../../src/lib/schemas/enquiry-follow-up.ts';
 import { EnquirySchema } from '../../src/lib/schemas/enquiry.ts';
 import {
+  PrivacyCaseSchema,
   PrivacyConsentSchema,
   PrivacyCorrectionSchema,
   PrivacyLinkRequestSchema,
   PrivacyTokenSchema,
 } from '../../src/lib/schemas/privacy.ts';
+import { PrivacyCaseReplySchema } from '../../src/lib/schemas/information-officer.ts';
 import { ApplicationSchema } from '../../src/lib/schemas/provider-application.ts';
 import {
   EnquiryResponseSchema,
@@ -235,6 +237,11 @@ const TARGETS: Record<string, Target> = {
     caller: 'anonymous',
     readsNoBody: 'makes an upload address; takes no input',
   },
+  'POST /api/privacy/my-data/case': {
+    caller: 'anonymous',
+    schema: PrivacyCaseSchema,
+    example: () => ({ token: STATUS_TOKEN, kind: 'complaint', message: 'My complaint, in words.' }),
+  },
   'POST /api/privacy/my-data/consent': {
     caller: 'anonymous',
     schema: PrivacyConsentSchema,
@@ -398,6 +405,12 @@ const TARGETS: Record<string, Target> = {
     caller: 'admin',
     readsNoBody: 'a new invitation takes no input',
     params: (f) => ({ id: f.otherAdminId }),
+  },
+  // The information officer's reply (no case: the id is one no row has).
+  'POST /api/admin/privacy-cases/:id/reply': {
+    caller: 'admin',
+    schema: PrivacyCaseReplySchema,
+    example: () => ({ reply: 'We corrected it as you asked.', close: true }),
   },
   'PUT /api/admin/users/:id': {
     caller: 'admin',

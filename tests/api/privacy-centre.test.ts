@@ -10,7 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, enquiryPhotos, outbox, rateLimits, reviews } from '../../db/schema.ts';
 import type { KeptRecord } from '../../src/api/privacy/delete-personal-data.ts';
 import { PERSONAL_DATA_MAP, type TableName } from '../../src/api/privacy/personal-data-map.ts';
-import { queryRows } from '../helpers/api-fixtures.ts';
+import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { queryRows, sendAs } from '../helpers/api-fixtures.ts';
 import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { scanForPerson, type ScanHit } from '../helpers/personal-data-scan.ts';
@@ -90,6 +91,15 @@ async function personWithData() {
     message: 'How do you choose which providers are listed?',
   });
   expect(contact.status).toBe(201);
+  // A team member opens the closed request: the access log records it (docs/decisions/0053).
+  const admin = await createTestAdmin(api);
+  const desk = await sendAs(
+    api,
+    await adminSession(api, admin.id),
+    'GET',
+    `/api/admin/enquiries/${closed!.id}`,
+  );
+  expect(desk.status).toBe(200);
   await api.runJobs();
   return { provider };
 }
@@ -238,6 +248,8 @@ describe('with the link', () => {
         without(row, withheld(table)),
       );
     }
+    // Who looked is in it, though its rows hold no address.
+    expect(file.records.access_log).toHaveLength(1);
     // Secrets stay out: no token hash of a link or a status page.
     expect(strFromU8(files['my-data.json']!)).not.toMatch(/token_hash/);
     expect(strFromU8(files['my-data.html']!)).toContain(PERSON.name);

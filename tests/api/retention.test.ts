@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  accessLog,
   consents,
   contactMessages,
   customerEnquiries,
@@ -13,6 +14,7 @@ import {
   enquiryPhotos,
   evidenceDocuments,
   outbox,
+  privacyCases,
   privacyLinks,
   rateLimits,
 } from '../../db/schema.ts';
@@ -123,6 +125,44 @@ it('erases what is due at the given time, and nothing twice', async () => {
     { documentId: docs[2]!.id, adminId: admin.id, viewedAt: due(RETENTION.accessLogs.days) },
     { documentId: docs[2]!.id, adminId: admin.id, viewedAt: notYet(RETENTION.accessLogs.days) },
   ]);
+  // Who looked (docs/decisions/0053) follows the same period as the document views.
+  await db.insert(accessLog).values([
+    {
+      adminId: admin.id,
+      action: 'exported-csv',
+      providerId: provider.id,
+      what: 'old.csv',
+      at: due(RETENTION.accessLogs.days),
+    },
+    {
+      adminId: admin.id,
+      action: 'exported-csv',
+      providerId: provider.id,
+      what: 'new.csv',
+      at: notYet(RETENTION.accessLogs.days),
+    },
+  ]);
+  // The officer's cases: answered long ago (goes), answered lately, and open however old.
+  const officerCase = (email: string, repliedAt: Date | null) => ({
+    kind: 'complaint' as const,
+    email,
+    message: 'A complaint.',
+    receivedAt: ago(2000),
+    dueAt: ago(1970),
+    ...(repliedAt && {
+      status: 'answered' as const,
+      reply: 'An answer.',
+      repliedAt,
+      repliedBy: admin.id,
+    }),
+  });
+  await db
+    .insert(privacyCases)
+    .values([
+      officerCase('answered-long-ago@example.com', due(RETENTION.privacyCases.days)),
+      officerCase('answered-lately@example.com', notYet(RETENTION.privacyCases.days)),
+      officerCase('still-open@example.com', null),
+    ]);
   await db.insert(contactMessages).values([
     {
       name: 'Old',
@@ -207,8 +247,9 @@ it('erases what is due at the given time, and nothing twice', async () => {
     contactMessages: 1,
     mailBodies: 2,
     rateLimits: 1,
-    accessLogs: 1,
+    accessLogs: 2,
     privacyLinks: 1,
+    privacyCases: 1,
     rejectedApplications: 1,
     withdrawnConsents: 1,
   });
@@ -241,6 +282,11 @@ it('erases what is due at the given time, and nothing twice', async () => {
     'contact-email:new@example.com',
   ]);
   expect((await db.select().from(privacyLinks)).map((l) => l.tokenHash)).toEqual(['new']);
+  expect((await db.select().from(accessLog)).map((l) => l.what)).toEqual(['new.csv']);
+  expect((await db.select().from(privacyCases)).map((c) => c.email).sort()).toEqual([
+    'answered-lately@example.com',
+    'still-open@example.com',
+  ]);
   // The files of the photo, the document and the application go through the outbox.
   const deletions = await queryRows<{ key: string }>(
     db,

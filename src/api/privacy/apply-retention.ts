@@ -7,6 +7,7 @@
 import { and, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
+  accessLog,
   consents,
   contactMessages,
   customerEnquiries as e,
@@ -14,6 +15,7 @@ import {
   enquiryPhotos,
   evidenceDocuments,
   outbox,
+  privacyCases,
   privacyLinks,
   providerApplications,
   rateLimits,
@@ -107,6 +109,20 @@ export async function applyRetention(
       .delete(documentViews)
       .where(lt(documentViews.viewedAt, before(RETENTION.accessLogs.days)))
       .returning({ id: documentViews.id });
+    const looks = await tx
+      .delete(accessLog)
+      .where(lt(accessLog.at, before(RETENTION.accessLogs.days)))
+      .returning({ id: accessLog.id });
+
+    const cases = await tx
+      .delete(privacyCases)
+      .where(
+        and(
+          ne(privacyCases.status, 'open'),
+          lt(privacyCases.repliedAt, before(RETENTION.privacyCases.days)),
+        ),
+      )
+      .returning({ id: privacyCases.id });
 
     const withdrawn = await tx
       .delete(consents)
@@ -150,8 +166,9 @@ export async function applyRetention(
       contactMessages: contact.length,
       mailBodies: mail.length,
       rateLimits: counters.length,
-      accessLogs: views.length,
+      accessLogs: views.length + looks.length,
       privacyLinks: links.length,
+      privacyCases: cases.length,
       withdrawnConsents: withdrawn.length,
       rejectedApplications: rejected.length,
     };

@@ -63,6 +63,11 @@ export function personalDataHtml({ generatedAt, view, records }: PersonalDataFil
 <p>Everything we held about ${escapeHtml(view.email)} on ${escapeHtml(generatedAt)}.</p>
 <h2>Your requests</h2>${requests || '<p>None.</p>'}
 <h2>Who could see it</h2><p>${escapeHtml(view.teamAccess)}</p>
+<h2>Who looked</h2>${
+    view.whoLooked.length > 0
+      ? `<ul>${view.whoLooked.map((l) => `<li>${escapeHtml(l.at)}: ${escapeHtml(l.who)}. ${escapeHtml(l.action)}: ${escapeHtml(l.what)}</li>`).join('')}</ul>`
+      : '<p>No one in our team has opened or exported your records.</p>'
+  }
 <h2>Every record, as stored</h2>${tables || '<p>None.</p>'}
 </body></html>
 `;
