@@ -26,12 +26,6 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { ACCESS_ACTIONS, type AccessAction } from '../src/lib/access-log.ts';
-import {
-  CASE_KINDS,
-  CASE_STATUSES,
-  type CaseKind,
-  type CaseStatus,
-} from '../src/lib/privacy-cases.ts';
 import { storedWeek, weekTexts, type StoredWeek } from '../src/lib/business-hours.ts';
 import { SERVICE_IDS } from '../src/lib/catalog/categories.ts';
 import {
@@ -53,6 +47,12 @@ import {
 } from '../src/lib/catalog/enquiry-options.ts';
 import { PROVINCE_IDS, type ProvinceId } from '../src/lib/catalog/provinces.ts';
 import { PLACE_KINDS, SOUTH_AFRICA_BOUNDS, type PlaceKind } from '../src/lib/places.ts';
+import {
+  CASE_KINDS,
+  CASE_STATUSES,
+  type CaseKind,
+  type CaseStatus,
+} from '../src/lib/privacy-cases.ts';
 import { QUOTE_LINE_KINDS, VAT_PERCENT, type QuoteLineKind } from '../src/lib/quotes.ts';
 import type { DocumentType } from '../src/lib/uploads.ts';
 
@@ -199,6 +199,11 @@ export const serviceProviders = pgTable(
     /** Set when the provider chooses a password (after approval); never leaves the server. */
     passwordHash: text('password_hash'),
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * When the provider closed its account (docs/decisions/0053): unlisted then, erased by
+     * the retention job RETENTION.closedProviderAccounts.days later.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Town values (see townValue) of the location and every coverage area, for the location filter. */
@@ -1152,7 +1157,9 @@ export const privacyCases = pgTable(
       sql`(${t.reply} IS NULL) = (${t.repliedAt} IS NULL) AND (${t.reply} IS NULL) = (${t.repliedBy} IS NULL)`,
     ),
     index('privacy_cases_mailbox_idx').on(sql`mailbox_of(${t.email})`),
-    index('privacy_cases_open_idx').on(t.dueAt).where(sql`${t.status} = 'open'`),
+    index('privacy_cases_open_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 

@@ -66,6 +66,13 @@ export const RETENTION = {
     from: 'the request was answered',
     then: 'deleted',
   },
+  closedProviderAccounts: {
+    record:
+      'A closed provider account: its profile, application, checks and the documents behind them',
+    days: 365,
+    from: 'the provider closed the account',
+    then: 'deleted (requests it received stay with their customers, without the provider)',
+  },
   rejectedApplications: {
     record: 'Provider applications that are not approved, with their documents',
     days: 365,

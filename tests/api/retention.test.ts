@@ -17,6 +17,7 @@ import {
   privacyCases,
   privacyLinks,
   rateLimits,
+  serviceProviders,
 } from '../../db/schema.ts';
 import { ERASED } from '../../src/api/privacy/anonymise-requests.ts';
 import { applyRetention } from '../../src/api/privacy/apply-retention.ts';
@@ -239,6 +240,14 @@ it('erases what is due at the given time, and nothing twice', async () => {
     sql`UPDATE provider_applications SET reviewed_at = CASE id WHEN ${rejected.id} THEN ${due(RETENTION.rejectedApplications.days).toISOString()}::timestamptz ELSE ${notYet(RETENTION.rejectedApplications.days).toISOString()}::timestamptz END WHERE id IN (${rejected.id}, ${rejectedLately.id})`,
   );
 
+  // Closed provider accounts (docs/decisions/0053): closed long ago and unlisted (goes),
+  // closed lately, and closed long ago but listed again by an admin (both stay).
+  const closedAccount = (name: string, closedAt: Date, isApproved: boolean) =>
+    insertProvider(db, { name, closedAt, isApproved });
+  await closedAccount('Closed Long Ago', due(RETENTION.closedProviderAccounts.days), false);
+  await closedAccount('Closed Lately', notYet(RETENTION.closedProviderAccounts.days), false);
+  await closedAccount('Listed Again', due(RETENTION.closedProviderAccounts.days), true);
+
   const report = await applyRetention(db, { now: NOW });
   expect(report).toEqual({
     requests: 1,
@@ -250,6 +259,7 @@ it('erases what is due at the given time, and nothing twice', async () => {
     accessLogs: 2,
     privacyLinks: 1,
     privacyCases: 1,
+    closedProviderAccounts: 1,
     rejectedApplications: 1,
     withdrawnConsents: 1,
   });
@@ -287,6 +297,12 @@ it('erases what is due at the given time, and nothing twice', async () => {
     'answered-lately@example.com',
     'still-open@example.com',
   ]);
+  expect(
+    (await db.select().from(serviceProviders))
+      .map((p) => p.name)
+      .filter((n) => n !== provider.name)
+      .sort(),
+  ).toEqual(['Closed Lately', 'Listed Again']);
   // The files of the photo, the document and the application go through the outbox.
   const deletions = await queryRows<{ key: string }>(
     db,

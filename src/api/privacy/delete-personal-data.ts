@@ -79,10 +79,9 @@ function keptRecords(held: HeldData, now: Date): KeptRecord[] {
           until: rows.some((row) => row.replied_at === null)
             ? null
             : dueAt(
-                rows
-                  .map((row) => String(row.replied_at))
-                  .sort()
-                  .at(-1)!,
+                new Date(
+                  Math.max(...rows.map((row) => new Date(String(row.replied_at)).getTime())),
+                ),
                 RETENTION.privacyCases.days,
               ).toISOString(),
         });

@@ -31,8 +31,9 @@ export async function openPrivacyCase(
     .insert(pc)
     .values({ kind, email, message, receivedAt: now, dueAt })
     .returning({ id: pc.id });
+  if (!row) throw new Error('The case was not stored');
   await enqueueMail(db, caseReceivedMessage(email, { kind, dueAt }));
-  return { id: row!.id, dueAt };
+  return { id: row.id, dueAt };
 }
 
 export interface DeskCase {
@@ -99,6 +100,7 @@ export async function replyToPrivacyCase(
       caseReplyMessage(open.email, { kind: open.kind, receivedAt: open.receivedAt, reply }),
     );
   });
-  const [answered] = (await listPrivacyCases(db, { now })).filter((c) => c.id === id);
-  return answered!;
+  const answered = (await listPrivacyCases(db, { now })).find((c) => c.id === id);
+  if (!answered) throw new AppError('not_found', CASE_ERRORS.notFound);
+  return answered;
 }

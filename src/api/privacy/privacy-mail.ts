@@ -80,3 +80,23 @@ export function caseReplyMessage(
     ].join('\n'),
   };
 }
+
+/** The receipt of a closed provider account, with the day its data is erased. */
+export function accountClosedMessage(
+  to: string,
+  { name, erasedOn }: { name: string; erasedOn: Date },
+): MailMessage {
+  return {
+    to,
+    subject: 'Your provider account at Verified Providers is closed',
+    text: [
+      'Hello,',
+      '',
+      `As you asked, ${name} is no longer listed: it does not appear in search, its page is gone and customers cannot send it requests.`,
+      '',
+      `We keep the profile, the application, the checks and their documents until ${formatDate(erasedOn.toISOString())} (${periodInWords(RETENTION.closedProviderAccounts.days)} after closing), as the checks need, and then erase them.`,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}

@@ -27,8 +27,8 @@ import { describePersonalData } from '../privacy/describe-personal-data.ts';
 import { gatherPersonalData } from '../privacy/gather-personal-data.ts';
 import { consentOfUnsubscribe, setNewsConsent, withdrawConsent } from '../privacy/mail-kinds.ts';
 import { objectToProcessing } from '../privacy/object-to-processing.ts';
-import { openPrivacyCase } from '../privacy/privacy-cases.ts';
 import { personalDataZip } from '../privacy/personal-data-zip.ts';
+import { openPrivacyCase } from '../privacy/privacy-cases.ts';
 import { addressOfLink } from '../privacy/privacy-links.ts';
 import { requestPrivacyLink } from '../privacy/request-privacy-link.ts';
 

@@ -59,16 +59,21 @@ export function AccessLogTab() {
       ) : data.length === 0 ? (
         <p>{email ? `No one has looked at records of ${email}.` : 'Nothing is recorded yet.'}</p>
       ) : (
-        <AdminTable columns={['When', 'Who', 'What', 'About']} actions={false} busy={isFetching}>
+        <AdminTable
+          columns={['When', 'Who', 'What', 'About']}
+          actions={false}
+          busy={isFetching}
+          label="Access log entries"
+        >
           {data.map((entry, index) => (
             <tr key={`${entry.at}-${index}`}>
               <td className="whitespace-nowrap text-sm">{dateTime(entry.at)}</td>
               <td>{entry.who}</td>
-              <td>
+              <td className="min-w-56">
                 {entry.action}: {entry.what}
                 {entry.reference && `, ${entry.reference}`}
               </td>
-              <td className="break-all">{entry.about}</td>
+              <td className="min-w-48 break-all">{entry.about}</td>
             </tr>
           ))}
         </AdminTable>

@@ -92,6 +92,10 @@ export const PrivacyCaseSchema = z.object({
   message: caseText('message', CASE_MESSAGE_MAX),
 });
 
+/** What a provider reads once it closed its account (docs/decisions/0053). */
+export const ACCOUNT_CLOSED = (erasedOn: string) =>
+  `Your account is closed and no longer listed. We erase its data on ${erasedOn}.`;
+
 export const CASE_MESSAGES = {
   received: (dueAt: string) =>
     `Your message is with our information officer, who answers by e-mail by ${dueAt}.`,
