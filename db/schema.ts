@@ -25,6 +25,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { ACCESS_ACTIONS, type AccessAction } from '../src/lib/access-log.ts';
 import { storedWeek, weekTexts, type StoredWeek } from '../src/lib/business-hours.ts';
 import { SERVICE_IDS } from '../src/lib/catalog/categories.ts';
 import {
@@ -46,6 +47,12 @@ import {
 } from '../src/lib/catalog/enquiry-options.ts';
 import { PROVINCE_IDS, type ProvinceId } from '../src/lib/catalog/provinces.ts';
 import { PLACE_KINDS, SOUTH_AFRICA_BOUNDS, type PlaceKind } from '../src/lib/places.ts';
+import {
+  CASE_KINDS,
+  CASE_STATUSES,
+  type CaseKind,
+  type CaseStatus,
+} from '../src/lib/privacy-cases.ts';
 import { QUOTE_LINE_KINDS, VAT_PERCENT, type QuoteLineKind } from '../src/lib/quotes.ts';
 import type { DocumentType } from '../src/lib/uploads.ts';
 
@@ -192,6 +199,11 @@ export const serviceProviders = pgTable(
     /** Set when the provider chooses a password (after approval); never leaves the server. */
     passwordHash: text('password_hash'),
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * When the provider closed its account (docs/decisions/0053): unlisted then, erased by
+     * the retention job RETENTION.closedProviderAccounts.days later.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Town values (see townValue) of the location and every coverage area, for the location filter. */
@@ -1082,6 +1094,72 @@ export const privacyLinks = pgTable(
   (t) => [
     index('privacy_links_mailbox_idx').on(sql`mailbox_of(${t.email})`),
     index('privacy_links_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Who in our team looked (docs/decisions/0053): each view of a customer's contact details
+ * or of a request's photos, and each CSV export, one row for each person it was about,
+ * by the request or the provider rather than by an address (so a customer's deletion
+ * leaves the record of the views without their address). Views of evidence documents
+ * stay in document_views. Kept for RETENTION.accessLogs (src/lib/retention.ts).
+ */
+export const accessLog = pgTable(
+  'access_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => adminUsers.id),
+    action: text('action').$type<AccessAction>().notNull(),
+    enquiryId: integer('enquiry_id').references(() => customerEnquiries.id, {
+      onDelete: 'set null',
+    }),
+    providerId: integer('provider_id').references(() => serviceProviders.id, {
+      onDelete: 'set null',
+    }),
+    /** What was opened: a request's reference, or the export's file name. */
+    what: text('what').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('access_log_action_check', oneOf(sql`${t.action}`, ACCESS_ACTIONS)),
+    index('access_log_enquiry_idx').on(t.enquiryId),
+    index('access_log_provider_idx').on(t.providerId),
+    index('access_log_at_idx').on(t.at),
+  ],
+);
+
+/**
+ * A request to the information officer that needs a person (docs/decisions/0053): a
+ * correction the privacy centre cannot make, an objection, a complaint. Due CASE_DAYS
+ * after it came in; the reply is mailed to the address and kept here, with who sent it.
+ */
+export const privacyCases = pgTable(
+  'privacy_cases',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').$type<CaseKind>().notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<CaseStatus>().notNull().default('open'),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedBy: integer('replied_by').references(() => adminUsers.id),
+  },
+  (t) => [
+    check('privacy_cases_kind_check', oneOf(sql`${t.kind}`, CASE_KINDS)),
+    check('privacy_cases_status_check', oneOf(sql`${t.status}`, CASE_STATUSES)),
+    check(
+      'privacy_cases_reply_check',
+      sql`(${t.reply} IS NULL) = (${t.repliedAt} IS NULL) AND (${t.reply} IS NULL) = (${t.repliedBy} IS NULL)`,
+    ),
+    index('privacy_cases_mailbox_idx').on(sql`mailbox_of(${t.email})`),
+    index('privacy_cases_open_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 

@@ -53,10 +53,25 @@ export const RETENTION = {
     then: 'deleted',
   },
   accessLogs: {
-    record: 'Records of who in our team opened a document or contact details',
+    record:
+      'Records of who in our team opened contact details, site photos or a document, or exported them',
     days: 730,
     from: 'the record was made',
     then: 'deleted',
+  },
+  privacyCases: {
+    record:
+      'Requests to our information officer (corrections, objections, complaints) and the answers',
+    days: 730,
+    from: 'the request was answered',
+    then: 'deleted',
+  },
+  closedProviderAccounts: {
+    record:
+      'A closed provider account: its profile, application, checks and the documents behind them',
+    days: 365,
+    from: 'the provider closed the account',
+    then: 'deleted (requests it received stay with their customers, without the provider)',
   },
   rejectedApplications: {
     record: 'Provider applications that are not approved, with their documents',

@@ -888,7 +888,7 @@ describe('CSV exports', () => {
     expect(records).toEqual([expect.objectContaining({ ID: String(enquiry.id), Provider: '' })]);
   });
 
-  it('exports change nothing', async () => {
+  it('exports change no records but the access log (docs/decisions/0053)', async () => {
     await insertProvider(api.database.db);
     await insertEnquiry(api.database.db);
     const before = await databaseSnapshot(api);

@@ -9,9 +9,10 @@
  * an empty JSON body: a refusal (401, 403) must come from the session check, anything
  * else shows the call got past it.
  */
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimits } from '../../db/schema.ts';
+import { rateLimits, serviceProviders } from '../../db/schema.ts';
 import { createApp } from '../../src/api/app.ts';
 import { SESSION_COOKIE } from '../../src/api/auth/sessions.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
@@ -109,6 +110,8 @@ const TABLE: Record<string, Access> = {
   'POST /api/privacy/my-data/correct': PUBLIC,
   'POST /api/privacy/my-data/object': PUBLIC,
   'POST /api/privacy/my-data/delete': PUBLIC,
+  // A correction or complaint to the information officer, with the centre's link.
+  'POST /api/privacy/my-data/case': PUBLIC,
   // Quotes from the status page (docs/decisions/0051): the token opens the request group.
   'GET /api/requests/quotes': PUBLIC,
   'GET /api/requests/quotes/:id{[0-9]+}/pdf': PUBLIC,
@@ -185,6 +188,14 @@ const TABLE: Record<string, Access> = {
   'POST /api/admin/mail/:id/resend': ADMIN_ONLY,
   'GET /api/admin/exports/providers.csv': ADMIN_READ,
   'GET /api/admin/exports/enquiries.csv': ADMIN_READ,
+  // The information officer's access log (docs/decisions/0053).
+  'GET /api/admin/access-log': ADMIN_READ,
+  'GET /api/admin/privacy-cases': ADMIN_READ,
+  'POST /api/admin/privacy-cases/:id/reply': ADMIN_ONLY,
+  // A provider's own data (docs/decisions/0053).
+  'GET /api/provider/my-data': PROVIDER_READ,
+  'GET /api/provider/my-data/download': PROVIDER_READ,
+  'POST /api/provider/my-data/close': PROVIDER_ONLY,
   // Agreed jobs, quotes and disputes (docs/decisions/0051).
   'GET /api/admin/jobs': ADMIN_READ,
   'GET /api/admin/enquiries/:id{[0-9]+}/quotes': ADMIN_READ,
@@ -381,6 +392,11 @@ describe('the authorization table', () => {
           }
         }
       }
+      // Closing its account unlisted the provider: listed again for the routes after.
+      await api.database.db
+        .update(serviceProviders)
+        .set({ isApproved: true, closedAt: null })
+        .where(eq(serviceProviders.id, providerId));
       expect(answers, `${route} called as ${url}`).toEqual(expected);
     },
   );

@@ -130,6 +130,11 @@ const PUBLIC_CHANGES: Record<string, () => Call | Promise<Call>> = {
     return () =>
       customerPost(api, '/api/requests/job/dispute', { token, reason: 'Work not finished.' });
   },
+  // A provider closing its account leaves the listing at once (decision 0053).
+  'POST /api/provider/my-data/close': async () => {
+    const { id } = await insertProvider(api.database.db, { isApproved: true });
+    return () => asProvider(api, id, 'POST', '/api/provider/my-data/close');
+  },
   // A person's deletion anonymises their reviews (decision 0052).
   'POST /api/privacy/my-data/delete': async () => {
     const link = await createPrivacyLink(api.database.db, {

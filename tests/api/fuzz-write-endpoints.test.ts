@@ -42,7 +42,9 @@ import { ContactMessageSchema } from '../../src/lib/schemas/contact-message.ts';
 import { ConfirmEnquiryEmailSchema } from '../../src/lib/schemas/enquiry-confirmation.ts';
 import { ReassignEnquirySchema } from '../../src/lib/schemas/enquiry-follow-up.ts';
 import { EnquirySchema } from '../../src/lib/schemas/enquiry.ts';
+import { PrivacyCaseReplySchema } from '../../src/lib/schemas/information-officer.ts';
 import {
+  PrivacyCaseSchema,
   PrivacyConsentSchema,
   PrivacyCorrectionSchema,
   PrivacyLinkRequestSchema,
@@ -100,7 +102,8 @@ const RUNS_WITHOUT_BODY = 30;
 const BODY_LIMIT = 64 * 1024;
 const NOTHING = 999_999;
 
-type Caller = 'anonymous' | 'admin' | 'provider';
+/** 'closingProvider': a provider of its own, for closing its account leaves it unlisted. */
+type Caller = 'anonymous' | 'admin' | 'provider' | 'closingProvider';
 
 /** The rows the endpoints work on, made once for the file. */
 interface Fixtures {
@@ -110,6 +113,7 @@ interface Fixtures {
   providerId: number;
   providerEmail: string;
   otherProviderId: number;
+  closingProviderId: number;
   flashAdId: number;
   deskEnquiryId: number;
   providerEnquiryId: number;
@@ -234,6 +238,11 @@ const TARGETS: Record<string, Target> = {
   'POST /api/public/requests/messages/upload': {
     caller: 'anonymous',
     readsNoBody: 'makes an upload address; takes no input',
+  },
+  'POST /api/privacy/my-data/case': {
+    caller: 'anonymous',
+    schema: PrivacyCaseSchema,
+    example: () => ({ token: STATUS_TOKEN, kind: 'complaint', message: 'My complaint, in words.' }),
   },
   'POST /api/privacy/my-data/consent': {
     caller: 'anonymous',
@@ -398,6 +407,17 @@ const TARGETS: Record<string, Target> = {
     caller: 'admin',
     readsNoBody: 'a new invitation takes no input',
     params: (f) => ({ id: f.otherAdminId }),
+  },
+  // A provider closes its own account (docs/decisions/0053).
+  'POST /api/provider/my-data/close': {
+    caller: 'closingProvider',
+    readsNoBody: 'closing takes no input',
+  },
+  // The information officer's reply (no case: the id is one no row has).
+  'POST /api/admin/privacy-cases/:id/reply': {
+    caller: 'admin',
+    schema: PrivacyCaseReplySchema,
+    example: () => ({ reply: 'We corrected it as you asked.', close: true }),
   },
   'PUT /api/admin/users/:id': {
     caller: 'admin',
@@ -940,6 +960,7 @@ beforeAll(async () => {
   const otherAdmin = await createTestAdmin(api);
   const provider = await insertProvider(db, { isApproved: true, services: ['cctv'] });
   const otherProvider = await insertProvider(db, { isApproved: true, services: ['cctv'] });
+  const closingProvider = await insertProvider(db, { isApproved: true, services: ['cctv'] });
   const flashAd = await insertFlashAd(db);
   const deskEnquiry = await insertEnquiry(db);
   const providerEnquiry = await insertEnquiry(db, {
@@ -973,6 +994,7 @@ beforeAll(async () => {
     providerId: provider.id,
     providerEmail: provider.email,
     otherProviderId: otherProvider.id,
+    closingProviderId: closingProvider.id,
     flashAdId: flashAd.id,
     deskEnquiryId: deskEnquiry.id,
     providerEnquiryId: providerEnquiry.id,
@@ -1004,7 +1026,9 @@ async function signedHeaders(caller: Caller): Promise<Record<string, string>> {
   if (caller === 'admin') {
     return { authorization: `Bearer ${await adminSession(api, fixtures.adminId)}` };
   }
-  return { authorization: `Bearer ${await providerSession(api, fixtures.providerId)}` };
+  const providerId =
+    caller === 'closingProvider' ? fixtures.closingProviderId : fixtures.providerId;
+  return { authorization: `Bearer ${await providerSession(api, providerId)}` };
 }
 
 /** The Hono path with its parameters filled (patterns may nest braces: {[a-z]{16,64}}). */

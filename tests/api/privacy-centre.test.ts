@@ -10,7 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, enquiryPhotos, outbox, rateLimits, reviews } from '../../db/schema.ts';
 import type { KeptRecord } from '../../src/api/privacy/delete-personal-data.ts';
 import { PERSONAL_DATA_MAP, type TableName } from '../../src/api/privacy/personal-data-map.ts';
-import { queryRows } from '../helpers/api-fixtures.ts';
+import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { queryRows, sendAs } from '../helpers/api-fixtures.ts';
 import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { scanForPerson, type ScanHit } from '../helpers/personal-data-scan.ts';
@@ -90,6 +91,15 @@ async function personWithData() {
     message: 'How do you choose which providers are listed?',
   });
   expect(contact.status).toBe(201);
+  // A team member opens the closed request: the access log records it (docs/decisions/0053).
+  const admin = await createTestAdmin(api);
+  const desk = await sendAs(
+    api,
+    await adminSession(api, admin.id),
+    'GET',
+    `/api/admin/enquiries/${closed!.id}`,
+  );
+  expect(desk.status).toBe(200);
   await api.runJobs();
   return { provider };
 }
@@ -238,6 +248,8 @@ describe('with the link', () => {
         without(row, withheld(table)),
       );
     }
+    // Who looked is in it, though its rows hold no address.
+    expect(file.records.access_log).toHaveLength(1);
     // Secrets stay out: no token hash of a link or a status page.
     expect(strFromU8(files['my-data.json']!)).not.toMatch(/token_hash/);
     expect(strFromU8(files['my-data.html']!)).toContain(PERSON.name);
@@ -279,6 +291,13 @@ describe('with the link', () => {
   it('deletes: afterwards no table holds the e-mail, name or phone but the rows it keeps', async () => {
     const token = await openCentre();
     expect((await post('/api/privacy/my-data/consent', { token, given: true })).status).toBe(200);
+    // A complaint to the information officer, still open (docs/decisions/0053).
+    const complaint = await post('/api/privacy/my-data/case', {
+      token,
+      kind: 'complaint',
+      message: `${PERSON.name} complains: ${PERSON.phone} was phoned at night.`,
+    });
+    expect(complaint.status).toBe(201);
     // The scan finds the person before, so it can find them after.
     expect((await scanForPerson(api.database.db, NEEDLES)).length).toBeGreaterThan(5);
     const response = await post('/api/privacy/my-data/delete', { token });
@@ -292,11 +311,13 @@ describe('with the link', () => {
       `${hit.table}:${String(hit.row.id ?? hit.row.key ?? hit.row.mailbox_hash)}`;
     const left = await scanForPerson(api.database.db, NEEDLES);
     expect(left.filter((hit) => !keptRows.has(key(hit)))).toEqual([]);
-    // What is kept is the receipt only, with the day it goes.
-    expect(kept.map((k) => [k.table, k.what])).toEqual([
-      ['outbox', 'The e-mail that confirms this deletion'],
+    // What is kept: the receipt, with the day it goes, and the open complaint, whose day
+    // counts from its answer.
+    expect(kept.map((k) => [k.table, k.what, k.until === null])).toEqual([
+      ['privacy_cases', 'Your requests to our information officer and the answers', true],
+      ['outbox', 'The e-mail that confirms this deletion', false],
     ]);
-    expect(new Date(kept[0]!.until!).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(kept[1]!.until!).getTime()).toBeGreaterThan(Date.now());
     // The request rows stay for the provider's record, anonymised; the link no longer works.
     const rows = await api.database.db.select().from(customerEnquiries);
     expect(rows.map((r) => r.status).sort()).toEqual(['cancelled', 'completed']);

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  accessLog,
   consents,
   contactMessages,
   customerEnquiries,
@@ -13,8 +14,10 @@ import {
   enquiryPhotos,
   evidenceDocuments,
   outbox,
+  privacyCases,
   privacyLinks,
   rateLimits,
+  serviceProviders,
 } from '../../db/schema.ts';
 import { ERASED } from '../../src/api/privacy/anonymise-requests.ts';
 import { applyRetention } from '../../src/api/privacy/apply-retention.ts';
@@ -123,6 +126,44 @@ it('erases what is due at the given time, and nothing twice', async () => {
     { documentId: docs[2]!.id, adminId: admin.id, viewedAt: due(RETENTION.accessLogs.days) },
     { documentId: docs[2]!.id, adminId: admin.id, viewedAt: notYet(RETENTION.accessLogs.days) },
   ]);
+  // Who looked (docs/decisions/0053) follows the same period as the document views.
+  await db.insert(accessLog).values([
+    {
+      adminId: admin.id,
+      action: 'exported-csv',
+      providerId: provider.id,
+      what: 'old.csv',
+      at: due(RETENTION.accessLogs.days),
+    },
+    {
+      adminId: admin.id,
+      action: 'exported-csv',
+      providerId: provider.id,
+      what: 'new.csv',
+      at: notYet(RETENTION.accessLogs.days),
+    },
+  ]);
+  // The officer's cases: answered long ago (goes), answered lately, and open however old.
+  const officerCase = (email: string, repliedAt: Date | null) => ({
+    kind: 'complaint' as const,
+    email,
+    message: 'A complaint.',
+    receivedAt: ago(2000),
+    dueAt: ago(1970),
+    ...(repliedAt && {
+      status: 'answered' as const,
+      reply: 'An answer.',
+      repliedAt,
+      repliedBy: admin.id,
+    }),
+  });
+  await db
+    .insert(privacyCases)
+    .values([
+      officerCase('answered-long-ago@example.com', due(RETENTION.privacyCases.days)),
+      officerCase('answered-lately@example.com', notYet(RETENTION.privacyCases.days)),
+      officerCase('still-open@example.com', null),
+    ]);
   await db.insert(contactMessages).values([
     {
       name: 'Old',
@@ -199,6 +240,14 @@ it('erases what is due at the given time, and nothing twice', async () => {
     sql`UPDATE provider_applications SET reviewed_at = CASE id WHEN ${rejected.id} THEN ${due(RETENTION.rejectedApplications.days).toISOString()}::timestamptz ELSE ${notYet(RETENTION.rejectedApplications.days).toISOString()}::timestamptz END WHERE id IN (${rejected.id}, ${rejectedLately.id})`,
   );
 
+  // Closed provider accounts (docs/decisions/0053): closed long ago and unlisted (goes),
+  // closed lately, and closed long ago but listed again by an admin (both stay).
+  const closedAccount = (name: string, closedAt: Date, isApproved: boolean) =>
+    insertProvider(db, { name, closedAt, isApproved });
+  await closedAccount('Closed Long Ago', due(RETENTION.closedProviderAccounts.days), false);
+  await closedAccount('Closed Lately', notYet(RETENTION.closedProviderAccounts.days), false);
+  await closedAccount('Listed Again', due(RETENTION.closedProviderAccounts.days), true);
+
   const report = await applyRetention(db, { now: NOW });
   expect(report).toEqual({
     requests: 1,
@@ -207,8 +256,10 @@ it('erases what is due at the given time, and nothing twice', async () => {
     contactMessages: 1,
     mailBodies: 2,
     rateLimits: 1,
-    accessLogs: 1,
+    accessLogs: 2,
     privacyLinks: 1,
+    privacyCases: 1,
+    closedProviderAccounts: 1,
     rejectedApplications: 1,
     withdrawnConsents: 1,
   });
@@ -241,6 +292,17 @@ it('erases what is due at the given time, and nothing twice', async () => {
     'contact-email:new@example.com',
   ]);
   expect((await db.select().from(privacyLinks)).map((l) => l.tokenHash)).toEqual(['new']);
+  expect((await db.select().from(accessLog)).map((l) => l.what)).toEqual(['new.csv']);
+  expect((await db.select().from(privacyCases)).map((c) => c.email).sort()).toEqual([
+    'answered-lately@example.com',
+    'still-open@example.com',
+  ]);
+  expect(
+    (await db.select().from(serviceProviders))
+      .map((p) => p.name)
+      .filter((n) => n !== provider.name)
+      .sort(),
+  ).toEqual(['Closed Lately', 'Listed Again']);
   // The files of the photo, the document and the application go through the outbox.
   const deletions = await queryRows<{ key: string }>(
     db,

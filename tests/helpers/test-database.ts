@@ -36,6 +36,8 @@ const TEST_TABLES = [
   'quotes',
   'quote_preparation_fees',
   'document_views',
+  'access_log',
+  'privacy_cases',
   'evidence_documents',
   'enquiry_events',
   'request_status_links',

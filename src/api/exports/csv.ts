@@ -6,6 +6,13 @@
  * quoted too, so no separator inside one splits it. Instants are written in South
  * African time with the offset (saDateTime), as the admin screens show them.
  */
+/** A CSV file and the requests or providers its rows are about (for the access log). */
+export interface CsvExport {
+  body: string;
+  enquiryIds?: number[];
+  providerIds?: number[];
+}
+
 export interface CsvColumn<T> {
   header: string;
   value: (row: T) => string | number | boolean | null | undefined | Date | readonly string[];

@@ -4,7 +4,7 @@ import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts'
 import { serviceName } from '../../lib/catalog/categories.ts';
 import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options.ts';
 import { statusLabel } from '../../lib/enquiry-display.ts';
-import { toCsv, type CsvColumn } from './csv.ts';
+import { toCsv, type CsvColumn, type CsvExport } from './csv.ts';
 
 /** A choice's label as the forms show it; an unknown value as it is. */
 const labelOf = (choices: readonly { value: string; label: string }[], value: string | null) =>
@@ -56,6 +56,7 @@ const ENQUIRY_COLUMNS: CsvColumn<EnquiryRow>[] = [
 ];
 
 /** The admin team's CSV download of every enquiry, newest first. */
-export async function exportEnquiriesCsv(db: Database): Promise<string> {
-  return toCsv(await enquiryRows(db), ENQUIRY_COLUMNS);
+export async function exportEnquiriesCsv(db: Database): Promise<CsvExport> {
+  const rows = await enquiryRows(db);
+  return { body: toCsv(rows, ENQUIRY_COLUMNS), enquiryIds: rows.map((r) => r.id) };
 }

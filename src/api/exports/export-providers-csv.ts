@@ -2,7 +2,7 @@ import type { Database } from '../../../db/client.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
 import { provinceName } from '../../lib/catalog/provinces.ts';
 import { listAllProviders, type AdminProviderRow } from '../providers/list-all-providers.ts';
-import { toCsv, yesNo, type CsvColumn } from './csv.ts';
+import { toCsv, yesNo, type CsvColumn, type CsvExport } from './csv.ts';
 
 // The names the admin screens show, not the stored slugs ('Gauteng', 'Alarm Systems').
 const PROVIDER_COLUMNS: CsvColumn<AdminProviderRow>[] = [
@@ -26,7 +26,8 @@ const PROVIDER_COLUMNS: CsvColumn<AdminProviderRow>[] = [
   { header: 'Created', value: (p) => p.createdAt },
 ];
 
-/** The admin team's CSV download of every provider. */
-export async function exportProvidersCsv(db: Database): Promise<string> {
-  return toCsv(await listAllProviders(db), PROVIDER_COLUMNS);
+/** The admin team's CSV download of every provider, and whom it is about. */
+export async function exportProvidersCsv(db: Database): Promise<CsvExport> {
+  const rows = await listAllProviders(db);
+  return { body: toCsv(rows, PROVIDER_COLUMNS), providerIds: rows.map((p) => p.id) };
 }

@@ -63,7 +63,12 @@ export async function readMessageFile(
   if (!allowed) throw notFound();
   const bytes = await store.get(file.objectKey);
   if (!bytes) throw notFound();
-  return { bytes, contentType: file.contentType, fileName: file.fileName };
+  return {
+    bytes,
+    contentType: file.contentType,
+    fileName: file.fileName,
+    enquiryId: file.enquiryId,
+  };
 }
 
 /** The headers of a file: its type and name, shown inline, never stored by a cache. */

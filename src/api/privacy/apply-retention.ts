@@ -5,8 +5,9 @@
  * outbox, as every deletion of a stored object does.
  */
 import { and, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import {
+  accessLog,
   consents,
   contactMessages,
   customerEnquiries as e,
@@ -14,12 +15,15 @@ import {
   enquiryPhotos,
   evidenceDocuments,
   outbox,
+  privacyCases,
   privacyLinks,
   providerApplications,
   rateLimits,
+  serviceProviders,
 } from '../../../db/schema.ts';
 import { RETENTION, type RetentionKey } from '../../lib/retention.ts';
 import { enqueueObjectDeletion } from '../jobs/enqueue.ts';
+import { deleteProviderIn } from '../providers/delete-provider.ts';
 import { anonymiseRequests, deleteSitePhotos, ERASED } from './anonymise-requests.ts';
 
 /** Rows each rule erased, anonymised or deleted in one run. */
@@ -107,6 +111,20 @@ export async function applyRetention(
       .delete(documentViews)
       .where(lt(documentViews.viewedAt, before(RETENTION.accessLogs.days)))
       .returning({ id: documentViews.id });
+    const looks = await tx
+      .delete(accessLog)
+      .where(lt(accessLog.at, before(RETENTION.accessLogs.days)))
+      .returning({ id: accessLog.id });
+
+    const cases = await tx
+      .delete(privacyCases)
+      .where(
+        and(
+          ne(privacyCases.status, 'open'),
+          lt(privacyCases.repliedAt, before(RETENTION.privacyCases.days)),
+        ),
+      )
+      .returning({ id: privacyCases.id });
 
     const withdrawn = await tx
       .delete(consents)
@@ -128,19 +146,28 @@ export async function applyRetention(
           lt(providerApplications.reviewedAt, before(RETENTION.rejectedApplications.days)),
         ),
       );
-    if (rejected.length > 0) {
-      const ids = rejected.map((r) => r.id);
-      const documents = await tx
-        .select({ objectKey: evidenceDocuments.objectKey })
-        .from(evidenceDocuments)
-        .where(inArray(evidenceDocuments.applicationId, ids));
-      await tx.delete(providerApplications).where(inArray(providerApplications.id, ids));
-      for (const { objectKey } of documents) await enqueueObjectDeletion(tx, objectKey);
-      for (const { profileImage } of rejected) {
-        if (profileImage?.startsWith('/objects/')) {
-          await enqueueObjectDeletion(tx, profileImage.slice('/objects/'.length));
-        }
-      }
+    await deleteApplications(tx, rejected);
+
+    // A provider that closed its account (docs/decisions/0053) and is still unlisted goes,
+    // with its applications, once the checks' period is over.
+    const closed = await tx
+      .select({ id: serviceProviders.id })
+      .from(serviceProviders)
+      .where(
+        and(
+          eq(serviceProviders.isApproved, false),
+          lt(serviceProviders.closedAt, before(RETENTION.closedProviderAccounts.days)),
+        ),
+      );
+    for (const { id } of closed) {
+      await deleteApplications(
+        tx,
+        await tx
+          .select({ id: providerApplications.id, profileImage: providerApplications.profileImage })
+          .from(providerApplications)
+          .where(eq(providerApplications.providerId, id)),
+      );
+      await deleteProviderIn(tx, id);
     }
 
     return {
@@ -150,10 +177,32 @@ export async function applyRetention(
       contactMessages: contact.length,
       mailBodies: mail.length,
       rateLimits: counters.length,
-      accessLogs: views.length,
+      accessLogs: views.length + looks.length,
       privacyLinks: links.length,
+      privacyCases: cases.length,
       withdrawnConsents: withdrawn.length,
       rejectedApplications: rejected.length,
+      closedProviderAccounts: closed.length,
     };
   });
+}
+
+/** Applications and their documents (rows by the foreign key, files through the outbox). */
+async function deleteApplications(
+  tx: Transaction,
+  applications: { id: number; profileImage: string | null }[],
+) {
+  if (applications.length === 0) return;
+  const ids = applications.map((a) => a.id);
+  const documents = await tx
+    .select({ objectKey: evidenceDocuments.objectKey })
+    .from(evidenceDocuments)
+    .where(inArray(evidenceDocuments.applicationId, ids));
+  await tx.delete(providerApplications).where(inArray(providerApplications.id, ids));
+  for (const { objectKey } of documents) await enqueueObjectDeletion(tx, objectKey);
+  for (const { profileImage } of applications) {
+    if (profileImage?.startsWith('/objects/')) {
+      await enqueueObjectDeletion(tx, profileImage.slice('/objects/'.length));
+    }
+  }
 }

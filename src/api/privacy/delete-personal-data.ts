@@ -23,7 +23,7 @@ import {
   serviceProviders,
 } from '../../../db/schema.ts';
 import { requestReference } from '../../lib/request-reference.ts';
-import { dueAt, RETENTION } from '../../lib/retention.ts';
+import { dueAt, periodInWords, RETENTION } from '../../lib/retention.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { requestCancelledMessage } from '../mail/messages.ts';
 import { CLOSED_STATUSES } from '../requests/get-request-status.ts';
@@ -67,6 +67,23 @@ function keptRecords(held: HeldData, now: Date): KeptRecord[] {
           what: 'The e-mail that confirms this deletion',
           why: 'It tells you the deletion was done; its text is erased once sent.',
           until: dueAt(now, RETENTION.mailBodies.days).toISOString(),
+        });
+        break;
+      case 'privacy_cases':
+        kept.push({
+          table,
+          rows: keys,
+          what: 'Your requests to our information officer and the answers',
+          why: `They show that we answered you as the law requires. Each goes ${periodInWords(RETENTION.privacyCases.days)} after it is answered.`,
+          // Open ones have no day yet: it counts from the answer.
+          until: rows.some((row) => row.replied_at === null)
+            ? null
+            : dueAt(
+                new Date(
+                  Math.max(...rows.map((row) => new Date(String(row.replied_at)).getTime())),
+                ),
+                RETENTION.privacyCases.days,
+              ).toISOString(),
         });
         break;
       case 'privacy_objections':

@@ -8,9 +8,11 @@ import type { Queryable } from '../../../db/client.ts';
 import { serviceProviders } from '../../../db/schema.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
 import { NEWS_CONSENT } from '../../lib/consents.ts';
+import { CASE_KIND_LABELS, type CaseKind } from '../../lib/privacy-cases.ts';
 import { requestReference } from '../../lib/request-reference.ts';
 import { contactReference } from '../../lib/schemas/contact-message.ts';
 import type { HeldData, HeldRow } from './gather-personal-data.ts';
+import { whoLooked, type Look } from './who-looked.ts';
 
 export interface HeldRequest {
   reference: string;
@@ -64,8 +66,19 @@ export interface PersonalDataView {
   newsConsent: { wording: string; version: string; standing: boolean };
   /** Records of other kinds the address has (a provider account, an application...). */
   otherRecords: { what: string; count: number; where: string }[];
-  /** Who in our team can see what, said plainly where the data records no view. */
+  /** Who in our team can see what. */
   teamAccess: string;
+  /** Requests to the information officer, and the answers. */
+  cases: {
+    kind: string;
+    message: string;
+    receivedAt: string;
+    dueAt: string;
+    answeredAt: string | null;
+    reply: string | null;
+  }[];
+  /** Each time a member of our team opened or exported this person's records. */
+  whoLooked: Look[];
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -196,6 +209,17 @@ export async function describePersonalData(
     },
     otherRecords: other,
     teamAccess:
-      'Our enquiry desk (members of our team) can open every request to follow it up; the data does not yet record each time one of them opened yours.',
+      'Our enquiry desk (members of our team) can open every request to follow it up. Each time one of them opened your contact details, a site photo or a document, or exported your records to a spreadsheet, is recorded and listed here.',
+    whoLooked: await whoLooked(db, data),
+    cases: rows(data, 'privacy_cases')
+      .map((c) => ({
+        kind: CASE_KIND_LABELS[c.kind as CaseKind],
+        message: text(c.message),
+        receivedAt: text(c.received_at),
+        dueAt: text(c.due_at),
+        answeredAt: maybeText(c.replied_at),
+        reply: maybeText(c.reply),
+      }))
+      .sort((a, b) => b.receivedAt.localeCompare(a.receivedAt)),
   };
 }

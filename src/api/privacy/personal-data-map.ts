@@ -76,6 +76,8 @@ export const PERSONAL_DATA_MAP = {
   contact_messages: { relations: [{ by: 'email', columns: ['email'] }] },
   privacy_links: { relations: [{ by: 'email', columns: ['email'] }], withheld: SECRETS },
   consents: { relations: [{ by: 'email', columns: ['email'] }] },
+  // Requests to the information officer and the answers (docs/decisions/0053).
+  privacy_cases: { relations: [{ by: 'email', columns: ['email'] }] },
   privacy_objections: { relations: [{ by: 'mailbox-hash', column: 'mailbox_hash' }] },
   outbox: { relations: [{ by: 'mail' }] },
   rate_limits: { relations: [{ by: 'counter' }] },
@@ -99,6 +101,15 @@ export const PERSONAL_DATA_MAP = {
     relations: [
       { by: 'via', parent: 'service_providers', column: 'provider_id' },
       { by: 'via', parent: 'provider_applications', column: 'application_id' },
+    ],
+  },
+  // Who in our team looked (docs/decisions/0053): by the request or the provider looked at,
+  // and a team member's own record of looking.
+  access_log: {
+    relations: [
+      { by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' },
+      { by: 'via', parent: 'service_providers', column: 'provider_id' },
+      { by: 'via', parent: 'admin_users', column: 'admin_id' },
     ],
   },
   document_views: {

@@ -5,11 +5,14 @@
  */
 import { strToU8, zipSync } from 'fflate';
 import type { PersonalDataView } from './describe-personal-data.ts';
+import type { ProviderDataView } from './describe-provider-data.ts';
 import type { HeldData } from './gather-personal-data.ts';
 
 export interface PersonalDataFile {
   generatedAt: string;
   view: PersonalDataView;
+  /** A provider's own account, as its "Your data" page shows it (docs/decisions/0053). */
+  provider?: ProviderDataView | undefined;
   /** Every row about the address, by table, as stored (less withheld secrets). */
   records: HeldData['records'];
 }
@@ -40,7 +43,43 @@ function table(rows: Record<string, unknown>[]): string {
   ].join('');
 }
 
-export function personalDataHtml({ generatedAt, view, records }: PersonalDataFile): string {
+function providerHtml(provider: ProviderDataView | undefined): string {
+  if (!provider) return '';
+  const list = (items: string[]) =>
+    items.length > 0
+      ? `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`
+      : '<p>None.</p>';
+  return [
+    '<h2>Your provider account</h2>',
+    table(provider.profile.map(({ label, value }) => ({ field: label, value }))),
+    '<h3>Applications</h3>',
+    list(provider.applications.map((a) => `Sent ${a.submittedAt}: ${a.status}`)),
+    '<h3>Checks</h3>',
+    list(
+      provider.checks.map(
+        (c) => `${c.check}: ${c.status}${c.validUntil ? `, valid until ${c.validUntil}` : ''}`,
+      ),
+    ),
+    '<h3>Documents</h3>',
+    list(provider.documents.map((d) => `${d.fileName} (${d.check}), sent ${d.uploadedAt}`)),
+    '<h3>Requests received</h3>',
+    list(
+      provider.enquiries.map((e) => `${e.reference}: ${e.service}, ${e.receivedAt}, ${e.status}`),
+    ),
+    '<h3>Reviews</h3>',
+    list(provider.reviews.map((r) => `${r.rating} of 5, ${r.writtenAt}: ${r.comment}`)),
+    provider.erasedOn
+      ? `<p>Closed ${escapeHtml(provider.closedAt)}; erased on ${escapeHtml(provider.erasedOn)}.</p>`
+      : '',
+  ].join('');
+}
+
+export function personalDataHtml({
+  generatedAt,
+  view,
+  provider,
+  records,
+}: PersonalDataFile): string {
   const requests = view.requests
     .map(
       (r) =>
@@ -61,8 +100,14 @@ export function personalDataHtml({ generatedAt, view, records }: PersonalDataFil
 </head><body>
 <h1>Your data at Verified Providers</h1>
 <p>Everything we held about ${escapeHtml(view.email)} on ${escapeHtml(generatedAt)}.</p>
+${providerHtml(provider)}
 <h2>Your requests</h2>${requests || '<p>None.</p>'}
 <h2>Who could see it</h2><p>${escapeHtml(view.teamAccess)}</p>
+<h2>Who looked</h2>${
+    view.whoLooked.length > 0
+      ? `<ul>${view.whoLooked.map((l) => `<li>${escapeHtml(l.at)}: ${escapeHtml(l.who)}. ${escapeHtml(l.action)}: ${escapeHtml(l.what)}</li>`).join('')}</ul>`
+      : '<p>No one in our team has opened or exported your records.</p>'
+  }
 <h2>Every record, as stored</h2>${tables || '<p>None.</p>'}
 </body></html>
 `;

@@ -1,4 +1,6 @@
 /** The privacy centre's e-mails. */
+import { formatDate } from '../../lib/format.ts';
+import { CASE_KIND_LABELS, type CaseKind } from '../../lib/privacy-cases.ts';
 import { periodInWords, RETENTION } from '../../lib/retention.ts';
 import { PRIVACY_LINK_HOURS } from '../../lib/schemas/privacy.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -35,6 +37,64 @@ export function dataDeletedMessage(to: string, { requests }: { requests: number 
       `As you asked, we deleted what we held about this e-mail address: your name, phone number and the words and photos of ${requests === 1 ? 'your request' : `your ${requests} requests`}, your messages to us and the e-mails about them.`,
       '',
       `This e-mail is the last we send you. Its own text is erased ${periodInWords(RETENTION.mailBodies.days)} after it is sent.`,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
+/** The receipt of a request to the information officer, with the day it is answered by. */
+export function caseReceivedMessage(
+  to: string,
+  { kind, dueAt }: { kind: CaseKind; dueAt: Date },
+): MailMessage {
+  return {
+    to,
+    subject: `Your ${CASE_KIND_LABELS[kind].toLowerCase()} is with our information officer`,
+    text: [
+      'Hello,',
+      '',
+      `Our information officer has your ${CASE_KIND_LABELS[kind].toLowerCase()} and will answer by e-mail by ${formatDate(dueAt.toISOString())}.`,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
+/** The information officer's answer, as written on the desk. */
+export function caseReplyMessage(
+  to: string,
+  { kind, receivedAt, reply }: { kind: CaseKind; receivedAt: Date; reply: string },
+): MailMessage {
+  return {
+    to,
+    subject: `Our answer to your ${CASE_KIND_LABELS[kind].toLowerCase()}`,
+    text: [
+      'Hello,',
+      '',
+      `This is our information officer's answer to the ${CASE_KIND_LABELS[kind].toLowerCase()} you sent on ${formatDate(receivedAt.toISOString())}:`,
+      '',
+      reply,
+      '',
+      'The Verified Providers team',
+    ].join('\n'),
+  };
+}
+
+/** The receipt of a closed provider account, with the day its data is erased. */
+export function accountClosedMessage(
+  to: string,
+  { name, erasedOn }: { name: string; erasedOn: Date },
+): MailMessage {
+  return {
+    to,
+    subject: 'Your provider account at Verified Providers is closed',
+    text: [
+      'Hello,',
+      '',
+      `As you asked, ${name} is no longer listed: it does not appear in search, its page is gone and customers cannot send it requests.`,
+      '',
+      `We keep the profile, the application, the checks and their documents until ${formatDate(erasedOn.toISOString())} (${periodInWords(RETENTION.closedProviderAccounts.days)} after closing), as the checks need, and then erase them.`,
       '',
       'The Verified Providers team',
     ].join('\n'),

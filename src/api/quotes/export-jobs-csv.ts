@@ -1,6 +1,6 @@
 import type { Database } from '../../../db/client.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
-import { toCsv, type CsvColumn } from '../exports/csv.ts';
+import { toCsv, type CsvColumn, type CsvExport } from '../exports/csv.ts';
 import { deskJobRows } from './list-desk-jobs.ts';
 
 type JobRow = Awaited<ReturnType<typeof deskJobRows>>[number];
@@ -28,6 +28,7 @@ const JOB_COLUMNS: CsvColumn<JobRow>[] = [
 ];
 
 /** The admin team's CSV of every agreed job (docs/decisions/0051), disputed first. */
-export async function exportJobsCsv(db: Database): Promise<string> {
-  return toCsv(await deskJobRows(db), JOB_COLUMNS);
+export async function exportJobsCsv(db: Database): Promise<CsvExport> {
+  const rows = await deskJobRows(db);
+  return { body: toCsv(rows, JOB_COLUMNS), enquiryIds: rows.map((r) => r.enquiryId) };
 }

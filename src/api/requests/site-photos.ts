@@ -80,7 +80,7 @@ export async function readSitePhoto(
   db: Database,
   store: ObjectStore,
   { photoId, viewer }: { photoId: number; viewer: PhotoViewer },
-): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string; enquiryId: number }> {
   const notFound = () => new AppError('not_found', SITE_PHOTO_NOT_FOUND);
   const [photo] = await db
     .select({
@@ -100,7 +100,7 @@ export async function readSitePhoto(
   if (!allowed) throw notFound();
   const bytes = await store.get(photo.objectKey);
   if (!bytes) throw notFound();
-  return { bytes, contentType: photo.contentType };
+  return { bytes, contentType: photo.contentType, enquiryId: photo.enquiryId };
 }
 
 /** The headers of a photo: its type, shown inline, never stored by a cache on the way. */

@@ -3,7 +3,6 @@
  * admin users and CSV exports. Mounted inside the signed-in admin routes (requireAdmin).
  */
 import { Hono, type Context } from 'hono';
-import { saToday } from '../../lib/calendar-days.ts';
 import {
   AdminProviderListQuerySchema,
   EnquiryDeskQuerySchema,
@@ -22,6 +21,11 @@ import {
   ReassignCandidatesQuerySchema,
   ReassignEnquirySchema,
 } from '../../lib/schemas/enquiry-follow-up.ts';
+import {
+  AccessLogQuerySchema,
+  PrivacyCaseQuerySchema,
+  PrivacyCaseReplySchema,
+} from '../../lib/schemas/information-officer.ts';
 import { AdminReviewQuerySchema } from '../../lib/schemas/review-moderation.ts';
 import { HideReviewSchema } from '../../lib/schemas/reviews.ts';
 import {
@@ -39,6 +43,7 @@ import { listEnquiries } from '../enquiries/list-enquiries.ts';
 import { listReassignCandidates } from '../enquiries/reassign-candidates.ts';
 import { reassignEnquiry } from '../enquiries/reassign-enquiry.ts';
 import { updateEnquiry } from '../enquiries/update-enquiry.ts';
+import { csvDownload } from '../exports/csv-download.ts';
 import { exportEnquiriesCsv } from '../exports/export-enquiries-csv.ts';
 import { exportProvidersCsv } from '../exports/export-providers-csv.ts';
 import { createFlashAd } from '../flash-ads/create-flash-ad.ts';
@@ -52,6 +57,9 @@ import { siteUrl } from '../http/site-url.ts';
 import { countOutboxMail } from '../mail/count-outbox-mail.ts';
 import { listOutboxMail } from '../mail/list-outbox-mail.ts';
 import { MAIL_NOT_FOUND, resendMail } from '../mail/resend-mail.ts';
+import { listAccessLog } from '../privacy/list-access-log.ts';
+import { listPrivacyCases, replyToPrivacyCase } from '../privacy/privacy-cases.ts';
+import { CONTACT_DETAILS, recordAccess } from '../privacy/record-access.ts';
 import { createProvider } from '../providers/create-provider.ts';
 import { deleteProvider } from '../providers/delete-provider.ts';
 import { getAdminProvider } from '../providers/get-admin-provider.ts';
@@ -69,18 +77,6 @@ import { recordCheck } from '../verification/record-check.ts';
 
 /** The `:id` of most routes: a 404 "Not found" when it cannot be an id. */
 const byId = validParams({ id: idParam() });
-
-function csvDownload(body: string, name: string) {
-  // Today as the times inside the file count it: in South Africa.
-  const date = saToday();
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${name}-${date}.csv"`,
-      'Cache-Control': 'private, no-store',
-    },
-  });
-}
 
 export const adminOperationRoutes = new Hono<AdminEnv>()
   // Providers
@@ -191,6 +187,12 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   // The enquiry desk
   .get('/enquiries', validQuery(EnquiryDeskQuerySchema), async (c) => {
     const { items, total } = await listEnquiries(c.var.db, c.req.valid('query'));
+    await recordAccess(c.var.db, {
+      adminId: c.var.admin.id,
+      action: 'viewed-contact',
+      what: CONTACT_DETAILS,
+      enquiryIds: items.map((item) => item.id),
+    });
     c.header('X-Total-Count', String(total));
     return c.json(items);
   })
@@ -198,16 +200,29 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
     '/enquiries/photos/:id{[0-9]+}',
     validParams({ id: idParam(SITE_PHOTO_NOT_FOUND) }),
     async (c) => {
-      const { bytes, contentType } = await readSitePhoto(c.var.db, c.var.objects, {
+      const { bytes, contentType, enquiryId } = await readSitePhoto(c.var.db, c.var.objects, {
         photoId: c.req.valid('param').id,
         viewer: { kind: 'admin' },
+      });
+      await recordAccess(c.var.db, {
+        adminId: c.var.admin.id,
+        action: 'viewed-request-photos',
+        what: 'A site photo',
+        enquiryIds: [enquiryId],
       });
       return c.body(bytes, 200, sitePhotoHeaders(contentType));
     },
   )
-  .get('/enquiries/:id', byId, async (c) =>
-    c.json(await getEnquiry(c.var.db, c.req.valid('param').id)),
-  )
+  .get('/enquiries/:id', byId, async (c) => {
+    const enquiry = await getEnquiry(c.var.db, c.req.valid('param').id);
+    await recordAccess(c.var.db, {
+      adminId: c.var.admin.id,
+      action: 'viewed-contact',
+      what: CONTACT_DETAILS,
+      enquiryIds: [enquiry.id],
+    });
+    return c.json(enquiry);
+  })
   .put('/enquiries/:id', byId, validJson(EnquiryUpdateSchema), async (c) =>
     c.json(
       await updateEnquiry(c.var.db, {
@@ -298,10 +313,29 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   .post('/mail/:id/resend', validParams({ id: idParam(MAIL_NOT_FOUND) }), async (c) =>
     c.json(await resendMail(c.var.db, { id: c.req.valid('param').id }), 201),
   )
+  // The information officer: who in the team looked at whose data (docs/decisions/0053).
+  .get('/access-log', validQuery(AccessLogQuerySchema), async (c) =>
+    c.json(await listAccessLog(c.var.db, c.req.valid('query'))),
+  )
+  // The information officer's desk: requests that need a person, with their deadline.
+  .get('/privacy-cases', validQuery(PrivacyCaseQuerySchema), async (c) =>
+    c.json(await listPrivacyCases(c.var.db, c.req.valid('query'))),
+  )
+  .post('/privacy-cases/:id/reply', byId, validJson(PrivacyCaseReplySchema), async (c) => {
+    const { reply, close = false } = c.req.valid('json');
+    return c.json(
+      await replyToPrivacyCase(c.var.db, {
+        id: c.req.valid('param').id,
+        adminId: c.var.admin.id,
+        reply,
+        close,
+      }),
+    );
+  })
   // Exports
   .get('/exports/providers.csv', async (c) =>
-    csvDownload(await exportProvidersCsv(c.var.db), 'providers'),
+    csvDownload(c.var.db, c.var.admin.id, await exportProvidersCsv(c.var.db), 'providers'),
   )
   .get('/exports/enquiries.csv', async (c) =>
-    csvDownload(await exportEnquiriesCsv(c.var.db), 'enquiries'),
+    csvDownload(c.var.db, c.var.admin.id, await exportEnquiriesCsv(c.var.db), 'enquiries'),
   );

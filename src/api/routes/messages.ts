@@ -29,6 +29,7 @@ import {
 } from '../messages/list-messages.ts';
 import { messageFileHeaders, readMessageFile } from '../messages/message-files.ts';
 import { sendCustomerMessage, sendProviderMessage } from '../messages/send-message.ts';
+import { recordAccess } from '../privacy/record-access.ts';
 import { copiesInGroupOf } from '../requests/request-group.ts';
 import { requestOfToken } from '../requests/request-of-token.ts';
 import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
@@ -145,6 +146,12 @@ const desk = new Hono<AdminEnv>()
     const file = await readMessageFile(c.var.db, c.var.objects, {
       fileId: c.req.valid('param').id,
       viewer: { kind: 'admin' },
+    });
+    await recordAccess(c.var.db, {
+      adminId: c.var.admin.id,
+      action: 'viewed-request-photos',
+      what: 'A file sent in a conversation',
+      enquiryIds: [file.enquiryId],
     });
     return c.body(file.bytes, 200, messageFileHeaders(file));
   });

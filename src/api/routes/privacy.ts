@@ -4,9 +4,12 @@
  * page's is. Nothing here is cached.
  */
 import { Hono } from 'hono';
+import { formatDate } from '../../lib/format.ts';
 import {
+  CASE_MESSAGES,
   CONSENT_MESSAGES,
   PRIVACY_MESSAGES,
+  PrivacyCaseSchema,
   PrivacyConsentSchema,
   PrivacyCorrectionSchema,
   PrivacyLinkRequestSchema,
@@ -25,6 +28,7 @@ import { gatherPersonalData } from '../privacy/gather-personal-data.ts';
 import { consentOfUnsubscribe, setNewsConsent, withdrawConsent } from '../privacy/mail-kinds.ts';
 import { objectToProcessing } from '../privacy/object-to-processing.ts';
 import { personalDataZip } from '../privacy/personal-data-zip.ts';
+import { openPrivacyCase } from '../privacy/privacy-cases.ts';
 import { addressOfLink } from '../privacy/privacy-links.ts';
 import { requestPrivacyLink } from '../privacy/request-privacy-link.ts';
 
@@ -74,6 +78,22 @@ export const privacyRoutes = new Hono<AppEnv>()
     const { email } = await addressOfLink(c.var.db, c.req.valid('json').token);
     await objectToProcessing(c.var.db, email);
     return c.json({ message: PRIVACY_MESSAGES.objected });
+  })
+  /** A correction the centre cannot make, or a complaint: a case for the information officer. */
+  .post('/my-data/case', validJson(PrivacyCaseSchema), async (c) => {
+    noStore(c);
+    const { token, kind, message } = c.req.valid('json');
+    const { email } = await addressOfLink(c.var.db, token);
+    const { dueAt } = await c.var.db.transaction((tx) =>
+      openPrivacyCase(tx, { kind, email, message }),
+    );
+    return c.json(
+      {
+        message: CASE_MESSAGES.received(formatDate(dueAt.toISOString())),
+        dueAt: dueAt.toISOString(),
+      },
+      201,
+    );
   })
   .post('/my-data/consent', validJson(PrivacyConsentSchema), async (c) => {
     noStore(c);

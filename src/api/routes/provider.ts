@@ -1,11 +1,13 @@
 /** /api/provider/* and POST /api/objects/upload: the provider dashboard (spec section 7). */
 import { Hono, type Context } from 'hono';
+import { formatDate } from '../../lib/format.ts';
 import {
   ChangePasswordSchema,
   ForgotPasswordSchema,
   LoginSchema,
   ResetPasswordSchema,
 } from '../../lib/schemas/account.ts';
+import { ACCOUNT_CLOSED } from '../../lib/schemas/privacy.ts';
 import { SeenRequestsSchema } from '../../lib/schemas/provider-dashboard.ts';
 import {
   ConfirmFactsSchema,
@@ -41,6 +43,9 @@ import { clientAddress } from '../http/client-address.ts';
 import { idParam } from '../http/id-param.ts';
 import { validChanges, validJson, validParams } from '../http/route-input.ts';
 import { siteUrl } from '../http/site-url.ts';
+import { closeProviderAccount } from '../privacy/close-provider-account.ts';
+import { describeProviderData, providerData } from '../privacy/describe-provider-data.ts';
+import { personalDataZip } from '../privacy/personal-data-zip.ts';
 import { getOwnProfile } from '../providers/get-own-profile.ts';
 import { confirmProfileFacts, getProfileChecklist } from '../providers/profile-checklist.ts';
 import { updateOwnProfileImage } from '../providers/update-own-profile-image.ts';
@@ -93,6 +98,31 @@ const signIn = new Hono<AppEnv>()
 const signedIn = new Hono<ProviderEnv>()
   .use(requireProvider)
   .get('/me', async (c) => c.json(await getOwnProfile(c.var.db, c.var.provider.id)))
+  // Your data (docs/decisions/0053): what is held, the download, closing the account.
+  .get('/my-data', async (c) => {
+    const { held } = await providerData(c.var.db, c.var.provider);
+    return c.json(await describeProviderData(c.var.db, c.var.provider.id, held));
+  })
+  .get('/my-data/download', async (c) => {
+    const { held, view } = await providerData(c.var.db, c.var.provider);
+    const zip = personalDataZip({
+      generatedAt: new Date().toISOString(),
+      view,
+      provider: await describeProviderData(c.var.db, c.var.provider.id, held),
+      records: held.records,
+    });
+    return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': 'attachment; filename="verified-providers-my-data.zip"',
+    });
+  })
+  .post('/my-data/close', changesPublicData, async (c) => {
+    const { erasedOn } = await closeProviderAccount(c.var.db, { providerId: c.var.provider.id });
+    return c.json({
+      message: ACCOUNT_CLOSED(formatDate(erasedOn.toISOString())),
+      erasedOn: erasedOn.toISOString(),
+    });
+  })
   /**
    * The provider's own checks, as its public profile shows them, with their expiry, and
    * the renewals it sent that wait for an admin.

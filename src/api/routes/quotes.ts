@@ -6,7 +6,6 @@
  * Each route states its own session check, so nothing here reaches the other routers.
  */
 import { Hono } from 'hono';
-import { saToday } from '../../lib/calendar-days.ts';
 import {
   CompleteJobSchema,
   CustomerDeclineSchema,
@@ -22,6 +21,7 @@ import { RequestStatusQuerySchema } from '../../lib/schemas/request-status.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { requireListedProvider, requireProvider } from '../auth/require-provider.ts';
+import { csvDownload } from '../exports/csv-download.ts';
 import { changesPublicData, noStore } from '../http/cache.ts';
 import { idParam } from '../http/id-param.ts';
 import { validJson, validParams, validQuery } from '../http/route-input.ts';
@@ -309,10 +309,5 @@ export const quoteRoutes = new Hono<AppEnv>()
     return c.body(bytes, 200, pdfHeaders(fileName));
   })
   .get('/admin/exports/jobs.csv', requireAdmin, async (c) => {
-    return c.body(await exportJobsCsv(c.var.db), 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      // Today as the times inside the file count it: in South Africa.
-      'Content-Disposition': `attachment; filename="jobs-${saToday()}.csv"`,
-      'Cache-Control': 'private, no-store',
-    });
+    return csvDownload(c.var.db, c.var.admin.id, await exportJobsCsv(c.var.db), 'jobs');
   });

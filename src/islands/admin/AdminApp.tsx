@@ -27,6 +27,12 @@ const AdminReviewsTab = lazy(() =>
   import('./AdminReviewsTab').then((m) => ({ default: m.AdminReviewsTab })),
 );
 const MailTab = lazy(() => import('./MailTab').then((m) => ({ default: m.MailTab })));
+const AccessLogTab = lazy(() =>
+  import('./AccessLogTab').then((m) => ({ default: m.AccessLogTab })),
+);
+const PrivacyDeskTab = lazy(() =>
+  import('./PrivacyDeskTab').then((m) => ({ default: m.PrivacyDeskTab })),
+);
 const TeamTab = lazy(() => import('./TeamTab').then((m) => ({ default: m.TeamTab })));
 
 /** A section's panel, saying it is loading while its code is on its way. */
@@ -195,6 +201,24 @@ function Dashboard({ admin }: { admin: SignedInAdmin }) {
               content: (
                 <Section>
                   <MailTab />
+                </Section>
+              ),
+            },
+            {
+              id: 'privacy-desk',
+              label: 'Privacy Desk',
+              content: (
+                <Section>
+                  <PrivacyDeskTab />
+                </Section>
+              ),
+            },
+            {
+              id: 'access-log',
+              label: 'Access Log',
+              content: (
+                <Section>
+                  <AccessLogTab />
                 </Section>
               ),
             },

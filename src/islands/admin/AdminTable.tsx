@@ -8,6 +8,7 @@ export function AdminTable({
   columns,
   busy = false,
   actions = true,
+  label,
   children,
 }: {
   columns: string[];
@@ -18,11 +19,17 @@ export function AdminTable({
    * the next rows on their way): they are dimmed, and the table says it is busy.
    */
   busy?: boolean;
+  /**
+   * A table of text only (no buttons to tab to) names its scrolling box, which then takes
+   * the keyboard's focus so it can be scrolled sideways without a mouse.
+   */
+  label?: string | undefined;
   children: ReactNode;
 }) {
   return (
     <div
       className={`overflow-x-auto rounded-box border border-base-300 ${busy ? 'opacity-70' : ''}`}
+      {...(label && { role: 'region', 'aria-label': label, tabIndex: 0 })}
     >
       <table className="table" aria-busy={busy}>
         <thead>

@@ -23,6 +23,7 @@ const ProfileTab = lazy(() => import('./ProfileTab').then((m) => ({ default: m.P
 const DashboardVerificationTab = lazy(() =>
   import('./DashboardVerificationTab').then((m) => ({ default: m.DashboardVerificationTab })),
 );
+const YourDataTab = lazy(() => import('./YourDataTab').then((m) => ({ default: m.YourDataTab })));
 const SettingsTab = lazy(() => import('./SettingsTab').then((m) => ({ default: m.SettingsTab })));
 
 /** A section's panel, saying it is loading while its code is on its way. */
@@ -148,6 +149,15 @@ function Dashboard({ profile }: { profile: OwnProfile }) {
               content: (
                 <Section>
                   <DashboardVerificationTab />
+                </Section>
+              ),
+            },
+            {
+              id: 'your-data',
+              label: 'Your Data',
+              content: (
+                <Section>
+                  <YourDataTab />
                 </Section>
               ),
             },

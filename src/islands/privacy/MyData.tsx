@@ -3,6 +3,8 @@ import { answer, api, ApiError, type ApiAnswer } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { TextField } from '../ui/TextField';
+import { OfficerCaseForm } from './OfficerCaseForm';
+import { WhoLooked } from './WhoLooked';
 
 type View = ApiAnswer<(typeof api.privacy)['my-data']['$get']>;
 type Deleted = ApiAnswer<(typeof api.privacy)['my-data']['delete']['$post']>;
@@ -290,6 +292,9 @@ export default function MyData({ token }: { token: string }) {
           e-mail services process it on our behalf.
         </p>
       </Section>
+      <Section title="Who looked">
+        <WhoLooked looks={view.whoLooked} />
+      </Section>
       {view.otherRecords.length > 0 && (
         <Section title="Other records">
           <ul className="list-disc pl-5">
@@ -338,6 +343,32 @@ export default function MyData({ token }: { token: string }) {
       <Section title="Correct your details">
         <p>The name and phone number you give replace those on all your requests.</p>
         <CorrectionForm
+          token={token}
+          onDone={(message) => void act(() => Promise.resolve({ message }))}
+        />
+      </Section>
+      <Section title="Write to our information officer">
+        <p>
+          For a correction this page cannot make, or a complaint. We answer by e-mail within 30
+          days.
+        </p>
+        {view.cases.length > 0 && (
+          <ul className="space-y-2 text-sm">
+            {view.cases.map((c) => (
+              <li key={c.receivedAt} className="rounded-box border border-base-300 p-3">
+                <p className="font-medium">
+                  {c.kind}, sent {formatDate(c.receivedAt)}:{' '}
+                  {c.answeredAt
+                    ? `answered ${formatDate(c.answeredAt)}`
+                    : `to be answered by ${formatDate(c.dueAt)}`}
+                </p>
+                <p className="break-words whitespace-pre-line">{c.message}</p>
+                {c.reply && <p className="break-words whitespace-pre-line">Answer: {c.reply}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+        <OfficerCaseForm
           token={token}
           onDone={(message) => void act(() => Promise.resolve({ message }))}
         />

@@ -73,3 +73,30 @@ export const CONSENT_MESSAGES = {
   unsubscribed: 'You are unsubscribed: we send you no more news or offers.',
   invalidUnsubscribe: 'This unsubscribe link is not valid.',
 } as const;
+
+/** What the person writes to the information officer: a correction or a complaint. */
+export const CASE_MESSAGE_MAX = 2000;
+
+const caseText = (what: string, max: number) =>
+  z.string(`Please write your ${what}`).check(
+    z.trim(),
+    z.minLength(10, `Please write your ${what} in a few words (at least 10 characters)`),
+    z.maxLength(max, `At most ${max} characters`),
+    // Line breaks are allowed: CONTROL_CHARACTERS leaves them out.
+    z.refine(noControl, { message: CONTROL_CHARACTERS_MESSAGE }),
+  );
+
+export const PrivacyCaseSchema = z.object({
+  token,
+  kind: z.enum(['correction', 'complaint'], 'Choose a correction or a complaint'),
+  message: caseText('message', CASE_MESSAGE_MAX),
+});
+
+/** What a provider reads once it closed its account (docs/decisions/0053). */
+export const ACCOUNT_CLOSED = (erasedOn: string) =>
+  `Your account is closed and no longer listed. We erase its data on ${erasedOn}.`;
+
+export const CASE_MESSAGES = {
+  received: (dueAt: string) =>
+    `Your message is with our information officer, who answers by e-mail by ${dueAt}.`,
+} as const;

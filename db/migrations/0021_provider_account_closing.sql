@@ -1,0 +1,1 @@
+ALTER TABLE "service_providers" ADD COLUMN "closed_at" timestamp with time zone;
