@@ -30,12 +30,10 @@ const OWN_BUDGETS: Readonly<Record<string, { javascript: number; why: string }>>
   '/dashboard/set-password': { javascript: 150 * KB, why: "the dashboard's mailed link" },
   '/admin': { javascript: 150 * KB, why: 'the admin dashboard' },
   '/admin/set-password': { javascript: 150 * KB, why: "the admin dashboard's mailed link" },
-  // Pages a mailed link opens, outside the sitemap, not yet within the public budget: the
+  // A page a mailed link opens, outside the sitemap, not yet within the public budget: the
   // request's status page (with a group's providers; its quotes and messages load after it,
-  // decisions 0050 and 0051), and the review form (rewritten without the query library and
-  // with a lazy validator, it would fit; left for a later change).
+  // decisions 0050 and 0051).
   '/request': { javascript: 140 * KB, why: "a request's status page, from the customer's mail" },
-  '/review': { javascript: 120 * KB, why: 'the review form, from the invitation mail' },
 };
 
 /** The route of a built page: dist/services/alarm-systems.html -> /services/alarm-systems. */

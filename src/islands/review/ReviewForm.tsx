@@ -1,209 +1,53 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import * as z from 'zod/mini';
-import type { ReviewInvitation, WrittenReview } from '../../lib/api-answers';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { answer, api, ApiError } from '../../lib/api-client';
-import { serviceName } from '../../lib/catalog/categories';
-import { withQueryClient } from '../../lib/query-client';
-import { HELD_REVIEW_DECISION } from '../../lib/reviews';
-import { preprocess } from '../../lib/schemas/fields';
-import { REVIEW_COMMENT_MAX, ReviewSchema } from '../../lib/schemas/reviews';
-import { toast } from '../../lib/toast';
 import { MessageCard } from '../ui/MessageCard';
+import { useLoaded } from '../ui/use-loaded';
 
-// Radio buttons give their value as text: '5' is read as 5.
-const FormSchema = z.extend(z.omit(ReviewSchema, { token: true, providerId: true }), {
-  rating: preprocess(
-    (v) => (typeof v === 'string' && v !== '' ? Number(v) : v),
-    ReviewSchema.shape.rating,
-  ),
-});
-type Form = z.input<typeof FormSchema>;
+// The form (react-hook-form, its words) comes while the invitation is fetched: a link
+// that cannot be used loads none of it (docs/decisions/0049).
+const loadForm = () => import('./WriteReview');
+const WriteReview = lazy(loadForm);
 
-const STAR_LABELS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
-
-/**
- * What happens to the review just written, told as it is: shown at once, or held for a
- * check (not shown, not counted) with the reasons and when the customer hears back.
- */
-function ReviewSent({
-  invitation,
-  review,
-}: {
-  invitation: ReviewInvitation;
-  review: WrittenReview;
-}) {
-  const providerLink = (
-    <a className="btn btn-primary" href={`/provider/${invitation.providerId}`}>
-      See {invitation.providerName}
-    </a>
-  );
-  const whyId = useId();
-  if (!review.held) {
-    return (
-      <MessageCard title="Thank you!">
-        <p role="status">
-          Your review of {invitation.providerName} is published. It helps others choose a provider
-          they can trust.
-        </p>
-        {providerLink}
-      </MessageCard>
-    );
-  }
+function Loading() {
   return (
-    <MessageCard title="Thank you! Your review waits for a check">
-      <p role="status">
-        Your review of {invitation.providerName} is saved, but it is not shown yet and does not
-        count in the rating: our team checks it first, because something ties it to a provider.
-      </p>
-      <div>
-        <h2 id={whyId} className="font-semibold">
-          Why it is checked
-        </h2>
-        <ul className="mt-1 list-disc space-y-1 pl-5" aria-labelledby={whyId}>
-          {review.heldBecause.map((reason) => (
-            <li key={reason}>{reason}</li>
-          ))}
-        </ul>
-      </div>
-      <p>
-        Reviews must come from customers, not from a provider. This is no judgement on what you
-        wrote: it happens, for example, when the provider used your Wi-Fi on site or helped you send
-        the request.
-      </p>
-      <div>
-        <h2 className="font-semibold">When you will hear from us</h2>
-        <p className="mt-1">
-          We decide {HELD_REVIEW_DECISION} and e-mail you either way: when your review is shown, or
-          why it is not.
-        </p>
-      </div>
-      {providerLink}
-    </MessageCard>
-  );
-}
-
-function WriteReview({ token, invitation }: { token: string; invitation: ReviewInvitation }) {
-  const id = useId();
-  const [sent, setSent] = useState<WrittenReview | null>(null);
-  const { register, handleSubmit, formState, watch } = useForm<
-    Form,
-    unknown,
-    z.output<typeof FormSchema>
-  >({
-    resolver: zodResolver(FormSchema),
-    defaultValues: { comment: '' },
-  });
-  const send = useMutation({
-    mutationFn: (values: z.output<typeof FormSchema>) =>
-      answer(api.reviews.$post({ json: { ...values, token, providerId: invitation.providerId } })),
-    onSuccess: (review) => setSent(review),
-    onError: (error) =>
-      toast({
-        title: 'Review Not Sent',
-        description:
-          error instanceof ApiError
-            ? (error.serverMessage ?? 'Please try again.')
-            : 'Please try again.',
-        variant: 'destructive',
-      }),
-  });
-  if (sent) return <ReviewSent invitation={invitation} review={sent} />;
-  const rating = Number(watch('rating') ?? 0);
-  const { errors } = formState;
-  return (
-    <MessageCard title={`Review ${invitation.providerName}`}>
-      <p>
-        Hi {invitation.customerName}, how was the {serviceName(invitation.serviceType)} work? Only
-        customers with a completed request can review, once.
-      </p>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(e) => void handleSubmit((values) => send.mutate(values))(e)}
-      >
-        <fieldset aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
-          <legend className="text-sm font-medium">Your rating *</legend>
-          <div className="rating rating-lg mt-2">
-            {STAR_LABELS.map((label, index) => (
-              <input
-                key={label}
-                type="radio"
-                value={index + 1}
-                className="mask mask-star-2 bg-amber-500"
-                aria-label={`${index + 1} ${index === 0 ? 'star' : 'stars'}: ${label}`}
-                {...register('rating')}
-              />
-            ))}
-          </div>
-          {rating > 0 && <p className="text-sm">{STAR_LABELS[rating - 1]}</p>}
-          {errors.rating && (
-            <p id={`${id}-rating-error`} className="mt-1 text-sm text-error" role="alert">
-              {errors.rating.message}
-            </p>
-          )}
-        </fieldset>
-        <div>
-          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-comment`}>
-            Your review *
-          </label>
-          <textarea
-            id={`${id}-comment`}
-            rows={5}
-            maxLength={REVIEW_COMMENT_MAX}
-            className="textarea w-full"
-            aria-invalid={errors.comment ? true : undefined}
-            aria-describedby={errors.comment ? `${id}-comment-error` : undefined}
-            {...register('comment')}
-          />
-          {errors.comment && (
-            <p id={`${id}-comment-error`} className="mt-1 text-sm text-error" role="alert">
-              {errors.comment.message}
-            </p>
-          )}
-        </div>
-        <button type="submit" className="btn btn-primary" disabled={send.isPending}>
-          {send.isPending ? 'Sending...' : 'Publish Review'}
-        </button>
-      </form>
+    <MessageCard title="Write a Review">
+      <p role="status">Loading...</p>
     </MessageCard>
   );
 }
 
 /** /review?token=...: the e-mailed link of a completed request. */
-function ReviewPage() {
+export default function ReviewPage() {
   const [token, setToken] = useState<string | null>();
   useEffect(() => setToken(new URLSearchParams(window.location.search).get('token')), []);
-  const invitation = useQuery({
-    queryKey: ['/api/reviews/invitation', token],
-    queryFn: () => answer(api.reviews.invitation.$get({ query: { token: token ?? '' } })),
-    enabled: Boolean(token),
-  });
-  if (token === undefined || (token && invitation.isPending)) {
+  const invitation = useLoaded(
+    () => {
+      void loadForm();
+      return answer(api.reviews.invitation.$get({ query: { token: token ?? '' } }));
+    },
+    token ?? '',
+    Boolean(token),
+  );
+  if (token && invitation.status === 'done') {
     return (
-      <MessageCard title="Write a Review">
-        <p role="status">Loading...</p>
-      </MessageCard>
+      <Suspense fallback={<Loading />}>
+        <WriteReview token={token} invitation={invitation.data} />
+      </Suspense>
     );
   }
-  if (!token || invitation.isError) {
-    const error = invitation.error;
-    const message =
-      error instanceof ApiError && error.serverMessage
-        ? error.serverMessage
-        : 'This review link is not valid. Please use the link from your e-mail.';
-    return (
-      <MessageCard title="This link cannot be used">
-        <p role="alert">{message}</p>
-        <a className="btn btn-primary" href="/providers">
-          Find Providers
-        </a>
-      </MessageCard>
-    );
-  }
-  return invitation.data ? <WriteReview token={token} invitation={invitation.data} /> : null;
+  if (token === undefined || (token && invitation.status === 'pending')) return <Loading />;
+  // No token, or one the API refused.
+  const error = invitation.status === 'failed' ? invitation.error : undefined;
+  const message =
+    error instanceof ApiError && error.serverMessage
+      ? error.serverMessage
+      : 'This review link is not valid. Please use the link from your e-mail.';
+  return (
+    <MessageCard title="This link cannot be used">
+      <p role="alert">{message}</p>
+      <a className="btn btn-primary" href="/providers">
+        Find Providers
+      </a>
+    </MessageCard>
+  );
 }
-
-export default withQueryClient(ReviewPage);

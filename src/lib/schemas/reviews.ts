@@ -1,8 +1,8 @@
 /** Verified reviews: only a customer whose enquiry was completed reviews, once. */
 import * as z from 'zod/mini';
+import { REVIEW_COMMENT_MAX } from '../review-limits.ts';
 import { recordId } from './record-id.ts';
 
-export const REVIEW_COMMENT_MAX = 2000;
 export const REVIEW_LINK_DAYS = 30;
 
 export const ReviewSchema = z.object({
