@@ -83,6 +83,7 @@ const OWN_PROFILE_KEYS = [
   'isVerified',
   'isPremium',
   'isApproved',
+  'closedAt',
 ].sort();
 
 const auth = (session = token) => ({ authorization: `Bearer ${session}` });

@@ -186,6 +186,11 @@ describe('closing the account', () => {
     expect(again.erasedOn).toBe(closed.erasedOn);
     const view = await okJson<ProviderView>(sendAs(api, token, 'GET', '/api/provider/my-data'));
     expect(view.erasedOn).toBe(closed.erasedOn);
+    // The dashboard's profile says the account is closed, not paused by an administrator.
+    const me = await okJson<{ isApproved: boolean; closedAt: string | null }>(
+      sendAs(api, token, 'GET', '/api/provider/me'),
+    );
+    expect(me).toMatchObject({ isApproved: false, closedAt: row!.closedAt!.toISOString() });
 
     // A day before its date the job keeps it; on the date it erases it, once.
     const closedAt = row!.closedAt!.getTime();

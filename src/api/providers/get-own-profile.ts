@@ -31,6 +31,8 @@ const ownProfileColumns = {
   isVerified: providerIsVerified.as('is_verified'),
   isPremium: p.isPremium,
   isApproved: p.isApproved,
+  /** When the provider closed its own account (its "Your Data" tab), or null. */
+  closedAt: p.closedAt,
 };
 
 export type OwnProfile = Awaited<ReturnType<typeof getOwnProfile>>;

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { OwnProfile, ProviderEnquiry } from '../../lib/api-answers';
 import { answer, answerOrNullOn401, api } from '../../lib/api-client';
-import { LISTING_PAUSED } from '../../lib/listing-paused.ts';
+import { ACCOUNT_CLOSED, LISTING_PAUSED } from '../../lib/listing-paused.ts';
 import { ENQUIRIES_KEY, ME_KEY } from '../../lib/provider-dashboard';
 import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
@@ -87,7 +87,7 @@ function Dashboard({ profile }: { profile: OwnProfile }) {
       </header>
       {!profile.isApproved && (
         <p className="alert alert-warning mt-4" role="status">
-          {LISTING_PAUSED}
+          {profile.closedAt ? ACCOUNT_CLOSED : LISTING_PAUSED}
         </p>
       )}
       <div className="mt-6">
