@@ -118,6 +118,23 @@ async function expectMailedWithLinks(
   expect(answer.headers.get('content-type')).toBe('application/pdf');
 }
 
+/**
+ * The customer opens the status page (every copy is confirmed); Beta's quote and message
+ * are mailed to them with links that work.
+ */
+async function confirmThenBetaAnswers({
+  reference,
+  token,
+  copies,
+}: Awaited<ReturnType<typeof sendRequest>>) {
+  await okJson(customerPost(api, '/api/requests/confirm', { token }));
+  expect(await confirmedCopies()).toEqual([true, true]);
+  const { quote, message, toCustomer } = await betaAnswers(copies[1]!);
+  expect(quote.mailed).toBe(true);
+  expect(message.emailed).toBe(true);
+  await expectMailedWithLinks(toCustomer, reference);
+}
+
 describe("a group's confirmation", () => {
   it('mails the customer nothing about any copy while the address is not confirmed', async () => {
     const { copies } = await sendRequest();
@@ -129,28 +146,15 @@ describe("a group's confirmation", () => {
   });
 
   it("opening the status page confirms every copy: the other provider's quote and message are mailed", async () => {
-    const { reference, token, copies } = await sendRequest();
-    await okJson(customerPost(api, '/api/requests/confirm', { token }));
-    expect(await confirmedCopies()).toEqual([true, true]);
-
-    const { quote, message, toCustomer } = await betaAnswers(copies[1]!);
-    expect(quote.mailed).toBe(true);
-    expect(message.emailed).toBe(true);
-    await expectMailedWithLinks(toCustomer, reference);
+    await confirmThenBetaAnswers(await sendRequest());
   });
 
   it('a request opened first after a month still confirms every copy', async () => {
-    const { reference, token, copies } = await sendRequest();
+    const request = await sendRequest();
     await api.database.db
       .update(customerEnquiries)
       .set({ createdAt: sql`now() - interval '31 days'` });
-    await okJson(customerPost(api, '/api/requests/confirm', { token }));
-    expect(await confirmedCopies()).toEqual([true, true]);
-
-    const { quote, message, toCustomer } = await betaAnswers(copies[1]!);
-    expect(quote.mailed).toBe(true);
-    expect(message.emailed).toBe(true);
-    await expectMailedWithLinks(toCustomer, reference);
+    await confirmThenBetaAnswers(request);
   });
 
   it("confirming from the other copy's link confirms the first copy too", async () => {

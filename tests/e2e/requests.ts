@@ -116,3 +116,22 @@ export async function fillQuoteLines(dialog: Locator, lines: readonly QuoteLine[
     await fillLine(dialog.getByRole('group', { name: `Line ${index + 1}` }), line);
   }
 }
+
+/** Opens the quote editor of the customer's enquiry and fills its lines: the panel and the dialog. */
+export async function writeQuote(
+  page: Page,
+  customerName: string,
+  lines: readonly QuoteLine[],
+): Promise<{ panel: Locator; dialog: Locator }> {
+  const panel = await openQuotePanel(page, customerName);
+  await panel.getByRole('button', { name: 'Write a quote' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Quote' });
+  await fillQuoteLines(dialog, lines);
+  return { panel, dialog };
+}
+
+/** Sends the quote written in the editor, and waits for the dashboard to say so. */
+export async function sendQuote(page: Page, dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Send quote' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Quote sent' })).toBeVisible();
+}

@@ -21,7 +21,7 @@ import {
   type Accounts,
   type Mailbox,
 } from '../fixtures.ts';
-import { fillLine, fillQuoteLines, openQuotePanel, providerDashboard } from '../requests.ts';
+import { fillLine, openQuotePanel, providerDashboard, sendQuote, writeQuote } from '../requests.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 
@@ -67,10 +67,7 @@ async function requestToThree(request: APIRequestContext, accounts: Accounts, ma
 }
 
 async function quoteFromDashboard(page: Page, width: number) {
-  const panel = await openQuotePanel(page);
-  await panel.getByRole('button', { name: 'Write a quote' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Quote' });
-  await fillQuoteLines(dialog, [
+  const { panel, dialog } = await writeQuote(page, 'Thandi Nkosi', [
     {
       kind: 'Labour',
       what: 'Mount and configure three access points',
@@ -92,8 +89,7 @@ async function quoteFromDashboard(page: Page, width: number) {
   await expect(dialog).toContainText('R7\u00a0588,28');
   expect(await scan(page, `the quote editor at ${width}px`)).toEqual([]);
   await shot(page, 'quote-editor', width);
-  await dialog.getByRole('button', { name: 'Send quote' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Quote sent' })).toBeVisible();
+  await sendQuote(page, dialog);
   await expect(panel).toContainText('Version 1');
 
   // A revision: one hour less.

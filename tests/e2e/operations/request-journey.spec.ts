@@ -18,12 +18,13 @@ import {
   addToRequest,
   enquiryCard,
   fillLine,
-  fillQuoteLines,
   openQuotePanel,
   providerDashboard,
   requestTray,
   shoot,
+  sendQuote,
   verifyProvider,
+  writeQuote,
 } from '../requests.ts';
 import { cardByName, expectListHydrated } from '../support.ts';
 
@@ -122,22 +123,15 @@ test('a request to two providers, from the tray to the final price, on a phone',
   await expect(alphaCard.getByRole('list', { name: `Messages with ${customer}` })).toContainText(
     'We can come on Tuesday at nine',
   );
-  const alphaPanel = await openQuotePanel(alphaDesk, customer);
-  await alphaPanel.getByRole('button', { name: 'Write a quote' }).click();
-  const alphaQuote = alphaDesk.getByRole('dialog', { name: 'Quote' });
-  await fillQuoteLines(alphaQuote, [
+  const alphaQuote = await writeQuote(alphaDesk, customer, [
     { kind: 'Labour', what: 'Four cameras, installed', quantity: '1', unit: 'job', price: '5000' },
   ]);
-  await alphaQuote.getByRole('button', { name: 'Send quote' }).click();
-  await expect(alphaDesk.getByTestId('toast').filter({ hasText: 'Quote sent' })).toBeVisible();
+  await sendQuote(alphaDesk, alphaQuote.dialog);
   await alphaDesk.context().close();
 
   // Beta answers with an itemised quote: R1 800 + R2 599 = R4 399 (not VAT-registered).
   const betaDesk = await providerDashboard(browser, accounts, beta, PHONE.width);
-  const betaPanel = await openQuotePanel(betaDesk, customer);
-  await betaPanel.getByRole('button', { name: 'Write a quote' }).click();
-  const betaQuote = betaDesk.getByRole('dialog', { name: 'Quote' });
-  await fillQuoteLines(betaQuote, [
+  const { dialog: betaQuote } = await writeQuote(betaDesk, customer, [
     {
       kind: 'Labour',
       what: 'Install and aim the cameras',
@@ -149,8 +143,7 @@ test('a request to two providers, from the tray to the final price, on a phone',
   ]);
   await expect(betaQuote).toContainText(rand('R4 399,00'));
   await looked(betaDesk, 'journey-quote-editor', false);
-  await betaQuote.getByRole('button', { name: 'Send quote' }).click();
-  await expect(betaDesk.getByTestId('toast').filter({ hasText: 'Quote sent' })).toBeVisible();
+  await sendQuote(betaDesk, betaQuote);
 
   // The customer is mailed each answer (the address is confirmed for both copies).
   const wrote = await mailbox.mailTo(email, `${alpha.name} wrote to you`);
