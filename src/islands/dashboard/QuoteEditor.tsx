@@ -6,7 +6,7 @@
  * Loaded when the provider opens it.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { addDays, formatDay, saToday } from '../../lib/calendar-days';
 import { ENQUIRIES_KEY } from '../../lib/provider-dashboard';
@@ -352,6 +352,15 @@ function QuoteForm({
 // Smaller forms: the preparation fee, a variation, completion
 // ---------------------------------------------------------------------------------------
 
+/** A schema of the forms (zod/mini), as far as the forms use it. */
+interface CheckingSchema<B> {
+  safeParse: (
+    value: unknown,
+  ) =>
+    | { success: true; data: B }
+    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
 /** A one-purpose form whose mutation refreshes the panel. */
 function useQuoteAction<T>(enquiryId: number, call: (body: T) => Promise<unknown>, done: string) {
   const queryClient = useQueryClient();
@@ -370,13 +379,28 @@ function useQuoteAction<T>(enquiryId: number, call: (body: T) => Promise<unknown
       if (!handledSessionEnd(queryClient, error)) setErrors(serverErrors(error));
     },
   });
-  return { mutation, errors, setErrors };
+  /**
+   * The form's submit: `body` checked by `schema` first (its issues shown at the fields),
+   * then `send` with the checked body.
+   */
+  const submitChecked =
+    <B,>(schema: CheckingSchema<B>, body: unknown, send: (checked: B) => void) =>
+    (event: SyntheticEvent) => {
+      event.preventDefault();
+      const checked = schema.safeParse(body);
+      if (!checked.success) {
+        setErrors(formErrors(checked.error.issues));
+        return;
+      }
+      send(checked.data);
+    };
+  return { mutation, errors, setErrors, submitChecked };
 }
 
 function PreparationFeeForm({ enquiryId, data }: { enquiryId: number; data: ProviderQuotes }) {
   const id = useId();
   const [fee, setFee] = useState('');
-  const { mutation, errors, setErrors } = useQuoteAction(
+  const { mutation, errors, submitChecked } = useQuoteAction(
     enquiryId,
     (feeCents: number) =>
       answer(
@@ -392,17 +416,11 @@ function PreparationFeeForm({ enquiryId, data }: { enquiryId: number; data: Prov
     <form
       noValidate
       className="space-y-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const checked = PreparationFeeSchema.safeParse({
-          feeCents: randToCents(fee) ?? Number.NaN,
-        });
-        if (!checked.success) {
-          setErrors(formErrors(checked.error.issues));
-          return;
-        }
-        mutation.mutate(checked.data.feeCents);
-      }}
+      onSubmit={submitChecked(
+        PreparationFeeSchema,
+        { feeCents: randToCents(fee) ?? Number.NaN },
+        (checked) => mutation.mutate(checked.feeCents),
+      )}
     >
       <p className="text-sm">
         {asked
@@ -437,7 +455,7 @@ function VariationForm({ enquiryId, onDone }: { enquiryId: number; onDone: () =>
   const id = useId();
   const [lines, setLines] = useState<LineDraft[]>([emptyLine()]);
   const [reason, setReason] = useState('');
-  const { mutation, errors, setErrors } = useQuoteAction(
+  const { mutation, errors, submitChecked } = useQuoteAction(
     enquiryId,
     async (body: { lines: ReturnType<typeof lineInputs>; reason: string }) => {
       await answer(
@@ -454,16 +472,9 @@ function VariationForm({ enquiryId, onDone }: { enquiryId: number; onDone: () =>
     <form
       noValidate
       className="space-y-3 rounded-box border border-base-300 p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const body = { lines: lineInputs(lines), reason };
-        const checked = VariationSchema.safeParse(body);
-        if (!checked.success) {
-          setErrors(formErrors(checked.error.issues));
-          return;
-        }
-        mutation.mutate(body);
-      }}
+      onSubmit={submitChecked(VariationSchema, { lines: lineInputs(lines), reason }, () =>
+        mutation.mutate({ lines: lineInputs(lines), reason }),
+      )}
     >
       <h4 className="font-semibold">Propose a variation</h4>
       <LinesEditor lines={lines} onChange={setLines} errors={errors} idPrefix={id} />
@@ -492,7 +503,7 @@ function VariationForm({ enquiryId, onDone }: { enquiryId: number; onDone: () =>
 function CompleteForm({ enquiryId, job }: { enquiryId: number; job: JobView }) {
   const id = useId();
   const [total, setTotal] = useState(centsToRand(job.agreedTotalCents));
-  const { mutation, errors, setErrors } = useQuoteAction(
+  const { mutation, errors, submitChecked } = useQuoteAction(
     enquiryId,
     (finalTotalCents: number) =>
       answer(
@@ -507,17 +518,11 @@ function CompleteForm({ enquiryId, job }: { enquiryId: number; job: JobView }) {
     <form
       noValidate
       className="flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const checked = CompleteJobSchema.safeParse({
-          finalTotalCents: randToCents(total) ?? Number.NaN,
-        });
-        if (!checked.success) {
-          setErrors(formErrors(checked.error.issues));
-          return;
-        }
-        mutation.mutate(checked.data.finalTotalCents);
-      }}
+      onSubmit={submitChecked(
+        CompleteJobSchema,
+        { finalTotalCents: randToCents(total) ?? Number.NaN },
+        (checked) => mutation.mutate(checked.finalTotalCents),
+      )}
     >
       <TextField
         id={`${id}-final`}
@@ -542,7 +547,7 @@ function DisputeForm({ enquiryId }: { enquiryId: number }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const { mutation, errors, setErrors } = useQuoteAction(
+  const { mutation, errors, submitChecked } = useQuoteAction(
     enquiryId,
     (body: { reason: string }) =>
       answer(
@@ -564,15 +569,7 @@ function DisputeForm({ enquiryId }: { enquiryId: number }) {
     <form
       noValidate
       className="space-y-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const checked = DisputeSchema.safeParse({ reason });
-        if (!checked.success) {
-          setErrors(formErrors(checked.error.issues));
-          return;
-        }
-        mutation.mutate(checked.data);
-      }}
+      onSubmit={submitChecked(DisputeSchema, { reason }, (checked) => mutation.mutate(checked))}
     >
       <TextAreaField
         id={`${id}-dispute`}
