@@ -372,14 +372,16 @@ function JobSection({
           ))}
         </ul>
       )}
-      <a
-        className="link text-sm"
-        href={pdfUrl('/api/requests/job/pdf', token)}
-        target="_blank"
-        rel="noopener"
-      >
-        The agreed job as PDF
-      </a>
+      <p className="text-sm">
+        <a
+          className="link"
+          href={pdfUrl('/api/requests/job/pdf', token)}
+          target="_blank"
+          rel="noopener"
+        >
+          The agreed job as PDF
+        </a>
+      </p>
       {job.disputedAt ? (
         <p className="text-sm">
           <span className="font-semibold">
