@@ -92,6 +92,20 @@ export function sendFile(
   });
 }
 
+/**
+ * Uploads the file through a new ticket of `ticketRoute`, telling its progress; answers
+ * the ticket's `uploadURL`, the reference later calls send.
+ */
+export async function uploadThroughTicket(
+  ticketRoute: UploadTicketRoute,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<string> {
+  const ticket = await requestUploadTicket(ticketRoute);
+  await sendFile(ticket, file, onProgress);
+  return ticket.uploadURL;
+}
+
 /** What to tell the person when an upload failed: the server's words where it gave some. */
 export function uploadFailure(caught: unknown): string {
   if (caught instanceof ApiError) return caught.serverMessage ?? caught.message;

@@ -64,3 +64,19 @@ export const DOCUMENT_NAME_MAX_LENGTH = 200;
 
 /** How many photos of past work a provider may show. */
 export const WORK_PHOTO_LIMIT = 8;
+
+/**
+ * Why a PDF or photo cannot be uploaded, checked in the browser before it is sent (the
+ * server checks its bytes again), or undefined when it can. Some systems give no type
+ * for a PDF: a file without one is left to the server.
+ */
+export function documentRefusal(
+  file: { type: string; size: number },
+  maxBytes: number,
+): string | undefined {
+  if (file.type && !(DOCUMENT_TYPES as readonly string[]).includes(file.type)) {
+    return UPLOAD_MESSAGES.wrongDocumentType;
+  }
+  if (file.size > maxBytes) return UPLOAD_MESSAGES.documentTooLarge(maxBytes);
+  return undefined;
+}

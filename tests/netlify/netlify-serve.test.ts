@@ -9,11 +9,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signSession } from '../../src/api/auth/sessions.ts';
+import { formatCents } from '../../src/lib/quotes.ts';
+import { validEnquiryBody } from '../helpers/builders.ts';
+import { quoteBody } from '../helpers/quote-fixtures.ts';
 
 const PORT = 4555;
 const base = `http://127.0.0.1:${PORT}`;
 const serverUrl = process.env.TEST_DATABASE_URL;
+const SESSION_SECRET = 'netlify-test-session-secret-0123456789abcdef';
 const databaseName = `vp_netlify_${randomBytes(4).toString('hex')}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-netlify-'));
 let child: ChildProcess | undefined;
@@ -44,7 +50,7 @@ beforeAll(async () => {
     ...(process.env as Record<string, string>),
     BROWSER: 'none',
     // Production (a DATABASE_URL) requires the session key.
-    SESSION_SECRET: 'netlify-test-session-secret-0123456789abcdef',
+    SESSION_SECRET,
     // Production requires the site's address (README: deploy on Netlify).
     SITE_URL: `http://localhost:${PORT}`,
     // netlify serve builds in the production context, which names its operator (decision
@@ -118,4 +124,43 @@ it('serves a built provider page, and answers an id without a provider with 404'
   expect(unknown.status).toBe(404);
   expect(await unknown.text()).toContain('Provider Not Found');
   expect(unknown.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+});
+
+it("answers a quote's PDF through the function, pdfkit's standard fonts included", async () => {
+  const provider = (await (await fetch(`${base}/api/providers/1`)).json()) as {
+    id: number;
+    services: string[];
+  };
+  const sent = await fetch(`${base}/api/enquiries`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(validEnquiryBody(provider.id, { serviceType: provider.services[0] })),
+  });
+  expect(sent.status, await sent.clone().text()).toBe(201);
+  const { id: enquiryId } = (await sent.json()) as { id: number };
+
+  const session = await signSession(new TextEncoder().encode(SESSION_SECRET), {
+    role: 'provider',
+    accountId: provider.id,
+    version: 0,
+  });
+  const headers = { authorization: `Bearer ${session}`, 'content-type': 'application/json' };
+  const quoted = await fetch(`${base}/api/provider/enquiries/${enquiryId}/quotes`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(quoteBody()),
+  });
+  expect(quoted.status, await quoted.clone().text()).toBe(201);
+  const quote = (await quoted.json()) as { id: number; totalCents: number };
+
+  const pdf = await fetch(`${base}/api/provider/quotes/${quote.id}/pdf`, { headers });
+  expect(pdf.status, pdf.status === 200 ? '' : await pdf.text()).toBe(200);
+  expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  const bytes = new Uint8Array(await pdf.arrayBuffer());
+  expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+  // A PDF a reader opens, with the quote's total in Helvetica's text.
+  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  expect(text.replace(/\s+/g, ' ')).toContain(
+    formatCents(quote.totalCents).replaceAll('\u00a0', ' '),
+  );
 });

@@ -2,6 +2,7 @@ import { and, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { customerEnquiries as e } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { groupOfCopy } from '../requests/request-group.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
 import { confirmationLinks, enquiryOfToken } from './enquiry-links.ts';
 
@@ -27,11 +28,13 @@ export async function confirmEnquiryEmail(
 }
 
 /**
- * Marks the request's e-mail confirmed (the first time only), with the customer's other
- * open requests of the last 30 days; a request completed before its customer confirmed
- * now gets its review link. Opening the status page from the mail does the same. `from`
- * is the network it was confirmed from (clientNetwork), kept to hold reviews a provider
- * wrote for itself (src/api/reviews/hold-reasons.ts).
+ * Marks the request's e-mail confirmed (the first time only), with every copy of its
+ * request group (docs/decisions/0050: however long ago it was sent, and whichever copy's
+ * link was opened, so a quote or message on any provider's copy reaches the customer) and
+ * the customer's other open requests of the last 30 days; a request completed before its
+ * customer confirmed now gets its review link. Opening the status page from the mail does
+ * the same. `from` is the network it was confirmed from (clientNetwork), kept to hold
+ * reviews a provider wrote for itself (src/api/reviews/hold-reasons.ts).
  */
 export async function confirmCustomerEmail(
   db: Database,
@@ -40,28 +43,27 @@ export async function confirmCustomerEmail(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ confirmedAt: e.emailConfirmedAt, email: e.customerEmail })
+      .select({ confirmedAt: e.emailConfirmedAt, email: e.customerEmail, group: groupOfCopy })
       .from(e)
       .where(eq(e.id, enquiryId))
       .for('update');
     if (!current) throw new AppError('not_found', 'This request no longer exists.');
-    if (current.confirmedAt) return;
+    const sameGroup = eq(groupOfCopy, current.group);
     // The address is the customer's: their other open requests of the last 30 days are
-    // confirmed with it (the cap on confirmation mails may have left some unmailed).
+    // confirmed with it the first time (the cap on confirmation mails may have left some
+    // unmailed); a later use of a link confirms only what of its own group is not yet.
+    const otherRequests = and(
+      sql`lower(${e.customerEmail}) = lower(${current.email})`,
+      sql`${e.createdAt} > now() - interval '30 days'`,
+      notInArray(e.status, ['cancelled']),
+    );
     const confirmed = await tx
       .update(e)
       .set({ emailConfirmedAt: sql`now()`, confirmedFrom: from })
       .where(
         and(
           isNull(e.emailConfirmedAt),
-          or(
-            eq(e.id, enquiryId),
-            and(
-              sql`lower(${e.customerEmail}) = lower(${current.email})`,
-              sql`${e.createdAt} > now() - interval '30 days'`,
-              notInArray(e.status, ['cancelled']),
-            ),
-          ),
+          current.confirmedAt ? sameGroup : or(sameGroup, otherRequests),
         ),
       )
       .returning({ id: e.id, status: e.status });

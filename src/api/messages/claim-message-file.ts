@@ -1,21 +1,35 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../../db/client.ts';
-import { uploadTickets } from '../../../db/schema.ts';
-import { UPLOAD_MESSAGES, type DocumentType } from '../../lib/uploads.ts';
+import { UPLOAD_MESSAGES } from '../../lib/uploads.ts';
 import { AppError } from '../errors.ts';
-import { enqueueObjectDeletion } from '../jobs/enqueue.ts';
-import { isStoreKey, type ObjectStore } from '../storage/object-store.ts';
-import { takeTicket } from '../uploads/claim-upload.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import {
+  claimPrivateFile,
+  type ClaimedFile,
+  type KeepFile,
+} from '../uploads/claim-private-file.ts';
 import { reEncodeImage } from '../uploads/re-encode-image.ts';
-import { checkedDocumentType, privateImageKeyOf, privateKeyOf } from '../uploads/upload-tickets.ts';
+import { privateImageKeyOf, privateKeyOf } from '../uploads/upload-tickets.ts';
 
 export const MESSAGE_FILE_NOT_FOUND = 'The file was not found. Please add it again.';
 
-export interface ClaimedMessageFile {
-  objectKey: string;
-  contentType: DocumentType;
-  size: number;
-}
+export type ClaimedMessageFile = ClaimedFile;
+
+/** A PDF kept as it came; a photo re-encoded in its own format (a JPEG, PNG or WebP stays one). */
+const keepMessageFile =
+  (field: string): KeepFile =>
+  async ({ bytes, type }, ticketId) => {
+    if (type === 'application/pdf') return { bytes, type, objectKey: privateKeyOf(ticketId, type) };
+    const image = await reEncodeImage(bytes, { field });
+    if (image.type === 'image/gif') {
+      const message = UPLOAD_MESSAGES.wrongDocumentType;
+      throw new AppError('unsupported_media_type', message, { [field]: message });
+    }
+    return {
+      bytes: image.bytes,
+      type: image.type,
+      objectKey: privateImageKeyOf(ticketId, image.type),
+    };
+  };
 
 /**
  * A photo or PDF sent with a message, taken once inside the caller's transaction from an
@@ -24,60 +38,17 @@ export interface ClaimedMessageFile {
  * no place it was taken), a PDF kept as it came; both stored under `private/`, which
  * /objects/ never serves.
  */
-export async function claimMessageFile(
+export function claimMessageFile(
   tx: Transaction,
   store: ObjectStore,
   { reference, owner, field }: { reference: string; owner: string; field: string },
 ): Promise<ClaimedMessageFile> {
-  const notFound = () =>
-    new AppError('bad_request', MESSAGE_FILE_NOT_FOUND, { [field]: MESSAGE_FILE_NOT_FOUND });
-  const ticket = await takeTicket(tx, {
+  return claimPrivateFile(tx, store, {
     reference,
-    purposes: ['message-attachment'],
     owner,
-    notFound,
+    field,
+    purpose: 'message-attachment',
+    notFoundMessage: MESSAGE_FILE_NOT_FOUND,
+    keep: keepMessageFile(field),
   });
-  const received = ticket.objectKey;
-  const size = isStoreKey(received) ? await store.size(received) : undefined;
-  if (size === undefined) throw notFound();
-  let stored: { bytes: Uint8Array; type: DocumentType };
-  try {
-    if (size > ticket.maxBytes) {
-      const message = UPLOAD_MESSAGES.documentTooLarge(ticket.maxBytes);
-      throw new AppError('payload_too_large', message, { [field]: message });
-    }
-    const bytes = (await store.get(received)) ?? new Uint8Array();
-    const type = checkedDocumentType(bytes, ticket.maxBytes, field);
-    if (type === 'application/pdf') {
-      stored = { bytes, type };
-    } else {
-      // Re-encoded in its own format: a JPEG, PNG or WebP stays one.
-      const image = await reEncodeImage(bytes, { field });
-      if (image.type === 'image/gif') {
-        const message = UPLOAD_MESSAGES.wrongDocumentType;
-        throw new AppError('unsupported_media_type', message, { [field]: message });
-      }
-      stored = { bytes: image.bytes, type: image.type };
-    }
-  } catch (error) {
-    if (error instanceof AppError) await store.delete(received);
-    throw error;
-  }
-  const objectKey =
-    stored.type === 'application/pdf'
-      ? privateKeyOf(ticket.id, stored.type)
-      : privateImageKeyOf(ticket.id, stored.type);
-  await store.put(objectKey, stored.bytes, stored.type);
-  await tx
-    .update(uploadTickets)
-    .set({
-      uploadedAt: sql`coalesce(${uploadTickets.uploadedAt}, now())`,
-      claimedAt: sql`now()`,
-      objectKey,
-      contentType: stored.type,
-      size: stored.bytes.byteLength,
-    })
-    .where(eq(uploadTickets.id, ticket.id));
-  if (received !== objectKey) await enqueueObjectDeletion(tx, received);
-  return { objectKey, contentType: stored.type, size: stored.bytes.byteLength };
 }

@@ -6,7 +6,7 @@
  * Loaded when the provider opens it.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { addDays, formatDay, saToday } from '../../lib/calendar-days';
 import { ENQUIRIES_KEY } from '../../lib/provider-dashboard';
@@ -16,13 +16,10 @@ import {
   depositCents,
   formatCents,
   QUOTE_LIMITS,
-  QUOTE_LINE_KIND_LABELS,
-  QUOTE_LINE_KINDS,
   quoteTotals,
   randToCents,
   VAT_PERCENT,
   type DepositKind,
-  type QuoteLineKind,
 } from '../../lib/quotes';
 import {
   CompleteJobSchema,
@@ -38,6 +35,13 @@ import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
+import {
+  emptyLine,
+  lineInputs,
+  LinesEditor,
+  RunningTotals,
+  type LineDraft,
+} from './QuoteLinesEditor';
 import { handledSessionEnd } from './session';
 
 const quotesKey = (enquiryId: number) => ['/api/provider/enquiries/quotes', enquiryId] as const;
@@ -83,156 +87,6 @@ function FormFailure({ errors }: { errors: Errors }) {
       {errors['_']}
     </p>
   ) : null;
-}
-
-// ---------------------------------------------------------------------------------------
-// Lines, as the quote and the variation forms edit them
-// ---------------------------------------------------------------------------------------
-
-interface LineDraft {
-  kind: QuoteLineKind;
-  description: string;
-  quantity: string;
-  unit: string;
-  unitPrice: string;
-}
-
-const emptyLine = (): LineDraft => ({
-  kind: 'labour',
-  description: '',
-  quantity: '1',
-  unit: 'each',
-  unitPrice: '',
-});
-
-/** The lines as the API takes them; a price or quantity that is no number is sent as NaN. */
-const lineInputs = (lines: readonly LineDraft[]) =>
-  lines.map((line) => ({
-    kind: line.kind,
-    description: line.description,
-    quantity: Number(line.quantity.replace(',', '.')),
-    unit: line.unit,
-    unitPriceCents: randToCents(line.unitPrice) ?? Number.NaN,
-  }));
-
-function LinesEditor({
-  lines,
-  onChange,
-  errors,
-  idPrefix,
-}: {
-  lines: LineDraft[];
-  onChange: (lines: LineDraft[]) => void;
-  errors: Errors;
-  idPrefix: string;
-}) {
-  const set = (index: number, change: Partial<LineDraft>) =>
-    onChange(lines.map((line, i) => (i === index ? { ...line, ...change } : line)));
-  return (
-    <fieldset className="space-y-3">
-      <legend className="font-semibold">Lines</legend>
-      {errors['lines'] && (
-        <p className="text-sm text-error" role="alert">
-          {errors['lines']}
-        </p>
-      )}
-      {lines.map((line, index) => {
-        const id = `${idPrefix}-line-${index}`;
-        const error = (field: string) => errors[`lines.${index}.${field}`];
-        return (
-          <div
-            key={index}
-            className="grid gap-2 rounded-box border border-base-300 p-3 sm:grid-cols-[9rem_1fr]"
-            role="group"
-            aria-label={`Line ${index + 1}`}
-          >
-            <SelectField
-              id={`${id}-kind`}
-              label="Kind"
-              value={line.kind}
-              onChange={(event) => set(index, { kind: event.target.value as QuoteLineKind })}
-            >
-              {QUOTE_LINE_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {QUOTE_LINE_KIND_LABELS[kind]}
-                </option>
-              ))}
-            </SelectField>
-            <TextField
-              id={`${id}-description`}
-              label="What"
-              value={line.description}
-              maxLength={QUOTE_LIMITS.descriptionLength}
-              error={error('description')}
-              onChange={(event) => set(index, { description: event.target.value })}
-            />
-            <div className="grid grid-cols-2 gap-2 sm:col-span-2 sm:grid-cols-3">
-              <TextField
-                id={`${id}-quantity`}
-                label="Quantity"
-                inputMode="decimal"
-                value={line.quantity}
-                error={error('quantity')}
-                onChange={(event) => set(index, { quantity: event.target.value })}
-              />
-              <TextField
-                id={`${id}-unit`}
-                label="Unit"
-                value={line.unit}
-                maxLength={QUOTE_LIMITS.unitLength}
-                error={error('unit')}
-                onChange={(event) => set(index, { unit: event.target.value })}
-              />
-              <div className="col-span-2 sm:col-span-1">
-                <TextField
-                  id={`${id}-price`}
-                  label="Unit price (R)"
-                  inputMode="decimal"
-                  value={line.unitPrice}
-                  error={error('unitPrice')}
-                  onChange={(event) => set(index, { unitPrice: event.target.value })}
-                />
-              </div>
-            </div>
-            {lines.length > 1 && (
-              <div className="sm:col-span-2">
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-xs"
-                  onClick={() => onChange(lines.filter((_, i) => i !== index))}
-                >
-                  Remove line {index + 1}
-                </button>
-              </div>
-            )}
-          </div>
-        );
-      })}
-      {lines.length < QUOTE_LIMITS.lines && (
-        <button
-          type="button"
-          className="btn btn-outline btn-sm"
-          onClick={() => onChange([...lines, emptyLine()])}
-        >
-          Add a line
-        </button>
-      )}
-    </fieldset>
-  );
-}
-
-/** The running totals of the lines typed so far (unreadable amounts count as nothing). */
-function RunningTotals({ lines, vatPercent }: { lines: LineDraft[]; vatPercent: number }) {
-  const readable = lineInputs(lines).map((line) => ({
-    quantity: Number.isFinite(line.quantity) ? line.quantity : 0,
-    unitPriceCents: Number.isFinite(line.unitPriceCents) ? line.unitPriceCents : 0,
-  }));
-  const totals = quoteTotals(readable, vatPercent);
-  return (
-    <div aria-live="polite" className="rounded-box bg-base-200 p-3">
-      <QuoteTotals figures={{ ...totals, vatPercent }} />
-    </div>
-  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -498,6 +352,15 @@ function QuoteForm({
 // Smaller forms: the preparation fee, a variation, completion
 // ---------------------------------------------------------------------------------------
 
+/** A schema of the forms (zod/mini), as far as the forms use it. */
+interface CheckingSchema<B> {
+  safeParse: (
+    value: unknown,
+  ) =>
+    | { success: true; data: B }
+    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
 /** A one-purpose form whose mutation refreshes the panel. */
 function useQuoteAction<T>(enquiryId: number, call: (body: T) => Promise<unknown>, done: string) {
   const queryClient = useQueryClient();
@@ -516,13 +379,28 @@ function useQuoteAction<T>(enquiryId: number, call: (body: T) => Promise<unknown
       if (!handledSessionEnd(queryClient, error)) setErrors(serverErrors(error));
     },
   });
-  return { mutation, errors, setErrors };
+  /**
+   * The form's submit: `body` checked by `schema` first (its issues shown at the fields),
+   * then `send` with the checked body.
+   */
+  const submitChecked =
+    <B,>(schema: CheckingSchema<B>, body: unknown, send: (checked: B) => void) =>
+    (event: SyntheticEvent) => {
+      event.preventDefault();
+      const checked = schema.safeParse(body);
+      if (!checked.success) {
+        setErrors(formErrors(checked.error.issues));
+        return;
+      }
+      send(checked.data);
+    };
+  return { mutation, errors, setErrors, submitChecked };
 }
 
 function PreparationFeeForm({ enquiryId, data }: { enquiryId: number; data: ProviderQuotes }) {
   const id = useId();
   const [fee, setFee] = useState('');
-  const { mutation, errors, setErrors } = useQuoteAction(
+  const { mutation, errors, submitChecked } = useQuoteAction(
     enquiryId,
     (feeCents: number) =>
       answer(
@@ -538,17 +416,11 @@ function PreparationFeeForm({ enquiryId, data }: { enquiryId: number; data: Prov
     <form
       noValidate
       className="space-y-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const checked = PreparationFeeSchema.safeParse({
-          feeCents: randToCents(fee) ?? Number.NaN,
-        });
-        if (!checked.success) {
-          setErrors(formErrors(checked.error.issues));
-          return;
-        }
-        mutation.mutate(checked.data.feeCents);
-      }}
+      onSubmit={submitChecked(
+        PreparationFeeSchema,
+        { feeCents: randToCents(fee) ?? Number.NaN },
+        (checked) => mutation.mutate(checked.feeCents),
+      )}
     >
       <p className="text-sm">
         {asked
@@ -583,7 +455,7 @@ function VariationForm({ enquiryId, onDone }: { enquiryId: number; onDone: () =>
   const id = useId();
   const [lines, setLines] = useState<LineDraft[]>([emptyLine()]);
   const [reason, setReason] = useState('');
-  const { mutation, errors, setErrors } = useQuoteAction(
+  const { mutation, errors, submitChecked } = useQuoteAction(
     enquiryId,
     async (body: { lines: ReturnType<typeof lineInputs>; reason: string }) => {
       await answer(
@@ -600,16 +472,9 @@ function VariationForm({ enquiryId, onDone }: { enquiryId: number; onDone: () =>
     <form
       noValidate
       className="space-y-3 rounded-box border border-base-300 p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const body = { lines: lineInputs(lines), reason };
-        const checked = VariationSchema.safeParse(body);
-        if (!checked.success) {
-          setErrors(formErrors(checked.error.issues));
-          return;
-        }
-        mutation.mutate(body);
-      }}
+      onSubmit={submitChecked(VariationSchema, { lines: lineInputs(lines), reason }, () =>
+        mutation.mutate({ lines: lineInputs(lines), reason }),
+      )}
     >
       <h4 className="font-semibold">Propose a variation</h4>
       <LinesEditor lines={lines} onChange={setLines} errors={errors} idPrefix={id} />
@@ -638,7 +503,7 @@ function VariationForm({ enquiryId, onDone }: { enquiryId: number; onDone: () =>
 function CompleteForm({ enquiryId, job }: { enquiryId: number; job: JobView }) {
   const id = useId();
   const [total, setTotal] = useState(centsToRand(job.agreedTotalCents));
-  const { mutation, errors, setErrors } = useQuoteAction(
+  const { mutation, errors, submitChecked } = useQuoteAction(
     enquiryId,
     (finalTotalCents: number) =>
       answer(
@@ -653,17 +518,11 @@ function CompleteForm({ enquiryId, job }: { enquiryId: number; job: JobView }) {
     <form
       noValidate
       className="flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const checked = CompleteJobSchema.safeParse({
-          finalTotalCents: randToCents(total) ?? Number.NaN,
-        });
-        if (!checked.success) {
-          setErrors(formErrors(checked.error.issues));
-          return;
-        }
-        mutation.mutate(checked.data.finalTotalCents);
-      }}
+      onSubmit={submitChecked(
+        CompleteJobSchema,
+        { finalTotalCents: randToCents(total) ?? Number.NaN },
+        (checked) => mutation.mutate(checked.finalTotalCents),
+      )}
     >
       <TextField
         id={`${id}-final`}
@@ -688,7 +547,7 @@ function DisputeForm({ enquiryId }: { enquiryId: number }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const { mutation, errors, setErrors } = useQuoteAction(
+  const { mutation, errors, submitChecked } = useQuoteAction(
     enquiryId,
     (body: { reason: string }) =>
       answer(
@@ -710,15 +569,7 @@ function DisputeForm({ enquiryId }: { enquiryId: number }) {
     <form
       noValidate
       className="space-y-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const checked = DisputeSchema.safeParse({ reason });
-        if (!checked.success) {
-          setErrors(formErrors(checked.error.issues));
-          return;
-        }
-        mutation.mutate(checked.data);
-      }}
+      onSubmit={submitChecked(DisputeSchema, { reason }, (checked) => mutation.mutate(checked))}
     >
       <TextAreaField
         id={`${id}-dispute`}

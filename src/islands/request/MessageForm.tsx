@@ -6,19 +6,8 @@ import {
   MessageSchema,
   type MessageFile,
 } from '../../lib/schemas/request-messages';
-import {
-  requestUploadTicket,
-  sendFile,
-  uploadFailure,
-  type UploadTicketRoute,
-} from '../../lib/upload-file';
-import {
-  DOCUMENT_ACCEPT,
-  DOCUMENT_TYPES,
-  MB,
-  UPLOAD_MESSAGES,
-  UPLOAD_PURPOSES,
-} from '../../lib/uploads';
+import { uploadFailure, uploadThroughTicket, type UploadTicketRoute } from '../../lib/upload-file';
+import { DOCUMENT_ACCEPT, documentRefusal, MB, UPLOAD_PURPOSES } from '../../lib/uploads';
 
 const MAX_BYTES = UPLOAD_PURPOSES['message-attachment'].maxBytes;
 
@@ -65,19 +54,17 @@ export function MessageForm({
     const key = nextKey.current++;
     const refuse = (message: string) =>
       setFiles((all) => [...all, { key, name: chosen.name, progress: 0, error: message }]);
-    if (chosen.type && !(DOCUMENT_TYPES as readonly string[]).includes(chosen.type)) {
-      refuse(UPLOAD_MESSAGES.wrongDocumentType);
-      return;
-    }
-    if (chosen.size > MAX_BYTES) {
-      refuse(UPLOAD_MESSAGES.documentTooLarge(MAX_BYTES));
+    const refusal = documentRefusal(chosen, MAX_BYTES);
+    if (refusal) {
+      refuse(refusal);
       return;
     }
     setFiles((all) => [...all, { key, name: chosen.name, progress: 0 }]);
     try {
-      const ticket = await requestUploadTicket(ticketRoute);
-      await sendFile(ticket, chosen, (progress) => update(key, { progress }));
-      update(key, { progress: 100, upload: ticket.uploadURL });
+      const upload = await uploadThroughTicket(ticketRoute, chosen, (progress) =>
+        update(key, { progress }),
+      );
+      update(key, { progress: 100, upload });
     } catch (caught) {
       update(key, { error: uploadFailure(caught) });
     }

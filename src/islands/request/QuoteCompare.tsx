@@ -12,10 +12,10 @@ import { useId, useState, type ReactNode } from 'react';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { formatDay } from '../../lib/calendar-days';
 import type { CustomerQuotes, QuoteOffer, QuoteView, VariationView } from '../../lib/quote-answers';
-import { formatCents, QUOTE_LIMITS, S15_WORDING, warrantyWords } from '../../lib/quotes';
+import { formatCents, S15_WORDING, warrantyWords } from '../../lib/quotes';
 import { responsivenessWords } from '../../lib/responsiveness';
 import { useConfirm } from '../ui/ConfirmDialog';
-import { TextAreaField } from '../ui/TextAreaField';
+import { AcceptOrDecline, DeclineForm } from './AcceptOrDecline';
 import { depositWords, QuoteLines, QuoteStateBadge, QuoteTotals } from './QuoteDetails';
 
 const quotesKey = (token: string) => ['/api/requests/quotes', token] as const;
@@ -54,64 +54,6 @@ function useAnswer(token: string, setNotice: (notice: Notice) => void) {
 }
 
 type Answer = ReturnType<typeof useAnswer>;
-
-/** The reason form of a decline (a quote or a variation). */
-function DeclineForm({
-  label,
-  onDecline,
-  pending,
-  reasonLabel = 'Your reason (the provider reads it)',
-}: {
-  label: string;
-  onDecline: (reason: string) => void;
-  pending: boolean;
-  reasonLabel?: string;
-}) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  if (!open) {
-    return (
-      <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(true)}>
-        {label}
-      </button>
-    );
-  }
-  return (
-    <form
-      noValidate
-      className="w-full space-y-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!reason.trim()) {
-          setError('Please give a reason');
-          return;
-        }
-        setError(undefined);
-        onDecline(reason.trim());
-      }}
-    >
-      <TextAreaField
-        id={`${id}-reason`}
-        label={reasonLabel}
-        rows={2}
-        maxLength={QUOTE_LIMITS.reasonLength}
-        value={reason}
-        error={error}
-        onChange={(event) => setReason(event.target.value)}
-      />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-outline btn-sm" disabled={pending}>
-          {label}
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setOpen(false)}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
-}
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -276,30 +218,23 @@ function OfferCard({
               Quote version {latest.version} as PDF
             </a>
             {latest.state === 'open' && (
-              <div className="flex flex-wrap gap-2 pt-1">
-                <button
-                  type="button"
-                  className="btn btn-primary btn-sm"
-                  disabled={send.isPending}
-                  onClick={() => onAccept(latest, name)}
-                >
-                  Accept this quote
-                </button>
-                <DeclineForm
-                  label="Decline"
-                  pending={send.isPending}
-                  onDecline={(reason) =>
-                    send.mutate(() =>
-                      answer(
-                        api.requests.quotes[':id{[0-9]+}'].decline.$post({
-                          param: { id: String(latest.id) },
-                          json: { token, reason },
-                        }),
-                      ),
-                    )
-                  }
-                />
-              </div>
+              <AcceptOrDecline
+                className="pt-1"
+                acceptLabel="Accept this quote"
+                declineLabel="Decline"
+                pending={send.isPending}
+                onAccept={() => onAccept(latest, name)}
+                onDecline={(reason) =>
+                  send.mutate(() =>
+                    answer(
+                      api.requests.quotes[':id{[0-9]+}'].decline.$post({
+                        param: { id: String(latest.id) },
+                        json: { token, reason },
+                      }),
+                    ),
+                  )
+                }
+              />
             )}
           </div>
         ) : (
@@ -368,39 +303,32 @@ function VariationItem({
         <QuoteTotals figures={variation} />
       </details>
       {open && !variation.approvedAt && !variation.declinedAt && (
-        <div className="mt-2 flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            disabled={send.isPending}
-            onClick={() =>
-              send.mutate(() =>
-                answer(
-                  api.requests.variations[':id{[0-9]+}'].approve.$post({
-                    param: { id: String(variation.id) },
-                    json: { token },
-                  }),
-                ),
-              )
-            }
-          >
-            Approve {formatCents(variation.totalCents)} more
-          </button>
-          <DeclineForm
-            label="Decline the variation"
-            pending={send.isPending}
-            onDecline={(reason) =>
-              send.mutate(() =>
-                answer(
-                  api.requests.variations[':id{[0-9]+}'].decline.$post({
-                    param: { id: String(variation.id) },
-                    json: { token, reason },
-                  }),
-                ),
-              )
-            }
-          />
-        </div>
+        <AcceptOrDecline
+          className="mt-2"
+          acceptLabel={`Approve ${formatCents(variation.totalCents)} more`}
+          declineLabel="Decline the variation"
+          pending={send.isPending}
+          onAccept={() =>
+            send.mutate(() =>
+              answer(
+                api.requests.variations[':id{[0-9]+}'].approve.$post({
+                  param: { id: String(variation.id) },
+                  json: { token },
+                }),
+              ),
+            )
+          }
+          onDecline={(reason) =>
+            send.mutate(() =>
+              answer(
+                api.requests.variations[':id{[0-9]+}'].decline.$post({
+                  param: { id: String(variation.id) },
+                  json: { token, reason },
+                }),
+              ),
+            )
+          }
+        />
       )}
     </li>
   );
@@ -444,14 +372,16 @@ function JobSection({
           ))}
         </ul>
       )}
-      <a
-        className="link text-sm"
-        href={pdfUrl('/api/requests/job/pdf', token)}
-        target="_blank"
-        rel="noopener"
-      >
-        The agreed job as PDF
-      </a>
+      <p className="text-sm">
+        <a
+          className="link"
+          href={pdfUrl('/api/requests/job/pdf', token)}
+          target="_blank"
+          rel="noopener"
+        >
+          The agreed job as PDF
+        </a>
+      </p>
       {job.disputedAt ? (
         <p className="text-sm">
           <span className="font-semibold">

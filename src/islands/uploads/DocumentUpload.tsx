@@ -1,17 +1,6 @@
 import { useId, useState } from 'react';
-import {
-  requestUploadTicket,
-  sendFile,
-  uploadFailure,
-  type UploadTicketRoute,
-} from '../../lib/upload-file';
-import {
-  DOCUMENT_ACCEPT,
-  DOCUMENT_TYPES,
-  MB,
-  UPLOAD_MESSAGES,
-  UPLOAD_PURPOSES,
-} from '../../lib/uploads';
+import { uploadFailure, uploadThroughTicket, type UploadTicketRoute } from '../../lib/upload-file';
+import { DOCUMENT_ACCEPT, documentRefusal, MB, UPLOAD_PURPOSES } from '../../lib/uploads';
 import { UploadProgress } from './UploadProgress';
 
 /** An evidence document once uploaded: what the form sends (DocumentUploadSchema). */
@@ -61,22 +50,17 @@ export function DocumentUpload({
     setFailure(undefined);
     setUploaded(undefined);
     onUploaded(undefined);
-    // Some systems give no type for a PDF; the server decides by the bytes anyway.
-    if (file.type && !(DOCUMENT_TYPES as readonly string[]).includes(file.type)) {
-      fail(UPLOAD_MESSAGES.wrongDocumentType);
-      return;
-    }
-    if (file.size > MAX_BYTES) {
-      fail(UPLOAD_MESSAGES.documentTooLarge(MAX_BYTES));
+    const refusal = documentRefusal(file, MAX_BYTES);
+    if (refusal) {
+      fail(refusal);
       return;
     }
     setProgress(0);
     try {
-      const ticket = await requestUploadTicket(ticketRoute);
-      await sendFile(ticket, file, setProgress);
+      const upload = await uploadThroughTicket(ticketRoute, file, setProgress);
       setProgress(100);
       setUploaded(file.name);
-      onUploaded({ upload: ticket.uploadURL, fileName: file.name.slice(0, 200) || 'document' });
+      onUploaded({ upload, fileName: file.name.slice(0, 200) || 'document' });
     } catch (caught) {
       fail(uploadFailure(caught));
     }

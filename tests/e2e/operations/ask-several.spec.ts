@@ -6,37 +6,15 @@
  * under one reference. E2E_SHOTS=folder writes screenshots of the bar, the request page
  * and the status page there.
  */
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { addMonths, saToday } from '../../../src/lib/calendar-days.ts';
+import type { APIRequestContext } from '@playwright/test';
 import { linkIn } from '../../helpers/outbox.ts';
 import { scan } from '../axe.ts';
 import { uniqueTag } from '../builders.ts';
 import { expect, test, type Accounts, type TestProvider } from '../fixtures.ts';
+import { addToRequest, requestTray, shoot, verifyProvider } from '../requests.ts';
 import { cardByName, expectListHydrated, expectProfileHydrated } from '../support.ts';
 
-const SHOTS = process.env['E2E_SHOTS'];
 const REFERENCE = /VP-\d{2}-\d{6}/;
-
-/** Records every check the provider requires as passed: it is verified. */
-async function verify(request: APIRequestContext, accounts: Accounts, providerId: number) {
-  const headers = await accounts.adminHeaders();
-  const answer = await request.get(`/api/admin/providers/${providerId}/checks`, { headers });
-  expect(answer.status(), await answer.text()).toBe(200);
-  const { checks } = (await answer.json()) as { checks: { type: string; required: boolean }[] };
-  const today = saToday();
-  for (const { type } of checks.filter((check) => check.required)) {
-    const recorded = await request.put(`/api/admin/providers/${providerId}/checks/${type}`, {
-      headers,
-      data: {
-        status: 'passed',
-        checkedOn: today,
-        validUntil: addMonths(today, 12),
-        ...(type === 'insurance' && { insurer: 'Santam', coverAmount: 5_000_000 }),
-      },
-    });
-    expect(recorded.status(), `${type}: ${await recorded.text()}`).toBe(200);
-  }
-}
 
 /** Verified CCTV providers of the test (and one that is not verified), named with its tag. */
 async function providersOf(request: APIRequestContext, accounts: Accounts, tag: string) {
@@ -47,7 +25,7 @@ async function providersOf(request: APIRequestContext, accounts: Accounts, tag: 
       legalForm: 'sole_trader',
       location: 'Pietermaritzburg',
     });
-    if (verified) await verify(request, accounts, provider.id);
+    if (verified) await verifyProvider(request, accounts, provider.id);
     return provider;
   };
   return {
@@ -59,15 +37,8 @@ async function providersOf(request: APIRequestContext, accounts: Accounts, tag: 
   };
 }
 
-const addButton = (scope: Locator | Page) => scope.getByRole('button', { name: /^Add to request/ });
-const tray = (page: Page) => page.getByRole('region', { name: 'Your request' });
-
-async function shoot(page: Page, name: string, width: number) {
-  if (!SHOTS) return;
-  // From the top: a sticky header would show wherever the page was scrolled to.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-}
+const addButton = addToRequest;
+const tray = requestTray;
 
 for (const viewport of [
   { width: 390, height: 844 },

@@ -5,12 +5,12 @@
  * and the new provider are told. The request is placed days back through the server's
  * database door (database-door.ts): nobody can wait four business hours in a test.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { addMonths, saToday } from '../../../src/lib/calendar-days.ts';
+import type { Page } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
 import { runSql } from '../database-door.ts';
-import { expect, openAdmin, test, type Accounts } from '../fixtures.ts';
+import { expect, openAdmin, test } from '../fixtures.ts';
+import { verifyProvider } from '../requests.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 const NOT_SEEN = 'Not seen within 4 business hours';
@@ -32,27 +32,6 @@ const inSpringbok = (tag: string, name: string, location = 'Springbok') => ({
   legalForm: 'sole_trader',
 });
 
-/** Records every check the provider requires as passed: it is verified. */
-async function verify(request: APIRequestContext, accounts: Accounts, providerId: number) {
-  const headers = await accounts.adminHeaders();
-  const answer = await request.get(`/api/admin/providers/${providerId}/checks`, { headers });
-  expect(answer.status(), await answer.text()).toBe(200);
-  const { checks } = (await answer.json()) as { checks: { type: string; required: boolean }[] };
-  const today = saToday();
-  for (const { type } of checks.filter((check) => check.required)) {
-    const recorded = await request.put(`/api/admin/providers/${providerId}/checks/${type}`, {
-      headers,
-      data: {
-        status: 'passed',
-        checkedOn: today,
-        validUntil: addMonths(today, 12),
-        ...(type === 'insurance' && { insurer: 'Santam', coverAmount: 5_000_000 }),
-      },
-    });
-    expect(recorded.status(), `${type}: ${await recorded.text()}`).toBe(200);
-  }
-}
-
 test('a request left unseen is flagged, found under "Needs attention" and passed to a verified provider nearby', async ({
   page,
   request,
@@ -65,7 +44,7 @@ test('a request left unseen is flagged, found under "Needs attention" and passed
   const tag = uniqueTag();
   const silent = await accounts.newProvider(inSpringbok(tag, 'Quiet Networks'));
   const nearby = await accounts.newProvider(inSpringbok(tag, 'Namakwa Wi-Fi'));
-  await verify(request, accounts, nearby.id);
+  await verifyProvider(request, accounts, nearby.id);
 
   const customerName = `Anna ${tag}`;
   const oldEmail = `anna.old.${tag.toLowerCase()}@example.co.za`;
@@ -146,7 +125,7 @@ test('the status page from the first mail shows the request passed to its new pr
   const tag = uniqueTag();
   const first = await accounts.newProvider(inSpringbok(tag, 'Quiet Networks'));
   const next = await accounts.newProvider(inSpringbok(tag, 'Namakwa Wi-Fi'));
-  await verify(request, accounts, next.id);
+  await verifyProvider(request, accounts, next.id);
   const email = `anna.${tag.toLowerCase()}@example.co.za`;
   const id = await sendEnquiry(
     request,
@@ -185,7 +164,8 @@ test('the Reassign list puts those who cover the place first, then the nearest, 
   const near = await accounts.newProvider(inSpringbok(tag, 'Nababeep Net', 'Nababeep'));
   const farther = await accounts.newProvider(inSpringbok(tag, 'Kamiesberg Wi-Fi', 'Kamieskroon'));
   const unverified = await accounts.newProvider(inSpringbok(tag, 'Okiep Unchecked', 'Okiep'));
-  for (const provider of [covering, near, farther]) await verify(request, accounts, provider.id);
+  for (const provider of [covering, near, farther])
+    await verifyProvider(request, accounts, provider.id);
   const customerName = `Pieter ${tag}`;
   await sendEnquiry(
     request,

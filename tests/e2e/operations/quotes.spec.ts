@@ -8,7 +8,7 @@
  * invitation arrives and the provider's public record counts the job. axe on every new
  * screen; screenshots to E2E_SHOTS.
  */
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
 import { runSql } from '../database-door.ts';
@@ -20,8 +20,8 @@ import {
   test,
   type Accounts,
   type Mailbox,
-  type TestProvider,
 } from '../fixtures.ts';
+import { fillLine, openQuotePanel, providerDashboard, sendQuote, writeQuote } from '../requests.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 
@@ -66,71 +66,30 @@ async function requestToThree(request: APIRequestContext, accounts: Accounts, ma
   return { providers, copies, email, statusPath: `${link.pathname}${link.search}` };
 }
 
-async function providerPage(
-  browser: Browser,
-  accounts: Accounts,
-  provider: TestProvider,
-  width: number,
-) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 900 },
-  });
-  await accounts.signIn(context, 'provider', provider.id);
-  const page = await context.newPage();
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
-  return page;
-}
-
-/** The "Quote and job" section of the request's card, opened. */
-async function openQuotePanel(page: Page): Promise<Locator> {
-  const tab = page.getByRole('tab', { name: 'Enquiries' });
-  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
-  const card = page.getByRole('article', { name: 'Enquiry from Thandi Nkosi' });
-  const panel = card.getByRole('region', { name: 'Quote and job' });
-  const toggle = panel.getByRole('button', { name: 'Quote and job' });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  return panel;
-}
-
-async function fillLine(
-  group: Locator,
-  line: { kind: string; what: string; quantity: string; unit: string; price: string },
-) {
-  await group.getByLabel('Kind').selectOption({ label: line.kind });
-  await group.getByLabel('What').fill(line.what);
-  await group.getByLabel('Quantity').fill(line.quantity);
-  await group.getByLabel('Unit', { exact: true }).fill(line.unit);
-  await group.getByLabel('Unit price (R)').fill(line.price);
-}
-
 async function quoteFromDashboard(page: Page, width: number) {
-  const panel = await openQuotePanel(page);
-  await panel.getByRole('button', { name: 'Write a quote' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Quote' });
-  await fillLine(dialog.getByRole('group', { name: 'Line 1' }), {
-    kind: 'Labour',
-    what: 'Mount and configure three access points',
-    quantity: '6',
-    unit: 'hour',
-    price: '450',
-  });
-  await dialog.getByRole('button', { name: 'Add a line' }).click();
-  await fillLine(dialog.getByRole('group', { name: 'Line 2' }), {
-    kind: 'Materials',
-    what: 'Wi-Fi 6 access point',
-    quantity: '3',
-    unit: 'each',
-    price: '1 299,50',
-  });
+  const { panel, dialog } = await writeQuote(page, 'Thandi Nkosi', [
+    {
+      kind: 'Labour',
+      what: 'Mount and configure three access points',
+      quantity: '6',
+      unit: 'hour',
+      price: '450',
+    },
+    {
+      kind: 'Materials',
+      what: 'Wi-Fi 6 access point',
+      quantity: '3',
+      unit: 'each',
+      price: '1 299,50',
+    },
+  ]);
   await dialog.getByLabel(/^Deposit \(at most/).selectOption({ label: 'A share of the total' });
   await dialog.getByLabel('Deposit (% of the total)').fill('20');
   // R2 700 + R3 898,50 = R6 598,50; VAT R989,78; R7 588,28.
   await expect(dialog).toContainText('R7\u00a0588,28');
   expect(await scan(page, `the quote editor at ${width}px`)).toEqual([]);
   await shot(page, 'quote-editor', width);
-  await dialog.getByRole('button', { name: 'Send quote' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Quote sent' })).toBeVisible();
+  await sendQuote(page, dialog);
   await expect(panel).toContainText('Version 1');
 
   // A revision: one hour less.
@@ -164,7 +123,7 @@ async function journey(
   const [chosen, other, busy] = providers;
 
   // The first provider quotes in its dashboard, and revises.
-  const dashboard = await providerPage(browser, accounts, chosen, width);
+  const dashboard = await providerDashboard(browser, accounts, chosen, width);
   await quoteFromDashboard(dashboard, width);
 
   // The second quotes (through the API its dashboard uses); the third declines.

@@ -12,6 +12,7 @@ import { linkIn } from '../../helpers/outbox.ts';
 import { scan } from '../axe.ts';
 import { newEnquiry, uniqueTag } from '../builders.ts';
 import { expect, openAdmin, test, type Accounts, type TestProvider } from '../fixtures.ts';
+import { verifyProvider } from '../requests.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 const SITE_PHOTO = 'public/public-objects/sample-provider-4.webp';
@@ -55,29 +56,13 @@ for (const viewport of [
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const tag = uniqueTag();
-    const headers = await accounts.adminHeaders();
     const make = async (name: string) => {
       const provider = await accounts.newProvider({
         name: `${tag} ${name}`,
         services: ['network', 'wifi'],
         legalForm: 'sole_trader',
       });
-      const checks = await request.get(`/api/admin/providers/${provider.id}/checks`, { headers });
-      const { checks: list } = (await checks.json()) as {
-        checks: { type: string; required: boolean }[];
-      };
-      for (const { type } of list.filter((check) => check.required)) {
-        const answer = await request.put(`/api/admin/providers/${provider.id}/checks/${type}`, {
-          headers,
-          data: {
-            status: 'passed',
-            checkedOn: new Date().toISOString().slice(0, 10),
-            validUntil: `${new Date().getFullYear() + 1}-12-31`,
-            ...(type === 'insurance' && { insurer: 'Santam', coverAmount: 5_000_000 }),
-          },
-        });
-        expect(answer.status(), await answer.text()).toBe(200);
-      }
+      await verifyProvider(request, accounts, provider.id);
       return provider;
     };
     const alpha = await make('Alpha Networks');

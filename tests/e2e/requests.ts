@@ -1,0 +1,137 @@
+/**
+ * Helpers of the browser tests of requests to several providers, their conversations and
+ * quotes (docs/decisions/0050, 0051): verifying a provider through the desk's API, the
+ * request tray's buttons and bar, a provider's dashboard in a context of its own, the
+ * "Quote and job" section of an enquiry's card and a quote line, and full-page
+ * screenshots to E2E_SHOTS.
+ */
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { addMonths, saToday } from '../../src/lib/calendar-days.ts';
+import { expect, type Accounts, type TestProvider } from './fixtures.ts';
+
+const SHOTS = process.env['E2E_SHOTS'];
+
+/** Records every check the provider requires as passed: it is verified. */
+export async function verifyProvider(
+  request: APIRequestContext,
+  accounts: Accounts,
+  providerId: number,
+): Promise<void> {
+  const headers = await accounts.adminHeaders();
+  const answer = await request.get(`/api/admin/providers/${providerId}/checks`, { headers });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const { checks } = (await answer.json()) as { checks: { type: string; required: boolean }[] };
+  const today = saToday();
+  for (const { type } of checks.filter((check) => check.required)) {
+    const recorded = await request.put(`/api/admin/providers/${providerId}/checks/${type}`, {
+      headers,
+      data: {
+        status: 'passed',
+        checkedOn: today,
+        validUntil: addMonths(today, 12),
+        ...(type === 'insurance' && { insurer: 'Santam', coverAmount: 5_000_000 }),
+      },
+    });
+    expect(recorded.status(), `${type}: ${await recorded.text()}`).toBe(200);
+  }
+}
+
+/** A card's, dialog's or page's "Add to request" button. */
+export const addToRequest = (scope: Locator | Page) =>
+  scope.getByRole('button', { name: /^Add to request/ });
+
+/** The tray's bar at the foot of the page. */
+export const requestTray = (page: Page) => page.getByRole('region', { name: 'Your request' });
+
+/**
+ * A screenshot to E2E_SHOTS as `{name}-{width}.png`: the full page from its top, or with
+ * `fullPage: false` what the viewport shows (a modal dialog over the page).
+ */
+export async function shoot(
+  page: Page,
+  name: string,
+  width: number,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!SHOTS) return;
+  // From the top: a sticky header would show wherever the page was scrolled to.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
+}
+
+/** The provider's dashboard, signed in, in a browser context of its own at this width. */
+export async function providerDashboard(
+  browser: Browser,
+  accounts: Accounts,
+  provider: TestProvider,
+  width: number,
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 844 : 900 },
+  });
+  await accounts.signIn(context, 'provider', provider.id);
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
+  return page;
+}
+
+/** The card of the customer's enquiry on the dashboard's Enquiries tab. */
+export async function enquiryCard(page: Page, customerName: string): Promise<Locator> {
+  const tab = page.getByRole('tab', { name: 'Enquiries' });
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+  return page.getByRole('article', { name: `Enquiry from ${customerName}` });
+}
+
+/** The "Quote and job" section of the customer's enquiry card, opened. */
+export async function openQuotePanel(page: Page, customerName = 'Thandi Nkosi'): Promise<Locator> {
+  const card = await enquiryCard(page, customerName);
+  const panel = card.getByRole('region', { name: 'Quote and job' });
+  const toggle = panel.getByRole('button', { name: 'Quote and job' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  return panel;
+}
+
+export interface QuoteLine {
+  kind: string;
+  what: string;
+  quantity: string;
+  unit: string;
+  price: string;
+}
+
+/** Fills one line of a quote or variation (its group, "Line N"). */
+export async function fillLine(group: Locator, line: QuoteLine): Promise<void> {
+  await group.getByLabel('Kind').selectOption({ label: line.kind });
+  await group.getByLabel('What').fill(line.what);
+  await group.getByLabel('Quantity').fill(line.quantity);
+  await group.getByLabel('Unit', { exact: true }).fill(line.unit);
+  await group.getByLabel('Unit price (R)').fill(line.price);
+}
+
+/** Fills the quote editor's lines (adding a line for each after the first). */
+export async function fillQuoteLines(dialog: Locator, lines: readonly QuoteLine[]): Promise<void> {
+  for (const [index, line] of lines.entries()) {
+    if (index > 0) await dialog.getByRole('button', { name: 'Add a line' }).click();
+    await fillLine(dialog.getByRole('group', { name: `Line ${index + 1}` }), line);
+  }
+}
+
+/** Opens the quote editor of the customer's enquiry and fills its lines: the panel and the dialog. */
+export async function writeQuote(
+  page: Page,
+  customerName: string,
+  lines: readonly QuoteLine[],
+): Promise<{ panel: Locator; dialog: Locator }> {
+  const panel = await openQuotePanel(page, customerName);
+  await panel.getByRole('button', { name: 'Write a quote' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Quote' });
+  await fillQuoteLines(dialog, lines);
+  return { panel, dialog };
+}
+
+/** Sends the quote written in the editor, and waits for the dashboard to say so. */
+export async function sendQuote(page: Page, dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Send quote' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Quote sent' })).toBeVisible();
+}
