@@ -79,6 +79,25 @@ describe('recording', () => {
     expect(await looks()).toEqual([]);
   });
 
+  it('records a desk change, whose answer carries the contact details, as a look', async () => {
+    const { admin, token, mine } = await setting();
+    const changed = await sendAs(api, token, 'PUT', `/api/admin/enquiries/${mine.id}`, {
+      adminNotes: 'Called the customer back.',
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect(await changed.json()).toMatchObject({ customerEmail: CUSTOMER });
+    expect((await looks()).map((l) => [l.adminId, l.action, l.enquiryId, l.what])).toEqual([
+      [admin.id, 'viewed-contact', mine.id, 'Name, e-mail and phone'],
+    ]);
+    // A refused change answers nothing, and records nothing.
+    await api.database.db.delete(accessLog);
+    const refused = await sendAs(api, token, 'PUT', `/api/admin/enquiries/${mine.id}`, {
+      status: 'no-such-status',
+    });
+    expect(refused.status).toBe(400);
+    expect(await looks()).toEqual([]);
+  });
+
   it('records an opened site photo', async () => {
     const { token, mine } = await setting();
     const objectKey = 'private/AccessLogSitePhoto0001.jpg';

@@ -14,7 +14,13 @@
 import { and, eq, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { majorTowns } from '../../db/places/places-file.ts';
-import { enquiryAssignments, outbox, rateLimits, serviceProviders } from '../../db/schema.ts';
+import {
+  accessLog,
+  enquiryAssignments,
+  outbox,
+  rateLimits,
+  serviceProviders,
+} from '../../db/schema.ts';
 import { listEnquiries } from '../../src/api/enquiries/list-enquiries.ts';
 import { sendRequestReminders } from '../../src/api/enquiries/send-request-reminders.ts';
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '../../src/lib/catalog/enquiry-options.ts';
@@ -735,6 +741,11 @@ describe('passing a request to another provider', () => {
       assignedProviderId: n.unverified.id,
       assignedProviderName: 'Midrand Not Yet Checked',
     });
+    // The answer carries the customer's contact details: the look is recorded (who looked).
+    const looks = await api.database.db
+      .select({ action: accessLog.action, enquiryId: accessLog.enquiryId })
+      .from(accessLog);
+    expect(looks).toContainEqual({ action: 'viewed-contact', enquiryId: request.id });
     // And a verified one with the flag set all the same: it only allows.
     await okJson(reassign(request.id, { providerId: n.randburg.id, allowUnverified: true }));
     expect((await enquiryRow(api, request.id)).assignedProviderId).toBe(n.randburg.id);

@@ -37,3 +37,17 @@ export async function recordAccess(
     await db.insert(accessLog).values(rows.slice(i, i + ROWS_PER_INSERT));
   }
 }
+
+/** A team member was answered these requests with their customers' contact details. */
+export function recordContactLook(
+  db: Queryable,
+  adminId: number,
+  enquiries: readonly { id: number }[],
+): Promise<void> {
+  return recordAccess(db, {
+    adminId,
+    action: 'viewed-contact',
+    what: CONTACT_DETAILS,
+    enquiryIds: enquiries.map(({ id }) => id),
+  });
+}

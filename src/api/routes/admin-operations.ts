@@ -59,7 +59,7 @@ import { listOutboxMail } from '../mail/list-outbox-mail.ts';
 import { MAIL_NOT_FOUND, resendMail } from '../mail/resend-mail.ts';
 import { listAccessLog } from '../privacy/list-access-log.ts';
 import { listPrivacyCases, replyToPrivacyCase } from '../privacy/privacy-cases.ts';
-import { CONTACT_DETAILS, recordAccess } from '../privacy/record-access.ts';
+import { recordAccess, recordContactLook } from '../privacy/record-access.ts';
 import { createProvider } from '../providers/create-provider.ts';
 import { deleteProvider } from '../providers/delete-provider.ts';
 import { getAdminProvider } from '../providers/get-admin-provider.ts';
@@ -187,12 +187,7 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   // The enquiry desk
   .get('/enquiries', validQuery(EnquiryDeskQuerySchema), async (c) => {
     const { items, total } = await listEnquiries(c.var.db, c.req.valid('query'));
-    await recordAccess(c.var.db, {
-      adminId: c.var.admin.id,
-      action: 'viewed-contact',
-      what: CONTACT_DETAILS,
-      enquiryIds: items.map((item) => item.id),
-    });
+    await recordContactLook(c.var.db, c.var.admin.id, items);
     c.header('X-Total-Count', String(total));
     return c.json(items);
   })
@@ -215,37 +210,33 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
   )
   .get('/enquiries/:id', byId, async (c) => {
     const enquiry = await getEnquiry(c.var.db, c.req.valid('param').id);
-    await recordAccess(c.var.db, {
-      adminId: c.var.admin.id,
-      action: 'viewed-contact',
-      what: CONTACT_DETAILS,
-      enquiryIds: [enquiry.id],
-    });
+    await recordContactLook(c.var.db, c.var.admin.id, [enquiry]);
     return c.json(enquiry);
   })
-  .put('/enquiries/:id', byId, validJson(EnquiryUpdateSchema), async (c) =>
-    c.json(
-      await updateEnquiry(c.var.db, {
-        id: c.req.valid('param').id,
-        changes: c.req.valid('json'),
-        secret: c.var.sessionSecret,
-        siteUrl: siteUrl(c),
-      }),
-    ),
-  )
+  .put('/enquiries/:id', byId, validJson(EnquiryUpdateSchema), async (c) => {
+    const enquiry = await updateEnquiry(c.var.db, {
+      id: c.req.valid('param').id,
+      changes: c.req.valid('json'),
+      secret: c.var.sessionSecret,
+      siteUrl: siteUrl(c),
+    });
+    // The answer is the request with its contact details: a look as much as a GET.
+    await recordContactLook(c.var.db, c.var.admin.id, [enquiry]);
+    return c.json(enquiry);
+  })
   // A request left waiting goes to another provider near the customer.
   .get('/enquiries/:id/candidates', byId, validQuery(ReassignCandidatesQuerySchema), async (c) =>
     c.json(await listReassignCandidates(c.var.db, c.req.valid('param').id, c.req.valid('query'))),
   )
-  .post('/enquiries/:id/reassign', byId, validJson(ReassignEnquirySchema), async (c) =>
-    c.json(
-      await reassignEnquiry(c.var.db, {
-        id: c.req.valid('param').id,
-        ...c.req.valid('json'),
-        siteUrl: siteUrl(c),
-      }),
-    ),
-  )
+  .post('/enquiries/:id/reassign', byId, validJson(ReassignEnquirySchema), async (c) => {
+    const passed = await reassignEnquiry(c.var.db, {
+      id: c.req.valid('param').id,
+      ...c.req.valid('json'),
+      siteUrl: siteUrl(c),
+    });
+    await recordContactLook(c.var.db, c.var.admin.id, [passed.enquiry]);
+    return c.json(passed);
+  })
   // Admin users
   .get('/users', async (c) => c.json(await listAdmins(c.var.db)))
   // Without a password the colleague is invited by mail to choose one (decision 0048).
