@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, rateLimits } from '../../db/schema.ts';
 import { newStatusLink } from '../../src/api/requests/status-tokens.ts';
 import { okJson } from '../helpers/api-fixtures.ts';
-import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';
+import { insertAlphaAndBeta, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { asProvider, customerPost, postQuote, quoteBody } from '../helpers/quote-fixtures.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
@@ -28,16 +28,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(async () => {
   await api.database.reset();
-  alpha = await insertProvider(api.database.db, {
-    name: 'Alpha Cameras',
-    services: ['cctv'],
-    isVerified: true,
-  });
-  beta = await insertProvider(api.database.db, {
-    name: 'Beta Security',
-    services: ['cctv'],
-    isVerified: true,
-  });
+  ({ alpha, beta } = await insertAlphaAndBeta(api.database.db));
 });
 
 /** One request to Alpha and Beta through the form: its reference, copies and token. */

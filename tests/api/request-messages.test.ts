@@ -20,7 +20,7 @@ import {
 import { MESSAGE_LIMITS, MESSAGE_TEXTS } from '../../src/lib/schemas/request-messages.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
-import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';
+import { insertAlphaAndBeta, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { confirmEnquiryEmail } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
@@ -42,16 +42,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(async () => {
   await api.database.reset();
-  alpha = await insertProvider(api.database.db, {
-    name: 'Alpha Cameras',
-    services: ['cctv'],
-    isVerified: true,
-  });
-  beta = await insertProvider(api.database.db, {
-    name: 'Beta Security',
-    services: ['cctv'],
-    isVerified: true,
-  });
+  ({ alpha, beta } = await insertAlphaAndBeta(api.database.db));
 });
 
 interface ListedMessage {

@@ -264,3 +264,18 @@ export function validApplicationBody(
   };
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
 }
+
+/** Two verified CCTV providers a request group is sent to (Alpha Cameras, Beta Security). */
+export async function insertAlphaAndBeta(db: Database) {
+  const alpha = await insertProvider(db, {
+    name: 'Alpha Cameras',
+    services: ['cctv'],
+    isVerified: true,
+  });
+  const beta = await insertProvider(db, {
+    name: 'Beta Security',
+    services: ['cctv'],
+    isVerified: true,
+  });
+  return { alpha, beta };
+}
