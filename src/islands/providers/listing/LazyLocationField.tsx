@@ -13,16 +13,20 @@ let loadedField: Field | undefined;
  * the input says so.
  */
 export function LazyLocationField(props: LocationFieldProps) {
-  const [picker, setPicker] = useState<{
-    Field: Field;
-    typedBefore?: LocationFieldProps['typedBefore'];
-  }>();
+  const [picker, setPicker] = useState<Field>();
   const [loading, setLoading] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const typedBefore = useRef<LocationFieldProps['typedBefore']>(undefined);
 
-  const Field = picker?.Field ?? loadedField;
+  const Field = picker ?? loadedField;
   if (Field) {
-    return <Field {...props} {...(picker?.typedBefore && { typedBefore: picker.typedBefore })} />;
+    // Read from the stand-in as the picker replaces it, in the same task: a key typed
+    // while the code was on its way is in the text, however late it came.
+    const element = input.current;
+    if (picker && element && !typedBefore.current) {
+      typedBefore.current = { text: element.value, focused: document.activeElement === element };
+    }
+    return <Field {...props} {...(typedBefore.current && { typedBefore: typedBefore.current })} />;
   }
 
   const start = () => {
@@ -30,13 +34,7 @@ export function LazyLocationField(props: LocationFieldProps) {
     setLoading(true);
     void import('./LocationField').then(({ default: loaded }) => {
       loadedField = loaded;
-      const element = input.current;
-      setPicker({
-        Field: loaded,
-        ...(element && {
-          typedBefore: { text: element.value, focused: document.activeElement === element },
-        }),
-      });
+      setPicker(() => loaded);
     });
   };
   return (
