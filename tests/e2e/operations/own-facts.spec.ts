@@ -196,6 +196,9 @@ test('the contact person and the business name are edited apart', async ({
   await expect(business).toHaveValue(application.businessName);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page)).toContainText('Profile Updated');
+  // Closed, so that the next save's own toast is the one waited for.
+  await toast(page).getByRole('button', { name: 'Close notification' }).click();
+  await expect(toast(page)).toHaveCount(0);
 
   const renamed = `${tag} Wilderness Wi-Fi & Networks`;
   await business.fill(renamed);
