@@ -1,5 +1,13 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { PlaceOption, PlaceSource } from './place-sources';
+
+/** What the stand-in input held as the picker replaced it. */
+export interface TypedBefore {
+  text: string;
+  focused: boolean;
+  /** The selection in the text, if any was made. */
+  selection?: readonly [number, number];
+}
 
 export interface PlaceComboboxProps {
   /** The input's id (its label points at it). */
@@ -27,7 +35,7 @@ export interface PlaceComboboxProps {
    * Text typed before the picker's code had loaded (LocationField's stand-in input): it
    * is taken as typed, and the input keeps the focus it had.
    */
-  typedBefore?: { text: string; focused: boolean };
+  typedBefore?: TypedBefore;
 }
 
 type Lookup =
@@ -79,11 +87,16 @@ export function PlaceCombobox({
   }, [value, valueName]);
 
   // Typed before the code came: the focus stays in the input, at the end of the text.
-  useEffect(() => {
+  // Moved in the same task as the stand-in goes, so that no key falls between the two.
+  useLayoutEffect(() => {
     if (!typedBefore?.focused || !input.current) return;
     input.current.focus();
     const end = input.current.value.length;
-    input.current.setSelectionRange(end, end);
+    // A selection made before (all of it, to type over) is kept, so the next key replaces it.
+    input.current.setSelectionRange(
+      typedBefore.selection?.[0] ?? end,
+      typedBefore.selection?.[1] ?? end,
+    );
     // Only as the picker first shows.
   }, []);
 

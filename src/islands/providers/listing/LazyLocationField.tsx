@@ -24,7 +24,16 @@ export function LazyLocationField(props: LocationFieldProps) {
     // while the code was on its way is in the text, however late it came.
     const element = input.current;
     if (picker && element && !typedBefore.current) {
-      typedBefore.current = { text: element.value, focused: document.activeElement === element };
+      const focused = document.activeElement === element;
+      const { selectionStart: start, selectionEnd: end } = element;
+      typedBefore.current = {
+        text: element.value,
+        focused,
+        ...(focused &&
+          start !== null &&
+          end !== null &&
+          start !== end && { selection: [start, end] }),
+      };
     }
     return <Field {...props} {...(typedBefore.current && { typedBefore: typedBefore.current })} />;
   }

@@ -1,7 +1,7 @@
 import { answer, api } from '../../../lib/api-client';
 import type { LatLng } from '../../../lib/geo';
 import { apiPlaceSource, placeOption, type PlaceOption } from '../../ui/place-sources';
-import { PlaceCombobox } from '../../ui/PlaceCombobox';
+import { PlaceCombobox, type TypedBefore } from '../../ui/PlaceCombobox';
 import { useLoaded } from '../../ui/use-loaded';
 import { locationSuggestions, NEAREST_TOWN_COUNT } from './location-suggestions';
 
@@ -13,7 +13,7 @@ export interface LocationFieldProps {
   position: LatLng | undefined;
   inSheet: boolean;
   onSelect: (place: PlaceOption | null) => void;
-  typedBefore?: { text: string; focused: boolean };
+  typedBefore?: TypedBefore;
 }
 
 /**
