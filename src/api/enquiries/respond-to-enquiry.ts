@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../../db/client.ts';
-import { customerEnquiries as e, outbox, serviceProviders } from '../../../db/schema.ts';
+import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts';
 import type { EnquiryResponseSchema } from '../../lib/schemas/provider-dashboard.ts';
 import { AppError } from '../errors.ts';
-import { cancelQueuedTopic, enqueueMail } from '../jobs/enqueue.ts';
+import { mailAtMostHourly } from '../jobs/enqueue.ts';
 import { enquiryResponseMessage } from '../mail/messages.ts';
 import { refuseCompletingAgreedJob } from '../quotes/complete-job.ts';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
@@ -27,30 +27,12 @@ async function mailResponse(
   siteUrl: string,
 ): Promise<boolean> {
   if (!enquiry.emailConfirmedAt) return false;
-  const topic = `enquiry-response:${enquiry.id}`;
-  // Cancel the waiting one first: the sender may be claiming it right now. The cancel
-  // waits for that claim, so the look below sees it as sending, and this response waits
-  // its hour; looking first would miss it and send a second mail at once.
-  await cancelQueuedTopic(tx, topic);
-  const [recent] = await tx
-    .select({ age: sql<number>`extract(epoch from now() - ${outbox.createdAt})::int` })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.topic, topic),
-        inArray(outbox.status, ['sending', 'sent', 'failed']),
-        gt(outbox.createdAt, sql`now() - interval '1 hour'`),
-      ),
-    )
-    .orderBy(desc(outbox.createdAt))
-    .limit(1);
-  // Within the hour after a response mail, the newest response waits for the hour to end
-  // (replacing any response still waiting), so the customer's last word is never lost.
   const statusUrl = await newStatusLink(tx, { enquiryId: enquiry.id, siteUrl });
-  await enqueueMail(tx, enquiryResponseMessage(enquiry, provider, response, statusUrl), {
-    topic,
-    ...(recent && { delaySeconds: Math.max(1, 3600 - recent.age) }),
-  });
+  await mailAtMostHourly(
+    tx,
+    `enquiry-response:${enquiry.id}`,
+    enquiryResponseMessage(enquiry, provider, response, statusUrl),
+  );
   return true;
 }
 

@@ -3,7 +3,7 @@
  * the change that causes them, so a change and its mail commit or roll back together.
  * deliverOutbox() carries them out later, with retries.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -45,6 +45,38 @@ export async function cancelQueuedTopic(db: Queryable, topic: string): Promise<v
     .update(outbox)
     .set({ status: 'cancelled' })
     .where(and(eq(outbox.topic, topic), eq(outbox.status, 'queued')));
+}
+
+/**
+ * Writes a mail of a conversation at most once an hour per topic (a conversation and a
+ * direction): a newer one replaces one still waiting, and within the hour after a mail
+ * the newest waits for the hour to end, so the last word always goes out.
+ */
+export async function mailAtMostHourly(
+  db: Queryable,
+  topic: string,
+  message: MailMessage,
+): Promise<void> {
+  // Cancel the waiting one first: the sender may be claiming it right now. The cancel
+  // waits for that claim, so the look below sees it as sending, and this mail waits its
+  // hour; looking first would miss it and send a second mail at once.
+  await cancelQueuedTopic(db, topic);
+  const [recent] = await db
+    .select({ age: sql<number>`extract(epoch from now() - ${outbox.createdAt})::int` })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.topic, topic),
+        inArray(outbox.status, ['sending', 'sent', 'failed']),
+        gt(outbox.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    )
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  await enqueueMail(db, message, {
+    topic,
+    ...(recent && { delaySeconds: Math.max(1, 3600 - recent.age) }),
+  });
 }
 
 async function enqueue(

@@ -374,17 +374,20 @@ function briefLines(request: Omit<MailedRequest, 'customerName'>): string[] {
   ];
 }
 
+/** A request sent or passed to a provider, and the customer's link to its page. */
+interface RequestPassed {
+  reference: string;
+  providerName: string;
+  statusUrl: string;
+}
+
 /**
  * To the customer at once: the reference, the brief, who answers, and the
  * private link to the request's status page; opening it also confirms the address.
  */
 export function requestReceivedMessage(
   request: MailedRequest & { customerEmail: string },
-  {
-    reference,
-    providerName,
-    statusUrl,
-  }: { reference: string; providerName: string; statusUrl: string },
+  { reference, providerName, statusUrl }: RequestPassed,
 ): MailMessage {
   return {
     to: request.customerEmail,
@@ -470,11 +473,7 @@ export function requestCancelledMessage(
  */
 export function requestReassignedMessage(
   request: { customerName: string; customerEmail: string; serviceType: string },
-  {
-    reference,
-    providerName,
-    statusUrl,
-  }: { reference: string; providerName: string; statusUrl: string },
+  { reference, providerName, statusUrl }: RequestPassed,
 ): MailMessage {
   return {
     to: request.customerEmail,

@@ -4,11 +4,10 @@
  * outbox. The customer writes from the status page (its token opens every copy of its
  * request), the provider from the dashboard (its own copy only).
  */
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
 import {
   customerEnquiries as e,
-  outbox,
   requestMessageFiles,
   requestMessages,
   serviceProviders as p,
@@ -21,7 +20,7 @@ import {
   type Message,
 } from '../../lib/schemas/request-messages.ts';
 import { AppError } from '../errors.ts';
-import { cancelQueuedTopic, enqueueMail } from '../jobs/enqueue.ts';
+import { mailAtMostHourly } from '../jobs/enqueue.ts';
 import { customerMessageMail, providerMessageMail } from '../mail/messages.ts';
 import { hitRateLimit } from '../rate-limits/hit-rate-limit.ts';
 import { copiesInGroupOf, groupReference } from '../requests/request-group.ts';
@@ -101,36 +100,6 @@ async function storeMessage(
     });
   }
   return stored;
-}
-
-/**
- * Writes the mail that tells the other side, at the limit response mails keep
- * (respond-to-enquiry.ts): at most one an hour per conversation and direction; a newer
- * message replaces one still waiting, and within the hour after a mail the newest waits
- * for the hour to end, so the last word always goes out.
- */
-async function mailAtMostHourly(
-  tx: Transaction,
-  topic: string,
-  mail: Parameters<typeof enqueueMail>[1],
-): Promise<void> {
-  await cancelQueuedTopic(tx, topic);
-  const [recent] = await tx
-    .select({ age: sql<number>`extract(epoch from now() - ${outbox.createdAt})::int` })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.topic, topic),
-        inArray(outbox.status, ['sending', 'sent', 'failed']),
-        gt(outbox.createdAt, sql`now() - interval '1 hour'`),
-      ),
-    )
-    .orderBy(desc(outbox.createdAt))
-    .limit(1);
-  await enqueueMail(tx, mail, {
-    topic,
-    ...(recent && { delaySeconds: Math.max(1, 3600 - recent.age) }),
-  });
 }
 
 const mailedMessage = (message: Message) => ({

@@ -1,15 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import {
-  customerEnquiries as e,
-  quotePreparationFees as fees,
-  serviceProviders as p,
-} from '../../../db/schema.ts';
+import { quotePreparationFees as fees } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { customerGroup } from './customer-group.ts';
-import { preparationFeeAnsweredMessage } from './quote-mails.ts';
-import { groupReference } from './read-quotes.ts';
+import { preparationFeeAnsweredMessage, providerOfCopy } from './quote-mails.ts';
 
 export const FEE_ANSWER_MESSAGES = {
   notFound: 'This provider has asked no fee for preparing a quote.',
@@ -39,24 +34,14 @@ export async function answerPreparationFee(
       .update(fees)
       .set(agree ? { agreedAt: sql`now()` } : { declinedAt: sql`now()` })
       .where(eq(fees.enquiryId, enquiryId));
-    const [copy] = await tx
-      .select({
-        id: e.id,
-        groupId: e.groupId,
-        createdAt: e.createdAt,
-        providerName: p.name,
-        providerEmail: p.email,
-      })
-      .from(e)
-      .innerJoin(p, eq(p.id, e.assignedProviderId))
-      .where(eq(e.id, enquiryId));
-    if (copy) {
+    const to = await providerOfCopy(tx, { enquiryId, siteUrl });
+    if (to) {
       await enqueueMail(
         tx,
         preparationFeeAnsweredMessage(
-          { name: copy.providerName, email: copy.providerEmail },
-          { reference: await groupReference(tx, copy), feeCents: fee.feeCents, agreed: agree },
-          new URL(`/dashboard?enquiry=${enquiryId}`, siteUrl).href,
+          to.provider,
+          { reference: to.reference, feeCents: fee.feeCents, agreed: agree },
+          to.dashboardUrl,
         ),
       );
     }

@@ -1,17 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import {
-  customerEnquiries as e,
-  jobs,
-  jobVariations as v,
-  serviceProviders as p,
-} from '../../../db/schema.ts';
+import { jobs, jobVariations as v } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { customerGroup } from './customer-group.ts';
 import { JOB_MESSAGES } from './propose-variation.ts';
-import { variationDecidedMessage } from './quote-mails.ts';
-import { groupReference } from './read-quotes.ts';
+import { providerOfCopy, variationDecidedMessage } from './quote-mails.ts';
 
 export const VARIATION_MESSAGES = {
   notFound: 'Variation not found',
@@ -69,29 +63,14 @@ export async function decideVariation(
           : { declinedAt: sql`now()`, declineReason: reason ?? '' },
       )
       .where(eq(v.id, variation.id));
-    const [copy] = await tx
-      .select({
-        id: e.id,
-        groupId: e.groupId,
-        createdAt: e.createdAt,
-        providerName: p.name,
-        providerEmail: p.email,
-      })
-      .from(e)
-      .innerJoin(p, eq(p.id, e.assignedProviderId))
-      .where(eq(e.id, job.enquiryId));
-    if (copy) {
+    const to = await providerOfCopy(tx, { enquiryId: job.enquiryId, siteUrl });
+    if (to) {
       await enqueueMail(
         tx,
         variationDecidedMessage(
-          { name: copy.providerName, email: copy.providerEmail },
-          {
-            reference: await groupReference(tx, copy),
-            number: variation.number,
-            approved: approve,
-            reason,
-          },
-          new URL(`/dashboard?enquiry=${job.enquiryId}`, siteUrl).href,
+          to.provider,
+          { reference: to.reference, number: variation.number, approved: approve, reason },
+          to.dashboardUrl,
         ),
       );
     }

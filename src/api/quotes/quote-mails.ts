@@ -4,15 +4,48 @@
  * both with a status token of their own (status-tokens.ts); the providers' lead to the
  * dashboard, where the PDFs are behind their session.
  */
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
-import { requestStatusLinks } from '../../../db/schema.ts';
+import {
+  customerEnquiries as e,
+  requestStatusLinks,
+  serviceProviders as p,
+} from '../../../db/schema.ts';
 import { formatDay } from '../../lib/calendar-days.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
 import { formatCents } from '../../lib/quotes.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { newStatusToken, statusPageLink } from '../requests/status-tokens.ts';
+import { groupReference } from './read-quotes.ts';
 
 const SIGN_OFF = ['', 'The Verified Providers team'];
+
+/**
+ * What a mail to the provider of a copy needs: who it is, the request's reference and the
+ * copy's page in the dashboard. Undefined for a copy without a provider.
+ */
+export async function providerOfCopy(
+  db: Queryable,
+  { enquiryId, siteUrl }: { enquiryId: number; siteUrl: string },
+) {
+  const [copy] = await db
+    .select({
+      id: e.id,
+      groupId: e.groupId,
+      createdAt: e.createdAt,
+      name: p.name,
+      email: p.email,
+    })
+    .from(e)
+    .innerJoin(p, eq(p.id, e.assignedProviderId))
+    .where(eq(e.id, enquiryId));
+  if (!copy) return undefined;
+  return {
+    provider: { name: copy.name, email: copy.email },
+    reference: await groupReference(db, copy),
+    dashboardUrl: new URL(`/dashboard?enquiry=${enquiryId}`, siteUrl).href,
+  };
+}
 
 /** A new token for the customer's page of a copy, with the page's address and the PDF's. */
 export async function customerLinks(
