@@ -45,27 +45,43 @@ export interface ManyQuestion extends QuestionBase {
 
 export type BriefQuestion = CountQuestion | ChoiceQuestion | ManyQuestion;
 
-const YES_NO: readonly Option[] = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
-];
+/** Answers as [value, label] pairs. */
+const options = (...pairs: [value: string, label: string][]): Option[] =>
+  pairs.map(([value, label]) => ({ value, label }));
 
-const PROPERTY_TYPES: readonly Option[] = [
-  { value: 'house', label: 'House' },
-  { value: 'townhouse', label: 'Townhouse or flat' },
-  { value: 'office', label: 'Office' },
-  { value: 'shop', label: 'Shop' },
-  { value: 'warehouse', label: 'Warehouse or factory' },
-  { value: 'farm', label: 'Farm or smallholding' },
-  { value: 'estate', label: 'Estate or complex' },
-];
+const YES_NO = options(['yes', 'Yes'], ['no', 'No']);
 
-const yesNo = (key: string, label: string): ChoiceQuestion => ({
+const PROPERTY_TYPES = options(
+  ['house', 'House'],
+  ['townhouse', 'Townhouse or flat'],
+  ['office', 'Office'],
+  ['shop', 'Shop'],
+  ['warehouse', 'Warehouse or factory'],
+  ['farm', 'Farm or smallholding'],
+  ['estate', 'Estate or complex'],
+);
+
+const choice = (
+  key: string,
+  label: string,
+  answers: readonly Option[],
+  required = false,
+): ChoiceQuestion => ({
   kind: 'choice',
   key,
   label,
-  options: YES_NO,
+  options: answers,
+  ...(required && { required }),
 });
+
+const many = (key: string, label: string, answers: readonly Option[]): ManyQuestion => ({
+  kind: 'many',
+  key,
+  label,
+  options: answers,
+});
+
+const yesNo = (key: string, label: string) => choice(key, label, YES_NO);
 
 const count = (
   key: string,
@@ -77,25 +93,14 @@ const count = (
 
 export const BRIEF_QUESTIONS: Readonly<Record<ServiceId, readonly BriefQuestion[]>> = {
   cctv: [
-    {
-      kind: 'choice',
-      key: 'propertyType',
-      label: 'Property type',
-      options: PROPERTY_TYPES,
-      required: true,
-    },
+    choice('propertyType', 'Property type', PROPERTY_TYPES, true),
     count('camerasIndoor', 'Cameras indoors', 'cameras', 200),
     count('camerasOutdoor', 'Cameras outdoors', 'cameras', 200),
-    {
-      kind: 'many',
-      key: 'mustSee',
-      label: 'What must be seen',
-      options: [
-        { value: 'overview', label: 'An overview' },
-        { value: 'faces', label: 'Faces' },
-        { value: 'number-plates', label: 'Number plates' },
-      ],
-    },
+    many(
+      'mustSee',
+      'What must be seen',
+      options(['overview', 'An overview'], ['faces', 'Faces'], ['number-plates', 'Number plates']),
+    ),
     yesNo('nightVision', 'Night vision'),
     yesNo('remoteViewing', 'Remote viewing on a phone'),
     count('recordingDays', 'Days of recording', 'days', 365),
@@ -103,51 +108,35 @@ export const BRIEF_QUESTIONS: Readonly<Record<ServiceId, readonly BriefQuestion[
     yesNo('backupPower', 'Backup power for load-shedding'),
   ],
   alarms: [
-    {
-      kind: 'choice',
-      key: 'propertyType',
-      label: 'Property type',
-      options: PROPERTY_TYPES,
-      required: true,
-    },
+    choice('propertyType', 'Property type', PROPERTY_TYPES, true),
     count('zones', 'Zones or rooms', 'zones', 200),
     yesNo('pets', 'Pets inside'),
-    {
-      kind: 'choice',
-      key: 'wiring',
-      label: 'Wired or wireless',
-      options: [
-        { value: 'wired', label: 'Wired' },
-        { value: 'wireless', label: 'Wireless' },
-      ],
-    },
-    {
-      kind: 'choice',
-      key: 'response',
-      label: 'Armed response or monitoring',
-      options: [
-        { value: 'armed-response', label: 'Armed response' },
-        { value: 'monitoring', label: 'Monitoring only' },
-        { value: 'none', label: 'Neither' },
-      ],
-    },
+    choice('wiring', 'Wired or wireless', options(['wired', 'Wired'], ['wireless', 'Wireless'])),
+    choice(
+      'response',
+      'Armed response or monitoring',
+      options(
+        ['armed-response', 'Armed response'],
+        ['monitoring', 'Monitoring only'],
+        ['none', 'Neither'],
+      ),
+    ),
     yesNo('electricFence', 'Electric fence'),
     yesNo('batteryBackup', 'Battery backup'),
   ],
   access: [
     count('doorsAndGates', 'Doors and gates', 'doors and gates', 500, true),
     count('users', 'Number of users', 'people', 100_000),
-    {
-      kind: 'many',
-      key: 'credentials',
-      label: 'Credentials',
-      options: [
-        { value: 'card', label: 'Card or tag' },
-        { value: 'pin', label: 'PIN' },
-        { value: 'biometric', label: 'Biometric' },
-        { value: 'app', label: 'Phone app' },
-      ],
-    },
+    many(
+      'credentials',
+      'Credentials',
+      options(
+        ['card', 'Card or tag'],
+        ['pin', 'PIN'],
+        ['biometric', 'Biometric'],
+        ['app', 'Phone app'],
+      ),
+    ),
     yesNo('intercom', 'Intercom'),
     yesNo('gateMotor', 'Gate motor'),
   ],
@@ -165,16 +154,11 @@ export const BRIEF_QUESTIONS: Readonly<Record<ServiceId, readonly BriefQuestion[
   ],
   ndi: [
     count('sources', 'Cameras or sources', 'sources', 1000, true),
-    {
-      kind: 'choice',
-      key: 'resolution',
-      label: 'Resolution',
-      options: [
-        { value: '720p', label: 'HD (720p)' },
-        { value: '1080p', label: 'Full HD (1080p)' },
-        { value: '4k', label: '4K (2160p)' },
-      ],
-    },
+    choice(
+      'resolution',
+      'Resolution',
+      options(['720p', 'HD (720p)'], ['1080p', 'Full HD (1080p)'], ['4k', '4K (2160p)']),
+    ),
     yesNo('switchInPlace', 'Network switch already in place'),
     yesNo('liveStreaming', 'Live streaming'),
   ],
