@@ -4,9 +4,9 @@
  * dynamic import() (the request form, the conversation).
  *
  * - /request/new (one request to several providers): 90 KB, a public page's budget.
- * - /request (the status page, opened from a mail): 140 KB. It hydrates at once with the
- *   request, its timeline and the cancel form (React, TanStack Query, zod); the
- *   conversation and its upload form load after it.
+ * - /request (the status page, opened from a mail): 90 KB, a public page's budget too. It
+ *   hydrates at once with the request and its timeline, without a query library or zod;
+ *   the cancel form, the quotes and the conversation load after it (docs/decisions/0049).
  */
 import { describe, expect, it } from 'vitest';
 import { gzippedBytes, pageScripts, readPage } from '../../scripts/built-site.ts';
@@ -14,7 +14,7 @@ import { gzippedBytes, pageScripts, readPage } from '../../scripts/built-site.ts
 const KB = 1024;
 const BUDGETS = [
   { page: '/request/new', javascript: 90 * KB },
-  { page: '/request', javascript: 140 * KB },
+  { page: '/request', javascript: 90 * KB },
 ] as const;
 
 describe("the request pages' JavaScript", () => {

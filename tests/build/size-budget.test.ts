@@ -30,10 +30,6 @@ const OWN_BUDGETS: Readonly<Record<string, { javascript: number; why: string }>>
   '/dashboard/set-password': { javascript: 150 * KB, why: "the dashboard's mailed link" },
   '/admin': { javascript: 150 * KB, why: 'the admin dashboard' },
   '/admin/set-password': { javascript: 150 * KB, why: "the admin dashboard's mailed link" },
-  // A page a mailed link opens, outside the sitemap, not yet within the public budget: the
-  // request's status page (with a group's providers; its quotes and messages load after it,
-  // decisions 0050 and 0051).
-  '/request': { javascript: 140 * KB, why: "a request's status page, from the customer's mail" },
 };
 
 /** The route of a built page: dist/services/alarm-systems.html -> /services/alarm-systems. */

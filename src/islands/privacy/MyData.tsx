@@ -1,6 +1,7 @@
-import { useEffect, useId, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { answer, api, ApiError, type ApiAnswer } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { Section } from '../request/Section';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { TextField } from '../ui/TextField';
 import { OfficerCaseForm } from './OfficerCaseForm';
@@ -13,20 +14,6 @@ const failureText = (failure: unknown) =>
   failure instanceof ApiError
     ? (failure.serverMessage ?? failure.message)
     : 'Something went wrong. Please try again.';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="card border border-base-300 bg-base-100 shadow-sm">
-      <div className="card-body gap-3 p-5 sm:p-6">
-        <h2 id={id} className="card-title text-lg">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </section>
-  );
-}
 
 const STATUS_WORDS: Record<string, string> = {
   new: 'Sent',

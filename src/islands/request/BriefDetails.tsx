@@ -1,4 +1,4 @@
-import { briefLines } from '../../lib/schemas/request-brief';
+import { briefLines } from '../../lib/request-brief-questions';
 import { DetailList } from '../ui/DetailList';
 
 /**

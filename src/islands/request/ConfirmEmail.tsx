@@ -1,8 +1,9 @@
 import { answer, api } from '../../lib/api-client';
 import { INVALID_CONFIRMATION_LINK } from '../../lib/enquiry-confirmation';
 import { withQueryClient } from '../../lib/query-client';
-import { ConfirmingEmail, UnusableLink, useMailedLink } from '../ui/mailed-link';
+import { ConfirmingEmail, useMailedLink } from '../ui/mailed-link';
 import { MessageCard } from '../ui/MessageCard';
+import { UnusableRequestLink } from './UnusableRequestLink';
 
 /**
  * /request/confirm?token=...: the link mailed after a service request. Opening
@@ -15,16 +16,7 @@ function ConfirmEmail() {
   );
   if (link.state === 'opening') return <ConfirmingEmail />;
   if (link.state === 'failed') {
-    return (
-      <UnusableLink message={link.message ?? INVALID_CONFIRMATION_LINK}>
-        <a className="btn btn-primary" href="/providers">
-          Find Providers
-        </a>
-        <a className="btn btn-ghost" href="/">
-          Back to Home
-        </a>
-      </UnusableLink>
-    );
+    return <UnusableRequestLink message={link.message ?? INVALID_CONFIRMATION_LINK} />;
   }
   return (
     <MessageCard title="Your e-mail is confirmed">

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { answer, api } from '../../lib/api-client';
+import { withQueryClient } from '../../lib/query-client';
 import { Tabs } from '../ui/Tabs';
 import { MessageForm } from './MessageForm';
 import { MessageThread } from './MessageThread';
@@ -61,7 +62,7 @@ function ConversationPanel({
  * provider the request went to, in tabs when there are several. The token is the key, as
  * for the rest of the page; what the provider writes arrives by e-mail with a link here.
  */
-export default function Conversation({ token }: { token: string }) {
+function Conversation({ token }: { token: string }) {
   const headingId = useId();
   const query = useQuery({
     queryKey: messagesKey(token),
@@ -104,3 +105,6 @@ export default function Conversation({ token }: { token: string }) {
     </section>
   );
 }
+
+// The query library comes with the conversation, not with the page (docs/decisions/0049).
+export default withQueryClient(Conversation);

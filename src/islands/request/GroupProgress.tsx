@@ -1,17 +1,13 @@
-import { useId } from 'react';
+import { ProviderResponses, Time } from './ProviderResponses';
 import {
-  formatSaDateTime,
   STATUS_LABELS,
   statusBadgeClass,
   timelineTitle,
   type RequestStatus,
 } from './request-status-words';
+import { Section } from './Section';
 
 type Copy = RequestStatus['copies'][number];
-
-function Time({ at }: { at: string }) {
-  return <time dateTime={at}>{formatSaDateTime(at)}</time>;
-}
 
 /** One provider's copy of the request: where it stands, its steps and its responses. */
 function CopyProgress({ copy }: { copy: Copy }) {
@@ -42,16 +38,7 @@ function CopyProgress({ copy }: { copy: Copy }) {
       {copy.responses.length > 0 && (
         <div className="mt-3 space-y-2">
           <p className="text-sm font-semibold">Responses</p>
-          <ol className="space-y-2">
-            {copy.responses.map((response, index) => (
-              <li key={`${response.at}-${index}`} className="rounded-box bg-base-200 p-3">
-                <p className="break-words whitespace-pre-line">{response.text}</p>
-                <p className="mt-1 text-sm">
-                  <Time at={response.at} />
-                </p>
-              </li>
-            ))}
-          </ol>
+          <ProviderResponses responses={copy.responses} compact />
         </div>
       )}
     </li>
@@ -64,26 +51,17 @@ function CopyProgress({ copy }: { copy: Copy }) {
  * Each provider has a copy of its own, seen, answered and closed on its own.
  */
 export function GroupProgress({ request }: { request: RequestStatus }) {
-  const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="card border border-base-300 bg-base-100 shadow-sm"
-    >
-      <div className="card-body gap-3 p-5 sm:p-6">
-        <h2 id={headingId} className="card-title text-lg">
-          Your providers
-        </h2>
-        <p>
-          Your request went to {request.copies.length} providers, each with a copy of its own. None
-          of them is told who else you asked.
-        </p>
-        <ul className="grid gap-3 md:grid-cols-2">
-          {request.copies.map((copy) => (
-            <CopyProgress key={copy.id} copy={copy} />
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section title="Your providers">
+      <p>
+        Your request went to {request.copies.length} providers, each with a copy of its own. None of
+        them is told who else you asked.
+      </p>
+      <ul className="grid gap-3 md:grid-cols-2">
+        {request.copies.map((copy) => (
+          <CopyProgress key={copy.id} copy={copy} />
+        ))}
+      </ul>
+    </Section>
   );
 }

@@ -11,6 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { formatDay } from '../../lib/calendar-days';
+import { withQueryClient } from '../../lib/query-client';
 import type { CustomerQuotes, QuoteOffer, QuoteView, VariationView } from '../../lib/quote-answers';
 import { formatCents, S15_WORDING, warrantyWords } from '../../lib/quotes';
 import { responsivenessWords } from '../../lib/responsiveness';
@@ -19,7 +20,6 @@ import { AcceptOrDecline, DeclineForm } from './AcceptOrDecline';
 import { depositWords, QuoteLines, QuoteStateBadge, QuoteTotals } from './QuoteDetails';
 
 const quotesKey = (token: string) => ['/api/requests/quotes', token] as const;
-const STATUS_KEY_PREFIX = '/api/requests/status';
 
 function pdfUrl(path: string, token: string): string {
   return `${path}?token=${encodeURIComponent(token)}`;
@@ -28,7 +28,11 @@ function pdfUrl(path: string, token: string): string {
 /** What the customer's last answer did, or why it was refused, for the live region. */
 type Notice = { tone: 'success' | 'error'; text: string } | undefined;
 
-function useAnswer(token: string, setNotice: (notice: Notice) => void) {
+function useAnswer(
+  token: string,
+  setNotice: (notice: Notice) => void,
+  onRequestChanged: () => Promise<void>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (send: () => Promise<{ message: string }>) => send(),
@@ -36,7 +40,7 @@ function useAnswer(token: string, setNotice: (notice: Notice) => void) {
       setNotice({ tone: 'success', text: message });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: quotesKey(token) }),
-        queryClient.invalidateQueries({ queryKey: [STATUS_KEY_PREFIX] }),
+        onRequestChanged(),
       ]);
     },
     onError: async (error) => {
@@ -403,10 +407,17 @@ function JobSection({
   );
 }
 
-export default function QuoteCompare({ token }: { token: string }) {
+function QuoteCompare({
+  token,
+  onRequestChanged,
+}: {
+  token: string;
+  /** An answer changed the request (a quote accepted, a job completed): the page reads it again. */
+  onRequestChanged: () => Promise<void>;
+}) {
   const headingId = useId();
   const [notice, setNotice] = useState<Notice>();
-  const send = useAnswer(token, setNotice);
+  const send = useAnswer(token, setNotice, onRequestChanged);
   const { confirm, dialog } = useConfirm();
   const quotes = useQuery({
     queryKey: quotesKey(token),
@@ -492,3 +503,6 @@ export default function QuoteCompare({ token }: { token: string }) {
     </section>
   );
 }
+
+// The query library comes with the comparison, not with the page (docs/decisions/0049).
+export default withQueryClient(QuoteCompare);

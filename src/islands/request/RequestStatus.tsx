@@ -1,25 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import * as z from 'zod/mini';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { answer, api, ApiError } from '../../lib/api-client';
-import { withQueryClient } from '../../lib/query-client';
-import {
-  CANCEL_REASON_MAX,
-  CancelRequestSchema,
-  REQUEST_STATUS_MESSAGES,
-} from '../../lib/schemas/request-status';
+import { REQUEST_STATUS_MESSAGES } from '../../lib/request-status-page';
 import { DetailList } from '../ui/DetailList';
 import { MessageCard } from '../ui/MessageCard';
-import { TextAreaField } from '../ui/TextAreaField';
 import { BriefDetails } from './BriefDetails';
 import { GroupProgress } from './GroupProgress';
 import { LazyConversation } from './LazyConversation';
 import { LazyQuoteCompare } from './LazyQuoteCompare';
+import { ProviderResponses, Time } from './ProviderResponses';
 import {
   budgetLabel,
-  formatSaDateTime,
   STATUS_LABELS,
   statusBadgeClass,
   timelineTitle,
@@ -27,33 +17,17 @@ import {
   type RequestStatus,
   type TimelineKind,
 } from './request-status-words';
+import { Section } from './Section';
+import { UnusableRequestLink } from './UnusableRequestLink';
+import { useRequestStatus } from './use-request-status';
 
-const statusKey = (token: string | null | undefined) => ['/api/requests/status', token] as const;
-
-const CancelFormSchema = z.pick(CancelRequestSchema, { reason: true });
-type CancelForm = { reason: string };
+// The cancellation form (react-hook-form) comes while the request is read, not with the
+// page (docs/decisions/0049).
+const loadCancelForm = () => import('./CancelForm');
+const CancelForm = lazy(loadCancelForm);
 
 /** The answers that say the link itself cannot be used: no Retry would help. */
 const LINK_PROBLEMS = new Set([400, 404, 410]);
-
-function Time({ at }: { at: string }) {
-  return <time dateTime={at}>{formatSaDateTime(at)}</time>;
-}
-
-/** A titled card of the page, a region named by its heading. */
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="card border border-base-300 bg-base-100 shadow-sm">
-      <div className="card-body gap-3 p-5 sm:p-6">
-        <h2 id={id} className="card-title text-lg">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </section>
-  );
-}
 
 const STEP_BORDERS: Partial<Record<TimelineKind, string>> = {
   completed: 'border-success',
@@ -94,18 +68,7 @@ function Responses({ request }: { request: RequestStatus }) {
       </p>
     );
   }
-  return (
-    <ol className="space-y-3">
-      {request.responses.map((response, index) => (
-        <li key={`${response.at}-${index}`} className="rounded-box bg-base-200 p-4">
-          <p className="break-words whitespace-pre-line">{response.text}</p>
-          <p className="mt-2 text-sm">
-            <Time at={response.at} />
-          </p>
-        </li>
-      ))}
-    </ol>
-  );
+  return <ProviderResponses responses={request.responses} />;
 }
 
 function CancelRequest({
@@ -119,65 +82,29 @@ function CancelRequest({
   /** The request is closed (cancelled now, or already): the server's words, then the page reloads it. */
   onClosed: (message: string) => Promise<void>;
 }) {
-  const id = useId();
-  const { register, handleSubmit, formState, setError } = useForm<CancelForm>({
-    resolver: zodResolver(CancelFormSchema),
-    defaultValues: { reason: '' },
-  });
-  const cancel = useMutation({
-    mutationFn: ({ reason }: CancelForm) =>
-      answer(api.requests.cancel.$post({ json: { token, reason } })),
-    // Pending until the page shows the cancelled request: the button cannot be pressed twice.
-    onSuccess: ({ message }) => onClosed(message),
-    onError: async (error) => {
-      const reason = error instanceof ApiError ? error.fieldErrors?.reason : undefined;
-      if (reason) setError('reason', { message: reason });
-      if (error instanceof ApiError && error.status === 409) {
-        await onClosed(error.serverMessage ?? REQUEST_STATUS_MESSAGES.closed);
-      }
-    },
-  });
-  const failure =
-    cancel.error && !(cancel.error instanceof ApiError && cancel.error.fieldErrors?.reason)
-      ? cancel.error instanceof ApiError && cancel.error.serverMessage
-        ? cancel.error.serverMessage
-        : 'Your request could not be cancelled. Please check your connection and try again.'
-      : undefined;
   return (
     <Section title="Cancel this request">
       <p>
         No longer need the work done? Tell {several ? 'the providers' : 'the provider'} why: they
         are told at once, and the request is closed.
       </p>
-      <form
-        noValidate
-        className="space-y-3"
-        onSubmit={(e) => void handleSubmit((values) => cancel.mutate(values))(e)}
-      >
-        <TextAreaField
-          id={`${id}-reason`}
-          label="Why are you cancelling? *"
-          rows={3}
-          maxLength={CANCEL_REASON_MAX}
-          required
-          error={formState.errors.reason?.message}
-          {...register('reason')}
-        />
-        {failure && (
-          <p className="text-sm text-error" role="alert">
-            {failure}
-          </p>
-        )}
-        <button type="submit" className="btn btn-outline btn-error" disabled={cancel.isPending}>
-          {cancel.isPending ? 'Cancelling...' : 'Cancel Request'}
-        </button>
-      </form>
+      <Suspense fallback={<p role="status">Loading the form...</p>}>
+        <CancelForm token={token} onClosed={onClosed} />
+      </Suspense>
     </Section>
   );
 }
 
-function RequestView({ token, request }: { token: string; request: RequestStatus }) {
-  const queryClient = useQueryClient();
+function RequestView({
+  token,
+  request,
+  reload,
+}: {
+  token: string;
+  request: RequestStatus;
+  /** Reads the request again; resolves once the page shows it as it is now. */
+  reload: () => Promise<void>;
+}) {
   const [notice, setNotice] = useState<string>();
   const noticeRef = useRef<HTMLDivElement>(null);
   // The form that had the focus is gone: the focus goes to what happened instead.
@@ -186,7 +113,7 @@ function RequestView({ token, request }: { token: string; request: RequestStatus
   }, [notice]);
   const onClosed = async (message: string) => {
     setNotice(message);
-    await queryClient.invalidateQueries({ queryKey: statusKey(token) });
+    await reload();
   };
   const provider = request.provider;
   return (
@@ -221,7 +148,7 @@ function RequestView({ token, request }: { token: string; request: RequestStatus
         </Section>
       )}
 
-      <LazyQuoteCompare token={token} />
+      <LazyQuoteCompare token={token} onRequestChanged={reload} />
 
       {request.copies.length > 1 ? (
         <GroupProgress request={request} />
@@ -286,50 +213,37 @@ function RequestView({ token, request }: { token: string; request: RequestStatus
  * customer's e-mail, once, from the browser: mail scanners that follow links
  * run no script.
  */
-function RequestStatusPage() {
+export default function RequestStatusPage() {
   const [token, setToken] = useState<string | null>();
   useEffect(() => setToken(new URLSearchParams(window.location.search).get('token')), []);
-  const status = useQuery({
-    queryKey: statusKey(token),
-    // Runs only with a token (enabled below).
-    queryFn: () => answer(api.requests.status.$get({ query: { token: token ?? '' } })),
-    enabled: Boolean(token),
-  });
-  useQuery({
-    queryKey: ['/api/requests/confirm', token],
-    queryFn: () => answer(api.requests.confirm.$post({ json: { token: token ?? '' } })),
-    enabled: Boolean(token),
-    staleTime: Infinity,
-  });
+  const status = useRequestStatus(token);
+  // Opening the page confirms the customer's e-mail address: sent once, its answer unread.
+  useEffect(() => {
+    if (!token) return;
+    void loadCancelForm();
+    answer(api.requests.confirm.$post({ json: { token } })).catch(() => undefined);
+  }, [token]);
 
-  if (token === undefined || (token && status.isPending)) {
+  const error = status.error;
+  if (token === undefined || (token && !status.request && !error)) {
     return (
       <MessageCard title="Your request">
         <p role="status">Loading your request...</p>
       </MessageCard>
     );
   }
-  const error = status.error;
   if (!token || (error instanceof ApiError && LINK_PROBLEMS.has(error.status))) {
     return (
-      <MessageCard title="This link cannot be used">
-        <p role="alert">
-          {error instanceof ApiError && error.serverMessage
+      <UnusableRequestLink
+        message={
+          error instanceof ApiError && error.serverMessage
             ? error.serverMessage
-            : REQUEST_STATUS_MESSAGES.invalid}
-        </p>
-        <div className="card-actions">
-          <a className="btn btn-primary" href="/providers">
-            Find Providers
-          </a>
-          <a className="btn btn-ghost" href="/">
-            Back to Home
-          </a>
-        </div>
-      </MessageCard>
+            : REQUEST_STATUS_MESSAGES.invalid
+        }
+      />
     );
   }
-  if (status.isError || !status.data) {
+  if (error || !status.request) {
     // The network, or the server for a moment: trying again may well work.
     const message =
       error instanceof ApiError && error.status < 500 && error.serverMessage
@@ -342,16 +256,14 @@ function RequestStatusPage() {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={status.isFetching}
-            onClick={() => void status.refetch()}
+            disabled={status.reading}
+            onClick={() => void status.reload()}
           >
-            {status.isFetching ? 'Trying again...' : 'Retry'}
+            {status.reading ? 'Trying again...' : 'Retry'}
           </button>
         </div>
       </MessageCard>
     );
   }
-  return <RequestView token={token} request={status.data} />;
+  return <RequestView token={token} request={status.request} reload={status.reload} />;
 }
-
-export default withQueryClient(RequestStatusPage);

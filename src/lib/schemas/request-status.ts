@@ -3,17 +3,14 @@
  * is random (it says nothing by itself) and works until 30 days after the request closed.
  */
 import * as z from 'zod/mini';
+import { CANCEL_REASON_MAX, REQUEST_STATUS_MESSAGES } from '../request-status-page.ts';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../text-rules.ts';
 
-/** Days after a request is completed or cancelled that its status page still opens. */
-export const STATUS_PAGE_DAYS_AFTER_CLOSING = 30;
-
-export const REQUEST_STATUS_MESSAGES = {
-  invalid: 'This request link is not valid. Please use the link from your e-mail.',
-  expired: `This request link has expired: it works until ${STATUS_PAGE_DAYS_AFTER_CLOSING} days after the request was closed.`,
-  closed: 'This request is closed already: it cannot be cancelled.',
-  reasonRequired: 'Please tell the provider why you are cancelling',
-} as const;
+export {
+  CANCEL_REASON_MAX,
+  REQUEST_STATUS_MESSAGES,
+  STATUS_PAGE_DAYS_AFTER_CLOSING,
+} from '../request-status-page.ts';
 
 const token = z
   .string(REQUEST_STATUS_MESSAGES.invalid)
@@ -22,7 +19,6 @@ const token = z
 export const RequestStatusQuerySchema = z.object({ token });
 export const RequestTokenSchema = z.object({ token });
 
-export const CANCEL_REASON_MAX = 500;
 export const CancelRequestSchema = z.object({
   token,
   reason: z.string(REQUEST_STATUS_MESSAGES.reasonRequired).check(
