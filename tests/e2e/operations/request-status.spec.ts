@@ -134,7 +134,10 @@ test('a customer follows a request from the form to the provider’s response', 
   // The photo, private to this request, shows on its page.
   const photo = asked.getByRole('img', { name: 'Photo 1 of the site' });
   await expect(photo).toBeVisible();
-  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Visible comes first; its bytes may still be on their way (the first load of the server).
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(page.getByRole('region', { name: `Responses from ${provider.name}` })).toContainText(
     'No response yet.',
   );
