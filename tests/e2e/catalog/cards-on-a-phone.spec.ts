@@ -53,6 +53,10 @@ test('a photo keeps its proportions on the card', async ({ page }) => {
   await expectListHydrated(page);
   const photo = providerCards(page).locator('img').first();
   await expect(photo).toBeVisible();
+  // Its proportions are known once its bytes have come.
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   const { natural, shown } = await photo.evaluate((img: HTMLImageElement) => ({
     natural: img.naturalWidth / img.naturalHeight,
     shown: img.getBoundingClientRect().width / img.getBoundingClientRect().height,
