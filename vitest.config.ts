@@ -46,19 +46,61 @@ const apiTest = (name: string, driver: 'pglite' | 'pg', exclude: string[]) => ({
  * third of the project's CPU time; each file still starts its own server on its own
  * database, test-api.ts), and `<name>-isolated` runs the MOCKING_FILES.
  */
-const api = (name: string, driver: 'pglite' | 'pg', exclude: string[] = []) => [
-  {
-    extends: true as const,
-    test: { ...apiTest(name, driver, [...MOCKING_FILES, ...exclude]), isolate: false },
-  },
-  {
-    extends: true as const,
-    test: {
-      ...apiTest(`${name}-isolated`, driver, exclude),
-      include: MOCKING_FILES,
-      isolate: true,
+const api = (
+  name: string,
+  driver: 'pglite' | 'pg',
+  exclude: string[] = [],
+  /** Only these files (none of them mocks a module); every API file when not given. */
+  only?: string[],
+) => {
+  const include = only ?? ['tests/api/**/*.test.ts'];
+  const isolated = only ? [] : MOCKING_FILES;
+  return [
+    {
+      extends: true as const,
+      test: {
+        ...apiTest(name, driver, [...MOCKING_FILES, ...exclude]),
+        include,
+        isolate: false,
+      },
     },
-  },
+    ...(isolated.length > 0
+      ? [
+          {
+            extends: true as const,
+            test: {
+              ...apiTest(`${name}-isolated`, driver, exclude),
+              include: isolated,
+              isolate: true,
+            },
+          },
+        ]
+      : []),
+  ];
+};
+
+/**
+ * The API files that also run on PGlite when the suite has a PostgreSQL server: those
+ * whose subject is the database's own logic (SQL functions, triggers, search, migrations,
+ * the business clock, every table's personal data), where PGlite's build of PostgreSQL
+ * could answer differently from the server's. The rest of the API is the same code on
+ * either driver; the browser tests, the build and the hosts' tests run it on PGlite.
+ */
+const ON_BOTH_DRIVERS = [
+  'tests/api/search-*.test.ts',
+  'tests/api/*-migration.test.ts',
+  'tests/api/sql-sources.test.ts',
+  'tests/api/schema.test.ts',
+  'tests/api/seed.test.ts',
+  'tests/api/places*.test.ts',
+  'tests/api/place-coordinates.test.ts',
+  'tests/api/providers.test.ts',
+  'tests/api/listing-sorts.test.ts',
+  'tests/api/paid-placement-order.test.ts',
+  'tests/api/responsiveness.test.ts',
+  'tests/api/retention.test.ts',
+  'tests/api/personal-data-map.test.ts',
+  'tests/api/provider-writes.test.ts',
 ];
 
 export default defineConfig({
@@ -71,12 +113,14 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       // Checks of the built site in dist/ (the test runner builds first).
       { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'] } },
-      ...api('api-pglite', 'pglite'),
+      // With a PostgreSQL server the whole API suite runs on it, and on PGlite only the
+      // files about the database's own logic; without one, the whole suite on PGlite.
+      ...(process.env.TEST_DATABASE_URL
+        ? api('api-pglite', 'pglite', [], ON_BOTH_DRIVERS)
+        : api('api-pglite', 'pglite')),
       ...(process.env.TEST_DATABASE_URL
         ? [
-            // The bad-body fuzz tests the API's input handling, which is the same on both
-            // drivers (PGlite is PostgreSQL's own engine): once, on PGlite, is enough.
-            ...api('api-postgres', 'pg', ['tests/api/fuzz-write-endpoints.test.ts']),
+            ...api('api-postgres', 'pg'),
             {
               extends: true as const,
               test: { name: 'neon', include: ['tests/neon/**/*.test.ts'], hookTimeout: 60_000 },

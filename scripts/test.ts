@@ -1,7 +1,8 @@
 /**
  * `npm test`: everything CI checks: lint beside types and build, then the Vitest projects
- * (unit, the build with the Nu HTML Checker and pa11y, API on PGlite and, with
- * TEST_DATABASE_URL, on PostgreSQL, through the Neon driver
+ * (unit, the build with the Nu HTML Checker and pa11y, API on PGlite or, with
+ * TEST_DATABASE_URL, on PostgreSQL with the database's own logic on PGlite too (vitest.config.ts),
+ * through the Neon driver
  * and through database outages, uploads through S3 with S3_TEST_ENDPOINT, the hosts as
  * commands: netlify serve, npm run dev and dev:netlify),
  * then the Playwright browser tests. Ends with one 'N passed, N failed' line.
