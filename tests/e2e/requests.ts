@@ -135,3 +135,16 @@ export async function sendQuote(page: Page, dialog: Locator): Promise<void> {
   await dialog.getByRole('button', { name: 'Send quote' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Quote sent' })).toBeVisible();
 }
+
+/** Opens a variation of the agreed job in its panel, with one line and why the price changes. */
+export async function writeVariation(panel: Locator, line: QuoteLine, why: string): Promise<void> {
+  await panel.getByRole('button', { name: 'Propose a variation' }).click();
+  await fillLine(panel.getByRole('group', { name: 'Line 1' }), line);
+  await panel.getByLabel('Why the price changes').fill(why);
+}
+
+/** Sends the variation written in the panel, which then waits for the customer. */
+export async function sendVariation(panel: Locator): Promise<void> {
+  await panel.getByRole('button', { name: 'Send variation' }).click();
+  await expect(panel).toContainText('waiting for the customer');
+}

@@ -21,7 +21,14 @@ import {
   type Accounts,
   type Mailbox,
 } from '../fixtures.ts';
-import { fillLine, openQuotePanel, providerDashboard, sendQuote, writeQuote } from '../requests.ts';
+import {
+  openQuotePanel,
+  providerDashboard,
+  sendQuote,
+  sendVariation,
+  writeQuote,
+  writeVariation,
+} from '../requests.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 
@@ -64,6 +71,41 @@ async function requestToThree(request: APIRequestContext, accounts: Accounts, ma
   }
   const link = await mailbox.linkTo(email, '/request?token=');
   return { providers, copies, email, statusPath: `${link.pathname}${link.search}` };
+}
+
+/** The line of the quotes the other providers send: a mesh system, R6 900. */
+const MESH_SYSTEM = {
+  kind: 'labour',
+  description: 'Mesh system, installed',
+  quantity: 1,
+  unit: 'job',
+  unitPriceCents: 690_000,
+};
+
+/**
+ * A quote of these lines sent by the provider through the API its dashboard uses: valid
+ * 20 days, no deposit; answers its id.
+ */
+async function quoteThroughApi(
+  request: APIRequestContext,
+  providerId: number,
+  enquiryId: number,
+  lines: readonly (typeof MESH_SYSTEM)[],
+): Promise<number> {
+  const quoted = await request.post(`/api/provider/enquiries/${enquiryId}/quotes`, {
+    headers: bearer(await mintSession('provider', providerId)),
+    data: {
+      lines,
+      validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+      earliestStart: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+      depositKind: 'none',
+      repairWork: false,
+      warrantyMonths: 12,
+      preparationFeeCents: 0,
+    },
+  });
+  expect(quoted.status(), await quoted.text()).toBe(201);
+  return ((await quoted.json()) as { id: number }).id;
 }
 
 async function quoteFromDashboard(page: Page, width: number) {
@@ -127,28 +169,7 @@ async function journey(
   await quoteFromDashboard(dashboard, width);
 
   // The second quotes (through the API its dashboard uses); the third declines.
-  const otherToken = await mintSession('provider', other.id);
-  const quoted = await request.post(`/api/provider/enquiries/${copies[1]}/quotes`, {
-    headers: bearer(otherToken),
-    data: {
-      lines: [
-        {
-          kind: 'labour',
-          description: 'Mesh system, installed',
-          quantity: 1,
-          unit: 'job',
-          unitPriceCents: 690_000,
-        },
-      ],
-      validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
-      earliestStart: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
-      depositKind: 'none',
-      repairWork: false,
-      warrantyMonths: 12,
-      preparationFeeCents: 0,
-    },
-  });
-  expect(quoted.status(), await quoted.text()).toBe(201);
+  await quoteThroughApi(request, other.id, copies[1]!, [MESH_SYSTEM]);
   const declined = await request.put(`/api/provider/enquiries/${copies[2]}/response`, {
     headers: bearer(await mintSession('provider', busy.id)),
     data: { providerResponse: 'Fully booked until February, sorry.', status: 'cancelled' },
@@ -194,19 +215,20 @@ async function journey(
   await expect(panel.getByRole('region', { name: 'The agreed job' })).toContainText(
     'R7\u00a0070,78',
   );
-  await panel.getByRole('button', { name: 'Propose a variation' }).click();
-  await fillLine(panel.getByRole('group', { name: 'Line 1' }), {
-    kind: 'Materials',
-    what: 'Cat6 cable to the garden cottage',
-    quantity: '20',
-    unit: 'm',
-    price: '12.50',
-  });
-  await panel.getByLabel('Why the price changes').fill('The cottage needs a cabled access point.');
+  await writeVariation(
+    panel,
+    {
+      kind: 'Materials',
+      what: 'Cat6 cable to the garden cottage',
+      quantity: '20',
+      unit: 'm',
+      price: '12.50',
+    },
+    'The cottage needs a cabled access point.',
+  );
   expect(await scan(dashboard, `the agreed job in the dashboard at ${width}px`)).toEqual([]);
   await shot(dashboard, 'dashboard-job', width);
-  await panel.getByRole('button', { name: 'Send variation' }).click();
-  await expect(panel).toContainText('waiting for the customer');
+  await sendVariation(panel);
 
   await page.reload();
   const job = page.getByRole('region', { name: 'Compare the quotes' });
@@ -261,36 +283,16 @@ test('a dispute raised on the status page reaches the desk, with the jobs and th
   mailbox,
 }) => {
   const { providers, copies, statusPath } = await requestToThree(request, accounts, mailbox);
-  const token = await mintSession('provider', providers[1].id);
-  const quoted = await request.post(`/api/provider/enquiries/${copies[1]}/quotes`, {
-    headers: bearer(token),
-    data: {
-      lines: [
-        {
-          kind: 'call-out',
-          description: 'Site visit',
-          quantity: 1,
-          unit: 'visit',
-          unitPriceCents: 45_000,
-        },
-        {
-          kind: 'labour',
-          description: 'Mesh system, installed',
-          quantity: 1,
-          unit: 'job',
-          unitPriceCents: 690_000,
-        },
-      ],
-      validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
-      earliestStart: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
-      depositKind: 'none',
-      repairWork: false,
-      warrantyMonths: 12,
-      preparationFeeCents: 0,
+  const quoteId = await quoteThroughApi(request, providers[1].id, copies[1]!, [
+    {
+      kind: 'call-out',
+      description: 'Site visit',
+      quantity: 1,
+      unit: 'visit',
+      unitPriceCents: 45_000,
     },
-  });
-  expect(quoted.status(), await quoted.text()).toBe(201);
-  const { id: quoteId } = (await quoted.json()) as { id: number };
+    MESH_SYSTEM,
+  ]);
   const tokenOfPage = new URLSearchParams(statusPath.split('?')[1]).get('token');
   const accepted = await request.post(`/api/requests/quotes/${quoteId}/accept`, {
     data: { token: tokenOfPage },

@@ -17,14 +17,15 @@ import { expect, test } from '../fixtures.ts';
 import {
   addToRequest,
   enquiryCard,
-  fillLine,
   openQuotePanel,
   providerDashboard,
   requestTray,
   shoot,
   sendQuote,
+  sendVariation,
   verifyProvider,
   writeQuote,
+  writeVariation,
 } from '../requests.ts';
 import { cardByName, expectListHydrated } from '../support.ts';
 
@@ -177,18 +178,19 @@ test('a request to two providers, from the tray to the final price, on a phone',
   // Beta proposes a variation; the customer approves it.
   await betaDesk.reload();
   const jobPanel = await openQuotePanel(betaDesk, customer);
-  await jobPanel.getByRole('button', { name: 'Propose a variation' }).click();
-  await fillLine(jobPanel.getByRole('group', { name: 'Line 1' }), {
-    kind: 'Materials',
-    what: 'Cable to the gate camera',
-    quantity: '10',
-    unit: 'm',
-    price: '12.50',
-  });
-  await jobPanel.getByLabel('Why the price changes').fill('The gate camera needs its own cable.');
+  await writeVariation(
+    jobPanel,
+    {
+      kind: 'Materials',
+      what: 'Cable to the gate camera',
+      quantity: '10',
+      unit: 'm',
+      price: '12.50',
+    },
+    'The gate camera needs its own cable.',
+  );
   await looked(betaDesk, 'journey-variation');
-  await jobPanel.getByRole('button', { name: 'Send variation' }).click();
-  await expect(jobPanel).toContainText('waiting for the customer');
+  await sendVariation(jobPanel);
 
   await page.reload();
   const job = page.getByRole('region', { name: 'Compare the quotes' });
