@@ -16,6 +16,7 @@ import {
   TEXT,
   cardByName,
   categoryName,
+  expectContactLinks,
   expectCount,
   fetchProvider,
   fetchStats,
@@ -91,14 +92,7 @@ test('a card opens the provider in a dialog with its summary, contact links and 
   await expect(dialog.getByRole('list', { name: 'Services' }).getByRole('listitem')).toHaveText(
     provider.services.map(categoryName),
   );
-  await expect(dialog.getByRole('link', { name: 'Contact Provider' })).toHaveAttribute(
-    'href',
-    `tel:${provider.phone}`,
-  );
-  await expect(dialog.getByRole('link', { name: 'Send Email' })).toHaveAttribute(
-    'href',
-    `mailto:${provider.email}`,
-  );
+  await expectContactLinks(dialog, provider, 'Contact Provider');
   await expect(dialog.getByRole('tab')).toHaveText([
     'Services',
     'Reviews',
