@@ -36,6 +36,17 @@ export async function verifyProvider(
   }
 }
 
+/** A new provider, a sole trader unless the fields say otherwise, verified. */
+export async function newVerifiedProvider(
+  request: APIRequestContext,
+  accounts: Accounts,
+  fields: Record<string, unknown>,
+): Promise<TestProvider> {
+  const provider = await accounts.newProvider({ legalForm: 'sole_trader', ...fields });
+  await verifyProvider(request, accounts, provider.id);
+  return provider;
+}
+
 /** A card's, dialog's or page's "Add to request" button. */
 export const addToRequest = (scope: Locator | Page) =>
   scope.getByRole('button', { name: /^Add to request/ });
@@ -147,4 +158,19 @@ export async function writeVariation(panel: Locator, line: QuoteLine, why: strin
 export async function sendVariation(panel: Locator): Promise<void> {
   await panel.getByRole('button', { name: 'Send variation' }).click();
   await expect(panel).toContainText('waiting for the customer');
+}
+
+/** Fills the request form (/request/new) for a CCTV job, and sends it. */
+export async function sendCctvRequest(
+  page: Page,
+  customer: { name: string; email: string },
+  job: { location: string; description: string; propertyType: string },
+): Promise<void> {
+  await page.getByLabel('Your Name *').fill(customer.name);
+  await page.getByLabel('Email Address *').fill(customer.email);
+  await page.getByLabel('Service Type *').selectOption({ label: 'CCTV Installations & Repairs' });
+  await page.getByLabel('Service Location *').fill(job.location);
+  await page.getByLabel('Project Description *').fill(job.description);
+  await page.getByLabel('Property type *').selectOption({ label: job.propertyType });
+  await page.getByRole('button', { name: 'Send Request' }).click();
 }

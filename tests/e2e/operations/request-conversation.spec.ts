@@ -12,7 +12,7 @@ import { linkIn } from '../../helpers/outbox.ts';
 import { scan } from '../axe.ts';
 import { newEnquiry, uniqueTag } from '../builders.ts';
 import { expect, openAdmin, test, type Accounts, type TestProvider } from '../fixtures.ts';
-import { verifyProvider } from '../requests.ts';
+import { newVerifiedProvider } from '../requests.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 const SITE_PHOTO = 'public/public-objects/sample-provider-4.webp';
@@ -56,15 +56,11 @@ for (const viewport of [
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const tag = uniqueTag();
-    const make = async (name: string) => {
-      const provider = await accounts.newProvider({
+    const make = (name: string) =>
+      newVerifiedProvider(request, accounts, {
         name: `${tag} ${name}`,
         services: ['network', 'wifi'],
-        legalForm: 'sole_trader',
       });
-      await verifyProvider(request, accounts, provider.id);
-      return provider;
-    };
     const alpha = await make('Alpha Networks');
     const beta = await make('Beta Wi-Fi');
     const customerName = `Zodwa ${tag}`;

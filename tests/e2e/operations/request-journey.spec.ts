@@ -21,9 +21,10 @@ import {
   providerDashboard,
   requestTray,
   shoot,
+  sendCctvRequest,
   sendQuote,
   sendVariation,
-  verifyProvider,
+  newVerifiedProvider,
   writeQuote,
   writeVariation,
 } from '../requests.ts';
@@ -54,16 +55,12 @@ test('a request to two providers, from the tray to the final price, on a phone',
   test.setTimeout(240_000);
   await page.setViewportSize(PHONE);
   const tag = uniqueTag();
-  const make = async (name: string) => {
-    const provider = await accounts.newProvider({
+  const make = (name: string) =>
+    newVerifiedProvider(request, accounts, {
       name: `${tag} ${name}`,
       services: ['cctv'],
-      legalForm: 'sole_trader',
       location: 'Pietermaritzburg',
     });
-    await verifyProvider(request, accounts, provider.id);
-    return provider;
-  };
   const alpha = await make('Alpha Cameras');
   const beta = await make('Beta Security');
   const customer = 'Naledi Khumalo';
@@ -87,15 +84,15 @@ test('a request to two providers, from the tray to the final price, on a phone',
     alpha.name,
     beta.name,
   ]);
-  await page.getByLabel('Your Name *').fill(customer);
-  await page.getByLabel('Email Address *').fill(email);
-  await page.getByLabel('Service Type *').selectOption({ label: 'CCTV Installations & Repairs' });
-  await page.getByLabel('Service Location *').fill('Hilton');
-  await page
-    .getByLabel('Project Description *')
-    .fill('Four cameras around the house, with night vision on the driveway.');
-  await page.getByLabel('Property type *').selectOption({ label: 'House' });
-  await page.getByRole('button', { name: 'Send Request' }).click();
+  await sendCctvRequest(
+    page,
+    { name: customer, email },
+    {
+      location: 'Hilton',
+      description: 'Four cameras around the house, with night vision on the driveway.',
+      propertyType: 'House',
+    },
+  );
   const sent = page.getByTestId('request-sent');
   await expect(sent).toContainText(`has been sent to ${alpha.name} and ${beta.name}.`);
   const reference = REFERENCE.exec((await sent.textContent()) ?? '')?.[0] ?? '';
