@@ -38,18 +38,6 @@ export function categoryName(id: string): string {
   return CATEGORIES.find((c) => c.id === id)?.name ?? id;
 }
 
-export const PROVINCE_NAMES: Readonly<Record<string, string>> = {
-  gauteng: 'Gauteng',
-  'western-cape': 'Western Cape',
-  'kwazulu-natal': 'KwaZulu-Natal',
-  'eastern-cape': 'Eastern Cape',
-  'free-state': 'Free State',
-  limpopo: 'Limpopo',
-  mpumalanga: 'Mpumalanga',
-  'north-west': 'North West',
-  'northern-cape': 'Northern Cape',
-};
-
 /** Texts of the spec (sections 2, 4 and 8). */
 export const TEXT = {
   locationDenied: 'Unable to detect location. Providers will be shown in default order.',

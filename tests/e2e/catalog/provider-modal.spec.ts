@@ -7,12 +7,12 @@
  * answered by page.route.
  */
 import type { Locator, Page } from '@playwright/test';
+import { provinceName } from '../../../src/lib/catalog/provinces.ts';
 import { formatSaPhone } from '../../../src/lib/phone.ts';
 import { uniqueTag } from '../builders.ts';
 import { expect, test } from '../fixtures.ts';
 import {
   APPROVED_PROVIDER_COUNT,
-  PROVINCE_NAMES,
   TEXT,
   cardByName,
   categoryName,
@@ -79,7 +79,7 @@ test('a card opens the provider in a dialog with its summary, contact links and 
 
   await expect(dialog.getByRole('heading', { name: provider.name, level: 2 })).toBeVisible();
   await expect(dialog.getByRole('img', { name: provider.name })).toBeVisible();
-  await expect(dialog).toContainText(`${provider.location}, ${PROVINCE_NAMES[provider.province]!}`);
+  await expect(dialog).toContainText(`${provider.location}, ${provinceName(provider.province)}`);
   await expect(dialog.getByLabel('Rated 4.8 out of 5').first()).toBeVisible();
   await expect(dialog).toContainText(`(${provider.reviewCount} reviews)`);
   // The badge, above the Verification section that says "Verified" too.

@@ -1,7 +1,7 @@
 /** The provider page /provider/{id} and the category pages (spec section 2). */
+import { provinceName } from '../../../src/lib/catalog/provinces.ts';
 import { expect, test } from '../fixtures.ts';
 import {
-  PROVINCE_NAMES,
   TEXT,
   categoryName,
   collectErrors,
@@ -95,7 +95,7 @@ test('the page carries LocalBusiness JSON-LD for the provider', async ({ page, r
     name: provider.name,
     address: {
       addressLocality: provider.location,
-      addressRegion: PROVINCE_NAMES[provider.province],
+      addressRegion: provinceName(provider.province),
       addressCountry: 'ZA',
     },
   });
