@@ -26,15 +26,12 @@ import {
   providerDashboard,
   sendQuote,
   sendVariation,
+  shoot,
   writeQuote,
   writeVariation,
 } from '../requests.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
-
-async function shot(page: Page, name: string, width: number) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-}
 
 /** One request sent to three providers: the first copy by the form, two more beside it. */
 async function requestToThree(request: APIRequestContext, accounts: Accounts, mailbox: Mailbox) {
@@ -130,7 +127,7 @@ async function quoteFromDashboard(page: Page, width: number) {
   // R2 700 + R3 898,50 = R6 598,50; VAT R989,78; R7 588,28.
   await expect(dialog).toContainText('R7\u00a0588,28');
   expect(await scan(page, `the quote editor at ${width}px`)).toEqual([]);
-  await shot(page, 'quote-editor', width);
+  await shoot(page, 'quote-editor', width);
   await sendQuote(page, dialog);
   await expect(panel).toContainText('Version 1');
 
@@ -196,7 +193,7 @@ async function journey(
   if (width < 600) expect(boxes[1]!.y).toBeGreaterThan(boxes[0]!.y + boxes[0]!.height - 1);
   else expect(Math.abs(boxes[1]!.y - boxes[0]!.y)).toBeLessThan(2);
   expect(await scan(page, `the quotes compared at ${width}px`)).toEqual([]);
-  await shot(page, 'quotes-compared', width);
+  await shoot(page, 'quotes-compared', width);
 
   // Accepted once, after the question.
   await chosenCard.getByRole('button', { name: 'Accept this quote' }).click();
@@ -227,7 +224,7 @@ async function journey(
     'The cottage needs a cabled access point.',
   );
   expect(await scan(dashboard, `the agreed job in the dashboard at ${width}px`)).toEqual([]);
-  await shot(dashboard, 'dashboard-job', width);
+  await shoot(dashboard, 'dashboard-job', width);
   await sendVariation(panel);
 
   await page.reload();
@@ -236,7 +233,7 @@ async function journey(
   await expect(job.getByRole('status')).toContainText('You approved the variation');
   await expect(job).toContainText('R7\u00a0358,28');
   expect(await scan(page, `the agreed job on the status page at ${width}px`)).toEqual([]);
-  await shot(page, 'agreed-job', width);
+  await shoot(page, 'agreed-job', width);
 
   // Completed at the agreed total (the final total offered is the agreed one).
   await dashboard.reload();

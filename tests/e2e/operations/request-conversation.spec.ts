@@ -7,23 +7,16 @@
  * screen; E2E_SHOTS=folder writes screenshots there.
  */
 import { writeFile } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { linkIn } from '../../helpers/outbox.ts';
 import { scan } from '../axe.ts';
 import { newEnquiry, uniqueTag } from '../builders.ts';
 import { expect, openAdmin, test, type Accounts, type TestProvider } from '../fixtures.ts';
-import { newVerifiedProvider } from '../requests.ts';
+import { newVerifiedProvider, shoot } from '../requests.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 const SITE_PHOTO = 'public/public-objects/sample-provider-4.webp';
 const PDF = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
-
-async function shoot(page: Page, name: string, width: number) {
-  if (!SHOTS) return;
-  // From the top: a sticky header would show wherever the page was scrolled to.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-}
 
 async function dashboardOf(
   browser: Browser,
