@@ -70,19 +70,23 @@ export async function shoot(
   await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
 }
 
-/** The provider's dashboard, signed in, in a browser context of its own at this width. */
+/**
+ * The provider's dashboard, signed in, in a browser context of its own at this width;
+ * opened at one enquiry when its id is given (the link a mail carries).
+ */
 export async function providerDashboard(
   browser: Browser,
   accounts: Accounts,
   provider: TestProvider,
   width: number,
+  enquiryId?: number,
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width, height: width < 600 ? 844 : 900 },
   });
   await accounts.signIn(context, 'provider', provider.id);
   const page = await context.newPage();
-  await page.goto('/dashboard');
+  await page.goto(enquiryId ? `/dashboard?enquiry=${enquiryId}` : '/dashboard');
   await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
   return page;
 }

@@ -12,7 +12,7 @@ import { linkIn } from '../../helpers/outbox.ts';
 import { scan } from '../axe.ts';
 import { newEnquiry, uniqueTag } from '../builders.ts';
 import { expect, openAdmin, test, type Accounts, type TestProvider } from '../fixtures.ts';
-import { newVerifiedProvider, shoot } from '../requests.ts';
+import { newVerifiedProvider, providerDashboard, shoot } from '../requests.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 const SITE_PHOTO = 'public/public-objects/sample-provider-4.webp';
@@ -25,11 +25,7 @@ async function dashboardOf(
   viewport: { width: number; height: number },
   enquiryId?: number,
 ) {
-  const context = await browser.newContext({ viewport });
-  await accounts.signIn(context, 'provider', provider.id);
-  const page = await context.newPage();
-  await page.goto(enquiryId ? `/dashboard?enquiry=${enquiryId}` : '/dashboard');
-  await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
+  const page = await providerDashboard(browser, accounts, provider, viewport.width, enquiryId);
   await page.getByRole('tab', { name: 'Enquiries' }).click();
   return page;
 }
