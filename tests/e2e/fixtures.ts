@@ -19,6 +19,7 @@ import {
   expect,
   type APIRequestContext,
   type BrowserContext,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { sessionSecret } from '../../src/api/auth/session-secret.ts';
@@ -257,4 +258,14 @@ export async function openAdmin(
   await page.goto('/admin');
   await expect(page.getByText(`Welcome, ${admin.firstName} ${admin.lastName}`)).toBeVisible();
   if (tab) await page.getByRole('tab', { name: tab }).click();
+}
+
+/** The Flash Ads tab with its Create Flash Ad form opened: answers the form. */
+export async function openFlashAdEditor(
+  page: Page,
+  admin: Pick<TestAdmin, 'firstName' | 'lastName'>,
+): Promise<Locator> {
+  await openAdmin(page, admin, 'Flash Ads');
+  await page.getByRole('button', { name: 'Create Flash Ad' }).click();
+  return page.getByRole('form', { name: 'Create Flash Ad' });
 }

@@ -36,6 +36,17 @@ export async function verifyProvider(
   }
 }
 
+/** A new provider, a sole trader unless the fields say otherwise, verified. */
+export async function newVerifiedProvider(
+  request: APIRequestContext,
+  accounts: Accounts,
+  fields: Record<string, unknown>,
+): Promise<TestProvider> {
+  const provider = await accounts.newProvider({ legalForm: 'sole_trader', ...fields });
+  await verifyProvider(request, accounts, provider.id);
+  return provider;
+}
+
 /** A card's, dialog's or page's "Add to request" button. */
 export const addToRequest = (scope: Locator | Page) =>
   scope.getByRole('button', { name: /^Add to request/ });
@@ -59,19 +70,23 @@ export async function shoot(
   await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
 }
 
-/** The provider's dashboard, signed in, in a browser context of its own at this width. */
+/**
+ * The provider's dashboard, signed in, in a browser context of its own at this width;
+ * opened at one enquiry when its id is given (the link a mail carries).
+ */
 export async function providerDashboard(
   browser: Browser,
   accounts: Accounts,
   provider: TestProvider,
   width: number,
+  enquiryId?: number,
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width, height: width < 600 ? 844 : 900 },
   });
   await accounts.signIn(context, 'provider', provider.id);
   const page = await context.newPage();
-  await page.goto('/dashboard');
+  await page.goto(enquiryId ? `/dashboard?enquiry=${enquiryId}` : '/dashboard');
   await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
   return page;
 }
@@ -134,4 +149,32 @@ export async function writeQuote(
 export async function sendQuote(page: Page, dialog: Locator): Promise<void> {
   await dialog.getByRole('button', { name: 'Send quote' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Quote sent' })).toBeVisible();
+}
+
+/** Opens a variation of the agreed job in its panel, with one line and why the price changes. */
+export async function writeVariation(panel: Locator, line: QuoteLine, why: string): Promise<void> {
+  await panel.getByRole('button', { name: 'Propose a variation' }).click();
+  await fillLine(panel.getByRole('group', { name: 'Line 1' }), line);
+  await panel.getByLabel('Why the price changes').fill(why);
+}
+
+/** Sends the variation written in the panel, which then waits for the customer. */
+export async function sendVariation(panel: Locator): Promise<void> {
+  await panel.getByRole('button', { name: 'Send variation' }).click();
+  await expect(panel).toContainText('waiting for the customer');
+}
+
+/** Fills the request form (/request/new) for a CCTV job, and sends it. */
+export async function sendCctvRequest(
+  page: Page,
+  customer: { name: string; email: string },
+  job: { location: string; description: string; propertyType: string },
+): Promise<void> {
+  await page.getByLabel('Your Name *').fill(customer.name);
+  await page.getByLabel('Email Address *').fill(customer.email);
+  await page.getByLabel('Service Type *').selectOption({ label: 'CCTV Installations & Repairs' });
+  await page.getByLabel('Service Location *').fill(job.location);
+  await page.getByLabel('Project Description *').fill(job.description);
+  await page.getByLabel('Property type *').selectOption({ label: job.propertyType });
+  await page.getByRole('button', { name: 'Send Request' }).click();
 }

@@ -38,18 +38,6 @@ export function categoryName(id: string): string {
   return CATEGORIES.find((c) => c.id === id)?.name ?? id;
 }
 
-export const PROVINCE_NAMES: Readonly<Record<string, string>> = {
-  gauteng: 'Gauteng',
-  'western-cape': 'Western Cape',
-  'kwazulu-natal': 'KwaZulu-Natal',
-  'eastern-cape': 'Eastern Cape',
-  'free-state': 'Free State',
-  limpopo: 'Limpopo',
-  mpumalanga: 'Mpumalanga',
-  'north-west': 'North West',
-  'northern-cape': 'Northern Cape',
-};
-
 /** Texts of the spec (sections 2, 4 and 8). */
 export const TEXT = {
   locationDenied: 'Unable to detect location. Providers will be shown in default order.',
@@ -234,4 +222,39 @@ export async function confirmAction(page: Page, title: string, action: string): 
   const question = page.getByRole('alertdialog', { name: title });
   await question.getByRole('button', { name: action, exact: true }).click();
   await expect(question).toBeHidden();
+}
+
+/**
+ * The provider's page with its Request Service dialog opened, once the page's island has
+ * refreshed the provider (hydrated: then the button works); answers the dialog.
+ */
+export async function openRequestDialog(
+  page: Page,
+  provider: { id: number; name: string },
+): Promise<Locator> {
+  const refreshed = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `/api/providers/${provider.id}`,
+  );
+  await page.goto(`/provider/${provider.id}`);
+  await refreshed;
+  await page.getByRole('button', { name: 'Request Service' }).click();
+  const dialog = page.getByRole('dialog', { name: `Request service from ${provider.name}` });
+  await expect(dialog.getByLabel('Your Name *')).toBeVisible();
+  return dialog;
+}
+
+/** A provider's call and e-mail links carry its number and address from the API. */
+export async function expectContactLinks(
+  scope: Locator,
+  provider: Pick<ApiProvider, 'phone' | 'email'>,
+  callLabel = 'Call Provider',
+): Promise<void> {
+  await expect(scope.getByRole('link', { name: callLabel })).toHaveAttribute(
+    'href',
+    `tel:${provider.phone}`,
+  );
+  await expect(scope.getByRole('link', { name: 'Send Email' })).toHaveAttribute(
+    'href',
+    `mailto:${provider.email}`,
+  );
 }

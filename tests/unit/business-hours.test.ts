@@ -67,27 +67,20 @@ describe('business hours', () => {
     });
   });
 
-  it('reads texts as day_open_minutes() in SQL does: what it counts closed is closed', () => {
-    expect(parseHoursText('Open 24 hours')).toEqual({
-      closed: false,
-      opens: '00:00',
-      closes: '23:59',
-    });
-    expect(parseHoursText('8 AM - 5 PM')).toEqual({
-      closed: false,
-      opens: '08:00',
-      closes: '17:00',
-    });
-    expect(parseHoursText('06h00 - 09h15')).toEqual({
-      closed: false,
-      opens: '06:00',
-      closes: '09:15',
-    });
+  it.each([
+    ['Open 24 hours', { closed: false, opens: '00:00', closes: '23:59' }],
+    ['8 AM - 5 PM', { closed: false, opens: '08:00', closes: '17:00' }],
+    ['06h00 - 09h15', { closed: false, opens: '06:00', closes: '09:15' }],
     // A closing time of midnight, times out of order, or hours past the day: closed in SQL.
-    expect(parseHoursText('8:00 AM - 12:00 AM')).toEqual({ closed: true });
-    expect(parseHoursText('5:00 PM - 8:00 AM')).toEqual({ closed: true });
-    expect(parseHoursText('20:00 - 25:00')).toEqual({ closed: true });
-  });
+    ['8:00 AM - 12:00 AM', { closed: true }],
+    ['5:00 PM - 8:00 AM', { closed: true }],
+    ['20:00 - 25:00', { closed: true }],
+  ])(
+    'reads %j as day_open_minutes() in SQL does (what it counts closed is closed): %j',
+    (text, day) => {
+      expect(parseHoursText(text)).toEqual(day);
+    },
+  );
 
   it('refuses a week without an open day (SQL would count the default week instead)', () => {
     const closed = Object.fromEntries(WEEKDAYS.map((day) => [day, { closed: true }]));
@@ -123,18 +116,15 @@ function hhmm(minutes: number) {
 }
 
 describe('business hours as text, for a write (the API answers them so)', () => {
-  it('reads the stored texts into the structured day, and writes them back the same', () => {
-    expect(readHoursText('8:00 AM - 5:00 PM')).toEqual({
-      closed: false,
-      opens: '08:00',
-      closes: '17:00',
-    });
-    expect(readHoursText('12:30 AM - 12:15 PM')).toEqual({
-      closed: false,
-      opens: '00:30',
-      closes: '12:15',
-    });
-    expect(readHoursText('Closed')).toEqual({ closed: true });
+  it.each([
+    ['8:00 AM - 5:00 PM', { closed: false, opens: '08:00', closes: '17:00' }],
+    ['12:30 AM - 12:15 PM', { closed: false, opens: '00:30', closes: '12:15' }],
+    ['Closed', { closed: true }],
+  ])('reads the stored text %j into the structured day %j', (text, day) => {
+    expect(readHoursText(text)).toEqual(day);
+  });
+
+  it('writes the default texts back the same', () => {
     for (const text of Object.values(DEFAULT_BUSINESS_HOURS)) {
       const day = readHoursText(text);
       expect(day && hoursText(day)).toBe(text);

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv, revealsTokens } from '../../src/api/env.ts';
 import { s3ConfigOf } from '../../src/api/storage/choose-object-store.ts';
+import { COMPANY_VARIABLES } from './company-variables.ts';
 
 const POSTGRES_URL = 'postgres://user:secret@localhost:5432/providers';
-
-/** What a site beyond loopback must name (tests/unit/production-site.test.ts). */
-const COMPANY = {
-  PUBLIC_COMPANY_LEGAL_NAME: 'Sample Operator (Pty) Ltd',
-  PUBLIC_COMPANY_ADDRESS: '1 Sample Street, Cape Town, 8001',
-  PUBLIC_COMPANY_EMAIL: 'hello@example.org',
-};
 
 describe('parseEnv defaults', () => {
   it("defaults DATA_DIR to '.data'", () => {
@@ -27,7 +21,8 @@ describe('parseEnv defaults', () => {
   it("is 'production' unless APP_ENV says otherwise, even on the embedded default", () => {
     expect(parseEnv({}).appEnv).toBe('production');
     expect(
-      parseEnv({ DATABASE_URL: POSTGRES_URL, SITE_URL: 'https://vp.example', ...COMPANY }).appEnv,
+      parseEnv({ DATABASE_URL: POSTGRES_URL, SITE_URL: 'https://vp.example', ...COMPANY_VARIABLES })
+        .appEnv,
     ).toBe('production');
   });
 
@@ -46,9 +41,9 @@ describe('modes and the site address', () => {
   });
 
   it('keeps the origin of a given SITE_URL', () => {
-    expect(parseEnv({ SITE_URL: 'https://vp.example/some/path', ...COMPANY }).SITE_URL).toBe(
-      'https://vp.example',
-    );
+    expect(
+      parseEnv({ SITE_URL: 'https://vp.example/some/path', ...COMPANY_VARIABLES }).SITE_URL,
+    ).toBe('https://vp.example');
   });
 
   it('refuses to start beyond loopback without SITE_URL, saying why', () => {
@@ -58,7 +53,8 @@ describe('modes and the site address', () => {
       );
     }
     expect(
-      parseEnv({ HOST: '0.0.0.0', SITE_URL: 'https://vp.example', ...COMPANY }).loopbackOnly,
+      parseEnv({ HOST: '0.0.0.0', SITE_URL: 'https://vp.example', ...COMPANY_VARIABLES })
+        .loopbackOnly,
     ).toBe(false);
   });
 
@@ -86,7 +82,7 @@ describe('modes and the site address', () => {
           APP_ENV: 'development',
           HOST: '0.0.0.0',
           SITE_URL: 'https://vp.example',
-          ...COMPANY,
+          ...COMPANY_VARIABLES,
         }),
       ),
     ).toBe(false);
@@ -103,7 +99,7 @@ describe('parseEnv values', () => {
       parseEnv({
         DATABASE_URL: 'postgresql://localhost/providers',
         SITE_URL: 'https://vp.example',
-        ...COMPANY,
+        ...COMPANY_VARIABLES,
       }).DATABASE_URL,
     ).toBe('postgresql://localhost/providers');
   });

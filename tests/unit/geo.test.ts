@@ -76,38 +76,24 @@ describe('DEFAULT_TOWN_VALUES', () => {
   });
 });
 
-describe('isValidLatitude', () => {
-  it('accepts -90 to 90 inclusive', () => {
-    expect(isValidLatitude(-90)).toBe(true);
-    expect(isValidLatitude(0)).toBe(true);
-    expect(isValidLatitude(90)).toBe(true);
+describe.each([
+  ['isValidLatitude', isValidLatitude, 90],
+  ['isValidLongitude', isValidLongitude, 180],
+])('%s', (_name, isValid, limit) => {
+  it(`accepts -${limit} to ${limit} inclusive`, () => {
+    expect(isValid(-limit)).toBe(true);
+    expect(isValid(0)).toBe(true);
+    expect(isValid(limit)).toBe(true);
   });
 
-  it('rejects values beyond +-90', () => {
-    expect(isValidLatitude(-90.0001)).toBe(false);
-    expect(isValidLatitude(90.0001)).toBe(false);
-  });
-
-  it('rejects NaN and infinities', () => {
-    expect(isValidLatitude(Number.NaN)).toBe(false);
-    expect(isValidLatitude(Number.POSITIVE_INFINITY)).toBe(false);
-  });
-});
-
-describe('isValidLongitude', () => {
-  it('accepts -180 to 180 inclusive', () => {
-    expect(isValidLongitude(-180)).toBe(true);
-    expect(isValidLongitude(0)).toBe(true);
-    expect(isValidLongitude(180)).toBe(true);
-  });
-
-  it('rejects values beyond +-180', () => {
-    expect(isValidLongitude(-180.0001)).toBe(false);
-    expect(isValidLongitude(180.0001)).toBe(false);
+  it(`rejects values beyond +-${limit}`, () => {
+    expect(isValid(-limit - 0.0001)).toBe(false);
+    expect(isValid(limit + 0.0001)).toBe(false);
   });
 
   it('rejects NaN and infinities', () => {
-    expect(isValidLongitude(Number.NaN)).toBe(false);
-    expect(isValidLongitude(Number.NEGATIVE_INFINITY)).toBe(false);
+    expect(isValid(Number.NaN)).toBe(false);
+    expect(isValid(Number.POSITIVE_INFINITY)).toBe(false);
+    expect(isValid(Number.NEGATIVE_INFINITY)).toBe(false);
   });
 });

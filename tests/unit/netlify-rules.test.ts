@@ -89,26 +89,24 @@ describe('readNetlifyRules on a written file', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('reads a splat rewrite with status 200', () => {
-    expect(rules.redirects[0]).toEqual({
-      from: '/provider/*',
-      to: '/provider/_/index.html',
-      status: 200,
-      force: false,
-    });
-  });
-
-  it('reads a placeholder redirect with status 301 and the force flag', () => {
-    expect(rules.redirects[1]).toEqual({
-      from: '/old/:slug',
-      to: '/new/:slug',
-      status: 301,
-      force: true,
-    });
-  });
-
-  it('defaults status to 301 and force to false', () => {
-    expect(rules.redirects[2]).toEqual({ from: '/legacy', to: '/', status: 301, force: false });
+  it.each([
+    [
+      'reads a splat rewrite with status 200',
+      0,
+      { from: '/provider/*', to: '/provider/_/index.html', status: 200, force: false },
+    ],
+    [
+      'reads a placeholder redirect with status 301 and the force flag',
+      1,
+      { from: '/old/:slug', to: '/new/:slug', status: 301, force: true },
+    ],
+    [
+      'defaults status to 301 and force to false',
+      2,
+      { from: '/legacy', to: '/', status: 301, force: false },
+    ],
+  ])('%s', (_rule, index, redirect) => {
+    expect(rules.redirects[index]).toEqual(redirect);
   });
 
   it('reads header rules with their values', () => {

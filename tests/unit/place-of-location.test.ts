@@ -13,69 +13,65 @@ describe('placeOfLocation', () => {
     }
   });
 
-  it('ignores case, punctuation, accents and apostrophes', () => {
-    expect(townOf('  CAPE   TOWN  ')).toBe('cape-town');
-    expect(townOf('Jeffrey’s Bay')).toBe('jeffreys-bay');
-    expect(townOf("Richard's Bay harbour")).toBe('richards-bay');
-    expect(townOf('bela bela')).toBe('bela-bela');
-    expect(townOf('Émalahleni')).toBe('emalahleni');
+  it.each([
+    // Case, punctuation, accents and apostrophes do not count.
+    ['  CAPE   TOWN  ', 'cape-town'],
+    ['Jeffrey’s Bay', 'jeffreys-bay'],
+    ["Richard's Bay harbour", 'richards-bay'],
+    ['bela bela', 'bela-bela'],
+    ['Émalahleni', 'emalahleni'],
+    // The town named first: the suburb before its city.
+    ['Sandton, Johannesburg', 'sandton'],
+    ['Umhlanga Rocks, Durban North', 'umhlanga'],
+    ['Pretoria East, near Centurion', 'pretoria'],
+    // The longer name starting at the same word.
+    ['Somerset West', 'somerset-west'],
+    ['Port Elizabeth central', 'port-elizabeth'],
+    // Not a town name that is part of a street name.
+    ['12 George Street, Paarl', 'paarl'],
+    ['4 Durban Road, Bellville', 'bellville'],
+    ['George', 'george'],
+    // The older and short names people use.
+    ['Gqeberha', 'port-elizabeth'],
+    ['Nelspruit industrial area', 'mbombela'],
+    ['Witbank', 'emalahleni'],
+    ['Grahamstown', 'makhanda'],
+    ['Joburg CBD', 'johannesburg'],
+    ['Mafikeng', 'mahikeng'],
+  ])('finds %j as %s', (location, town) => {
+    expect(townOf(location)).toBe(town);
   });
 
-  it('takes the town named first: the suburb before its city', () => {
-    expect(townOf('Sandton, Johannesburg')).toBe('sandton');
-    expect(townOf('Umhlanga Rocks, Durban North')).toBe('umhlanga');
-    expect(townOf('Pretoria East, near Centurion')).toBe('pretoria');
-  });
-
-  it('prefers the longer name starting at the same word', () => {
-    expect(townOf('Somerset West')).toBe('somerset-west');
-    expect(townOf('Port Elizabeth central')).toBe('port-elizabeth');
-  });
-
-  it('skips a town name that is part of a street name', () => {
-    expect(townOf('12 George Street, Paarl')).toBe('paarl');
-    expect(townOf('4 Durban Road, Bellville')).toBe('bellville');
-    expect(townOf('George')).toBe('george');
-  });
-
-  it('knows the older and short names people use', () => {
-    expect(townOf('Gqeberha')).toBe('port-elizabeth');
-    expect(townOf('Nelspruit industrial area')).toBe('mbombela');
-    expect(townOf('Witbank')).toBe('emalahleni');
-    expect(townOf('Grahamstown')).toBe('makhanda');
-    expect(townOf('Joburg CBD')).toBe('johannesburg');
-    expect(townOf('Mafikeng')).toBe('mahikeng');
-  });
-
-  it('matches whole words only', () => {
-    expect(townOf('Georgetown farm')).toBeUndefined();
-    expect(townOf('Paarlberg')).toBeUndefined();
-    expect(townOf('Durbanville')).toBeUndefined();
-  });
-
-  it('answers undefined when no town is named', () => {
-    expect(townOf('A farm outside the village')).toBeUndefined();
-    expect(townOf('')).toBeUndefined();
-    expect(townOf('Gauteng')).toBeUndefined();
+  it.each([
+    // Whole words only.
+    'Georgetown farm',
+    'Paarlberg',
+    'Durbanville',
+    // No town named.
+    'A farm outside the village',
+    '',
+    'Gauteng',
+  ])('finds no town in %j', (location) => {
+    expect(townOf(location)).toBeUndefined();
   });
 });
 
 describe('provinceOfLocation', () => {
-  it('finds a province by its name, in any case and spelling of the hyphen', () => {
-    expect(provinceOfLocation('A farm near the border, Limpopo')).toBe('limpopo');
-    expect(provinceOfLocation('kwazulu natal south coast')).toBe('kwazulu-natal');
-    expect(provinceOfLocation('KwaZulu-Natal')).toBe('kwazulu-natal');
-    expect(provinceOfLocation('Western Cape winelands')).toBe('western-cape');
-    expect(provinceOfLocation('somewhere in the NORTHERN CAPE')).toBe('northern-cape');
+  it.each([
+    // By its name, in any case and spelling of the hyphen.
+    ['A farm near the border, Limpopo', 'limpopo'],
+    ['kwazulu natal south coast', 'kwazulu-natal'],
+    ['KwaZulu-Natal', 'kwazulu-natal'],
+    ['Western Cape winelands', 'western-cape'],
+    ['somewhere in the NORTHERN CAPE', 'northern-cape'],
+    // The short names.
+    ['KZN midlands', 'kwazulu-natal'],
+    ['Orange Free State', 'free-state'],
+  ])('finds %j in %s', (location, province) => {
+    expect(provinceOfLocation(location)).toBe(province);
   });
 
-  it('knows the short names', () => {
-    expect(provinceOfLocation('KZN midlands')).toBe('kwazulu-natal');
-    expect(provinceOfLocation('Orange Free State')).toBe('free-state');
-  });
-
-  it('answers undefined when no province is named', () => {
-    expect(provinceOfLocation('A farm outside the village')).toBeUndefined();
-    expect(provinceOfLocation('Cape Town')).toBeUndefined();
+  it.each(['A farm outside the village', 'Cape Town'])('finds no province in %j', (location) => {
+    expect(provinceOfLocation(location)).toBeUndefined();
   });
 });

@@ -11,12 +11,8 @@ import {
   missingCompanyVariables,
   productionReason,
 } from '../../src/lib/production-site.ts';
+import { COMPANY_VARIABLES } from './company-variables.ts';
 
-const COMPANY = {
-  PUBLIC_COMPANY_LEGAL_NAME: 'Sample Operator (Pty) Ltd',
-  PUBLIC_COMPANY_ADDRESS: '1 Sample Street, Cape Town, 8001',
-  PUBLIC_COMPANY_EMAIL: 'hello@example.org',
-};
 const SERVER = {
   HOST: '0.0.0.0',
   SITE_URL: 'https://verifiedproviders.example',
@@ -51,12 +47,14 @@ describe('a production site', () => {
     ]);
     expect(
       missingCompanyVariables({
-        ...COMPANY,
+        ...COMPANY_VARIABLES,
         PUBLIC_COMPANY_ADDRESS: '   ',
         SITE_URL: 'https://vp.example',
       }),
     ).toEqual(['PUBLIC_COMPANY_ADDRESS']);
-    expect(companyConfigurationProblem({ ...COMPANY, CONTEXT: 'production' })).toBeUndefined();
+    expect(
+      companyConfigurationProblem({ ...COMPANY_VARIABLES, CONTEXT: 'production' }),
+    ).toBeUndefined();
     // Locally the placeholders may stand.
     expect(companyConfigurationProblem({})).toBeUndefined();
   });
@@ -65,10 +63,12 @@ describe('a production site', () => {
     expect(() => parseEnv(SERVER)).toThrow(
       /^Invalid environment configuration:\n {2}PUBLIC_COMPANY_LEGAL_NAME, PUBLIC_COMPANY_ADDRESS and PUBLIC_COMPANY_EMAIL are required for a production site \(SITE_URL=https:\/\/verifiedproviders\.example is not on loopback\)/,
     );
-    expect(() => parseEnv({ ...SERVER, ...COMPANY, PUBLIC_COMPANY_EMAIL: '' })).toThrow(
+    expect(() => parseEnv({ ...SERVER, ...COMPANY_VARIABLES, PUBLIC_COMPANY_EMAIL: '' })).toThrow(
       /PUBLIC_COMPANY_EMAIL is required for a production site/,
     );
-    expect(parseEnv({ ...SERVER, ...COMPANY }).SITE_URL).toBe('https://verifiedproviders.example');
+    expect(parseEnv({ ...SERVER, ...COMPANY_VARIABLES }).SITE_URL).toBe(
+      'https://verifiedproviders.example',
+    );
     // The commands that only touch the database (migrate, seed) need no company.
     expect(parseEnv({ ...SERVER }, { purpose: 'database' }).SITE_URL).toBe(
       'https://verifiedproviders.example',

@@ -130,34 +130,17 @@ describe('userLat and userLng', () => {
   });
 });
 
-describe('limit', () => {
-  it('accepts 1 to 100', () => {
-    expect(parse({ limit: '1' }).limit).toBe(1);
-    expect(parse({ limit: '100' }).limit).toBe(100);
+describe.each([
+  // 1 to 100, a whole number.
+  { name: 'limit', accepted: [1, 100], rejected: ['0', '101', '2.5', 'ten'] },
+  // 0 and more, a whole number.
+  { name: 'offset', accepted: [0, 48], rejected: ['-1', '1.5'] },
+] as const)('$name', ({ name, accepted, rejected }) => {
+  it.each(accepted)('accepts %i', (value) => {
+    expect(parse({ [name]: String(value) })[name]).toBe(value);
   });
 
-  it('rejects 0 and 101', () => {
-    expect(errors({ limit: '0' }).join('\n')).toMatch(/limit/);
-    expect(errors({ limit: '101' }).join('\n')).toMatch(/limit/);
-  });
-
-  it('rejects a fraction or a word', () => {
-    expect(errors({ limit: '2.5' }).join('\n')).toMatch(/limit/);
-    expect(errors({ limit: 'ten' }).join('\n')).toMatch(/limit/);
-  });
-});
-
-describe('offset', () => {
-  it('accepts 0 and more', () => {
-    expect(parse({ offset: '0' }).offset).toBe(0);
-    expect(parse({ offset: '48' }).offset).toBe(48);
-  });
-
-  it('rejects a negative offset', () => {
-    expect(errors({ offset: '-1' }).join('\n')).toMatch(/offset/);
-  });
-
-  it('rejects a fraction', () => {
-    expect(errors({ offset: '1.5' }).join('\n')).toMatch(/offset/);
+  it.each(rejected)('rejects %j with a message naming it', (value) => {
+    expect(errors({ [name]: value }).join('\n')).toMatch(name);
   });
 });

@@ -151,18 +151,25 @@ test('the provider modal has no axe violations on any of its tabs', async ({ pag
   expect(found).toEqual([]);
 });
 
-test('a missing provider has no axe violations', async ({ page }) => {
-  const response = await page.goto('/provider/999999');
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Provider Not Found' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(await scan(page, '/provider/999999')).toEqual([]);
-});
-
-test('the 404 page has no axe violations', async ({ page }) => {
-  const response = await page.goto('/no-such-page');
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(await scan(page, '/no-such-page (404)')).toEqual([]);
-});
+for (const { what, path, heading, label } of [
+  {
+    what: 'a missing provider',
+    path: '/provider/999999',
+    heading: 'Provider Not Found',
+    label: '/provider/999999',
+  },
+  {
+    what: 'the 404 page',
+    path: '/no-such-page',
+    heading: 'Page Not Found',
+    label: '/no-such-page (404)',
+  },
+]) {
+  test(`${what} has no axe violations`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await scan(page, label)).toEqual([]);
+  });
+}

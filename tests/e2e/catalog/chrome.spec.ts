@@ -70,33 +70,18 @@ test.describe('header', () => {
   });
 
   test('the current page’s link is active', async ({ page }) => {
-    await page.goto('/about');
     const nav = mainNav(page);
-    await expect(nav.getByRole('link', { name: 'About', exact: true })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    await expect(nav.getByRole('link', { name: 'Home', exact: true })).not.toHaveAttribute(
-      'aria-current',
-    );
-
-    await page.goto('/');
-    await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    await expect(nav.getByRole('link', { name: 'About', exact: true })).not.toHaveAttribute(
-      'aria-current',
-    );
-
-    await page.goto('/providers');
-    await expect(nav.getByRole('link', { name: 'Find Providers' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    await expect(nav.getByRole('link', { name: 'Home', exact: true })).not.toHaveAttribute(
-      'aria-current',
-    );
+    const home = nav.getByRole('link', { name: 'Home', exact: true });
+    const about = nav.getByRole('link', { name: 'About', exact: true });
+    for (const [path, current, other] of [
+      ['/about', about, home],
+      ['/', home, about],
+      ['/providers', nav.getByRole('link', { name: 'Find Providers' }), home],
+    ] as const) {
+      await page.goto(path);
+      await expect(current).toHaveAttribute('aria-current', 'page');
+      await expect(other).not.toHaveAttribute('aria-current');
+    }
   });
 
   test('titles name the product and the home page has a meta description', async ({ page }) => {
@@ -165,26 +150,16 @@ test.describe('mobile drawer', () => {
     const box = await drawer.boundingBox();
     expect(box?.width).toBeCloseTo(280, 0);
 
-    await expect(drawer.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute(
-      'href',
-      '/',
-    );
-    await expect(drawer.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    await expect(drawer.getByRole('link', { name: 'Find Providers' })).toHaveAttribute(
-      'href',
-      '/providers',
-    );
-    await expect(drawer.getByRole('link', { name: 'About', exact: true })).toHaveAttribute(
-      'href',
-      '/about',
-    );
-    await expect(drawer.getByRole('link', { name: 'List Your Business' })).toHaveAttribute(
-      'href',
-      '/join',
-    );
+    const home = drawer.getByRole('link', { name: 'Home', exact: true });
+    for (const [link, href] of [
+      [home, '/'],
+      [drawer.getByRole('link', { name: 'Find Providers' }), '/providers'],
+      [drawer.getByRole('link', { name: 'About', exact: true }), '/about'],
+      [drawer.getByRole('link', { name: 'List Your Business' }), '/join'],
+    ] as const) {
+      await expect(link).toHaveAttribute('href', href);
+    }
+    await expect(home).toHaveAttribute('aria-current', 'page');
     await drawer.getByText('Services', { exact: true }).click();
     for (const category of CATEGORIES) {
       await expect(drawer.getByRole('link', { name: category.name })).toHaveAttribute(

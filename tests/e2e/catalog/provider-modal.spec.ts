@@ -7,15 +7,16 @@
  * answered by page.route.
  */
 import type { Locator, Page } from '@playwright/test';
+import { provinceName } from '../../../src/lib/catalog/provinces.ts';
 import { formatSaPhone } from '../../../src/lib/phone.ts';
 import { uniqueTag } from '../builders.ts';
 import { expect, test } from '../fixtures.ts';
 import {
   APPROVED_PROVIDER_COUNT,
-  PROVINCE_NAMES,
   TEXT,
   cardByName,
   categoryName,
+  expectContactLinks,
   expectCount,
   fetchProvider,
   fetchStats,
@@ -78,7 +79,7 @@ test('a card opens the provider in a dialog with its summary, contact links and 
 
   await expect(dialog.getByRole('heading', { name: provider.name, level: 2 })).toBeVisible();
   await expect(dialog.getByRole('img', { name: provider.name })).toBeVisible();
-  await expect(dialog).toContainText(`${provider.location}, ${PROVINCE_NAMES[provider.province]!}`);
+  await expect(dialog).toContainText(`${provider.location}, ${provinceName(provider.province)}`);
   await expect(dialog.getByLabel('Rated 4.8 out of 5').first()).toBeVisible();
   await expect(dialog).toContainText(`(${provider.reviewCount} reviews)`);
   // The badge, above the Verification section that says "Verified" too.
@@ -91,14 +92,7 @@ test('a card opens the provider in a dialog with its summary, contact links and 
   await expect(dialog.getByRole('list', { name: 'Services' }).getByRole('listitem')).toHaveText(
     provider.services.map(categoryName),
   );
-  await expect(dialog.getByRole('link', { name: 'Contact Provider' })).toHaveAttribute(
-    'href',
-    `tel:${provider.phone}`,
-  );
-  await expect(dialog.getByRole('link', { name: 'Send Email' })).toHaveAttribute(
-    'href',
-    `mailto:${provider.email}`,
-  );
+  await expectContactLinks(dialog, provider, 'Contact Provider');
   await expect(dialog.getByRole('tab')).toHaveText([
     'Services',
     'Reviews',

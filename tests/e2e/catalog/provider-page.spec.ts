@@ -1,14 +1,16 @@
 /** The provider page /provider/{id} and the category pages (spec section 2). */
+import { provinceName } from '../../../src/lib/catalog/provinces.ts';
 import { expect, test } from '../fixtures.ts';
 import {
-  PROVINCE_NAMES,
   TEXT,
   categoryName,
   collectErrors,
+  expectContactLinks,
   expectCardNames,
   expectCount,
   fetchProvider,
   fetchProviders,
+  openRequestDialog,
   providerCards,
   type ApiProvider,
 } from '../support.ts';
@@ -40,14 +42,7 @@ test('/provider/1 shows the provider with its price, contact card, hours and tab
 
   const contact = page.getByRole('region', { name: 'Contact this provider' });
   await expect(contact).toContainText(/From\s*R1\s500/);
-  await expect(contact.getByRole('link', { name: 'Call Provider' })).toHaveAttribute(
-    'href',
-    `tel:${provider.phone}`,
-  );
-  await expect(contact.getByRole('link', { name: 'Send Email' })).toHaveAttribute(
-    'href',
-    `mailto:${provider.email}`,
-  );
+  await expectContactLinks(contact, provider);
   const website = contact.getByRole('link', { name: /Visit Website/ });
   await expect(website).toHaveAttribute('href', provider.website!);
   await expect(website).toHaveAttribute('target', '_blank');
@@ -100,7 +95,7 @@ test('the page carries LocalBusiness JSON-LD for the provider', async ({ page, r
     name: provider.name,
     address: {
       addressLocality: provider.location,
-      addressRegion: PROVINCE_NAMES[provider.province],
+      addressRegion: provinceName(provider.province),
       addressCountry: 'ZA',
     },
   });
@@ -113,14 +108,7 @@ test('the contact buttons carry the number and address from the API', async ({ p
   const provider = await fetchProvider(request, 1);
   await page.goto('/provider/1');
   const contact = page.getByRole('region', { name: 'Contact this provider' });
-  await expect(contact.getByRole('link', { name: 'Call Provider' })).toHaveAttribute(
-    'href',
-    `tel:${provider.phone}`,
-  );
-  await expect(contact.getByRole('link', { name: 'Send Email' })).toHaveAttribute(
-    'href',
-    `mailto:${provider.email}`,
-  );
+  await expectContactLinks(contact, provider);
 });
 
 test('the page refreshes the provider from /api/providers/{id}', async ({ page }) => {
@@ -158,12 +146,7 @@ test('a provider that is not approved shows Provider Not Found', async ({ page, 
 
 test('Request Service opens the service request form in a dialog', async ({ page, request }) => {
   const provider = await fetchProvider(request, 1);
-  // The page's island refreshes the provider once it has hydrated: then the button works.
-  const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/providers/1');
-  await page.goto('/provider/1');
-  await refreshed;
-  await page.getByRole('button', { name: 'Request Service' }).click();
-  const dialog = page.getByRole('dialog', { name: `Request service from ${provider.name}` });
+  const dialog = await openRequestDialog(page, provider);
   await expect(dialog).toBeVisible();
   await expect(
     dialog.getByRole('heading', { name: `Request Service from ${provider.name}` }),

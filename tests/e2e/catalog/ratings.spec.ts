@@ -3,6 +3,7 @@
  * on its card, in the modal and on its page, never grey stars and 0.0; a reviewed one
  * shows its average and the number of its reviews (the seeded review rows).
  */
+import type { Locator, Page } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
 import {
@@ -13,6 +14,15 @@ import {
 } from '../support.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
+
+/** The target (a card, or the page) at a phone's and a desktop's width, when SHOTS is set. */
+async function shoot(page: Page, target: Page | Locator, name: string) {
+  if (!SHOTS) return;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await target.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+}
 
 test('a provider without reviews says "New" on its card, in the modal and on its page', async ({
   page,
@@ -29,12 +39,7 @@ test('a provider without reviews says "New" on its card, in the modal and on its
   await expect(card).not.toContainText('0.0');
   await expect(card.getByRole('img', { name: /^Rated / })).toHaveCount(0);
   expect(await scan(page, '/providers (a new provider)')).toEqual([]);
-  if (SHOTS) {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await card.screenshot({ path: `${SHOTS}/card-new-${width}.png` });
-    }
-  }
+  await shoot(page, card, 'card-new');
 
   const dialog = await openProviderModal(page, newcomer.name);
   await expect(dialog).toContainText('NewNo reviews yet');
@@ -52,12 +57,7 @@ test('a provider without reviews says "New" on its card, in the modal and on its
   await expect(main).toContainText('NewNo reviews yet');
   await expect(main.getByRole('img', { name: /^Rated / })).toHaveCount(0);
   expect(await scan(page, '/provider/:id (a new provider)')).toEqual([]);
-  if (SHOTS) {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/page-new-${width}.png` });
-    }
-  }
+  await shoot(page, page, 'page-new');
 
   // A reviewed provider: its stars, average and count, and its reviews listed.
   await page.goto(`/provider/${reviewed.id}`);

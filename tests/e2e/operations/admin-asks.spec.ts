@@ -13,7 +13,7 @@ import type { Browser, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { holdFlashAds, scan } from '../axe.ts';
 import { apply, newApplication, newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
-import { expect, openAdmin, test } from '../fixtures.ts';
+import { expect, openAdmin, openFlashAdEditor, test } from '../fixtures.ts';
 import { confirmAction, searchAdminList } from '../support.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
@@ -244,9 +244,7 @@ for (const width of [390, 1280]) {
         title: `${uniqueTag()} Winter Alarm Check`,
         subtitle: 'A free test of every sensor',
       };
-      await openAdmin(page, signedInAdmin, 'Flash Ads');
-      await page.getByRole('button', { name: 'Create Flash Ad' }).click();
-      const editor = page.getByRole('form', { name: 'Create Flash Ad' });
+      const editor = await openFlashAdEditor(page, signedInAdmin);
       const duration = editor.getByLabel('Display duration (seconds)');
       await expect(duration).toHaveValue('3');
       await editor.getByLabel('Title', { exact: true }).fill(ad.title);

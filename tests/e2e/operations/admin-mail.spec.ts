@@ -37,6 +37,18 @@ async function openMailTab(page: Page, admin: TestAdmin) {
   await expect(page.getByText('Loading mail...')).toHaveCount(0);
 }
 
+/** A new applicant's mail on the Mail tab: answers the address and its rows. */
+async function mailOfNewApplicant(
+  page: Page,
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  admin: TestAdmin,
+) {
+  const email = await applyAndAwaitMail(request, mailbox);
+  await openMailTab(page, admin);
+  return { email, rows: mailRows(page, email) };
+}
+
 test('an application mails its applicant a link to confirm the address', async ({
   request,
   mailbox,
@@ -53,9 +65,7 @@ test('the Mail tab lists the mail as written to file (no SMTP here), never its t
   mailbox,
   signedInAdmin,
 }) => {
-  const email = await applyAndAwaitMail(request, mailbox);
-  await openMailTab(page, signedInAdmin);
-  const rows = mailRows(page, email);
+  const { rows } = await mailOfNewApplicant(page, request, mailbox, signedInAdmin);
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText(SUBJECT);
   // The e2e servers have no SMTP_URL: the mail went to the outbox folder only.
@@ -78,9 +88,7 @@ test('Resend queues the mail again and it is delivered a second time', async ({
   mailbox,
   signedInAdmin,
 }) => {
-  const email = await applyAndAwaitMail(request, mailbox);
-  await openMailTab(page, signedInAdmin);
-  const rows = mailRows(page, email);
+  const { email, rows } = await mailOfNewApplicant(page, request, mailbox, signedInAdmin);
   await rows.getByRole('button', { name: `Resend ${SUBJECT} to ${email}` }).click();
   await expect(page.getByTestId('toast')).toContainText('Mail Queued');
   await expect(rows).toHaveCount(2);

@@ -7,7 +7,16 @@
 import type { Page } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
-import { bearer, expect, mintSession, openAdmin, test, type TestAdmin } from '../fixtures.ts';
+import {
+  bearer,
+  expect,
+  mintSession,
+  openAdmin,
+  openFlashAdEditor,
+  test,
+  type Accounts,
+  type TestAdmin,
+} from '../fixtures.ts';
 import {
   cardByName,
   confirmAction,
@@ -40,6 +49,14 @@ const karoo = (tag: string) => ({
   phone: '051 555 0123',
   yearsExperience: 9,
 });
+
+/** A new provider like karoo's, found on the Providers tab: answers its tag and name. */
+async function karooOnProvidersTab(page: Page, accounts: Accounts, admin: TestAdmin) {
+  const tag = uniqueTag();
+  const { name } = await accounts.newProvider(karoo(tag));
+  await openProvidersTab(page, admin, name);
+  return { tag, name };
+}
 
 test('Add Provider checks its rules, then creates a provider with an image', async ({
   page,
@@ -94,9 +111,7 @@ test('approval off takes the provider off the public list; on brings it back', a
   accounts,
   signedInAdmin,
 }) => {
-  const tag = uniqueTag();
-  const { name } = await accounts.newProvider(karoo(tag));
-  await openProvidersTab(page, signedInAdmin, name);
+  const { tag, name } = await karooOnProvidersTab(page, accounts, signedInAdmin);
   await page.getByRole('button', { name: `Unapprove ${name}` }).click();
   await confirmAction(page, `Remove the approval of ${name}?`, 'Remove Approval');
   await expect(toast(page)).toContainText('Provider Updated');
@@ -173,9 +188,7 @@ test('a flash ad is created, edited, previewed and deleted, and the home banner 
     title: `${uniqueTag()} Spring Security Check`,
     subtitle: 'Free site survey for every new alarm',
   };
-  await openAdmin(page, signedInAdmin, 'Flash Ads');
-  await page.getByRole('button', { name: 'Create Flash Ad' }).click();
-  const editor = page.getByRole('form', { name: 'Create Flash Ad' });
+  const editor = await openFlashAdEditor(page, signedInAdmin);
   await editor.getByLabel('Title', { exact: true }).fill('   ');
   await editor.getByRole('button', { name: 'Create Flash Ad' }).click();
   await expect(toast(page)).toContainText('Validation Error');
@@ -431,8 +444,7 @@ test('the admin forms, with their errors, have no axe violations', async ({
   await expect(toast(page)).toBeVisible();
   found.push(...(await scan(page, '/admin, Verification screen with a form and its error')));
   await page.keyboard.press('Escape');
-  await openAdmin(page, signedInAdmin, 'Flash Ads');
-  await page.getByRole('button', { name: 'Create Flash Ad' }).click();
+  await openFlashAdEditor(page, signedInAdmin);
   found.push(...(await scan(page, '/admin, flash ad form')));
   expect(found).toEqual([]);
 });
@@ -443,9 +455,7 @@ test('delete asks for confirmation and removes the provider', async ({
   accounts,
   signedInAdmin,
 }) => {
-  const tag = uniqueTag();
-  const { name } = await accounts.newProvider(karoo(tag));
-  await openProvidersTab(page, signedInAdmin, name);
+  const { tag, name } = await karooOnProvidersTab(page, accounts, signedInAdmin);
   // No browser confirm any more: a dialog of the page's own, in the spec's words.
   page.on('dialog', (dialog) => {
     throw new Error(`A browser dialog appeared: ${dialog.message()}`);

@@ -11,29 +11,32 @@ import { linkIn } from '../../helpers/outbox.ts';
 import { scan } from '../axe.ts';
 import { uniqueTag } from '../builders.ts';
 import { expect, test, type Accounts, type TestProvider } from '../fixtures.ts';
-import { addToRequest, requestTray, shoot, verifyProvider } from '../requests.ts';
+import {
+  addToRequest,
+  newVerifiedProvider,
+  requestTray,
+  sendCctvRequest,
+  shoot,
+} from '../requests.ts';
 import { cardByName, expectListHydrated, expectProfileHydrated } from '../support.ts';
 
 const REFERENCE = /VP-\d{2}-\d{6}/;
 
 /** Verified CCTV providers of the test (and one that is not verified), named with its tag. */
 async function providersOf(request: APIRequestContext, accounts: Accounts, tag: string) {
-  const make = async (name: string, verified = true) => {
-    const provider = await accounts.newProvider({
-      name: `${tag} ${name}`,
-      services: ['cctv', 'alarms'],
-      legalForm: 'sole_trader',
-      location: 'Pietermaritzburg',
-    });
-    if (verified) await verifyProvider(request, accounts, provider.id);
-    return provider;
-  };
+  const fields = (name: string) => ({
+    name: `${tag} ${name}`,
+    services: ['cctv', 'alarms'],
+    legalForm: 'sole_trader',
+    location: 'Pietermaritzburg',
+  });
+  const make = (name: string) => newVerifiedProvider(request, accounts, fields(name));
   return {
     alpha: await make('Alpha Cameras'),
     beta: await make('Beta Security'),
     gamma: await make('Gamma Vision'),
     delta: await make('Delta Alarms'),
-    unverified: await make('Unchecked Installers', false),
+    unverified: await accounts.newProvider(fields('Unchecked Installers')),
   };
 }
 
@@ -116,15 +119,15 @@ for (const viewport of [
     await shoot(page, 'request-new', viewport.width);
 
     const email = `ask.${tag.toLowerCase()}.${viewport.width}@example.co.za`;
-    await page.getByLabel('Your Name *').fill('Naledi Khumalo');
-    await page.getByLabel('Email Address *').fill(email);
-    await page.getByLabel('Service Type *').selectOption({ label: 'CCTV Installations & Repairs' });
-    await page.getByLabel('Service Location *').fill('Hilton');
-    await page
-      .getByLabel('Project Description *')
-      .fill('Six cameras around a farmhouse, with night vision on the driveway.');
-    await page.getByLabel('Property type *').selectOption({ label: 'Farm or smallholding' });
-    await page.getByRole('button', { name: 'Send Request' }).click();
+    await sendCctvRequest(
+      page,
+      { name: 'Naledi Khumalo', email },
+      {
+        location: 'Hilton',
+        description: 'Six cameras around a farmhouse, with night vision on the driveway.',
+        propertyType: 'Farm or smallholding',
+      },
+    );
 
     const sent = page.getByTestId('request-sent');
     await expect(sent.getByTestId('request-reference')).toHaveText(REFERENCE);

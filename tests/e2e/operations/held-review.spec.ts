@@ -6,7 +6,7 @@
  * after which the page counts it. A hidden one mails its reason. Each test has its own
  * provider, customer and admin; the screens have no axe violations.
  */
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { newEnquiry, uniqueTag } from '../builders.ts';
 import {
@@ -54,13 +54,48 @@ async function reviewLinkOfProviderSentRequest(
   return mailbox.linkTo(customer.email, '/review?token=');
 }
 
-/** The customer rates the work through the link and sends the review. */
+/**
+ * A new provider `{tag} {business}` and a customer `{firstName} {initial}{tag}` whose
+ * request it sent (reviewLinkOfProviderSentRequest): answers both and the review link.
+ */
+async function newProviderSentRequest(
+  request: APIRequestContext,
+  accounts: Accounts,
+  mailbox: Mailbox,
+  { business, firstName, initial }: { business: string; firstName: string; initial: string },
+) {
+  const tag = uniqueTag();
+  const provider = await accounts.newProvider({ name: `${tag} ${business}` });
+  const customer = {
+    name: `${firstName} ${initial}${tag.toLowerCase()}`,
+    email: `${firstName.toLowerCase()}.${tag.toLowerCase()}@example.org`,
+  };
+  const link = await reviewLinkOfProviderSentRequest(request, mailbox, provider, customer);
+  return { provider, customer, link };
+}
+
+/** The customer rates the work through the link, sends the review and is told it waits. */
 async function writeReview(page: Page, link: URL, providerName: string) {
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: `Review ${providerName}` })).toBeVisible();
   await page.getByRole('radio', { name: '5 stars: Excellent' }).check();
   await page.getByLabel('Your review *').fill(COMMENT);
   await page.getByRole('button', { name: 'Publish Review' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Thank you! Your review waits for a check' }),
+  ).toBeVisible();
+}
+
+/**
+ * The whole page at a desktop's and a phone's width, kept with the test's results to look
+ * at; then back at the project's viewport.
+ */
+async function shootWidths(page: Page, testInfo: TestInfo, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 /** A page in a browser context of its own, signed in as the account. */
@@ -100,18 +135,13 @@ test('a held review says so, why and until when; its release is mailed and then 
 }, testInfo) => {
   // Four pages, two of them signed in, and two mails: longer than one screen's test.
   test.setTimeout(120_000);
-  const tag = uniqueTag();
-  const provider = await accounts.newProvider({ name: `${tag} Home Networks` });
-  const customer = {
-    name: `Naledi M${tag.toLowerCase()}`,
-    email: `naledi.${tag.toLowerCase()}@example.org`,
-  };
-  const link = await reviewLinkOfProviderSentRequest(request, mailbox, provider, customer);
+  const { provider, customer, link } = await newProviderSentRequest(request, accounts, mailbox, {
+    business: 'Home Networks',
+    firstName: 'Naledi',
+    initial: 'M',
+  });
 
   await writeReview(page, link, provider.name);
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Thank you! Your review waits for a check' }),
-  ).toBeVisible();
   await expect(page.getByRole('status')).toHaveText(
     `Your review of ${provider.name} is saved, but it is not shown yet and does not count in the rating: our team checks it first, because something ties it to a provider.`,
   );
@@ -126,14 +156,7 @@ test('a held review says so, why and until when; its release is mailed and then 
   ).toBeVisible();
   await expect(page.getByText(/is published/)).toHaveCount(0);
   expect(await scan(page, '/review, held')).toEqual([]);
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({
-      path: testInfo.outputPath(`review-held-${width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await shootWidths(page, testInfo, 'review-held');
 
   // Held: the provider's page and dashboard count no review.
   await page.goto(`/provider/${provider.id}`);
@@ -155,14 +178,7 @@ test('a held review says so, why and until when; its release is mailed and then 
   );
   await expect(held).toContainText(/Held since \d{2} \w+ \d{4}; decide within 2 business days\./);
   expect(await scan(admin, '/admin Reviews, held')).toEqual([]);
-  for (const width of [1280, 390]) {
-    await admin.setViewportSize({ width, height: 900 });
-    await admin.screenshot({
-      path: testInfo.outputPath(`admin-held-${width}.png`),
-      fullPage: true,
-    });
-  }
-  await admin.setViewportSize({ width: 1280, height: 720 });
+  await shootWidths(admin, testInfo, 'admin-held');
   await held
     .getByRole('button', { name: new RegExp(`^Release review by .* of ${provider.name}$`) })
     .click();
@@ -197,17 +213,12 @@ test('a hidden held review mails its customer the reason', async ({
   mailbox,
 }) => {
   test.setTimeout(90_000);
-  const tag = uniqueTag();
-  const provider = await accounts.newProvider({ name: `${tag} Cabling` });
-  const customer = {
-    name: `Sipho D${tag.toLowerCase()}`,
-    email: `sipho.${tag.toLowerCase()}@example.org`,
-  };
-  const link = await reviewLinkOfProviderSentRequest(request, mailbox, provider, customer);
+  const { provider, customer, link } = await newProviderSentRequest(request, accounts, mailbox, {
+    business: 'Cabling',
+    firstName: 'Sipho',
+    initial: 'D',
+  });
   await writeReview(page, link, provider.name);
-  await expect(
-    page.getByRole('heading', { name: 'Thank you! Your review waits for a check' }),
-  ).toBeVisible();
 
   const admin = await heldReviewsOfNewAdmin(browser, accounts, baseURL);
   const held = admin.getByRole('listitem').filter({ hasText: provider.name });

@@ -8,7 +8,7 @@ import type { Page, Response } from '@playwright/test';
 import { FLASH_AD_LINK_MESSAGES } from '../../../src/lib/flash-ad-link.ts';
 import { holdFlashAds, scan } from '../axe.ts';
 import { uniqueTag } from '../builders.ts';
-import { expect, openAdmin, test } from '../fixtures.ts';
+import { expect, openAdmin, openFlashAdEditor, test } from '../fixtures.ts';
 import { confirmAction, filters } from '../support.ts';
 
 const IMAGE = 'public/public-objects/sample-provider-1.webp';
@@ -44,9 +44,7 @@ test('an admin makes a flash ad with an image and a link, previews it, and the h
     title: `${uniqueTag()} CCTV week`,
     subtitle: 'Cameras fitted by verified installers',
   };
-  await openAdmin(page, signedInAdmin, 'Flash Ads');
-  await page.getByRole('button', { name: 'Create Flash Ad' }).click();
-  const editor = page.getByRole('form', { name: 'Create Flash Ad' });
+  const editor = await openFlashAdEditor(page, signedInAdmin);
   const preview = editor.getByTestId('flash-ad-preview');
   const link = editor.getByLabel('Link (optional)');
   const create = editor.getByRole('button', { name: 'Create Flash Ad' });
@@ -126,9 +124,7 @@ test('an ad linking to another site carries rel="noopener noreferrer"', async ({
   signedInAdmin,
 }) => {
   const title = `${uniqueTag()} PSIRA register`;
-  await openAdmin(page, signedInAdmin, 'Flash Ads');
-  await page.getByRole('button', { name: 'Create Flash Ad' }).click();
-  const editor = page.getByRole('form', { name: 'Create Flash Ad' });
+  const editor = await openFlashAdEditor(page, signedInAdmin);
   await editor.getByLabel('Title', { exact: true }).fill(title);
   await editor.getByLabel('Subtitle').fill('Check a security business on the register');
   await editor.getByLabel('Link (optional)').fill('https://www.psira.co.za/');

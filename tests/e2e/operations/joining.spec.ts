@@ -68,6 +68,38 @@ async function fillApplication(
   await page.getByLabel(/privacy policy/).check();
 }
 
+/**
+ * A fresh join form filled in for a business named `{tag} {business}` at the address
+ * `{mailboxName}.{tag}@example.co.za`.
+ */
+async function startApplication(page: Page, business: string, mailboxName: string) {
+  const tag = uniqueTag();
+  await openJoinForm(page);
+  await fillApplication(page, {
+    business: `${tag} ${business}`,
+    email: `${mailboxName}.${tag.toLowerCase()}@example.co.za`,
+  });
+}
+
+/** Uploads the PSIRA certificate as a PDF and waits until the form says it is uploaded. */
+async function uploadPsiraCertificate(page: Page) {
+  await page.getByLabel('PSIRA certificate', { exact: true }).setInputFiles({
+    name: 'psira-certificate.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await expect(page.getByText('Uploaded: psira-certificate.pdf')).toBeVisible();
+}
+
+/** Notes whether the form posts an application: answers a function that tells. */
+function watchPosting(page: Page) {
+  let posted = false;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/provider-applications')) posted = true;
+  });
+  return () => posted;
+}
+
 /** Starts waiting for the application the form sends; answers its JSON body. */
 function sentApplication(page: Page) {
   const isApplication = (request: Request) =>
@@ -99,10 +131,7 @@ async function signIn(page: Page, { email, password }: { email: string; password
 test('each rule of the application form shows its message and nothing is sent', async ({
   page,
 }) => {
-  let posted = false;
-  page.on('request', (request) => {
-    if (request.url().endsWith('/api/provider-applications')) posted = true;
-  });
+  const posted = watchPosting(page);
   await openJoinForm(page);
   await page.getByLabel('Email Address *').fill('not-an-email');
   await page.getByLabel('Phone Number *').fill('12345');
@@ -124,20 +153,12 @@ test('each rule of the application form shows its message and nothing is sent', 
   ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
-  expect(posted).toBe(false);
+  expect(posted()).toBe(false);
 });
 
 test('PSIRA is asked for with a security service, CIPC for a company', async ({ page }) => {
-  let posted = false;
-  page.on('request', (request) => {
-    if (request.url().endsWith('/api/provider-applications')) posted = true;
-  });
-  const tag = uniqueTag();
-  await openJoinForm(page);
-  await fillApplication(page, {
-    business: `${tag} Mossel Bay Alarms`,
-    email: `alarms.${tag.toLowerCase()}@example.co.za`,
-  });
+  const posted = watchPosting(page);
+  await startApplication(page, 'Mossel Bay Alarms', 'alarms');
   await expect(
     page.getByText('Installing CCTV, alarms or access control is a security service'),
   ).toBeVisible();
@@ -158,18 +179,13 @@ test('PSIRA is asked for with a security service, CIPC for a company', async ({ 
   await expect(page.getByLabel('PSIRA certificate expiry *')).toHaveAccessibleDescription(
     'This PSIRA certificate has expired: renew it before you apply',
   );
-  expect(posted).toBe(false);
+  expect(posted()).toBe(false);
 });
 
 test('a provider applies with a photo, sees the upload progress and the success screen', async ({
   page,
 }) => {
-  const tag = uniqueTag();
-  await openJoinForm(page);
-  await fillApplication(page, {
-    business: `${tag} Garden Route Security`,
-    email: `apply.${tag.toLowerCase()}@example.co.za`,
-  });
+  await startApplication(page, 'Garden Route Security', 'apply');
   await page.getByLabel('Profile Picture').setInputFiles(PHOTO);
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
@@ -199,23 +215,14 @@ test('a provider applies with a photo, sees the upload progress and the success 
 });
 
 test('a company installing CCTV applies with its PSIRA certificate as a PDF', async ({ page }) => {
-  const tag = uniqueTag();
-  await openJoinForm(page);
-  await fillApplication(page, {
-    business: `${tag} Outeniqua Camera Systems`,
-    email: `cameras.${tag.toLowerCase()}@example.co.za`,
-  });
+  await startApplication(page, 'Outeniqua Camera Systems', 'cameras');
   await page.getByLabel('Alarm Systems').uncheck();
   await page.getByLabel('Business type *').selectOption('Registered company or close corporation');
   await page.getByLabel('CIPC registration number *').fill('2015/123456/07');
-  const certificate = page.getByLabel('PSIRA certificate', { exact: true });
-  await expect(certificate).toHaveAccessibleDescription(/PDF, JPEG, PNG or WebP, at most 10 MB/);
-  await certificate.setInputFiles({
-    name: 'psira-certificate.pdf',
-    mimeType: 'application/pdf',
-    buffer: PDF,
-  });
-  await expect(page.getByText('Uploaded: psira-certificate.pdf')).toBeVisible();
+  await expect(page.getByLabel('PSIRA certificate', { exact: true })).toHaveAccessibleDescription(
+    /PDF, JPEG, PNG or WebP, at most 10 MB/,
+  );
+  await uploadPsiraCertificate(page);
   await page.getByLabel('Insurer', { exact: true }).fill('Santam');
   await page.getByLabel('Cover amount (R)').fill('5000000');
 
@@ -241,18 +248,8 @@ test('a company installing CCTV applies with its PSIRA certificate as a PDF', as
 });
 
 test('answers of a part that no longer applies are not sent', async ({ page }) => {
-  const tag = uniqueTag();
-  await openJoinForm(page);
-  await fillApplication(page, {
-    business: `${tag} Wilderness Networks`,
-    email: `networks.${tag.toLowerCase()}@example.co.za`,
-  });
-  await page.getByLabel('PSIRA certificate', { exact: true }).setInputFiles({
-    name: 'psira-certificate.pdf',
-    mimeType: 'application/pdf',
-    buffer: PDF,
-  });
-  await expect(page.getByText('Uploaded: psira-certificate.pdf')).toBeVisible();
+  await startApplication(page, 'Wilderness Networks', 'networks');
+  await uploadPsiraCertificate(page);
   await page.getByLabel('Business type *').selectOption('Registered company or close corporation');
   await page.getByLabel('CIPC registration number *').fill('2015/123456/07');
   // Now a sole trader doing network work only: no CIPC, no PSIRA.
@@ -277,16 +274,8 @@ test('answers of a part that no longer applies are not sent', async ({ page }) =
 test('the form asks for the consent to the checks and refuses a document that is not one', async ({
   page,
 }) => {
-  let posted = false;
-  page.on('request', (request) => {
-    if (request.url().endsWith('/api/provider-applications')) posted = true;
-  });
-  const tag = uniqueTag();
-  await openJoinForm(page);
-  await fillApplication(page, {
-    business: `${tag} Sedgefield Alarms`,
-    email: `alarms.${tag.toLowerCase()}@example.co.za`,
-  });
+  const posted = watchPosting(page);
+  await startApplication(page, 'Sedgefield Alarms', 'alarms');
   const consent = page.getByRole('checkbox', { name: CONSENT });
   await expect(consent).toHaveAccessibleName(new RegExp(CHECKS_CONSENT.text.slice(0, 60)));
   await expect(page.getByRole('link', { name: 'privacy notice' })).toHaveAttribute(
@@ -296,7 +285,7 @@ test('the form asks for the consent to the checks and refuses a document that is
   await consent.uncheck();
   await submit(page);
   await expect(consent).toHaveAccessibleDescription('You must agree to the verification checks');
-  expect(posted).toBe(false);
+  expect(posted()).toBe(false);
 
   // Told here by its type...
   const psiraCertificate = page.getByLabel('PSIRA certificate', { exact: true });
@@ -340,18 +329,8 @@ test("the server's messages show at their fields, documents included", async ({ 
       },
     }),
   );
-  const tag = uniqueTag();
-  await openJoinForm(page);
-  await fillApplication(page, {
-    business: `${tag} Plettenberg Security`,
-    email: `security.${tag.toLowerCase()}@example.co.za`,
-  });
-  await page.getByLabel('PSIRA certificate', { exact: true }).setInputFiles({
-    name: 'psira-certificate.pdf',
-    mimeType: 'application/pdf',
-    buffer: PDF,
-  });
-  await expect(page.getByText('Uploaded: psira-certificate.pdf')).toBeVisible();
+  await startApplication(page, 'Plettenberg Security', 'security');
+  await uploadPsiraCertificate(page);
   await submit(page);
   await expect(
     page.getByRole('group', { name: 'PSIRA registration' }).getByRole('alert').last(),

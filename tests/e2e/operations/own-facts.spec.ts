@@ -6,36 +6,17 @@
  * contact person and its business name are edited apart; Add Provider offers the spec's
  * defaults as suggestions the admin may empty. axe on every changed screen.
  */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { apply, newApplication, uniqueTag } from '../builders.ts';
-import { expect, openAdmin, test, type TestAdmin } from '../fixtures.ts';
+import { expect, openAdmin, test, type Accounts, type TestAdmin } from '../fixtures.ts';
+import { shootWidths, shootView } from '../screenshots.ts';
 import {
   cardByName,
   confirmAction,
   expectListHydrated,
   expectProfileHydrated,
 } from '../support.ts';
-
-/** Where screenshots go when E2E_SHOTS names a folder (for looking at, not asserting). */
-const SHOTS = process.env['E2E_SHOTS'];
-
-/** The page at a desktop's and a phone's width, whole, when SHOTS is set. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  const size = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
-
-/** What the window shows (a dialog that scrolls inside the page), when SHOTS is set. */
-async function shootView(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png` });
-}
 
 const toast = (page: Page) => page.getByTestId('toast');
 
@@ -60,6 +41,24 @@ async function approveInAdmin(
   const { providerId } = (await (await approved).json()) as { providerId: number };
   await expect(toast(page)).toContainText('Application Approved');
   return providerId;
+}
+
+/**
+ * The application sent and approved by a new admin, then the page signed in as the
+ * provider it made; answers the provider's id and the admin.
+ */
+async function signInAsApprovedApplicant(
+  page: Page,
+  request: APIRequestContext,
+  accounts: Accounts,
+  application: ReturnType<typeof newApplication>,
+): Promise<{ id: number; admin: TestAdmin }> {
+  const admin = await accounts.newAdmin();
+  await accounts.signIn(page.context(), 'admin', admin.id);
+  await apply(request, application);
+  const id = await approveInAdmin(page, admin, application);
+  await accounts.signIn(page.context(), 'provider', id);
+  return { id, admin };
 }
 
 test('a newly approved provider shows "Price on request" and no hours', async ({
@@ -94,7 +93,7 @@ test('a newly approved provider shows "Price on request" and no hours', async ({
   const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
   expect(jsonLd.join('')).not.toContain('priceRange');
   expect(await scan(page, `/provider/${id} (approved, nothing given)`)).toEqual([]);
-  await shoot(page, 'own-facts-provider-page');
+  await shootWidths(page, 'own-facts-provider-page');
 
   await page.goto(`/providers?search=${tag}`);
   await expectListHydrated(page);
@@ -102,7 +101,7 @@ test('a newly approved provider shows "Price on request" and no hours', async ({
   await expect(card).toContainText('Price on request');
   await expect(card).not.toContainText('From');
   expect(await scan(page, '/providers (a card without a price)')).toEqual([]);
-  await shoot(page, 'own-facts-card');
+  await shootWidths(page, 'own-facts-card');
 });
 
 test('the dashboard asks a new provider to complete its profile until it confirms', async ({
@@ -111,12 +110,8 @@ test('the dashboard asks a new provider to complete its profile until it confirm
   accounts,
 }) => {
   const tag = uniqueTag();
-  const admin = await accounts.newAdmin();
-  await accounts.signIn(page.context(), 'admin', admin.id);
   const application = newApplication({ businessName: `${tag} Knysna Cameras` });
-  await apply(request, application);
-  const id = await approveInAdmin(page, admin, application);
-  await accounts.signIn(page.context(), 'provider', id);
+  const { id } = await signInAsApprovedApplicant(page, request, accounts, application);
 
   await page.goto('/dashboard');
   const list = page.getByRole('region', { name: 'Complete your profile' });
@@ -129,7 +124,7 @@ test('the dashboard asks a new provider to complete its profile until it confirm
   // Nothing to confirm where nothing is given.
   await expect(item('Business hours').getByRole('button', { name: /^Confirm/ })).toHaveCount(0);
   expect(await scan(page, '/dashboard, Overview with the profile checklist')).toEqual([]);
-  await shoot(page, 'own-facts-checklist');
+  await shootWidths(page, 'own-facts-checklist');
 
   // "Price on request" is an answer the provider may give.
   await list.getByRole('button', { name: 'Confirm starting price: Price on request' }).click();
@@ -145,7 +140,7 @@ test('the dashboard asks a new provider to complete its profile until it confirm
   await expect(hours).toContainText('Hours not given');
   await expect(page.getByLabel('Monday opens')).toHaveCount(0);
   expect(await scan(page, '/dashboard, Profile without hours')).toEqual([]);
-  await shoot(page, 'own-facts-profile-no-hours');
+  await shootWidths(page, 'own-facts-profile-no-hours');
   await hours.getByRole('checkbox', { name: 'Give my business hours' }).check();
   await expect(page.getByLabel('Monday opens')).toHaveValue('08:00');
   await page.getByLabel('Friday closes').fill('16:00');
@@ -175,16 +170,12 @@ test('the contact person and the business name are edited apart', async ({
   accounts,
 }) => {
   const tag = uniqueTag();
-  const admin = await accounts.newAdmin();
-  await accounts.signIn(page.context(), 'admin', admin.id);
   const application = newApplication({
     businessName: `${tag} Wilderness Wi-Fi`,
     contactName: 'Pieter Botha',
     services: ['wifi', 'network'],
   });
-  await apply(request, application);
-  const id = await approveInAdmin(page, admin, application);
-  await accounts.signIn(page.context(), 'provider', id);
+  const { id, admin } = await signInAsApprovedApplicant(page, request, accounts, application);
 
   await page.goto('/dashboard');
   await page.getByRole('tab', { name: 'Profile' }).click();
@@ -241,7 +232,7 @@ test('Add Provider suggests the spec defaults, and what the admin empties is not
     'Access Control, CCTV Installations & Repairs',
   );
   expect(await scan(page, '/admin, Add Provider with its suggestions')).toEqual([]);
-  await shoot(page, 'own-facts-add-provider');
+  await shootWidths(page, 'own-facts-add-provider');
   // The dialog scrolls inside the page: its hours, in view.
   await form.getByRole('group', { name: 'Business hours' }).scrollIntoViewIfNeeded();
   await shootView(page, 'own-facts-add-provider-hours');

@@ -4,35 +4,11 @@
  * downloads the ZIP and deletes, reading what is kept. And the same centre on a desktop.
  * Axe scans each screen.
  */
-import type { Page } from '@playwright/test';
 import { scan } from '../axe.ts';
-import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
-import { expect, test, type Accounts, type Mailbox } from '../fixtures.ts';
+import { expect, test } from '../fixtures.ts';
+import { customerWithRequest, openCentre } from '../privacy-centre.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
-
-/** A customer with one request to a provider of their own; answers the address. */
-async function customerWithRequest(page: Page, accounts: Accounts) {
-  const provider = await accounts.newProvider();
-  const tag = uniqueTag().toLowerCase();
-  const email = `privacy.${tag}@example.co.za`;
-  await sendEnquiry(
-    page.request,
-    newEnquiry(provider.id, { customerEmail: email, customerName: `Ayanda ${tag}` }),
-  );
-  return { email, provider };
-}
-
-async function openCentre(page: Page, mailbox: Mailbox, email: string) {
-  await page.goto('/privacy/my-data');
-  await expect(page.getByRole('heading', { level: 1, name: 'Your data' })).toBeVisible();
-  await page.getByLabel('Your e-mail address').fill(email);
-  await page.getByRole('button', { name: 'E-mail me a link' }).click();
-  await expect(page.getByRole('status')).toContainText(`If we hold anything about ${email}`);
-  const link = await mailbox.linkTo(email, '/privacy/my-data?token=');
-  await page.goto(`${link.pathname}${link.search}`);
-  await expect(page.getByRole('region', { name: 'Your requests' })).toBeVisible();
-}
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -43,7 +19,10 @@ test.describe('on a phone', () => {
     mailbox,
   }) => {
     test.setTimeout(90_000);
-    const { email, provider } = await customerWithRequest(page, accounts);
+    const { email, provider } = await customerWithRequest(page, accounts, {
+      mailboxName: 'privacy',
+      firstName: 'Ayanda',
+    });
     await page.goto('/privacy/my-data');
     const violations = await scan(page, '/privacy/my-data, asking for a link');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/privacy-ask-390.png`, fullPage: true });
@@ -97,7 +76,10 @@ test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('the centre reads as well on a wide screen', async ({ page, accounts, mailbox }) => {
-    const { email } = await customerWithRequest(page, accounts);
+    const { email } = await customerWithRequest(page, accounts, {
+      mailboxName: 'privacy',
+      firstName: 'Ayanda',
+    });
     await openCentre(page, mailbox, email);
     const violations = await scan(page, '/privacy/my-data, the centre on a desktop');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/privacy-centre-1280.png`, fullPage: true });

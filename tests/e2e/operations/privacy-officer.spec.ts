@@ -5,23 +5,12 @@
  * Access Log that the desk opened the customer's contact details, which the customer's
  * centre then lists under "Who looked". Axe scans each screen.
  */
-import type { Page } from '@playwright/test';
 import { scan } from '../axe.ts';
-import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
 import { runSql } from '../database-door.ts';
-import { expect, openAdmin, test, type Mailbox } from '../fixtures.ts';
+import { expect, openAdmin, test } from '../fixtures.ts';
+import { customerWithRequest, openCentre } from '../privacy-centre.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
-
-async function openCentre(page: Page, mailbox: Mailbox, email: string) {
-  await page.goto('/privacy/my-data');
-  await page.getByLabel('Your e-mail address').fill(email);
-  await page.getByRole('button', { name: 'E-mail me a link' }).click();
-  await expect(page.getByRole('status')).toContainText(`If we hold anything about ${email}`);
-  const link = await mailbox.linkTo(email, '/privacy/my-data?token=');
-  await page.goto(`${link.pathname}${link.search}`);
-  await expect(page.getByRole('region', { name: 'Your requests' })).toBeVisible();
-}
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -33,14 +22,10 @@ test.describe('on a phone', () => {
     signedInAdmin,
   }) => {
     test.setTimeout(120_000);
-    const provider = await accounts.newProvider();
-    const tag = uniqueTag().toLowerCase();
-    const email = `officer.${tag}@example.co.za`;
-    const customerName = `Zanele ${tag}`;
-    await sendEnquiry(
-      page.request,
-      newEnquiry(provider.id, { customerEmail: email, customerName }),
-    );
+    const { email, customerName } = await customerWithRequest(page, accounts, {
+      mailboxName: 'officer',
+      firstName: 'Zanele',
+    });
 
     // The customer writes to the information officer from the centre.
     await openCentre(page, mailbox, email);

@@ -6,20 +6,7 @@
 import type { Page } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
-
-/** Where screenshots go when E2E_SHOTS names a folder (for looking at, not asserting). */
-const SHOTS = process.env['E2E_SHOTS'];
-
-/** The page at a desktop's and a phone's width, whole, when SHOTS is set. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  const size = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
+import { shootWidths } from '../screenshots.ts';
 
 async function openProfileTab(page: Page) {
   await page.goto('/dashboard');
@@ -73,7 +60,7 @@ test('a provider edits hours and coverage, and the public page shows them', asyn
 
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByTestId('toast')).toContainText('Profile Updated');
-  await shoot(page, 'profile-editor-saved');
+  await shootWidths(page, 'profile-editor-saved');
 
   // The public page follows at once (the island refreshes from the API).
   await page.goto(`/provider/${provider.id}`);
@@ -85,7 +72,7 @@ test('a provider edits hours and coverage, and the public page shows them', asyn
   await page.getByRole('tab', { name: 'Coverage' }).click();
   const coverage = page.getByRole('tabpanel', { name: 'Coverage' });
   await expect(coverage.getByRole('listitem')).toHaveText(['Durban', 'Umhlanga']);
-  await shoot(page, 'public-page-after-edit');
+  await shootWidths(page, 'public-page-after-edit');
   await expect(page.getByText('From R2 400').first()).toBeVisible();
   const website = page.getByRole('link', { name: /Visit Website/ });
   await expect(website).toHaveAttribute('href', 'https://www.mbbzbn-networks.example.co.za');
@@ -112,7 +99,7 @@ test('a closing time before the opening time shows its field error and saves not
   await expect(closes).toHaveAccessibleDescription('Closing time must be after opening time');
   await expect(closes).toHaveAttribute('aria-invalid', 'true');
   await expect(closes).toBeFocused();
-  await shoot(page, 'profile-editor-hours-error');
+  await shootWidths(page, 'profile-editor-hours-error');
   await expect(page.getByTestId('toast')).toContainText('Failed to update profile');
   const stored = await request.get(`/api/providers/${signedInProvider.id}`);
   expect(
@@ -139,6 +126,6 @@ test('the profile editor has no axe violations, with a field error too', async (
   await page.getByLabel('Website (optional)').fill('javascript:alert(1)');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Your website address must start with https://')).toBeVisible();
-  await shoot(page, 'profile-editor-error');
+  await shootWidths(page, 'profile-editor-error');
   expect(await scan(page, '/dashboard, Profile tab with an error')).toEqual([]);
 });

@@ -21,13 +21,17 @@ import {
   type Accounts,
   type Mailbox,
 } from '../fixtures.ts';
-import { fillLine, openQuotePanel, providerDashboard, sendQuote, writeQuote } from '../requests.ts';
+import {
+  openQuotePanel,
+  providerDashboard,
+  sendQuote,
+  sendVariation,
+  shoot,
+  writeQuote,
+  writeVariation,
+} from '../requests.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
-
-async function shot(page: Page, name: string, width: number) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-}
 
 /** One request sent to three providers: the first copy by the form, two more beside it. */
 async function requestToThree(request: APIRequestContext, accounts: Accounts, mailbox: Mailbox) {
@@ -66,6 +70,41 @@ async function requestToThree(request: APIRequestContext, accounts: Accounts, ma
   return { providers, copies, email, statusPath: `${link.pathname}${link.search}` };
 }
 
+/** The line of the quotes the other providers send: a mesh system, R6 900. */
+const MESH_SYSTEM = {
+  kind: 'labour',
+  description: 'Mesh system, installed',
+  quantity: 1,
+  unit: 'job',
+  unitPriceCents: 690_000,
+};
+
+/**
+ * A quote of these lines sent by the provider through the API its dashboard uses: valid
+ * 20 days, no deposit; answers its id.
+ */
+async function quoteThroughApi(
+  request: APIRequestContext,
+  providerId: number,
+  enquiryId: number,
+  lines: readonly (typeof MESH_SYSTEM)[],
+): Promise<number> {
+  const quoted = await request.post(`/api/provider/enquiries/${enquiryId}/quotes`, {
+    headers: bearer(await mintSession('provider', providerId)),
+    data: {
+      lines,
+      validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+      earliestStart: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+      depositKind: 'none',
+      repairWork: false,
+      warrantyMonths: 12,
+      preparationFeeCents: 0,
+    },
+  });
+  expect(quoted.status(), await quoted.text()).toBe(201);
+  return ((await quoted.json()) as { id: number }).id;
+}
+
 async function quoteFromDashboard(page: Page, width: number) {
   const { panel, dialog } = await writeQuote(page, 'Thandi Nkosi', [
     {
@@ -88,7 +127,7 @@ async function quoteFromDashboard(page: Page, width: number) {
   // R2 700 + R3 898,50 = R6 598,50; VAT R989,78; R7 588,28.
   await expect(dialog).toContainText('R7\u00a0588,28');
   expect(await scan(page, `the quote editor at ${width}px`)).toEqual([]);
-  await shot(page, 'quote-editor', width);
+  await shoot(page, 'quote-editor', width);
   await sendQuote(page, dialog);
   await expect(panel).toContainText('Version 1');
 
@@ -127,28 +166,7 @@ async function journey(
   await quoteFromDashboard(dashboard, width);
 
   // The second quotes (through the API its dashboard uses); the third declines.
-  const otherToken = await mintSession('provider', other.id);
-  const quoted = await request.post(`/api/provider/enquiries/${copies[1]}/quotes`, {
-    headers: bearer(otherToken),
-    data: {
-      lines: [
-        {
-          kind: 'labour',
-          description: 'Mesh system, installed',
-          quantity: 1,
-          unit: 'job',
-          unitPriceCents: 690_000,
-        },
-      ],
-      validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
-      earliestStart: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
-      depositKind: 'none',
-      repairWork: false,
-      warrantyMonths: 12,
-      preparationFeeCents: 0,
-    },
-  });
-  expect(quoted.status(), await quoted.text()).toBe(201);
+  await quoteThroughApi(request, other.id, copies[1]!, [MESH_SYSTEM]);
   const declined = await request.put(`/api/provider/enquiries/${copies[2]}/response`, {
     headers: bearer(await mintSession('provider', busy.id)),
     data: { providerResponse: 'Fully booked until February, sorry.', status: 'cancelled' },
@@ -175,7 +193,7 @@ async function journey(
   if (width < 600) expect(boxes[1]!.y).toBeGreaterThan(boxes[0]!.y + boxes[0]!.height - 1);
   else expect(Math.abs(boxes[1]!.y - boxes[0]!.y)).toBeLessThan(2);
   expect(await scan(page, `the quotes compared at ${width}px`)).toEqual([]);
-  await shot(page, 'quotes-compared', width);
+  await shoot(page, 'quotes-compared', width);
 
   // Accepted once, after the question.
   await chosenCard.getByRole('button', { name: 'Accept this quote' }).click();
@@ -194,19 +212,20 @@ async function journey(
   await expect(panel.getByRole('region', { name: 'The agreed job' })).toContainText(
     'R7\u00a0070,78',
   );
-  await panel.getByRole('button', { name: 'Propose a variation' }).click();
-  await fillLine(panel.getByRole('group', { name: 'Line 1' }), {
-    kind: 'Materials',
-    what: 'Cat6 cable to the garden cottage',
-    quantity: '20',
-    unit: 'm',
-    price: '12.50',
-  });
-  await panel.getByLabel('Why the price changes').fill('The cottage needs a cabled access point.');
+  await writeVariation(
+    panel,
+    {
+      kind: 'Materials',
+      what: 'Cat6 cable to the garden cottage',
+      quantity: '20',
+      unit: 'm',
+      price: '12.50',
+    },
+    'The cottage needs a cabled access point.',
+  );
   expect(await scan(dashboard, `the agreed job in the dashboard at ${width}px`)).toEqual([]);
-  await shot(dashboard, 'dashboard-job', width);
-  await panel.getByRole('button', { name: 'Send variation' }).click();
-  await expect(panel).toContainText('waiting for the customer');
+  await shoot(dashboard, 'dashboard-job', width);
+  await sendVariation(panel);
 
   await page.reload();
   const job = page.getByRole('region', { name: 'Compare the quotes' });
@@ -214,7 +233,7 @@ async function journey(
   await expect(job.getByRole('status')).toContainText('You approved the variation');
   await expect(job).toContainText('R7\u00a0358,28');
   expect(await scan(page, `the agreed job on the status page at ${width}px`)).toEqual([]);
-  await shot(page, 'agreed-job', width);
+  await shoot(page, 'agreed-job', width);
 
   // Completed at the agreed total (the final total offered is the agreed one).
   await dashboard.reload();
@@ -261,36 +280,16 @@ test('a dispute raised on the status page reaches the desk, with the jobs and th
   mailbox,
 }) => {
   const { providers, copies, statusPath } = await requestToThree(request, accounts, mailbox);
-  const token = await mintSession('provider', providers[1].id);
-  const quoted = await request.post(`/api/provider/enquiries/${copies[1]}/quotes`, {
-    headers: bearer(token),
-    data: {
-      lines: [
-        {
-          kind: 'call-out',
-          description: 'Site visit',
-          quantity: 1,
-          unit: 'visit',
-          unitPriceCents: 45_000,
-        },
-        {
-          kind: 'labour',
-          description: 'Mesh system, installed',
-          quantity: 1,
-          unit: 'job',
-          unitPriceCents: 690_000,
-        },
-      ],
-      validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
-      earliestStart: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
-      depositKind: 'none',
-      repairWork: false,
-      warrantyMonths: 12,
-      preparationFeeCents: 0,
+  const quoteId = await quoteThroughApi(request, providers[1].id, copies[1]!, [
+    {
+      kind: 'call-out',
+      description: 'Site visit',
+      quantity: 1,
+      unit: 'visit',
+      unitPriceCents: 45_000,
     },
-  });
-  expect(quoted.status(), await quoted.text()).toBe(201);
-  const { id: quoteId } = (await quoted.json()) as { id: number };
+    MESH_SYSTEM,
+  ]);
   const tokenOfPage = new URLSearchParams(statusPath.split('?')[1]).get('token');
   const accepted = await request.post(`/api/requests/quotes/${quoteId}/accept`, {
     data: { token: tokenOfPage },

@@ -7,23 +7,16 @@
  * screen; E2E_SHOTS=folder writes screenshots there.
  */
 import { writeFile } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { linkIn } from '../../helpers/outbox.ts';
 import { scan } from '../axe.ts';
 import { newEnquiry, uniqueTag } from '../builders.ts';
 import { expect, openAdmin, test, type Accounts, type TestProvider } from '../fixtures.ts';
-import { verifyProvider } from '../requests.ts';
+import { newVerifiedProvider, providerDashboard, shoot } from '../requests.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 const SITE_PHOTO = 'public/public-objects/sample-provider-4.webp';
 const PDF = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
-
-async function shoot(page: Page, name: string, width: number) {
-  if (!SHOTS) return;
-  // From the top: a sticky header would show wherever the page was scrolled to.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-}
 
 async function dashboardOf(
   browser: Browser,
@@ -32,11 +25,7 @@ async function dashboardOf(
   viewport: { width: number; height: number },
   enquiryId?: number,
 ) {
-  const context = await browser.newContext({ viewport });
-  await accounts.signIn(context, 'provider', provider.id);
-  const page = await context.newPage();
-  await page.goto(enquiryId ? `/dashboard?enquiry=${enquiryId}` : '/dashboard');
-  await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
+  const page = await providerDashboard(browser, accounts, provider, viewport.width, enquiryId);
   await page.getByRole('tab', { name: 'Enquiries' }).click();
   return page;
 }
@@ -56,15 +45,11 @@ for (const viewport of [
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const tag = uniqueTag();
-    const make = async (name: string) => {
-      const provider = await accounts.newProvider({
+    const make = (name: string) =>
+      newVerifiedProvider(request, accounts, {
         name: `${tag} ${name}`,
         services: ['network', 'wifi'],
-        legalForm: 'sole_trader',
       });
-      await verifyProvider(request, accounts, provider.id);
-      return provider;
-    };
     const alpha = await make('Alpha Networks');
     const beta = await make('Beta Wi-Fi');
     const customerName = `Zodwa ${tag}`;

@@ -17,14 +17,16 @@ import { expect, test } from '../fixtures.ts';
 import {
   addToRequest,
   enquiryCard,
-  fillLine,
   openQuotePanel,
   providerDashboard,
   requestTray,
   shoot,
+  sendCctvRequest,
   sendQuote,
-  verifyProvider,
+  sendVariation,
+  newVerifiedProvider,
   writeQuote,
+  writeVariation,
 } from '../requests.ts';
 import { cardByName, expectListHydrated } from '../support.ts';
 
@@ -53,16 +55,12 @@ test('a request to two providers, from the tray to the final price, on a phone',
   test.setTimeout(240_000);
   await page.setViewportSize(PHONE);
   const tag = uniqueTag();
-  const make = async (name: string) => {
-    const provider = await accounts.newProvider({
+  const make = (name: string) =>
+    newVerifiedProvider(request, accounts, {
       name: `${tag} ${name}`,
       services: ['cctv'],
-      legalForm: 'sole_trader',
       location: 'Pietermaritzburg',
     });
-    await verifyProvider(request, accounts, provider.id);
-    return provider;
-  };
   const alpha = await make('Alpha Cameras');
   const beta = await make('Beta Security');
   const customer = 'Naledi Khumalo';
@@ -86,15 +84,15 @@ test('a request to two providers, from the tray to the final price, on a phone',
     alpha.name,
     beta.name,
   ]);
-  await page.getByLabel('Your Name *').fill(customer);
-  await page.getByLabel('Email Address *').fill(email);
-  await page.getByLabel('Service Type *').selectOption({ label: 'CCTV Installations & Repairs' });
-  await page.getByLabel('Service Location *').fill('Hilton');
-  await page
-    .getByLabel('Project Description *')
-    .fill('Four cameras around the house, with night vision on the driveway.');
-  await page.getByLabel('Property type *').selectOption({ label: 'House' });
-  await page.getByRole('button', { name: 'Send Request' }).click();
+  await sendCctvRequest(
+    page,
+    { name: customer, email },
+    {
+      location: 'Hilton',
+      description: 'Four cameras around the house, with night vision on the driveway.',
+      propertyType: 'House',
+    },
+  );
   const sent = page.getByTestId('request-sent');
   await expect(sent).toContainText(`has been sent to ${alpha.name} and ${beta.name}.`);
   const reference = REFERENCE.exec((await sent.textContent()) ?? '')?.[0] ?? '';
@@ -177,18 +175,19 @@ test('a request to two providers, from the tray to the final price, on a phone',
   // Beta proposes a variation; the customer approves it.
   await betaDesk.reload();
   const jobPanel = await openQuotePanel(betaDesk, customer);
-  await jobPanel.getByRole('button', { name: 'Propose a variation' }).click();
-  await fillLine(jobPanel.getByRole('group', { name: 'Line 1' }), {
-    kind: 'Materials',
-    what: 'Cable to the gate camera',
-    quantity: '10',
-    unit: 'm',
-    price: '12.50',
-  });
-  await jobPanel.getByLabel('Why the price changes').fill('The gate camera needs its own cable.');
+  await writeVariation(
+    jobPanel,
+    {
+      kind: 'Materials',
+      what: 'Cable to the gate camera',
+      quantity: '10',
+      unit: 'm',
+      price: '12.50',
+    },
+    'The gate camera needs its own cable.',
+  );
   await looked(betaDesk, 'journey-variation');
-  await jobPanel.getByRole('button', { name: 'Send variation' }).click();
-  await expect(jobPanel).toContainText('waiting for the customer');
+  await sendVariation(jobPanel);
 
   await page.reload();
   const job = page.getByRole('region', { name: 'Compare the quotes' });

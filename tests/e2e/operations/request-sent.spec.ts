@@ -4,11 +4,11 @@
  * happens next with where the request's page is, and "Send another request", which brings
  * back an empty form. No toast covers it, on a phone either. At 390 and 1280 px, with axe.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { uniqueTag } from '../builders.ts';
 import { expect, test } from '../fixtures.ts';
-import { TEXT } from '../support.ts';
+import { openRequestDialog, TEXT } from '../support.ts';
 
 const REFERENCE = /VP-\d{2}-\d{6}/;
 
@@ -19,18 +19,6 @@ async function fillRequest(dialog: Locator, email: string) {
   await dialog.getByLabel('Service Location *').fill('Umhlanga, Durban');
   await dialog.getByLabel('Project Description *').fill('Mesh Wi-Fi for a double-storey home.');
   await dialog.getByRole('checkbox', { name: 'Not sure (Floor area)' }).check();
-}
-
-async function openRequestForm(page: Page, provider: { id: number; name: string }) {
-  const refreshed = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === `/api/providers/${provider.id}`,
-  );
-  await page.goto(`/provider/${provider.id}`);
-  await refreshed;
-  await page.getByRole('button', { name: 'Request Service' }).click();
-  const dialog = page.getByRole('dialog', { name: `Request service from ${provider.name}` });
-  await expect(dialog.getByLabel('Your Name *')).toBeVisible();
-  return dialog;
 }
 
 for (const viewport of [
@@ -45,7 +33,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     const provider = await accounts.newProvider();
     const email = `ayanda.${uniqueTag().toLowerCase()}@example.co.za`;
-    const dialog = await openRequestForm(page, provider);
+    const dialog = await openRequestDialog(page, provider);
     await fillRequest(dialog, email);
     await dialog.getByRole('button', { name: 'Send Request' }).click();
 

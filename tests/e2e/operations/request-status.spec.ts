@@ -9,7 +9,7 @@ import { linkIn } from '../../helpers/outbox.ts';
 import { scan } from '../axe.ts';
 import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
 import { expect, test, type Accounts, type Mailbox, type TestProvider } from '../fixtures.ts';
-import { recordRequests } from '../support.ts';
+import { openRequestDialog, recordRequests } from '../support.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -58,13 +58,7 @@ test('a customer follows a request from the form to the provider’s response', 
   const email = `customer.${uniqueTag().toLowerCase()}@example.co.za`;
 
   // Sent from the provider's page: the form gives way to the reference.
-  const refreshed = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === `/api/providers/${provider.id}`,
-  );
-  await page.goto(`/provider/${provider.id}`);
-  await refreshed;
-  await page.getByRole('button', { name: 'Request Service' }).click();
-  const dialog = page.getByRole('dialog', { name: `Request service from ${provider.name}` });
+  const dialog = await openRequestDialog(page, provider);
   await dialog.getByLabel('Your Name *').fill('Lerato Mokoena');
   await dialog.getByLabel('Email Address *').fill(email);
   await dialog.getByLabel('Service Type *').selectOption({ label: 'CCTV Installations & Repairs' });
