@@ -25,7 +25,7 @@ import {
 import { insertApplication } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { startTestApi, type TestApi, useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
 // The app's own hashing, watched: a refused request must not cost a scrypt run (issue 11).
@@ -39,11 +39,7 @@ vi.mock('../../src/api/auth/password.ts', async (importOriginal) =>
 // its own 10); password reset 10 per client and 3 per e-mail an hour: reset() in
 // beforeEach empties the counters. Hashes are cheap here (PASSWORD_HASH_COST in
 // vitest.config.ts); counting hashes is what shows a refusal that skipped the work.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let admin: TestAdmin;
 beforeEach(async () => {

@@ -1,15 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, serviceProviders } from '../../db/schema.ts';
 import type { Provider } from '../../src/api/providers/public-columns.ts';
 import { RATING_NOT_SETTABLE } from '../../src/lib/schemas/admin-operations.ts';
 import { SA_PHONE_MESSAGE } from '../../src/lib/schemas/fields.ts';
 import {
-  adminSession,
-  createTestAdmin,
   expectAdminOnly,
-  uploadAdminImage,
+  resetWithAdmin,
   type TestAdmin,
+  uploadAdminImage,
 } from '../helpers/admin-fixtures.ts';
 import {
   databaseSnapshot,
@@ -23,21 +22,15 @@ import { SIGN_IN_AGAIN } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 // Admins' sessions are minted directly: no test here needs to sign in with a password.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let admin: TestAdmin;
 let token: string;
 beforeEach(async () => {
-  await api.database.reset();
-  admin = await createTestAdmin(api);
-  token = await adminSession(api, admin.id);
+  ({ admin, token } = await resetWithAdmin(api));
 });
 
 /** What the admin routes answer for a provider. */

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { consents, outbox } from '../../db/schema.ts';
 import { sessionSecret } from '../../src/api/auth/session-secret.ts';
 import { enqueueMail } from '../../src/api/jobs/enqueue.ts';
@@ -18,13 +18,9 @@ import { createPrivacyLink } from '../../src/api/privacy/privacy-links.ts';
 import { NEWS_CONSENT } from '../../src/lib/consents.ts';
 import { insertEnquiry } from '../helpers/builders.ts';
 import { mailFiles } from '../helpers/outbox.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const EMAIL = 'sipho.news@example.co.za';

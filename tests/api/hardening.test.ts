@@ -6,7 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, serviceProviders } from '../../db/schema.ts';
 import { UNLISTED_PROVIDER } from '../../src/api/auth/require-provider.ts';
 import { describeError, errorMessageSafely } from '../../src/api/http/describe-error.ts';
@@ -15,13 +15,9 @@ import { bearer, signIn } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { createTestProvider, providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const json = { 'content-type': 'application/json' };

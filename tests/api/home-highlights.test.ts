@@ -2,7 +2,7 @@
  * GET /api/home/highlights (issue 16, point 6): the home page's top rated, recently
  * verified and recent reviews follow the rows, and claim nothing the rows do not show.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { recomputeRatings } from '../../db/ratings.ts';
 import { reviews } from '../../db/schema.ts';
 import type { HomeHighlights } from '../../src/api/home/get-home-highlights.ts';
@@ -16,13 +16,9 @@ import {
   type ProviderOverrides,
 } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const highlights = (query = '') => okJson<HomeHighlights>(api.get(`/api/home/highlights${query}`));

@@ -7,27 +7,21 @@
  */
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 import { PROFILE_FACTS } from '../../src/lib/provider-facts.ts';
-import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { resetWithAdmin } from '../helpers/admin-fixtures.ts';
 import { listProviders, okJson, queryRows, sendAs } from '../helpers/api-fixtures.ts';
 import { validApplicationBody } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { createTestProvider, providerRow, providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let adminToken: string;
 beforeEach(async () => {
-  await api.database.reset();
-  const admin = await createTestAdmin(api);
-  adminToken = await adminSession(api, admin.id);
+  ({ token: adminToken } = await resetWithAdmin(api));
 });
 
 type Json = Record<string, unknown>;

@@ -8,7 +8,7 @@
  *   (spec section 7), which keeps the fields added since.
  * - GET /api/admin/providers/:id -> PUT /api/admin/providers/:id.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HOURS_MESSAGES } from '../../src/lib/business-hours.ts';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 import { RATING_NOT_SETTABLE } from '../../src/lib/schemas/admin-operations.ts';
@@ -23,13 +23,9 @@ import {
   providerSession,
   type TestProvider,
 } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 type Json = Record<string, unknown>;
 

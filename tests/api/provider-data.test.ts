@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { evidenceDocuments, reviews, serviceProviders } from '../../db/schema.ts';
 import { dueAt, RETENTION } from '../../src/lib/retention.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
@@ -20,13 +20,9 @@ import {
 import { watchOutbox } from '../helpers/outbox.ts';
 import { scanForPerson } from '../helpers/personal-data-scan.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const OWNER = {

@@ -5,7 +5,7 @@
  * The public answers, the location filter and the responsiveness clock follow at once.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HOURS_MESSAGES } from '../../src/lib/business-hours.ts';
 import { WEEKDAYS } from '../../src/lib/catalog/enquiry-options.ts';
 import { PROFILE_LIMITS, PROFILE_MESSAGES } from '../../src/lib/schemas/provider-dashboard.ts';
@@ -19,13 +19,9 @@ import {
   providerSession,
   type TestProvider,
 } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let provider: TestProvider;
 let token: string;

@@ -5,7 +5,7 @@
  * provider and nobody else gets them.
  */
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { okJson } from '../helpers/api-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
@@ -17,13 +17,9 @@ import {
   quoteBody,
   type RequestGroup,
 } from '../helpers/quote-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let provider: { id: number; name: string };
 let other: { id: number };

@@ -5,7 +5,7 @@
  * own copy, and acceptance exactly once in a request group, even twenty at once.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   customerEnquiries,
   enquiryEvents,
@@ -37,13 +37,9 @@ import {
   quoteBody,
   type RequestGroup,
 } from '../helpers/quote-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let registered: { id: number; name: string };
 let plain: { id: number; name: string };

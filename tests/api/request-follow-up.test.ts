@@ -12,7 +12,7 @@
  * and the jobs run at a clock the test gives.
  */
 import { and, eq, isNull, like, sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { majorTowns } from '../../db/places/places-file.ts';
 import {
   accessLog,
@@ -27,27 +27,23 @@ import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '../../src/lib/catalog/enquiry-
 import { distanceKm } from '../../src/lib/geo.ts';
 import { EnquiryDeskQuerySchema } from '../../src/lib/schemas/admin-lists.ts';
 import { REASSIGN_MESSAGES } from '../../src/lib/schemas/enquiry-follow-up.ts';
-import { adminSession, createTestAdmin, expectAdminOnly } from '../helpers/admin-fixtures.ts';
+import { expectAdminOnly, resetWithAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
 import { insertEnquiry, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { enquiryRow } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
+const api = useTestApi();
 let adminToken: string;
 let adminId: number;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
-  await api.database.reset();
-  const admin = await createTestAdmin(api);
-  adminId = admin.id;
-  adminToken = await adminSession(api, admin.id);
+  ({
+    admin: { id: adminId },
+    token: adminToken,
+  } = await resetWithAdmin(api));
 });
 
 /** Open every hour of every day: its business minutes are the clock's minutes. */

@@ -7,7 +7,7 @@
  * (assignedProviderId alone) keeps working as it did.
  */
 import { asc, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, enquiryPhotos, outbox, rateLimits } from '../../db/schema.ts';
 import { requestReference } from '../../src/lib/request-reference.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
@@ -18,18 +18,14 @@ import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
+const api = useTestApi();
 type Provider = Awaited<ReturnType<typeof insertProvider>>;
 let alpha: Provider;
 let beta: Provider;
 let gamma: Provider;
 
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
   await api.database.reset();
   const db = api.database.db;

@@ -6,7 +6,7 @@
  * lets the customer cancel with a reason (the provider is told).
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, enquiryEvents, rateLimits } from '../../db/schema.ts';
 import { requestReference } from '../../src/lib/request-reference.ts';
 import { REQUEST_STATUS_MESSAGES } from '../../src/lib/schemas/request-status.ts';
@@ -17,14 +17,10 @@ import { enquiryRow } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
+const api = useTestApi();
 let provider: { id: number; name: string; email: string };
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
   await api.database.reset();
   provider = await insertProvider(api.database.db, {

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   customerEnquiries,
   providerSignIns,
@@ -33,7 +33,7 @@ import {
 import { expectError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
 // Verified reviews: the link e-mailed when an enquiry is completed, the review written
@@ -42,11 +42,7 @@ import { postgresOnly } from '../helpers/test-database.ts';
 // are minted directly: nobody signs in with a password.
 // POST /api/reviews allows 10 attempts per client and hour: postReview() forgets the
 // counts before each attempt, except in the test of the limit itself.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 type ProviderRow = typeof serviceProviders.$inferSelect;
 type EnquiryRow = typeof customerEnquiries.$inferSelect;

@@ -6,7 +6,7 @@
  * notes, no ID numbers and no evidence.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { providerChecks, serviceProviders } from '../../db/schema.ts';
 import { sendCheckReminders } from '../../src/api/verification/send-check-reminders.ts';
 import type { ProviderDetail } from '../../src/lib/api-answers.ts';
@@ -19,23 +19,18 @@ import {
   type CheckType,
   type LegalForm,
 } from '../../src/lib/catalog/checks.ts';
-import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { adminSession, createTestAdmin, resetWithAdmin } from '../helpers/admin-fixtures.ts';
 import { listProviders, okJson, queryRows, sendAs } from '../helpers/api-fixtures.ts';
 import { buildProvider, insertProvider } from '../helpers/builders.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { readOutboxIn } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
+const api = useTestApi();
 let adminToken: string;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
-  await api.database.reset();
-  adminToken = await adminSession(api, (await createTestAdmin(api)).id);
+  ({ token: adminToken } = await resetWithAdmin(api));
 });
 
 const today = () => saToday();

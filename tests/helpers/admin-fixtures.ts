@@ -186,3 +186,16 @@ export async function expectAdminOnly(
   expect(accepted.status, `${route.name} once active again`).toBeGreaterThanOrEqual(200);
   expect(accepted.status, `${route.name} once active again`).toBeLessThan(300);
 }
+
+/**
+ * The start of each test of an admin screen: an emptied database with one admin (of
+ * `overrides`, as createTestAdmin takes them) and a session minted for it.
+ */
+export async function resetWithAdmin(
+  api: TestApi,
+  overrides: Parameters<typeof createTestAdmin>[1] = {},
+): Promise<{ admin: TestAdmin; token: string }> {
+  await api.database.reset();
+  const admin = await createTestAdmin(api, overrides);
+  return { admin, token: await adminSession(api, admin.id) };
+}
