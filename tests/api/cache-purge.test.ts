@@ -9,7 +9,7 @@ import { rateLimits, reviews } from '../../db/schema.ts';
 import { createApp } from '../../src/api/app.ts';
 import { changesPublicData, PUBLIC_CACHE_TAG } from '../../src/api/http/cache.ts';
 import { createPrivacyLink } from '../../src/api/privacy/privacy-links.ts';
-import { createTestAdmin, resetWithAdmin } from '../helpers/admin-fixtures.ts';
+import { addProviderBody, createTestAdmin, resetWithAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
 import { bearer, signIn } from '../helpers/auth-fixtures.ts';
 import {
@@ -141,15 +141,7 @@ const PUBLIC_CHANGES: Record<string, () => Call | Promise<Call>> = {
     return () => customerPost(api, '/api/privacy/my-data/delete', { token });
   },
   'POST /api/admin/providers': () => () =>
-    sendAs(api, token, 'POST', '/api/admin/providers', {
-      name: 'Ubuntu Security Solutions',
-      description: 'CCTV and alarm installations for homes and small businesses.',
-      location: 'Sandton',
-      province: 'gauteng',
-      services: ['cctv', 'alarms'],
-      phone: '082 555 0199',
-      email: 'info@ubuntusecurity.example.co.za',
-    }),
+    sendAs(api, token, 'POST', '/api/admin/providers', addProviderBody()),
   'PUT /api/admin/providers/:id': async () => {
     const { id } = await listedProvider();
     return () => sendAs(api, token, 'PUT', `/api/admin/providers/${id}`, { isApproved: false });

@@ -28,7 +28,12 @@ import { RENEWAL_MESSAGES } from '../../src/lib/schemas/verification.ts';
 import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
 import { adminSession, createTestAdmin, resetWithAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
-import { insertProvider, recordTestCheck, validApplicationBody } from '../helpers/builders.ts';
+import {
+  insertProvider,
+  recordTestCheck,
+  SECURITY_COMPANY_CHECKS,
+  validApplicationBody,
+} from '../helpers/builders.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { imageBytes } from '../helpers/image-bytes.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
@@ -265,14 +270,7 @@ describe('the application review', () => {
     }>(sendAs(api, adminToken, 'GET', `/api/admin/applications/${applicationId}/checklist`));
     expect(checklist.legalForm).toBe('company');
     expect(checklist.consent.version).toBe(CHECKS_CONSENT.version);
-    expect(checklist.checks.map((check) => check.type)).toEqual([
-      'identity',
-      'company_registration',
-      'psira',
-      'insurance',
-      'criminal_record',
-      'references',
-    ]);
+    expect(checklist.checks.map((check) => check.type)).toEqual(SECURITY_COMPANY_CHECKS);
     const psira = checklist.checks.find((check) => check.type === 'psira');
     expect(psira).toMatchObject({
       required: true,

@@ -12,8 +12,9 @@ import { okJson } from '../helpers/api-fixtures.ts';
 import {
   insertEnquiry,
   insertProvider,
-  recordTestCheck,
   type ProviderOverrides,
+  recordTestCheck,
+  SECURITY_COMPANY_CHECKS,
 } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { useTestApi } from '../helpers/test-api.ts';
@@ -195,14 +196,7 @@ describe('recently verified', () => {
         name: `Verified ${i} days ago`,
         isVerified: true,
       });
-      for (const type of [
-        'identity',
-        'company_registration',
-        'psira',
-        'insurance',
-        'criminal_record',
-        'references',
-      ] as const) {
+      for (const type of SECURITY_COMPANY_CHECKS) {
         await recordTestCheck(db, provider.id, type, { checkedAt: daysAgo(i) });
       }
       // Optional passes, newer than any required one: they move nothing.

@@ -21,6 +21,7 @@ import {
   createTestProvider,
   providerRow,
   providerSession,
+  resetWithProvider,
   type TestProvider,
 } from '../helpers/provider-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
@@ -49,8 +50,7 @@ const OWN_EXTRAS = {
 let provider: TestProvider;
 let token: string;
 beforeEach(async () => {
-  await api.database.reset();
-  provider = await createTestProvider(api, {
+  ({ provider, token } = await resetWithProvider(api, {
     name: 'Coastal Alarm Works',
     email: 'office@coastal-alarms.example.co.za',
     phone: '0315550123',
@@ -61,8 +61,7 @@ beforeEach(async () => {
     services: ['alarms', 'cctv'],
     description: 'Alarms and cameras for homes and shops on the North Coast.',
     ...OWN_EXTRAS,
-  });
-  token = await providerSession(api, provider.id);
+  }));
 });
 
 async function json(response: Response, status = 200): Promise<Json> {

@@ -16,7 +16,7 @@ import { OPEN_WEEK } from '../helpers/profile-fixtures.ts';
 import {
   createTestProvider,
   providerRow,
-  providerSession,
+  resetWithProvider,
   type TestProvider,
 } from '../helpers/provider-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
@@ -27,8 +27,7 @@ let provider: TestProvider;
 let token: string;
 let other: TestProvider;
 beforeEach(async () => {
-  await api.database.reset();
-  provider = await createTestProvider(api, {
+  ({ provider, token } = await resetWithProvider(api, {
     name: 'Umhlanga Alarm Works',
     location: 'Durban',
     province: 'kwazulu-natal',
@@ -38,8 +37,7 @@ beforeEach(async () => {
     coverageAreas: ['Durban', 'Pinetown'],
     specialties: ['Armed response links'],
     startingPrice: 900,
-  });
-  token = await providerSession(api, provider.id);
+  }));
   other = await createTestProvider(api, { name: 'Cape Camera Co', location: 'Cape Town' });
 });
 

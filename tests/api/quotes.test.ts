@@ -25,7 +25,11 @@ import {
 import { QUOTE_MESSAGES } from '../../src/lib/schemas/quotes.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
-import { insertProvider } from '../helpers/builders.ts';
+import {
+  insertProvider,
+  insertUbuntuSecurity,
+  UBUNTU_VAT_REGISTRATION,
+} from '../helpers/builders.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
@@ -49,11 +53,7 @@ let group: RequestGroup;
 beforeEach(async () => {
   await api.database.reset();
   const db = api.database.db;
-  registered = await insertProvider(db, {
-    name: 'Ubuntu Security Solutions',
-    vatNumber: '4123456789',
-    registeredName: 'Ubuntu Security Solutions (Pty) Ltd',
-  });
+  registered = await insertUbuntuSecurity(db, UBUNTU_VAT_REGISTRATION);
   plain = await insertProvider(db, { name: 'Karoo Camera Works' });
   third = await insertProvider(db, { name: 'Highveld Alarms' });
   group = await insertRequestGroup(api, [registered.id, plain.id, third.id]);
@@ -147,31 +147,19 @@ describe('a provider quotes', () => {
     const token = await providerSession(api, plain.id);
     const me = await okJson<Record<string, unknown>>(sendAs(api, token, 'GET', '/api/provider/me'));
     expect(me).toMatchObject({ vatNumber: null, registeredName: null });
+    const register = (vatNumber: string, registeredName: string) =>
+      sendAs(api, token, 'PUT', '/api/provider/profile', { ...me, vatNumber, registeredName });
     await expectFieldError(
-      await sendAs(api, token, 'PUT', '/api/provider/profile', {
-        ...me,
-        vatNumber: '4987654321',
-        registeredName: '',
-      }),
+      await register('4987654321', ''),
       'registeredName',
       REGISTERED_NAME_MESSAGE,
     );
     await expectFieldError(
-      await sendAs(api, token, 'PUT', '/api/provider/profile', {
-        ...me,
-        vatNumber: '1234',
-        registeredName: 'Karoo Camera Works CC',
-      }),
+      await register('1234', 'Karoo Camera Works CC'),
       'vatNumber',
       VAT_NUMBER_MESSAGE,
     );
-    await okJson(
-      sendAs(api, token, 'PUT', '/api/provider/profile', {
-        ...me,
-        vatNumber: '4987 654 321',
-        registeredName: 'Karoo Camera Works CC',
-      }),
-    );
+    await okJson(register('4987 654 321', 'Karoo Camera Works CC'));
     const sent = await sendQuoteOf(plain.id);
     expect(sent).toMatchObject({ vatCents: 118_470, totalCents: 908_270 });
   });

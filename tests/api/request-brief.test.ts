@@ -16,7 +16,7 @@ import {
 } from '../../db/schema.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
-import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';
+import { insertProvider, insertUbuntuSecurity, validEnquiryBody } from '../helpers/builders.ts';
 import { expectFieldError } from '../helpers/error-answer.ts';
 import { fakeImageBytes, realImageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
@@ -27,11 +27,7 @@ const api = useTestApi();
 let provider: { id: number; name: string; email: string };
 beforeEach(async () => {
   await api.database.reset();
-  provider = await insertProvider(api.database.db, {
-    name: 'Ubuntu Security Solutions',
-    email: 'jobs@ubuntu-security.example.co.za',
-    services: ['cctv', 'wifi'],
-  });
+  provider = await insertUbuntuSecurity(api.database.db, { services: ['cctv', 'wifi'] });
 });
 
 const CCTV_BRIEF = {

@@ -12,7 +12,7 @@ import { requestReference } from '../../src/lib/request-reference.ts';
 import { REQUEST_STATUS_MESSAGES } from '../../src/lib/schemas/request-status.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
-import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';
+import { insertProvider, insertUbuntuSecurity, validEnquiryBody } from '../helpers/builders.ts';
 import { enquiryRow } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
@@ -23,11 +23,7 @@ const api = useTestApi();
 let provider: { id: number; name: string; email: string };
 beforeEach(async () => {
   await api.database.reset();
-  provider = await insertProvider(api.database.db, {
-    name: 'Ubuntu Security Solutions',
-    email: 'jobs@ubuntu-security.example.co.za',
-    services: ['cctv', 'alarms'],
-  });
+  provider = await insertUbuntuSecurity(api.database.db, { services: ['cctv', 'alarms'] });
 });
 
 interface Status {

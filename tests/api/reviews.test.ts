@@ -24,7 +24,12 @@ import {
   tamperSignature,
   unsignedToken,
 } from '../helpers/auth-fixtures.ts';
-import { insertEnquiry, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
+import {
+  insertAssignedEnquiry,
+  insertEnquiry,
+  insertProvider,
+  validEnquiryBody,
+} from '../helpers/builders.ts';
 import {
   confirmEnquiryEmail,
   enquiryToken,
@@ -237,13 +242,7 @@ const show = (reviewId: number | string, token = adminToken) =>
 describe('the review link e-mailed when an enquiry is completed', () => {
   let enquiry: EnquiryRow;
   beforeEach(async () => {
-    enquiry = await insertEnquiry(api.database.db, {
-      assignedProviderId: provider.id,
-      status: 'assigned',
-      customerName: 'Lerato Mokoena',
-      customerEmail: 'lerato@example.co.za',
-      serviceType: 'cctv',
-    });
+    enquiry = await insertAssignedEnquiry(api.database.db, provider.id);
     // Issue 11: only a confirmed address gets the link (see 'reviews only from real customers').
     await confirmEnquiryEmail(api, enquiry.id);
   });

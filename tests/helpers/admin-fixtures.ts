@@ -199,3 +199,17 @@ export async function resetWithAdmin(
   const admin = await createTestAdmin(api, overrides);
   return { admin, token: await adminSession(api, admin.id) };
 }
+
+/** The fields the admin's Add Provider requires, and nothing else (POST /api/admin/providers). */
+export function addProviderBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Ubuntu Security Solutions',
+    description: 'CCTV and alarm installations for homes and small businesses.',
+    location: 'Sandton',
+    province: 'gauteng',
+    services: ['cctv', 'alarms'],
+    phone: '082 555 0199',
+    email: 'Info@UbuntuSecurity.example.co.za',
+    ...overrides,
+  };
+}

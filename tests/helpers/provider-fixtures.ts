@@ -35,6 +35,20 @@ export async function createTestProvider(
   return { id: row.id, name: row.name, email: row.email, password };
 }
 
+/**
+ * The start of each test of a provider's own screens: an emptied database with one
+ * provider that can log in (of `overrides`, as createTestProvider takes them) and a
+ * session minted for it.
+ */
+export async function resetWithProvider(
+  api: TestApi,
+  overrides: Parameters<typeof createTestProvider>[1] = {},
+): Promise<{ provider: TestProvider; token: string }> {
+  await api.database.reset();
+  const provider = await createTestProvider(api, overrides);
+  return { provider, token: await providerSession(api, provider.id) };
+}
+
 /** The stored provider row (password hash, token version, ...), for before/after checks. */
 export async function providerRow(api: TestApi, id: number) {
   const [row] = await api.database.db
