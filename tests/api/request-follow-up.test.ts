@@ -34,6 +34,7 @@ import { enquiryRow } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
+import { asProvider } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
@@ -143,13 +144,11 @@ const markSeen = async (providerId: number, id: number) =>
 
 const respond = async (providerId: number, id: number, providerNotes?: string) =>
   okJson(
-    sendAs(
-      api,
-      await providerSession(api, providerId),
-      'PUT',
-      `/api/provider/enquiries/${id}/response`,
-      { providerResponse: 'We can come on Monday at 9:00.', providerNotes, status: 'in_progress' },
-    ),
+    asProvider(api, providerId, 'PUT', `/api/provider/enquiries/${id}/response`, {
+      providerResponse: 'We can come on Monday at 9:00.',
+      providerNotes,
+      status: 'in_progress',
+    }),
   );
 
 const candidatesOf = (id: number | string) =>

@@ -18,6 +18,7 @@ import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
+import { asProvider } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
@@ -268,16 +269,10 @@ describe('the status page of a group', () => {
     // Beta answers, Gamma declines: each shows on its own copy only.
     const respond = async (provider: Provider, copyId: number, text: string, state: string) =>
       okJson(
-        sendAs(
-          api,
-          await providerSession(api, provider.id),
-          'PUT',
-          `/api/provider/enquiries/${copyId}/response`,
-          {
-            providerResponse: text,
-            status: state,
-          },
-        ),
+        asProvider(api, provider.id, 'PUT', `/api/provider/enquiries/${copyId}/response`, {
+          providerResponse: text,
+          status: state,
+        }),
       );
     await respond(beta, rows[1]!.id, 'We can quote on Thursday.', 'in_progress');
     await respond(gamma, rows[2]!.id, 'Sorry, we are fully booked.', 'cancelled');
@@ -299,16 +294,10 @@ describe('the status page of a group', () => {
     await confirmEnquiryEmail(api, rows[0]!.id);
     const mailbox = await watchOutbox(api);
     await okJson(
-      sendAs(
-        api,
-        await providerSession(api, beta.id),
-        'PUT',
-        `/api/provider/enquiries/${rows[1]!.id}/response`,
-        {
-          providerResponse: 'Happy to help.',
-          status: 'in_progress',
-        },
-      ),
+      asProvider(api, beta.id, 'PUT', `/api/provider/enquiries/${rows[1]!.id}/response`, {
+        providerResponse: 'Happy to help.',
+        status: 'in_progress',
+      }),
     );
     const mail = (await mailbox.newMails()).find((m) => m.to === 'thandi@example.co.za');
     const betaToken = linkIn(mail?.text ?? '', '/request?token=')?.searchParams.get('token') ?? '';
@@ -331,16 +320,10 @@ describe('the status page of a group', () => {
     expect(listed[0]!.groupId).toBe(rows[0]!.id);
     // Alpha's copy is not Beta's to answer.
     await expectError(
-      await sendAs(
-        api,
-        await providerSession(api, beta.id),
-        'PUT',
-        `/api/provider/enquiries/${rows[0]!.id}/response`,
-        {
-          providerResponse: 'Mine now?',
-          status: 'in_progress',
-        },
-      ),
+      await asProvider(api, beta.id, 'PUT', `/api/provider/enquiries/${rows[0]!.id}/response`, {
+        providerResponse: 'Mine now?',
+        status: 'in_progress',
+      }),
       404,
     );
   });
@@ -349,16 +332,10 @@ describe('the status page of a group', () => {
     const { token, answer } = await sendToSeveral([alpha.id, beta.id, gamma.id]);
     const rows = await copies();
     await okJson(
-      sendAs(
-        api,
-        await providerSession(api, gamma.id),
-        'PUT',
-        `/api/provider/enquiries/${rows[2]!.id}/response`,
-        {
-          providerResponse: 'Not in our area, sorry.',
-          status: 'cancelled',
-        },
-      ),
+      asProvider(api, gamma.id, 'PUT', `/api/provider/enquiries/${rows[2]!.id}/response`, {
+        providerResponse: 'Not in our area, sorry.',
+        status: 'cancelled',
+      }),
     );
     const mailbox = await watchOutbox(api);
     const cancelled = await okJson<{ message: string }>(

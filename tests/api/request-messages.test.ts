@@ -26,6 +26,7 @@ import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
+import { asProvider } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
@@ -357,16 +358,10 @@ describe('refusals', () => {
     const { token, copies } = await sendRequest();
     const [alphaCopy, betaCopy] = copies as [number, number];
     await okJson(
-      sendAs(
-        api,
-        await providerSession(api, alpha.id),
-        'PUT',
-        `/api/provider/enquiries/${alphaCopy}/response`,
-        {
-          providerResponse: 'Sorry, fully booked.',
-          status: 'cancelled',
-        },
-      ),
+      asProvider(api, alpha.id, 'PUT', `/api/provider/enquiries/${alphaCopy}/response`, {
+        providerResponse: 'Sorry, fully booked.',
+        status: 'cancelled',
+      }),
     );
     await expectError(
       await customerWrites({ token, enquiryId: alphaCopy, text: 'Are you sure?' }),

@@ -17,6 +17,7 @@ import { enquiryRow } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
+import { asProvider } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
@@ -68,16 +69,10 @@ const post = (path: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 const respond = async (id: number, providerResponse: string, state: string) =>
-  sendAs(
-    api,
-    await providerSession(api, provider.id),
-    'PUT',
-    `/api/provider/enquiries/${id}/response`,
-    {
-      providerResponse,
-      status: state,
-    },
-  );
+  asProvider(api, provider.id, 'PUT', `/api/provider/enquiries/${id}/response`, {
+    providerResponse,
+    status: state,
+  });
 
 describe('a new request', () => {
   it('answers its reference and says truly who receives it', async () => {
