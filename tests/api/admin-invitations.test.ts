@@ -20,6 +20,7 @@ import { databaseSnapshot, okJson, sendAs } from '../helpers/api-fixtures.ts';
 import { postLogin, signIn } from '../helpers/auth-fixtures.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
+import { customerPost } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 // The app's own hashing, watched: a refused link must not cost a scrypt run.
@@ -59,12 +60,7 @@ const NEW_ADMIN = {
 };
 const INVITED_EMAIL = 'sipho.dlamini@verified.example.co.za';
 
-const post = (path: string, body: unknown) =>
-  api.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown) => customerPost(api, path, body);
 const setPassword = (resetToken: string, newPassword: string) =>
   post('/api/admin/set-password', { resetToken, newPassword });
 

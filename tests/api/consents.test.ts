@@ -18,6 +18,7 @@ import { createPrivacyLink } from '../../src/api/privacy/privacy-links.ts';
 import { NEWS_CONSENT } from '../../src/lib/consents.ts';
 import { insertEnquiry } from '../helpers/builders.ts';
 import { mailFiles } from '../helpers/outbox.ts';
+import { customerPost } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
@@ -26,12 +27,7 @@ beforeEach(() => api.database.reset());
 const EMAIL = 'sipho.news@example.co.za';
 const NEWS = { to: EMAIL, subject: 'New in December: NDI video providers', text: 'Hello.' };
 
-const post = (url: string, body: unknown) =>
-  api.request(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (url: string, body: unknown) => customerPost(api, url, body);
 
 /** A centre link's token for the address (as the mailed link carries it). */
 async function centreToken(email = EMAIL): Promise<string> {

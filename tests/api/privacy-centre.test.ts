@@ -15,6 +15,7 @@ import { queryRows, sendAs } from '../helpers/api-fixtures.ts';
 import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { scanForPerson, type ScanHit } from '../helpers/personal-data-scan.ts';
+import { customerPost } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
@@ -27,12 +28,7 @@ const PERSON = {
 } as const;
 const NEEDLES = [PERSON.email, PERSON.name, PERSON.phone];
 
-const post = (path: string, body: unknown) =>
-  api.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown) => customerPost(api, path, body);
 
 /** A person with two requests (one completed, reviewed, with a site photo) and a message. */
 async function personWithData() {

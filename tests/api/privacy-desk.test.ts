@@ -10,6 +10,7 @@ import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
 import { insertEnquiry } from '../helpers/builders.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
+import { customerPost } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
@@ -18,12 +19,7 @@ beforeEach(() => api.database.reset());
 const PERSON = 'sipho.writes@example.co.za';
 const DAY = 86_400_000;
 
-const post = (path: string, body: unknown) =>
-  api.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown) => customerPost(api, path, body);
 
 async function centreToken() {
   await insertEnquiry(api.database.db, { customerEmail: PERSON });

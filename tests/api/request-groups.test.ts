@@ -18,7 +18,7 @@ import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { asProvider } from '../helpers/quote-fixtures.ts';
+import { asProvider, customerPost } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
@@ -54,12 +54,7 @@ interface Status {
   copies: Copy[];
 }
 
-const post = (path: string, body: unknown) =>
-  api.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown) => customerPost(api, path, body);
 
 /** Sends the brief to the providers; answers the form's answer, the mails and the token. */
 async function sendToSeveral(ids: number[], overrides: Record<string, unknown> = {}) {

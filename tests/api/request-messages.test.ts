@@ -26,7 +26,7 @@ import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { asProvider } from '../helpers/quote-fixtures.ts';
+import { asProvider, customerPost } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
@@ -58,12 +58,7 @@ interface Conversations {
   }[];
 }
 
-const post = (path: string, body: unknown) =>
-  api.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown) => customerPost(api, path, body);
 
 /** A request to the providers; its copies' ids (first first) and the status token. */
 async function sendRequest(ids: number[] = [alpha.id, beta.id]) {

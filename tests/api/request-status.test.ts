@@ -17,7 +17,7 @@ import { enquiryRow } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { asProvider } from '../helpers/quote-fixtures.ts';
+import { asProvider, customerPost } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
@@ -62,12 +62,7 @@ async function sendRequest(overrides: Record<string, unknown> = {}) {
 const status = (token: string) =>
   api.get(`/api/requests/status?token=${encodeURIComponent(token)}`);
 const statusOf = (token: string) => okJson<Status>(status(token));
-const post = (path: string, body: unknown) =>
-  api.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown) => customerPost(api, path, body);
 const respond = async (id: number, providerResponse: string, state: string) =>
   asProvider(api, provider.id, 'PUT', `/api/provider/enquiries/${id}/response`, {
     providerResponse,

@@ -34,6 +34,9 @@ export interface TestAdmin {
   lastName: string;
 }
 
+/** What createTestAdmin takes: any field of the admin, and `isActive: false`. */
+type AdminFields = Partial<Omit<TestAdmin, 'id'>> & { isActive?: boolean };
+
 let adminSequence = 0;
 
 /**
@@ -42,7 +45,7 @@ let adminSequence = 0;
  */
 export async function createTestAdmin(
   api: TestApi,
-  overrides: Partial<Omit<TestAdmin, 'id'>> & { isActive?: boolean } = {},
+  overrides: AdminFields = {},
 ): Promise<TestAdmin> {
   const n = ++adminSequence;
   const { isActive = true, ...fields } = overrides;
@@ -191,10 +194,7 @@ export async function expectAdminOnly(
  * The start of each test of an admin screen: an emptied database with one admin (of
  * `overrides`, as createTestAdmin takes them) and a session minted for it.
  */
-export async function resetWithAdmin(
-  api: TestApi,
-  overrides: Parameters<typeof createTestAdmin>[1] = {},
-): Promise<{ admin: TestAdmin; token: string }> {
+export async function resetWithAdmin(api: TestApi, overrides: AdminFields = {}) {
   await api.database.reset();
   const admin = await createTestAdmin(api, overrides);
   return { admin, token: await adminSession(api, admin.id) };

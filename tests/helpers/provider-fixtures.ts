@@ -17,6 +17,9 @@ export interface TestProvider {
   password: string;
 }
 
+/** What createTestProvider takes: any field of the row, and the password to log in with. */
+type ProviderFields = Partial<ProviderRow> & { password?: string };
+
 let providerSequence = 0;
 
 /**
@@ -25,7 +28,7 @@ let providerSequence = 0;
  */
 export async function createTestProvider(
   api: TestApi,
-  overrides: Partial<ProviderRow> & { password?: string } = {},
+  overrides: ProviderFields = {},
 ): Promise<TestProvider> {
   const { password = `provider-password-${++providerSequence}`, ...fields } = overrides;
   const row = await insertProvider(api.database.db, {
@@ -40,10 +43,7 @@ export async function createTestProvider(
  * provider that can log in (of `overrides`, as createTestProvider takes them) and a
  * session minted for it.
  */
-export async function resetWithProvider(
-  api: TestApi,
-  overrides: Parameters<typeof createTestProvider>[1] = {},
-): Promise<{ provider: TestProvider; token: string }> {
+export async function resetWithProvider(api: TestApi, overrides: ProviderFields = {}) {
   await api.database.reset();
   const provider = await createTestProvider(api, overrides);
   return { provider, token: await providerSession(api, provider.id) };
