@@ -153,16 +153,12 @@ describe('an unlisted provider', () => {
     expect(JSON.stringify(listed)).not.toContain('thandi.customer@example.com');
     expect(JSON.stringify(listed)).not.toContain('082 555 0101');
 
-    const answer = await sendAs(
-      api,
-      token,
-      'PUT',
-      `/api/provider/enquiries/${enquiry.id}/response`,
-      {
+    const respond = (session: string) =>
+      sendAs(api, session, 'PUT', `/api/provider/enquiries/${enquiry.id}/response`, {
         providerResponse: 'We can come on Monday at 9:00.',
         status: 'in_progress',
-      },
-    );
+      });
+    const answer = await respond(token);
     await expectError(answer, 403, UNLISTED_PROVIDER);
     const [row] = await api.database.db
       .select({ response: customerEnquiries.providerResponse })
@@ -176,16 +172,7 @@ describe('an unlisted provider', () => {
       .set({ isApproved: true })
       .where(eq(serviceProviders.id, provider.id));
     const again = await signIn(api, 'provider', provider);
-    const answered = await sendAs(
-      api,
-      again,
-      'PUT',
-      `/api/provider/enquiries/${enquiry.id}/response`,
-      {
-        providerResponse: 'We can come on Monday at 9:00.',
-        status: 'in_progress',
-      },
-    );
+    const answered = await respond(again);
     expect(answered.status).toBe(200);
   });
 

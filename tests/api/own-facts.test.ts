@@ -179,10 +179,16 @@ describe('the contact person on the dashboard', () => {
     });
   });
 
-  it("keeps the contact person when the spec's seven-field body renames the business", async () => {
+  /** A provider with Thandi Nkosi as its contact person, signed in, and its GET /me answer. */
+  async function thandiNkosisProvider() {
     const provider = await createTestProvider(api, { contactName: 'Thandi Nkosi' });
     const token = await providerSession(api, provider.id);
     const me = await okJson<Json>(sendAs(api, token, 'GET', '/api/provider/me'));
+    return { provider, token, me };
+  }
+
+  it("keeps the contact person when the spec's seven-field body renames the business", async () => {
+    const { provider, token, me } = await thandiNkosisProvider();
     const { name: _, contactName: _c, ...rest } = me;
     const spec = {
       name: 'Nkosi Alarms & Gates',
@@ -201,9 +207,7 @@ describe('the contact person on the dashboard', () => {
   });
 
   it('removes the contact person when sent empty', async () => {
-    const provider = await createTestProvider(api, { contactName: 'Thandi Nkosi' });
-    const token = await providerSession(api, provider.id);
-    const me = await okJson<Json>(sendAs(api, token, 'GET', '/api/provider/me'));
+    const { provider, token, me } = await thandiNkosisProvider();
     await okJson(sendAs(api, token, 'PUT', '/api/provider/profile', { ...me, contactName: ' ' }));
     expect((await providerRow(api, provider.id)).contactName).toBeNull();
   });

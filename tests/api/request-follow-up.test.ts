@@ -311,10 +311,12 @@ describe('the desk flags requests left waiting', () => {
  * The provider the requests go to (Johannesburg) and the others around Sandton: which of
  * them may take over.
  */
+/** A verified provider of CCTV of that name, placed by `fields` (inTown, coverage). */
+const verified = (name: string, fields: Record<string, unknown>) =>
+  insertProvider(api.database.db, { name, isVerified: true, services: ['cctv'], ...fields });
+
 async function neighbourhood() {
   const db = api.database.db;
-  const verified = (name: string, fields: Record<string, unknown>) =>
-    insertProvider(db, { name, isVerified: true, services: ['cctv'], ...fields });
   const current = await verified('Jozi Eyes', inTown('johannesburg'));
   const randburg = await verified('Randburg Camera Works', inTown('randburg'));
   const pretoria = await verified('Pretoria Guard Systems', inTown('pretoria'));
@@ -449,40 +451,16 @@ describe('candidates to take over a request', () => {
   });
 
   it('places a suburb the location names on its own position, and counts a provider who covers its town as covering it', async () => {
-    const db = api.database.db;
-    const current = await insertProvider(db, {
-      name: 'Jozi Eyes',
-      isVerified: true,
-      services: ['cctv'],
-      ...inTown('johannesburg'),
-    });
+    const current = await verified('Jozi Eyes', inTown('johannesburg'));
     // As the issue found it: far providers listed first for a Waterkloof job.
-    const welkom = await insertProvider(db, {
-      name: 'Beacon CCTV Welkom',
-      isVerified: true,
-      services: ['cctv'],
-      ...inTown('welkom'),
-    });
-    const pretoria = await insertProvider(db, {
-      name: 'Jacaranda Cameras',
-      isVerified: true,
-      services: ['cctv'],
-      ...inTown('pretoria'),
-    });
+    const welkom = await verified('Beacon CCTV Welkom', inTown('welkom'));
+    const pretoria = await verified('Jacaranda Cameras', inTown('pretoria'));
     // In Centurion, nearer Waterkloof than Johannesburg is, covering Tshwane by that name.
-    const centurion = await insertProvider(db, {
-      name: 'Linkup CCTV Centurion',
-      isVerified: true,
-      services: ['cctv'],
+    const centurion = await verified('Linkup CCTV Centurion', {
       ...inTown('centurion'),
       coverageAreas: ['Centurion', 'Tshwane'],
     });
-    const johannesburg = await insertProvider(db, {
-      name: 'Highveld Cameras',
-      isVerified: true,
-      services: ['cctv'],
-      ...inTown('johannesburg'),
-    });
+    const johannesburg = await verified('Highveld Cameras', inTown('johannesburg'));
     const request = await sendRequest(current.id, { location: 'Waterkloof' });
     const answer = await okJson<Candidates>(candidatesOf(request.id));
     expect(answer.place).toEqual({
