@@ -6,7 +6,7 @@
  * when its period is over.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { accessLog, documentViews, enquiryPhotos, evidenceDocuments } from '../../db/schema.ts';
 import { chooseObjectStore } from '../../src/api/storage/choose-object-store.ts';
 import { requestReference } from '../../src/lib/request-reference.ts';
@@ -16,13 +16,9 @@ import { okJson, sendAs } from '../helpers/api-fixtures.ts';
 import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const CUSTOMER = 'thandi.looked-at@example.co.za';

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   customerEnquiries,
   passwordTokens,
@@ -8,11 +8,10 @@ import {
 } from '../../db/schema.ts';
 import { DEFAULT_RESET_NOTE } from '../../src/lib/schemas/admin.ts';
 import {
-  adminSession,
-  createTestAdmin,
   expectAdminOnly,
-  uploadedAdminTicket,
+  resetWithAdmin,
   type TestAdmin,
+  uploadedAdminTicket,
 } from '../helpers/admin-fixtures.ts';
 import { listProviders, type ApiRoute } from '../helpers/api-fixtures.ts';
 import { confirmApplicationAddress } from '../helpers/application-confirmation.ts';
@@ -25,23 +24,17 @@ import {
 } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 // All requests come from 127.0.0.1; reset() in beforeEach empties the rate-limit
 // counters (applications: 5 an hour per client). Each test creates one admin, with a
 // session minted for it.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let admin: TestAdmin;
 let token: string;
 beforeEach(async () => {
-  await api.database.reset();
-  admin = await createTestAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' });
-  token = await adminSession(api, admin.id);
+  ({ admin, token } = await resetWithAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' }));
 });
 
 type ApplicationRow = typeof providerApplications.$inferSelect;

@@ -25,7 +25,7 @@ import {
 import { insertApplication } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { startTestApi, type TestApi, useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
 // The app's own hashing, watched: a refused request must not cost a scrypt run (issue 11).
@@ -39,11 +39,7 @@ vi.mock('../../src/api/auth/password.ts', async (importOriginal) =>
 // its own 10); password reset 10 per client and 3 per e-mail an hour: reset() in
 // beforeEach empties the counters. Hashes are cheap here (PASSWORD_HASH_COST in
 // vitest.config.ts); counting hashes is what shows a refusal that skipped the work.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let admin: TestAdmin;
 beforeEach(async () => {
@@ -662,6 +658,9 @@ describe('POST /api/admin/reset-password', () => {
 
   const resetPassword = (resetToken: string, newPassword: string) =>
     post('/api/admin/reset-password', { resetToken, newPassword });
+  /** A new password sent with `resetToken`, refused as a link that is no good. */
+  const expectInvalidResetLink = async (resetToken: string) =>
+    expectError(await resetPassword(resetToken, 'a brand new password'), 400, INVALID_RESET_LINK);
 
   it('sets the new password and ends the sessions from before', async () => {
     const session = await signIn(api, 'admin', admin);
@@ -705,11 +704,7 @@ describe('POST /api/admin/reset-password', () => {
       .where(eq(passwordTokens.adminId, admin.id));
     const before = await adminRow(api, admin.id);
 
-    await expectError(
-      await resetPassword(resetToken, 'a brand new password'),
-      400,
-      INVALID_RESET_LINK,
-    );
+    await expectInvalidResetLink(resetToken);
     expect(await adminRow(api, admin.id)).toEqual(before);
   });
 
@@ -719,22 +714,14 @@ describe('POST /api/admin/reset-password', () => {
     const tampered = `${resetToken.slice(0, i)}${resetToken[i] === 'A' ? 'B' : 'A'}${resetToken.slice(i + 1)}`;
     const before = await adminRow(api, admin.id);
 
-    await expectError(
-      await resetPassword(tampered, 'a brand new password'),
-      400,
-      INVALID_RESET_LINK,
-    );
+    await expectInvalidResetLink(tampered);
     expect(await adminRow(api, admin.id)).toEqual(before);
     // The real link still works.
     expect((await resetPassword(resetToken, 'a brand new password')).status).toBe(200);
   });
 
   it('answers 400 to a made-up link', async () => {
-    await expectError(
-      await resetPassword('x'.repeat(43), 'a brand new password'),
-      400,
-      INVALID_RESET_LINK,
-    );
+    await expectInvalidResetLink('x'.repeat(43));
     await expectError(
       await resetPassword('short', 'a brand new password'),
       400,
@@ -754,11 +741,7 @@ describe('POST /api/admin/reset-password', () => {
 
     vi.mocked(password.hashPassword).mockClear();
     for (const resetToken of ['x'.repeat(43), 'y'.repeat(43), expired, used]) {
-      await expectError(
-        await resetPassword(resetToken, 'a brand new password'),
-        400,
-        INVALID_RESET_LINK,
-      );
+      await expectInvalidResetLink(resetToken);
     }
     expect(password.hashPassword).not.toHaveBeenCalled();
     expect(await adminRow(api, admin.id)).toEqual(before);

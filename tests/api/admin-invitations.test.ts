@@ -6,21 +6,22 @@
  * an admin who signs in at once and is mailed nothing.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { passwordTokens } from '../../db/schema.ts';
 import * as password from '../../src/api/auth/password.ts';
 import { ADMIN_INVITATION_HOURS } from '../../src/lib/schemas/admin-operations.ts';
 import {
   adminRow,
-  adminSession,
   createTestAdmin,
+  resetWithAdmin,
   type TestAdmin,
 } from '../helpers/admin-fixtures.ts';
 import { databaseSnapshot, okJson, sendAs } from '../helpers/api-fixtures.ts';
 import { postLogin, signIn } from '../helpers/auth-fixtures.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { customerPost } from '../helpers/quote-fixtures.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 // The app's own hashing, watched: a refused link must not cost a scrypt run.
 vi.mock('../../src/api/auth/password.ts', async (importOriginal) =>
@@ -41,18 +42,15 @@ interface AdminUser {
   invitationPending: boolean;
 }
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let inviter: TestAdmin;
 let token: string;
 beforeEach(async () => {
-  await api.database.reset();
-  inviter = await createTestAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' });
-  token = await adminSession(api, inviter.id);
+  ({ admin: inviter, token } = await resetWithAdmin(api, {
+    firstName: 'Lerato',
+    lastName: 'Khumalo',
+  }));
 });
 
 const NEW_ADMIN = {
@@ -62,12 +60,7 @@ const NEW_ADMIN = {
 };
 const INVITED_EMAIL = 'sipho.dlamini@verified.example.co.za';
 
-const post = (path: string, body: unknown) =>
-  api.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown) => customerPost(api, path, body);
 const setPassword = (resetToken: string, newPassword: string) =>
   post('/api/admin/set-password', { resetToken, newPassword });
 

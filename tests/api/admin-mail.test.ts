@@ -12,6 +12,7 @@ import {
   adminSession,
   createTestAdmin,
   expectAdminOnly,
+  resetWithAdmin,
   type TestAdmin,
 } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
@@ -20,7 +21,7 @@ import { insertProvider, validApplicationBody } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { startTestApi, type TestApi, useTestApi } from '../helpers/test-api.ts';
 
 /** What GET /api/admin/mail answers for one mail: never its text. */
 interface ListedMail {
@@ -85,18 +86,12 @@ it('the mail screen knows every status of the outbox', () => {
 });
 
 describe('the mail screen', () => {
-  let api: TestApi;
+  const api = useTestApi();
   let admin: TestAdmin;
   let token: string;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(() => api.close());
   beforeEach(async () => {
     await api.runJobs(); // the previous test's deliveries are done before the tables are emptied
-    await api.database.reset();
-    admin = await createTestAdmin(api);
-    token = await adminSession(api, admin.id);
+    ({ admin, token } = await resetWithAdmin(api));
   });
 
   const list = (query = '') => sendAs(api, token, 'GET', `/api/admin/mail${query}`);

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { adminUsers, customerEnquiries } from '../../db/schema.ts';
 import { saDateTime } from '../../src/api/exports/csv.ts';
 import { saToday } from '../../src/lib/calendar-days.ts';
@@ -9,6 +9,7 @@ import {
   adminSession,
   createTestAdmin,
   expectAdminOnly,
+  resetWithAdmin,
   type TestAdmin,
 } from '../helpers/admin-fixtures.ts';
 import { databaseSnapshot, okJson, sendAs, type ApiRoute } from '../helpers/api-fixtures.ts';
@@ -19,22 +20,16 @@ import { enquiryRow } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 // Admins' sessions are minted directly; only the admin-user tests sign in with a password.
 // Sign-in allows 10 attempts per client and 5 per e-mail: reset() empties the counters.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let admin: TestAdmin;
 let token: string;
 beforeEach(async () => {
-  await api.database.reset();
-  admin = await createTestAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' });
-  token = await adminSession(api, admin.id);
+  ({ admin, token } = await resetWithAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' }));
 });
 
 type EnquiryRow = typeof customerEnquiries.$inferSelect;

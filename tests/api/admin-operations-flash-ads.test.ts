@@ -1,31 +1,24 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { flashAds } from '../../db/schema.ts';
 import {
-  adminSession,
-  createTestAdmin,
   expectAdminOnly,
-  uploadAdminImage,
+  resetWithAdmin,
   type TestAdmin,
+  uploadAdminImage,
 } from '../helpers/admin-fixtures.ts';
 import { databaseSnapshot, okJson, sendAs, type ApiRoute } from '../helpers/api-fixtures.ts';
 import { insertFlashAd } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 // Admins' sessions are minted directly: no test here signs in with a password.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let admin: TestAdmin;
 let token: string;
 beforeEach(async () => {
-  await api.database.reset();
-  admin = await createTestAdmin(api);
-  token = await adminSession(api, admin.id);
+  ({ admin, token } = await resetWithAdmin(api));
 });
 
 type FlashAdRow = typeof flashAds.$inferSelect;

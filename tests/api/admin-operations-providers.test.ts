@@ -1,15 +1,15 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, serviceProviders } from '../../db/schema.ts';
 import type { Provider } from '../../src/api/providers/public-columns.ts';
 import { RATING_NOT_SETTABLE } from '../../src/lib/schemas/admin-operations.ts';
 import { SA_PHONE_MESSAGE } from '../../src/lib/schemas/fields.ts';
 import {
-  adminSession,
-  createTestAdmin,
+  addProviderBody,
   expectAdminOnly,
-  uploadAdminImage,
+  resetWithAdmin,
   type TestAdmin,
+  uploadAdminImage,
 } from '../helpers/admin-fixtures.ts';
 import {
   databaseSnapshot,
@@ -23,21 +23,15 @@ import { SIGN_IN_AGAIN } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 // Admins' sessions are minted directly: no test here needs to sign in with a password.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let admin: TestAdmin;
 let token: string;
 beforeEach(async () => {
-  await api.database.reset();
-  admin = await createTestAdmin(api);
-  token = await adminSession(api, admin.id);
+  ({ admin, token } = await resetWithAdmin(api));
 });
 
 /** What the admin routes answer for a provider. */
@@ -55,20 +49,6 @@ interface AdminProvider extends Provider {
 }
 
 const PASSWORD_HASH = 'scrypt$17$8$1$c2FsdHNhbHRzYWx0c2FsdA==$aGFzaGhhc2hoYXNoaGFzaA==';
-
-/** The fields Add Provider requires, and nothing else. */
-function requiredFields(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    name: 'Ubuntu Security Solutions',
-    description: 'CCTV and alarm installations for homes and small businesses.',
-    location: 'Sandton',
-    province: 'gauteng',
-    services: ['cctv', 'alarms'],
-    phone: '082 555 0199',
-    email: 'Info@UbuntuSecurity.example.co.za',
-    ...overrides,
-  };
-}
 
 const post = (body: unknown, auth = token) =>
   sendAs(api, auth, 'POST', '/api/admin/providers', body);
@@ -99,7 +79,7 @@ describe('every provider route is for signed-in admins only', () => {
 
   const ROUTES: ApiRoute[] = [
     { name: 'GET /api/admin/providers' },
-    { name: 'POST /api/admin/providers', body: () => requiredFields() },
+    { name: 'POST /api/admin/providers', body: () => addProviderBody() },
     {
       name: 'GET /api/admin/providers/:id',
       path: () => `/api/admin/providers/${providerId}`,
@@ -178,7 +158,7 @@ describe('POST /api/admin/providers', () => {
   it('stores only what it is given, coverage the location, and lists it at once', async () => {
     expect(await publicStats()).toMatchObject({ totalProviders: 0, verifiedProviders: 0 });
 
-    const response = await post(requiredFields());
+    const response = await post(addProviderBody());
     expect(response.status).toBe(201);
     const created = (await response.json()) as AdminProvider;
     const expected = {
@@ -243,7 +223,7 @@ describe('POST /api/admin/providers', () => {
 
   it('takes a location outside the town table, without coordinates', async () => {
     const created = await okJson<AdminProvider>(
-      post(requiredFields({ location: 'Hekpoort' })),
+      post(addProviderBody({ location: 'Hekpoort' })),
       201,
     );
     expect(created).toMatchObject({
@@ -258,7 +238,7 @@ describe('POST /api/admin/providers', () => {
     const profileImage = await uploadAdminImage(api, token);
     expect(profileImage).toMatch(/^\/objects\/uploads\/[\w-]+\.png$/);
     const year = new Date().getFullYear();
-    const body = requiredFields({
+    const body = addProviderBody({
       contactName: 'Sipho Dlamini',
       profileImage,
       legalForm: 'sole_trader',
@@ -327,7 +307,7 @@ describe('POST /api/admin/providers', () => {
   });
 
   it('adds an unapproved provider that stays out of the public list', async () => {
-    const created = await okJson<AdminProvider>(post(requiredFields({ isApproved: false })), 201);
+    const created = await okJson<AdminProvider>(post(addProviderBody({ isApproved: false })), 201);
     expect(created.isApproved).toBe(false);
     expect((await listProviders(api)).total).toBe(0);
     await expectError(await publicProvider(created.id), 404, 'Provider not found');
@@ -415,7 +395,7 @@ describe('POST /api/admin/providers', () => {
     ],
   ])('answers 400 to %s and stores nothing', async (_, overrides, field, message) => {
     const before = await databaseSnapshot(api);
-    const body = await expectError(await post(requiredFields(overrides)), 400);
+    const body = await expectError(await post(addProviderBody(overrides)), 400);
     expect(body.errors?.[field]).toBe(message);
     expect(await databaseSnapshot(api)).toEqual(before);
   });
@@ -431,7 +411,7 @@ describe('POST /api/admin/providers', () => {
     const form = await api.request('/api/admin/providers', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
-      body: JSON.stringify(requiredFields()),
+      body: JSON.stringify(addProviderBody()),
     });
     await expectError(form, 415);
     expect(await databaseSnapshot(api)).toEqual(before);
@@ -445,7 +425,7 @@ describe('POST /api/admin/providers', () => {
       'info@ubuntusecurity.example.co.za',
       'INFO@UBUNTUSECURITY.EXAMPLE.CO.ZA',
     ]) {
-      const body = await expectError(await post(requiredFields({ email })), 409, message);
+      const body = await expectError(await post(addProviderBody({ email })), 409, message);
       expect(body.errors).toEqual({ email: message });
     }
     expect(await databaseSnapshot(api)).toEqual(before);

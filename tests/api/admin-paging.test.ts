@@ -6,7 +6,7 @@
  * carry every row.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   customerEnquiries,
   providerApplications,
@@ -18,17 +18,16 @@ import { insertProviders, sendAs } from '../helpers/api-fixtures.ts';
 import { buildProvider } from '../helpers/builders.ts';
 import { csvBody, csvRecords } from '../helpers/csv-download.ts';
 import { expectError } from '../helpers/error-answer.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 const ROWS = 600;
 
-let api: TestApi;
+const api = useTestApi();
 let token: string;
 /** Ids per list, newest first (the order the lists answer). */
 const newestFirst: Record<string, number[]> = {};
 
 beforeAll(async () => {
-  api = await startTestApi();
   const db = api.database.db;
   token = await adminSession(api, (await createTestAdmin(api)).id);
 
@@ -108,7 +107,6 @@ beforeAll(async () => {
   newestFirst.reviews = reviewRows.map((r) => r.id).sort((a, b) => b - a);
   await db.execute(sql`ANALYZE`);
 }, 120_000);
-afterAll(() => api.close());
 
 const get = (path: string) => sendAs(api, token, 'GET', path);
 

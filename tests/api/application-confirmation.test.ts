@@ -12,7 +12,7 @@
  * own, as the attack's did: the per-client rate limit does not stand in for the rules.
  */
 import { eq, inArray, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { applicationConfirmationLinks, outbox, providerApplications } from '../../db/schema.ts';
 import { sendApplicationDigest } from '../../src/api/applications/send-application-digest.ts';
 import {
@@ -32,13 +32,9 @@ import { bearer } from '../helpers/auth-fixtures.ts';
 import { validApplicationBody } from '../helpers/builders.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({ TRUST_PROXY: 'true' });
-});
-afterAll(() => api.close());
+const api = useTestApi({ TRUST_PROXY: 'true' });
 beforeEach(() => api.database.reset());
 
 /** The applicant's own words: none of them may reach a mail. */

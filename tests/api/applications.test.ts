@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { providerApplications, uploadTickets } from '../../db/schema.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import { PENDING_APPLICATION_MESSAGES } from '../../src/lib/application-confirmation.ts';
@@ -12,16 +12,12 @@ import { validApplicationBody } from '../helpers/builders.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { watchOutbox } from '../helpers/outbox.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 // All requests come from 127.0.0.1; RATE_LIMITS.application allows five per client an
 // hour, so each test stays below that (apart from the rate-limit test) and reset() in
 // beforeEach empties the counters.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 function postApplication(body: unknown): Promise<Response> {

@@ -11,14 +11,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits, serviceProviders } from '../../db/schema.ts';
 import { createApp } from '../../src/api/app.ts';
 import { SESSION_COOKIE } from '../../src/api/auth/sessions.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 type Caller = 'anonymous' | 'admin' | 'provider' | 'foreignCookie';
 /** 'allowed': past the session check (any answer but 401 and 403, never a 5xx). */
@@ -305,16 +305,14 @@ async function routedTo(method: string, path: string, url: string): Promise<bool
   return response.status === 200 && (await response.text()) === 'routed';
 }
 
-let api: TestApi;
+const api = useTestApi();
 let adminId: number;
 let providerId: number;
 
 beforeAll(async () => {
-  api = await startTestApi();
   adminId = (await createTestAdmin(api)).id;
   providerId = (await insertProvider(api.database.db, { isApproved: true })).id;
 });
-afterAll(() => api.close());
 
 /**
  * The caller's headers, with sessions minted afresh for every call: a logout in the

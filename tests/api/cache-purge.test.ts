@@ -4,12 +4,12 @@
  * A route that changes public data says so in its declaration (changesPublicData,
  * src/api/http/cache.ts); the purge follows the success of such a route, and no other.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits, reviews } from '../../db/schema.ts';
 import { createApp } from '../../src/api/app.ts';
 import { changesPublicData, PUBLIC_CACHE_TAG } from '../../src/api/http/cache.ts';
 import { createPrivacyLink } from '../../src/api/privacy/privacy-links.ts';
-import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { addProviderBody, createTestAdmin, resetWithAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
 import { bearer, signIn } from '../helpers/auth-fixtures.ts';
 import {
@@ -29,27 +29,22 @@ import {
   postQuote,
   quoteBody,
 } from '../helpers/quote-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 const purged: string[][] = [];
-let api: TestApi;
-let token: string;
-beforeAll(async () => {
-  api = await startTestApi(
-    {},
-    {
-      purgeCache: (tags) => {
-        purged.push(tags);
-        return Promise.resolve();
-      },
+const api = useTestApi(
+  {},
+  {
+    purgeCache: (tags) => {
+      purged.push(tags);
+      return Promise.resolve();
     },
-  );
-});
-afterAll(() => api.close());
+  },
+);
+let token: string;
 // Each test starts from an empty database with its own admin, and counts its own purges.
 beforeEach(async () => {
-  await api.database.reset();
-  token = await adminSession(api, (await createTestAdmin(api)).id);
+  ({ token } = await resetWithAdmin(api));
   purged.length = 0;
 });
 
@@ -146,15 +141,7 @@ const PUBLIC_CHANGES: Record<string, () => Call | Promise<Call>> = {
     return () => customerPost(api, '/api/privacy/my-data/delete', { token });
   },
   'POST /api/admin/providers': () => () =>
-    sendAs(api, token, 'POST', '/api/admin/providers', {
-      name: 'Ubuntu Security Solutions',
-      description: 'CCTV and alarm installations for homes and small businesses.',
-      location: 'Sandton',
-      province: 'gauteng',
-      services: ['cctv', 'alarms'],
-      phone: '082 555 0199',
-      email: 'info@ubuntusecurity.example.co.za',
-    }),
+    sendAs(api, token, 'POST', '/api/admin/providers', addProviderBody()),
   'PUT /api/admin/providers/:id': async () => {
     const { id } = await listedProvider();
     return () => sendAs(api, token, 'PUT', `/api/admin/providers/${id}`, { isApproved: false });

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { consents, outbox } from '../../db/schema.ts';
 import { sessionSecret } from '../../src/api/auth/session-secret.ts';
 import { enqueueMail } from '../../src/api/jobs/enqueue.ts';
@@ -18,24 +18,16 @@ import { createPrivacyLink } from '../../src/api/privacy/privacy-links.ts';
 import { NEWS_CONSENT } from '../../src/lib/consents.ts';
 import { insertEnquiry } from '../helpers/builders.ts';
 import { mailFiles } from '../helpers/outbox.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { customerPost } from '../helpers/quote-fixtures.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const EMAIL = 'sipho.news@example.co.za';
 const NEWS = { to: EMAIL, subject: 'New in December: NDI video providers', text: 'Hello.' };
 
-const post = (url: string, body: unknown) =>
-  api.request(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (url: string, body: unknown) => customerPost(api, url, body);
 
 /** A centre link's token for the address (as the mailed link carries it). */
 async function centreToken(email = EMAIL): Promise<string> {

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, outbox, rateLimits } from '../../db/schema.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import { requestReference } from '../../src/lib/request-reference.ts';
@@ -16,17 +16,13 @@ import {
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, readOutbox, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { startTestApi, useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
 // Every request of this file comes from 127.0.0.1, and RATE_LIMITS.enquiry allows five
 // attempts per client: each test stays below that, apart from the rate-limit tests, and
 // reset() in beforeEach empties the counters.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 /** An approved provider offering cctv and alarms, fresh for each test. */
 let providerId: number;

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   documentViews,
   evidenceDocuments,
@@ -26,25 +26,27 @@ import { CHECKS_CONSENT } from '../../src/lib/catalog/consent.ts';
 import { APPLICATION_MESSAGES } from '../../src/lib/schemas/provider-application.ts';
 import { RENEWAL_MESSAGES } from '../../src/lib/schemas/verification.ts';
 import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
-import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { adminSession, createTestAdmin, resetWithAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
-import { insertProvider, recordTestCheck, validApplicationBody } from '../helpers/builders.ts';
+import {
+  insertProvider,
+  recordTestCheck,
+  SECURITY_COMPANY_CHECKS,
+  validApplicationBody,
+} from '../helpers/builders.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { imageBytes } from '../helpers/image-bytes.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
+const api = useTestApi();
 let adminId: number;
 let adminToken: string;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
-  await api.database.reset();
-  adminId = (await createTestAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' })).id;
-  adminToken = await adminSession(api, adminId);
+  ({
+    admin: { id: adminId },
+    token: adminToken,
+  } = await resetWithAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' }));
 });
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -268,14 +270,7 @@ describe('the application review', () => {
     }>(sendAs(api, adminToken, 'GET', `/api/admin/applications/${applicationId}/checklist`));
     expect(checklist.legalForm).toBe('company');
     expect(checklist.consent.version).toBe(CHECKS_CONSENT.version);
-    expect(checklist.checks.map((check) => check.type)).toEqual([
-      'identity',
-      'company_registration',
-      'psira',
-      'insurance',
-      'criminal_record',
-      'references',
-    ]);
+    expect(checklist.checks.map((check) => check.type)).toEqual(SECURITY_COMPANY_CHECKS);
     const psira = checklist.checks.find((check) => check.type === 'psira');
     expect(psira).toMatchObject({
       required: true,

@@ -4,25 +4,20 @@
  * as another host is refused with a sentence saying what to change.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { flashAds } from '../../db/schema.ts';
 import { FLASH_AD_LINK_MESSAGES as M } from '../../src/lib/flash-ad-link.ts';
-import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { resetWithAdmin } from '../helpers/admin-fixtures.ts';
 import { databaseSnapshot, okJson, sendAs } from '../helpers/api-fixtures.ts';
 import { insertFlashAd } from '../helpers/builders.ts';
 import { expectFieldError } from '../helpers/error-answer.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let token: string;
 beforeEach(async () => {
-  await api.database.reset();
-  token = await adminSession(api, (await createTestAdmin(api)).id);
+  ({ token } = await resetWithAdmin(api));
 });
 
 const ad = (linkUrl: unknown) => ({ title: 'Winter special', subtitle: 'Cameras', linkUrl });

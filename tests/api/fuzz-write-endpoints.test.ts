@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { rateLimits, reviews } from '../../db/schema.ts';
 import { createApp } from '../../src/api/app.ts';
@@ -91,7 +91,7 @@ import {
 import { PROFILE_EXTRAS } from '../helpers/profile-fixtures.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
 import { quoteBody } from '../helpers/quote-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 const SEED = 20_251_110;
 /** Generated bodies per endpoint that reads one; the fixed RAW_BODIES come on top. */
@@ -948,13 +948,12 @@ async function takeWrites(): Promise<string[]> {
 // The run
 // ---------------------------------------------------------------------------------------
 
-let api: TestApi;
+// Every run of the upload endpoints makes a ticket nobody claims: the ceiling on
+// unclaimed bytes, which a real site reaches only under a flood, is set out of reach.
+const api = useTestApi({ UNCLAIMED_UPLOADS_MAX_MB: '1000000' });
 let fixtures: Fixtures;
 
 beforeAll(async () => {
-  // Every run of the upload endpoints makes a ticket nobody claims: the ceiling on
-  // unclaimed bytes, which a real site reaches only under a flood, is set out of reach.
-  api = await startTestApi({ UNCLAIMED_UPLOADS_MAX_MB: '1000000' });
   const db = api.database.db;
   const admin = await createTestAdmin(api);
   const otherAdmin = await createTestAdmin(api);
@@ -1004,7 +1003,6 @@ beforeAll(async () => {
   };
   await watchWrites();
 });
-afterAll(() => api.close());
 
 /** A bearer token for the caller, minted afresh: a sign-out in the last call revoked the old. */
 /**

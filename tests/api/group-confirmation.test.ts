@@ -6,26 +6,22 @@
  * confirmed, nothing about it is mailed to the customer.
  */
 import { asc, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, rateLimits } from '../../db/schema.ts';
 import { newStatusLink } from '../../src/api/requests/status-tokens.ts';
 import { okJson } from '../helpers/api-fixtures.ts';
 import { insertAlphaAndBeta, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { asProvider, customerPost, postQuote, quoteBody } from '../helpers/quote-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
+const api = useTestApi();
 type Provider = Awaited<ReturnType<typeof insertProvider>>;
 let alpha: Provider;
 let beta: Provider;
 
 const CUSTOMER = 'thandi@example.co.za';
 
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
   await api.database.reset();
   ({ alpha, beta } = await insertAlphaAndBeta(api.database.db));

@@ -6,7 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, serviceProviders } from '../../db/schema.ts';
 import { UNLISTED_PROVIDER } from '../../src/api/auth/require-provider.ts';
 import { describeError, errorMessageSafely } from '../../src/api/http/describe-error.ts';
@@ -15,13 +15,9 @@ import { bearer, signIn } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { createTestProvider, providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const json = { 'content-type': 'application/json' };
@@ -157,16 +153,12 @@ describe('an unlisted provider', () => {
     expect(JSON.stringify(listed)).not.toContain('thandi.customer@example.com');
     expect(JSON.stringify(listed)).not.toContain('082 555 0101');
 
-    const answer = await sendAs(
-      api,
-      token,
-      'PUT',
-      `/api/provider/enquiries/${enquiry.id}/response`,
-      {
+    const respond = (session: string) =>
+      sendAs(api, session, 'PUT', `/api/provider/enquiries/${enquiry.id}/response`, {
         providerResponse: 'We can come on Monday at 9:00.',
         status: 'in_progress',
-      },
-    );
+      });
+    const answer = await respond(token);
     await expectError(answer, 403, UNLISTED_PROVIDER);
     const [row] = await api.database.db
       .select({ response: customerEnquiries.providerResponse })
@@ -180,16 +172,7 @@ describe('an unlisted provider', () => {
       .set({ isApproved: true })
       .where(eq(serviceProviders.id, provider.id));
     const again = await signIn(api, 'provider', provider);
-    const answered = await sendAs(
-      api,
-      again,
-      'PUT',
-      `/api/provider/enquiries/${enquiry.id}/response`,
-      {
-        providerResponse: 'We can come on Monday at 9:00.',
-        status: 'in_progress',
-      },
-    );
+    const answered = await respond(again);
     expect(answered.status).toBe(200);
   });
 

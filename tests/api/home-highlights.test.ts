@@ -2,7 +2,7 @@
  * GET /api/home/highlights (issue 16, point 6): the home page's top rated, recently
  * verified and recent reviews follow the rows, and claim nothing the rows do not show.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { recomputeRatings } from '../../db/ratings.ts';
 import { reviews } from '../../db/schema.ts';
 import type { HomeHighlights } from '../../src/api/home/get-home-highlights.ts';
@@ -12,17 +12,14 @@ import { okJson } from '../helpers/api-fixtures.ts';
 import {
   insertEnquiry,
   insertProvider,
-  recordTestCheck,
   type ProviderOverrides,
+  recordTestCheck,
+  SECURITY_COMPANY_CHECKS,
 } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const highlights = (query = '') => okJson<HomeHighlights>(api.get(`/api/home/highlights${query}`));
@@ -199,14 +196,7 @@ describe('recently verified', () => {
         name: `Verified ${i} days ago`,
         isVerified: true,
       });
-      for (const type of [
-        'identity',
-        'company_registration',
-        'psira',
-        'insurance',
-        'criminal_record',
-        'references',
-      ] as const) {
+      for (const type of SECURITY_COMPANY_CHECKS) {
         await recordTestCheck(db, provider.id, type, { checkedAt: daysAgo(i) });
       }
       // Optional passes, newer than any required one: they move nothing.

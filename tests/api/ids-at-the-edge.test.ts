@@ -3,21 +3,17 @@
  * integer) at the edge: one past answers 400 with the field named, never 500 (PostgreSQL's
  * 22003, "out of range for type integer"), and nothing is written.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { flashAds } from '../../db/schema.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { sendAs } from '../helpers/api-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 const PAST_INT4 = 2 ** 31;
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 async function expectFieldError(response: Response, field: string) {

@@ -5,12 +5,12 @@
  * development on loopback, and forgot-password does the same work for any address.
  */
 import { request as httpRequest } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { insertApplication } from '../helpers/builders.ts';
 import { linkIn, readOutbox } from '../helpers/outbox.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { startTestApi, type TestApi, useTestApi } from '../helpers/test-api.ts';
 
 /** What a site beyond loopback must name to start (decision 0043). */
 const COMPANY = {
@@ -53,11 +53,7 @@ function postWithHost(
 }
 
 describe('links in mail', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(() => api.close());
+  const api = useTestApi();
 
   it('ignore a forged Host header: the reset link points at SITE_URL', async () => {
     const admin = await createTestAdmin(api, { email: 'owner@verified.example.co.za' });
@@ -98,12 +94,8 @@ describe('links in mail', () => {
 });
 
 describe('the Origin check of cookie-authenticated changes', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    // Behind a TLS proxy: requests arrive as http://127.0.0.1:port, browsers say https://.
-    api = await startTestApi({ SITE_URL: 'https://verifiedproviders.example', ...COMPANY });
-  });
-  afterAll(() => api.close());
+  // Behind a TLS proxy: requests arrive as http://127.0.0.1:port, browsers say https://.
+  const api = useTestApi({ SITE_URL: 'https://verifiedproviders.example', ...COMPANY });
 
   const logout = async (origin: string) => {
     const admin = await createTestAdmin(api);
@@ -163,11 +155,7 @@ describe('development mode', () => {
 });
 
 describe('forgot-password', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(() => api.close());
+  const api = useTestApi();
 
   it('does the same work for a known and an unknown address: one queued row', async () => {
     const admin = await createTestAdmin(api);

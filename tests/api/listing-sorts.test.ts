@@ -2,16 +2,12 @@
  * The listing's sorts (issue 15, point 3): recommended, nearest (after Near me), highest
  * rated and quickest to respond; with the visitor's position every card has its distance.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { listProviders } from '../helpers/api-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const CAPE_TOWN = { userLat: -33.9249, userLng: 18.4241 };

@@ -4,14 +4,14 @@
  * failed; a decision that is reversed in time never mails both answers.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { outbox, providerApplications, serviceProviders } from '../../db/schema.ts';
 import { backoffSeconds } from '../../src/api/jobs/deliver-outbox.ts';
 import type { MailMessage, Mailer } from '../../src/api/mail/mailer.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { bearer } from '../helpers/auth-fixtures.ts';
 import { insertApplication, insertProvider } from '../helpers/builders.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
 /** A mail server that can be switched off. */
@@ -28,12 +28,8 @@ const mailer: Mailer = {
   },
 };
 
-let api: TestApi;
+const api = useTestApi({}, { mailer });
 let token: string;
-beforeAll(async () => {
-  api = await startTestApi({}, { mailer });
-});
-afterAll(() => api.close());
 beforeEach(async () => {
   await api.database.reset();
   server.up = true;

@@ -7,27 +7,21 @@
  */
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 import { PROFILE_FACTS } from '../../src/lib/provider-facts.ts';
-import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { resetWithAdmin } from '../helpers/admin-fixtures.ts';
 import { listProviders, okJson, queryRows, sendAs } from '../helpers/api-fixtures.ts';
 import { validApplicationBody } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { createTestProvider, providerRow, providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let adminToken: string;
 beforeEach(async () => {
-  await api.database.reset();
-  const admin = await createTestAdmin(api);
-  adminToken = await adminSession(api, admin.id);
+  ({ token: adminToken } = await resetWithAdmin(api));
 });
 
 type Json = Record<string, unknown>;
@@ -185,10 +179,16 @@ describe('the contact person on the dashboard', () => {
     });
   });
 
-  it("keeps the contact person when the spec's seven-field body renames the business", async () => {
+  /** A provider with Thandi Nkosi as its contact person, signed in, and its GET /me answer. */
+  async function thandiNkosisProvider() {
     const provider = await createTestProvider(api, { contactName: 'Thandi Nkosi' });
     const token = await providerSession(api, provider.id);
     const me = await okJson<Json>(sendAs(api, token, 'GET', '/api/provider/me'));
+    return { provider, token, me };
+  }
+
+  it("keeps the contact person when the spec's seven-field body renames the business", async () => {
+    const { provider, token, me } = await thandiNkosisProvider();
     const { name: _, contactName: _c, ...rest } = me;
     const spec = {
       name: 'Nkosi Alarms & Gates',
@@ -207,9 +207,7 @@ describe('the contact person on the dashboard', () => {
   });
 
   it('removes the contact person when sent empty', async () => {
-    const provider = await createTestProvider(api, { contactName: 'Thandi Nkosi' });
-    const token = await providerSession(api, provider.id);
-    const me = await okJson<Json>(sendAs(api, token, 'GET', '/api/provider/me'));
+    const { provider, token, me } = await thandiNkosisProvider();
     await okJson(sendAs(api, token, 'PUT', '/api/provider/profile', { ...me, contactName: ' ' }));
     expect((await providerRow(api, provider.id)).contactName).toBeNull();
   });

@@ -5,18 +5,14 @@
  * both of the listing's paths: the groups read from the ranking index (filters by service
  * and verification only) and the matches sorted as they are (location, rating, search).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Provider } from '../../src/api/providers/public-columns.ts';
 import { countedRating } from '../../src/lib/rated-order.ts';
 import { listProviders } from '../helpers/api-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const db = () => api.database.db;

@@ -4,7 +4,7 @@
  * small typo, or by their distance from a position.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { majorTowns } from '../../db/places/places-file.ts';
 import { AppError } from '../../src/api/errors.ts';
@@ -22,13 +22,9 @@ import {
 } from '../../src/lib/schemas/places.ts';
 import { okJson } from '../helpers/api-fixtures.ts';
 import { expectError } from '../helpers/error-answer.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 const search = (q: string, limit?: number) =>
   okJson<PlaceSummary[]>(

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, enquiryPhotos, outbox, rateLimits, reviews } from '../../db/schema.ts';
 import type { KeptRecord } from '../../src/api/privacy/delete-personal-data.ts';
 import { PERSONAL_DATA_MAP, type TableName } from '../../src/api/privacy/personal-data-map.ts';
@@ -15,13 +15,10 @@ import { queryRows, sendAs } from '../helpers/api-fixtures.ts';
 import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { scanForPerson, type ScanHit } from '../helpers/personal-data-scan.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { customerPost } from '../helpers/quote-fixtures.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const PERSON = {
@@ -31,12 +28,7 @@ const PERSON = {
 } as const;
 const NEEDLES = [PERSON.email, PERSON.name, PERSON.phone];
 
-const post = (path: string, body: unknown) =>
-  api.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown) => customerPost(api, path, body);
 
 /** A person with two requests (one completed, reviewed, with a site photo) and a message. */
 async function personWithData() {

@@ -3,31 +3,23 @@
  * the privacy centre, and an objection, become cases due 30 days later; the desk lists
  * them with the deadline (overdue ones say so), and each answer is mailed and kept.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { privacyCases } from '../../db/schema.ts';
 import { CASE_DAYS } from '../../src/lib/privacy-cases.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
 import { insertEnquiry } from '../helpers/builders.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { customerPost } from '../helpers/quote-fixtures.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const PERSON = 'sipho.writes@example.co.za';
 const DAY = 86_400_000;
 
-const post = (path: string, body: unknown) =>
-  api.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown) => customerPost(api, path, body);
 
 async function centreToken() {
   await insertEnquiry(api.database.db, { customerEmail: PERSON });

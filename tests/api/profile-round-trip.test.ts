@@ -8,7 +8,7 @@
  *   (spec section 7), which keeps the fields added since.
  * - GET /api/admin/providers/:id -> PUT /api/admin/providers/:id.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HOURS_MESSAGES } from '../../src/lib/business-hours.ts';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 import { RATING_NOT_SETTABLE } from '../../src/lib/schemas/admin-operations.ts';
@@ -21,15 +21,12 @@ import {
   createTestProvider,
   providerRow,
   providerSession,
+  resetWithProvider,
   type TestProvider,
 } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 type Json = Record<string, unknown>;
 
@@ -53,8 +50,7 @@ const OWN_EXTRAS = {
 let provider: TestProvider;
 let token: string;
 beforeEach(async () => {
-  await api.database.reset();
-  provider = await createTestProvider(api, {
+  ({ provider, token } = await resetWithProvider(api, {
     name: 'Coastal Alarm Works',
     email: 'office@coastal-alarms.example.co.za',
     phone: '0315550123',
@@ -65,8 +61,7 @@ beforeEach(async () => {
     services: ['alarms', 'cctv'],
     description: 'Alarms and cameras for homes and shops on the North Coast.',
     ...OWN_EXTRAS,
-  });
-  token = await providerSession(api, provider.id);
+  }));
 });
 
 async function json(response: Response, status = 200): Promise<Json> {

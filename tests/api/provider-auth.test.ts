@@ -31,7 +31,7 @@ import {
   providerSession,
   type TestProvider,
 } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { startTestApi, type TestApi, useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
 // The app's own hashing, watched: a refused request must not cost a scrypt run (issue 11).
@@ -45,11 +45,7 @@ vi.mock('../../src/api/auth/password.ts', async (importOriginal) =>
 // and set-password share 10 per client an hour (3 per e-mail for forgot): reset() in
 // beforeEach empties the counters. Sessions are minted (providerSession) unless the
 // login is the point.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let provider: TestProvider;
 beforeEach(async () => {

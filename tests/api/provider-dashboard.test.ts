@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, uploadTickets } from '../../db/schema.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import { MB } from '../../src/lib/uploads.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { databaseSnapshot, okJson } from '../helpers/api-fixtures.ts';
 import { bearer, postLogin } from '../helpers/auth-fixtures.ts';
-import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
+import { insertAssignedEnquiry, insertEnquiry, insertProvider } from '../helpers/builders.ts';
 import { confirmEnquiryEmail, enquiryRow } from '../helpers/enquiry-fixtures.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
@@ -18,19 +18,16 @@ import {
   createTestProvider,
   providerRow,
   providerSession,
+  resetWithProvider,
   type TestProvider,
 } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
 // The enquiries, profile and photo of the Provider Dashboard. Sessions are minted
 // directly (providerSession) except where logging in is the point. reset() in beforeEach empties the tables and the upload rate limit
 // (20 tickets per provider in ten minutes).
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let provider: TestProvider;
 let token: string;
@@ -39,16 +36,14 @@ beforeEach(async () => {
   // A delivery run still going from the last test would mark this test's outbox rows
   // (ids restart at 1) as its own: let it finish first.
   await api.runJobs();
-  await api.database.reset();
-  provider = await createTestProvider(api, {
+  ({ provider, token } = await resetWithProvider(api, {
     name: 'Ubuntu Security Solutions',
     email: 'sipho@ubuntusecurity.example.co.za',
     phone: '+27115550101',
     location: 'Johannesburg',
     province: 'gauteng',
     services: ['cctv'],
-  });
-  token = await providerSession(api, provider.id);
+  }));
   other = await createTestProvider(api, {
     name: 'Cape Alarm Co',
     email: 'lindiwe@capealarm.example.co.za',
@@ -209,12 +204,7 @@ describe('GET /api/provider/enquiries', () => {
 describe('PUT /api/provider/enquiries/:id/response', () => {
   let enquiry: EnquiryRow;
   beforeEach(async () => {
-    enquiry = await insertEnquiry(api.database.db, {
-      assignedProviderId: provider.id,
-      status: 'assigned',
-      customerName: 'Lerato Mokoena',
-      customerEmail: 'lerato@example.co.za',
-      serviceType: 'cctv',
+    enquiry = await insertAssignedEnquiry(api.database.db, provider.id, {
       location: 'Randburg',
       clientAddress: '198.51.100.20',
     });

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { evidenceDocuments, reviews, serviceProviders } from '../../db/schema.ts';
 import { dueAt, RETENTION } from '../../src/lib/retention.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
@@ -20,13 +20,10 @@ import {
 import { watchOutbox } from '../helpers/outbox.ts';
 import { scanForPerson } from '../helpers/personal-data-scan.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { customerPost } from '../helpers/quote-fixtures.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const OWNER = {
@@ -35,6 +32,12 @@ const OWNER = {
   phone: '+27115550123',
 } as const;
 const DAY = 86_400_000;
+
+/** A GET by an admin created for it (of `fields`), with a session of its own. */
+async function getAsNewAdmin(path: string, fields: Parameters<typeof createTestAdmin>[1] = {}) {
+  const admin = await createTestAdmin(api, fields);
+  return sendAs(api, await adminSession(api, admin.id), 'GET', path);
+}
 
 interface ProviderView {
   profile: { label: string; value: string }[];
@@ -63,11 +66,7 @@ async function providerWithData() {
     size: 100,
     uploadedBy: 'provider',
   });
-  const sent = await api.request('/api/enquiries', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(validEnquiryBody(provider.id)),
-  });
+  const sent = await customerPost(api, '/api/enquiries', validEnquiryBody(provider.id));
   expect(sent.status).toBe(201);
   await db.insert(reviews).values({
     providerId: provider.id,
@@ -76,13 +75,10 @@ async function providerWithData() {
     comment: 'Neat work.',
     serviceType: 'cctv',
   });
-  const admin = await createTestAdmin(api, { firstName: 'Kagiso', lastName: 'Desk' });
-  const csv = await sendAs(
-    api,
-    await adminSession(api, admin.id),
-    'GET',
-    '/api/admin/exports/providers.csv',
-  );
+  const csv = await getAsNewAdmin('/api/admin/exports/providers.csv', {
+    firstName: 'Kagiso',
+    lastName: 'Desk',
+  });
   expect(csv.status).toBe(200);
   await api.runJobs();
   return { provider, token: await providerSession(api, provider.id) };
@@ -136,13 +132,7 @@ describe('what is held', () => {
 
   it('is for the provider itself only', async () => {
     expect((await api.get('/api/provider/my-data')).status).toBe(401);
-    const admin = await createTestAdmin(api);
-    const asAdmin = await sendAs(
-      api,
-      await adminSession(api, admin.id),
-      'GET',
-      '/api/provider/my-data',
-    );
+    const asAdmin = await getAsNewAdmin('/api/provider/my-data');
     expect(asAdmin.status).toBe(403);
   });
 });

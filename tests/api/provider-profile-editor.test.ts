@@ -5,7 +5,7 @@
  * The public answers, the location filter and the responsiveness clock follow at once.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HOURS_MESSAGES } from '../../src/lib/business-hours.ts';
 import { WEEKDAYS } from '../../src/lib/catalog/enquiry-options.ts';
 import { PROFILE_LIMITS, PROFILE_MESSAGES } from '../../src/lib/schemas/provider-dashboard.ts';
@@ -16,23 +16,18 @@ import { OPEN_WEEK } from '../helpers/profile-fixtures.ts';
 import {
   createTestProvider,
   providerRow,
-  providerSession,
+  resetWithProvider,
   type TestProvider,
 } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let provider: TestProvider;
 let token: string;
 let other: TestProvider;
 beforeEach(async () => {
-  await api.database.reset();
-  provider = await createTestProvider(api, {
+  ({ provider, token } = await resetWithProvider(api, {
     name: 'Umhlanga Alarm Works',
     location: 'Durban',
     province: 'kwazulu-natal',
@@ -42,8 +37,7 @@ beforeEach(async () => {
     coverageAreas: ['Durban', 'Pinetown'],
     specialties: ['Armed response links'],
     startingPrice: 900,
-  });
-  token = await providerSession(api, provider.id);
+  }));
   other = await createTestProvider(api, { name: 'Cape Camera Co', location: 'Cape Town' });
 });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { serviceProviders } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
 import type { Provider } from '../../src/api/providers/public-columns.ts';
@@ -12,13 +12,9 @@ import {
   verifyProviders,
   type ProviderRow,
 } from '../helpers/builders.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const sorted = (names: string[]) => [...names].sort();

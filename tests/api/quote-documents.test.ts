@@ -5,9 +5,13 @@
  * provider and nobody else gets them.
  */
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { okJson } from '../helpers/api-fixtures.ts';
-import { insertProvider } from '../helpers/builders.ts';
+import {
+  insertProvider,
+  insertUbuntuSecurity,
+  UBUNTU_VAT_REGISTRATION,
+} from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import {
   asProvider,
@@ -17,13 +21,9 @@ import {
   quoteBody,
   type RequestGroup,
 } from '../helpers/quote-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let provider: { id: number; name: string };
 let other: { id: number };
@@ -32,11 +32,9 @@ let quoteId: number;
 
 beforeEach(async () => {
   await api.database.reset();
-  provider = await insertProvider(api.database.db, {
-    name: 'Ubuntu Security Solutions',
+  provider = await insertUbuntuSecurity(api.database.db, {
     phone: '+27115550123',
-    vatNumber: '4123456789',
-    registeredName: 'Ubuntu Security Solutions (Pty) Ltd',
+    ...UBUNTU_VAT_REGISTRATION,
   });
   other = await insertProvider(api.database.db, { name: 'Karoo Camera Works' });
   group = await insertRequestGroup(api, [provider.id, other.id], {

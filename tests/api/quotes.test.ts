@@ -5,7 +5,7 @@
  * own copy, and acceptance exactly once in a request group, even twenty at once.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   customerEnquiries,
   enquiryEvents,
@@ -25,7 +25,11 @@ import {
 import { QUOTE_MESSAGES } from '../../src/lib/schemas/quotes.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
-import { insertProvider } from '../helpers/builders.ts';
+import {
+  insertProvider,
+  insertUbuntuSecurity,
+  UBUNTU_VAT_REGISTRATION,
+} from '../helpers/builders.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
@@ -37,13 +41,9 @@ import {
   quoteBody,
   type RequestGroup,
 } from '../helpers/quote-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let registered: { id: number; name: string };
 let plain: { id: number; name: string };
@@ -53,11 +53,7 @@ let group: RequestGroup;
 beforeEach(async () => {
   await api.database.reset();
   const db = api.database.db;
-  registered = await insertProvider(db, {
-    name: 'Ubuntu Security Solutions',
-    vatNumber: '4123456789',
-    registeredName: 'Ubuntu Security Solutions (Pty) Ltd',
-  });
+  registered = await insertUbuntuSecurity(db, UBUNTU_VAT_REGISTRATION);
   plain = await insertProvider(db, { name: 'Karoo Camera Works' });
   third = await insertProvider(db, { name: 'Highveld Alarms' });
   group = await insertRequestGroup(api, [registered.id, plain.id, third.id]);
@@ -151,31 +147,19 @@ describe('a provider quotes', () => {
     const token = await providerSession(api, plain.id);
     const me = await okJson<Record<string, unknown>>(sendAs(api, token, 'GET', '/api/provider/me'));
     expect(me).toMatchObject({ vatNumber: null, registeredName: null });
+    const register = (vatNumber: string, registeredName: string) =>
+      sendAs(api, token, 'PUT', '/api/provider/profile', { ...me, vatNumber, registeredName });
     await expectFieldError(
-      await sendAs(api, token, 'PUT', '/api/provider/profile', {
-        ...me,
-        vatNumber: '4987654321',
-        registeredName: '',
-      }),
+      await register('4987654321', ''),
       'registeredName',
       REGISTERED_NAME_MESSAGE,
     );
     await expectFieldError(
-      await sendAs(api, token, 'PUT', '/api/provider/profile', {
-        ...me,
-        vatNumber: '1234',
-        registeredName: 'Karoo Camera Works CC',
-      }),
+      await register('1234', 'Karoo Camera Works CC'),
       'vatNumber',
       VAT_NUMBER_MESSAGE,
     );
-    await okJson(
-      sendAs(api, token, 'PUT', '/api/provider/profile', {
-        ...me,
-        vatNumber: '4987 654 321',
-        registeredName: 'Karoo Camera Works CC',
-      }),
-    );
+    await okJson(register('4987 654 321', 'Karoo Camera Works CC'));
     const sent = await sendQuoteOf(plain.id);
     expect(sent).toMatchObject({ vatCents: 118_470, totalCents: 908_270 });
   });

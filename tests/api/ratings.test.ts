@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits, reviews, serviceProviders } from '../../db/schema.ts';
 import { SAMPLE_PROVIDERS } from '../../db/seed/sample-providers.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
@@ -7,22 +7,20 @@ import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
 import { insertEnquiry } from '../helpers/builders.ts';
 import { enquiryToken } from '../helpers/enquiry-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 // Issue 16, "ratings that add up": every provider's rating and review count are the
 // average (one decimal) and number of its visible reviews, after the real seed and after
 // each review action (written with the e-mailed link, hidden, shown, released). The
 // expected numbers are computed here from the review rows, not by the app's SQL.
-let api: TestApi;
+const api = useTestApi();
 let adminToken: string;
 beforeAll(async () => {
-  api = await startTestApi();
   await api.database.reset();
   await seedDatabase(api.database.db);
   const admin = await createTestAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' });
   adminToken = await adminSession(api, admin.id);
 });
-afterAll(() => api.close());
 
 interface Numbers {
   rating: string;

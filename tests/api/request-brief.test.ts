@@ -6,7 +6,7 @@
  * is stored.
  */
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   customerEnquiries,
   enquiryPhotos,
@@ -16,26 +16,18 @@ import {
 } from '../../db/schema.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
-import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';
+import { insertProvider, insertUbuntuSecurity, validEnquiryBody } from '../helpers/builders.ts';
 import { expectFieldError } from '../helpers/error-answer.ts';
 import { fakeImageBytes, realImageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
+const api = useTestApi();
 let provider: { id: number; name: string; email: string };
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
   await api.database.reset();
-  provider = await insertProvider(api.database.db, {
-    name: 'Ubuntu Security Solutions',
-    email: 'jobs@ubuntu-security.example.co.za',
-    services: ['cctv', 'wifi'],
-  });
+  provider = await insertUbuntuSecurity(api.database.db, { services: ['cctv', 'wifi'] });
 });
 
 const CCTV_BRIEF = {

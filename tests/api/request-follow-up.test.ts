@@ -12,7 +12,7 @@
  * and the jobs run at a clock the test gives.
  */
 import { and, eq, isNull, like, sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { majorTowns } from '../../db/places/places-file.ts';
 import {
   accessLog,
@@ -27,27 +27,24 @@ import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '../../src/lib/catalog/enquiry-
 import { distanceKm } from '../../src/lib/geo.ts';
 import { EnquiryDeskQuerySchema } from '../../src/lib/schemas/admin-lists.ts';
 import { REASSIGN_MESSAGES } from '../../src/lib/schemas/enquiry-follow-up.ts';
-import { adminSession, createTestAdmin, expectAdminOnly } from '../helpers/admin-fixtures.ts';
+import { expectAdminOnly, resetWithAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
 import { insertEnquiry, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { enquiryRow } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { asProvider } from '../helpers/quote-fixtures.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
+const api = useTestApi();
 let adminToken: string;
 let adminId: number;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
-  await api.database.reset();
-  const admin = await createTestAdmin(api);
-  adminId = admin.id;
-  adminToken = await adminSession(api, admin.id);
+  ({
+    admin: { id: adminId },
+    token: adminToken,
+  } = await resetWithAdmin(api));
 });
 
 /** Open every hour of every day: its business minutes are the clock's minutes. */
@@ -147,13 +144,11 @@ const markSeen = async (providerId: number, id: number) =>
 
 const respond = async (providerId: number, id: number, providerNotes?: string) =>
   okJson(
-    sendAs(
-      api,
-      await providerSession(api, providerId),
-      'PUT',
-      `/api/provider/enquiries/${id}/response`,
-      { providerResponse: 'We can come on Monday at 9:00.', providerNotes, status: 'in_progress' },
-    ),
+    asProvider(api, providerId, 'PUT', `/api/provider/enquiries/${id}/response`, {
+      providerResponse: 'We can come on Monday at 9:00.',
+      providerNotes,
+      status: 'in_progress',
+    }),
   );
 
 const candidatesOf = (id: number | string) =>
@@ -316,10 +311,12 @@ describe('the desk flags requests left waiting', () => {
  * The provider the requests go to (Johannesburg) and the others around Sandton: which of
  * them may take over.
  */
+/** A verified provider of CCTV of that name, placed by `fields` (inTown, coverage). */
+const verified = (name: string, fields: Record<string, unknown>) =>
+  insertProvider(api.database.db, { name, isVerified: true, services: ['cctv'], ...fields });
+
 async function neighbourhood() {
   const db = api.database.db;
-  const verified = (name: string, fields: Record<string, unknown>) =>
-    insertProvider(db, { name, isVerified: true, services: ['cctv'], ...fields });
   const current = await verified('Jozi Eyes', inTown('johannesburg'));
   const randburg = await verified('Randburg Camera Works', inTown('randburg'));
   const pretoria = await verified('Pretoria Guard Systems', inTown('pretoria'));
@@ -454,40 +451,16 @@ describe('candidates to take over a request', () => {
   });
 
   it('places a suburb the location names on its own position, and counts a provider who covers its town as covering it', async () => {
-    const db = api.database.db;
-    const current = await insertProvider(db, {
-      name: 'Jozi Eyes',
-      isVerified: true,
-      services: ['cctv'],
-      ...inTown('johannesburg'),
-    });
+    const current = await verified('Jozi Eyes', inTown('johannesburg'));
     // As the issue found it: far providers listed first for a Waterkloof job.
-    const welkom = await insertProvider(db, {
-      name: 'Beacon CCTV Welkom',
-      isVerified: true,
-      services: ['cctv'],
-      ...inTown('welkom'),
-    });
-    const pretoria = await insertProvider(db, {
-      name: 'Jacaranda Cameras',
-      isVerified: true,
-      services: ['cctv'],
-      ...inTown('pretoria'),
-    });
+    const welkom = await verified('Beacon CCTV Welkom', inTown('welkom'));
+    const pretoria = await verified('Jacaranda Cameras', inTown('pretoria'));
     // In Centurion, nearer Waterkloof than Johannesburg is, covering Tshwane by that name.
-    const centurion = await insertProvider(db, {
-      name: 'Linkup CCTV Centurion',
-      isVerified: true,
-      services: ['cctv'],
+    const centurion = await verified('Linkup CCTV Centurion', {
       ...inTown('centurion'),
       coverageAreas: ['Centurion', 'Tshwane'],
     });
-    const johannesburg = await insertProvider(db, {
-      name: 'Highveld Cameras',
-      isVerified: true,
-      services: ['cctv'],
-      ...inTown('johannesburg'),
-    });
+    const johannesburg = await verified('Highveld Cameras', inTown('johannesburg'));
     const request = await sendRequest(current.id, { location: 'Waterkloof' });
     const answer = await okJson<Candidates>(candidatesOf(request.id));
     expect(answer.place).toEqual({

@@ -7,7 +7,7 @@
  * (assignedProviderId alone) keeps working as it did.
  */
 import { asc, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, enquiryPhotos, outbox, rateLimits } from '../../db/schema.ts';
 import { requestReference } from '../../src/lib/request-reference.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
@@ -18,18 +18,15 @@ import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { asProvider, customerPost } from '../helpers/quote-fixtures.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
+const api = useTestApi();
 type Provider = Awaited<ReturnType<typeof insertProvider>>;
 let alpha: Provider;
 let beta: Provider;
 let gamma: Provider;
 
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
   await api.database.reset();
   const db = api.database.db;
@@ -57,12 +54,7 @@ interface Status {
   copies: Copy[];
 }
 
-const post = (path: string, body: unknown) =>
-  api.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown) => customerPost(api, path, body);
 
 /** Sends the brief to the providers; answers the form's answer, the mails and the token. */
 async function sendToSeveral(ids: number[], overrides: Record<string, unknown> = {}) {
@@ -272,16 +264,10 @@ describe('the status page of a group', () => {
     // Beta answers, Gamma declines: each shows on its own copy only.
     const respond = async (provider: Provider, copyId: number, text: string, state: string) =>
       okJson(
-        sendAs(
-          api,
-          await providerSession(api, provider.id),
-          'PUT',
-          `/api/provider/enquiries/${copyId}/response`,
-          {
-            providerResponse: text,
-            status: state,
-          },
-        ),
+        asProvider(api, provider.id, 'PUT', `/api/provider/enquiries/${copyId}/response`, {
+          providerResponse: text,
+          status: state,
+        }),
       );
     await respond(beta, rows[1]!.id, 'We can quote on Thursday.', 'in_progress');
     await respond(gamma, rows[2]!.id, 'Sorry, we are fully booked.', 'cancelled');
@@ -303,16 +289,10 @@ describe('the status page of a group', () => {
     await confirmEnquiryEmail(api, rows[0]!.id);
     const mailbox = await watchOutbox(api);
     await okJson(
-      sendAs(
-        api,
-        await providerSession(api, beta.id),
-        'PUT',
-        `/api/provider/enquiries/${rows[1]!.id}/response`,
-        {
-          providerResponse: 'Happy to help.',
-          status: 'in_progress',
-        },
-      ),
+      asProvider(api, beta.id, 'PUT', `/api/provider/enquiries/${rows[1]!.id}/response`, {
+        providerResponse: 'Happy to help.',
+        status: 'in_progress',
+      }),
     );
     const mail = (await mailbox.newMails()).find((m) => m.to === 'thandi@example.co.za');
     const betaToken = linkIn(mail?.text ?? '', '/request?token=')?.searchParams.get('token') ?? '';
@@ -335,16 +315,10 @@ describe('the status page of a group', () => {
     expect(listed[0]!.groupId).toBe(rows[0]!.id);
     // Alpha's copy is not Beta's to answer.
     await expectError(
-      await sendAs(
-        api,
-        await providerSession(api, beta.id),
-        'PUT',
-        `/api/provider/enquiries/${rows[0]!.id}/response`,
-        {
-          providerResponse: 'Mine now?',
-          status: 'in_progress',
-        },
-      ),
+      await asProvider(api, beta.id, 'PUT', `/api/provider/enquiries/${rows[0]!.id}/response`, {
+        providerResponse: 'Mine now?',
+        status: 'in_progress',
+      }),
       404,
     );
   });
@@ -353,16 +327,10 @@ describe('the status page of a group', () => {
     const { token, answer } = await sendToSeveral([alpha.id, beta.id, gamma.id]);
     const rows = await copies();
     await okJson(
-      sendAs(
-        api,
-        await providerSession(api, gamma.id),
-        'PUT',
-        `/api/provider/enquiries/${rows[2]!.id}/response`,
-        {
-          providerResponse: 'Not in our area, sorry.',
-          status: 'cancelled',
-        },
-      ),
+      asProvider(api, gamma.id, 'PUT', `/api/provider/enquiries/${rows[2]!.id}/response`, {
+        providerResponse: 'Not in our area, sorry.',
+        status: 'cancelled',
+      }),
     );
     const mailbox = await watchOutbox(api);
     const cancelled = await okJson<{ message: string }>(

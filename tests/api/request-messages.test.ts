@@ -8,7 +8,7 @@
  * customer's link opens only its own request.
  */
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   customerEnquiries,
   outbox,
@@ -26,9 +26,10 @@ import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { asProvider, customerPost } from '../helpers/quote-fixtures.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
+const api = useTestApi();
 type Provider = Awaited<ReturnType<typeof insertProvider>>;
 let alpha: Provider;
 let beta: Provider;
@@ -36,10 +37,6 @@ let beta: Provider;
 const CUSTOMER = 'thandi@example.co.za';
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
   await api.database.reset();
   ({ alpha, beta } = await insertAlphaAndBeta(api.database.db));
@@ -61,12 +58,7 @@ interface Conversations {
   }[];
 }
 
-const post = (path: string, body: unknown) =>
-  api.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown) => customerPost(api, path, body);
 
 /** A request to the providers; its copies' ids (first first) and the status token. */
 async function sendRequest(ids: number[] = [alpha.id, beta.id]) {
@@ -361,16 +353,10 @@ describe('refusals', () => {
     const { token, copies } = await sendRequest();
     const [alphaCopy, betaCopy] = copies as [number, number];
     await okJson(
-      sendAs(
-        api,
-        await providerSession(api, alpha.id),
-        'PUT',
-        `/api/provider/enquiries/${alphaCopy}/response`,
-        {
-          providerResponse: 'Sorry, fully booked.',
-          status: 'cancelled',
-        },
-      ),
+      asProvider(api, alpha.id, 'PUT', `/api/provider/enquiries/${alphaCopy}/response`, {
+        providerResponse: 'Sorry, fully booked.',
+        status: 'cancelled',
+      }),
     );
     await expectError(
       await customerWrites({ token, enquiryId: alphaCopy, text: 'Are you sure?' }),

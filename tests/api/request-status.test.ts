@@ -6,32 +6,25 @@
  * lets the customer cancel with a reason (the provider is told).
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, enquiryEvents, rateLimits } from '../../db/schema.ts';
 import { requestReference } from '../../src/lib/request-reference.ts';
 import { REQUEST_STATUS_MESSAGES } from '../../src/lib/schemas/request-status.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
-import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';
+import { insertProvider, insertUbuntuSecurity, validEnquiryBody } from '../helpers/builders.ts';
 import { enquiryRow } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { asProvider, customerPost } from '../helpers/quote-fixtures.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
+const api = useTestApi();
 let provider: { id: number; name: string; email: string };
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
   await api.database.reset();
-  provider = await insertProvider(api.database.db, {
-    name: 'Ubuntu Security Solutions',
-    email: 'jobs@ubuntu-security.example.co.za',
-    services: ['cctv', 'alarms'],
-  });
+  provider = await insertUbuntuSecurity(api.database.db, { services: ['cctv', 'alarms'] });
 });
 
 interface Status {
@@ -69,23 +62,12 @@ async function sendRequest(overrides: Record<string, unknown> = {}) {
 const status = (token: string) =>
   api.get(`/api/requests/status?token=${encodeURIComponent(token)}`);
 const statusOf = (token: string) => okJson<Status>(status(token));
-const post = (path: string, body: unknown) =>
-  api.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown) => customerPost(api, path, body);
 const respond = async (id: number, providerResponse: string, state: string) =>
-  sendAs(
-    api,
-    await providerSession(api, provider.id),
-    'PUT',
-    `/api/provider/enquiries/${id}/response`,
-    {
-      providerResponse,
-      status: state,
-    },
-  );
+  asProvider(api, provider.id, 'PUT', `/api/provider/enquiries/${id}/response`, {
+    providerResponse,
+    status: state,
+  });
 
 describe('a new request', () => {
   it('answers its reference and says truly who receives it', async () => {

@@ -10,20 +10,16 @@
  * Sunday closed.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, enquiryAssignments, serviceProviders } from '../../db/schema.ts';
 import type { ProviderDetail } from '../../src/lib/api-answers.ts';
 import { storedWeek } from '../../src/lib/business-hours.ts';
 import type { Responsiveness } from '../../src/lib/responsiveness.ts';
 import { listProviders, queryRows } from '../helpers/api-fixtures.ts';
 import { insertEnquiry, insertProvider, type ProviderOverrides } from '../helpers/builders.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const HOUR = 60 * 60 * 1000;

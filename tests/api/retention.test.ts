@@ -4,7 +4,7 @@
  * left alone, and a second run changes nothing.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   accessLog,
   consents,
@@ -25,13 +25,9 @@ import { RETENTION } from '../../src/lib/retention.ts';
 import { createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { queryRows } from '../helpers/api-fixtures.ts';
 import { insertApplication, insertEnquiry, insertProvider } from '../helpers/builders.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 const NOW = new Date('2027-06-15T10:00:00Z');
 /** `days` before NOW, give or take a day: past due (`+1`) or not yet (`-1`). */

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   customerEnquiries,
   providerSignIns,
@@ -24,7 +24,12 @@ import {
   tamperSignature,
   unsignedToken,
 } from '../helpers/auth-fixtures.ts';
-import { insertEnquiry, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
+import {
+  insertAssignedEnquiry,
+  insertEnquiry,
+  insertProvider,
+  validEnquiryBody,
+} from '../helpers/builders.ts';
 import {
   confirmEnquiryEmail,
   enquiryToken,
@@ -33,7 +38,7 @@ import {
 import { expectError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
 // Verified reviews: the link e-mailed when an enquiry is completed, the review written
@@ -42,11 +47,7 @@ import { postgresOnly } from '../helpers/test-database.ts';
 // are minted directly: nobody signs in with a password.
 // POST /api/reviews allows 10 attempts per client and hour: postReview() forgets the
 // counts before each attempt, except in the test of the limit itself.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 type ProviderRow = typeof serviceProviders.$inferSelect;
 type EnquiryRow = typeof customerEnquiries.$inferSelect;
@@ -241,13 +242,7 @@ const show = (reviewId: number | string, token = adminToken) =>
 describe('the review link e-mailed when an enquiry is completed', () => {
   let enquiry: EnquiryRow;
   beforeEach(async () => {
-    enquiry = await insertEnquiry(api.database.db, {
-      assignedProviderId: provider.id,
-      status: 'assigned',
-      customerName: 'Lerato Mokoena',
-      customerEmail: 'lerato@example.co.za',
-      serviceType: 'cctv',
-    });
+    enquiry = await insertAssignedEnquiry(api.database.db, provider.id);
     // Issue 11: only a confirmed address gets the link (see 'reviews only from real customers').
     await confirmEnquiryEmail(api, enquiry.id);
   });

@@ -2,7 +2,7 @@
  * Rules the database itself enforces (db/schema.ts), whatever code path writes the row.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { majorTowns } from '../../db/places/places-file.ts';
 import {
   customerEnquiries,
@@ -20,16 +20,12 @@ import {
   insertProvider,
   type ProviderRow,
 } from '../helpers/builders.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 const CHECK_VIOLATION = '23514';
 const UNIQUE_VIOLATION = '23505';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 const insertProviderRow = (overrides: Partial<ProviderRow>) =>

@@ -4,19 +4,15 @@
  * approved), each with providers it must and must not return. Runs on PGlite and on the
  * PostgreSQL server (api-postgres).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serviceProviders } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
 import { MAX_SEARCH_LENGTH } from '../../src/lib/listing-limits.ts';
 import { listProviders } from '../helpers/api-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 interface SearchCase {
   query: string;

@@ -2,20 +2,18 @@
  * GET /api/search/reading: how the search read a query, term by term (issue 39, point 2),
  * on the sample data's places and providers' words.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../db/seed/seed.ts';
 import type { SearchReading } from '../../src/lib/search-reading.ts';
 import { okJson } from '../helpers/api-fixtures.ts';
 import { expectError } from '../helpers/error-answer.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
+const api = useTestApi();
 beforeAll(async () => {
-  api = await startTestApi();
   await api.database.reset();
   await seedDatabase(api.database.db);
 });
-afterAll(() => api.close());
 
 const reading = (search: string) =>
   okJson<SearchReading>(api.get(`/api/search/reading?search=${encodeURIComponent(search)}`));

@@ -36,16 +36,12 @@ import { DEFAULT_TOWN_VALUES } from '../../src/lib/geo.ts';
 import { isNewProvider, type Responsiveness } from '../../src/lib/responsiveness.ts';
 import { listProviders } from '../helpers/api-fixtures.ts';
 import { testDriver } from '../helpers/database-template.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 /** The driver createTestDatabase picks (tests/helpers/test-database.ts). */
 const driver = testDriver();
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 async function counts() {
   const db = api.database.db;

@@ -5,7 +5,7 @@
  * review goes through the API as a browser would, each from the network its
  * X-Forwarded-For names (the test API trusts the proxy header).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, providerSignIns, rateLimits } from '../../db/schema.ts';
 import { BURST_REVIEWS_IN_AN_HOUR } from '../../src/api/reviews/hold-reasons.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
@@ -14,13 +14,9 @@ import { bearer, fromClient } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { confirmationToken, enquiryToken } from '../helpers/enquiry-fixtures.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({ TRUST_PROXY: 'true' });
-});
-afterAll(() => api.close());
+const api = useTestApi({ TRUST_PROXY: 'true' });
 
 const OWN_DOMAIN = 'ubuntu-security.example.co.za';
 /** Where the provider signs in from. */

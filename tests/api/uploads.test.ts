@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { providerApplications, uploadTickets } from '../../db/schema.ts';
 import { cleanUpUploads } from '../../src/api/jobs/clean-up-uploads.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
@@ -23,17 +23,13 @@ import {
   type ImageKind,
 } from '../helpers/image-bytes.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
 // All requests come from 127.0.0.1; RATE_LIMITS.upload allows 20 tickets per client in
 // ten minutes and RATE_LIMITS.application five applications (the public claim of an
 // upload) an hour; reset() in beforeEach empties the counters.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 beforeEach(() => api.database.reset());
 
 interface Ticket {

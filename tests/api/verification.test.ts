@@ -6,7 +6,7 @@
  * notes, no ID numbers and no evidence.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { providerChecks, serviceProviders } from '../../db/schema.ts';
 import { sendCheckReminders } from '../../src/api/verification/send-check-reminders.ts';
 import type { ProviderDetail } from '../../src/lib/api-answers.ts';
@@ -19,23 +19,18 @@ import {
   type CheckType,
   type LegalForm,
 } from '../../src/lib/catalog/checks.ts';
-import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { adminSession, createTestAdmin, resetWithAdmin } from '../helpers/admin-fixtures.ts';
 import { listProviders, okJson, queryRows, sendAs } from '../helpers/api-fixtures.ts';
-import { buildProvider, insertProvider } from '../helpers/builders.ts';
+import { buildProvider, insertProvider, SECURITY_COMPANY_CHECKS } from '../helpers/builders.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { readOutboxIn } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
-let api: TestApi;
+const api = useTestApi();
 let adminToken: string;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
-  await api.database.reset();
-  adminToken = await adminSession(api, (await createTestAdmin(api)).id);
+  ({ token: adminToken } = await resetWithAdmin(api));
 });
 
 const today = () => saToday();
@@ -97,14 +92,15 @@ describe('the badge follows from the check records', () => {
   it('a required check that expired yesterday removes the badge everywhere at once; a renewal brings it back', async () => {
     const provider = await verifiedProvider();
     await verifiedProvider({ name: 'Another verified provider' });
-    expect(await badgeEverywhere(provider.id)).toEqual({
+    const shownEverywhere = {
       page: true,
       status: 'verified',
       card: true,
       inVerifiedFilter: true,
       verifiedTotal: 2,
       statsVerified: 2,
-    });
+    };
+    expect(await badgeEverywhere(provider.id)).toEqual(shownEverywhere);
 
     await api.database.db
       .update(providerChecks)
@@ -130,14 +126,7 @@ describe('the badge follows from the check records', () => {
       validUntil: inAYear(),
     });
     expect(renewed.status).toBe(200);
-    expect(await badgeEverywhere(provider.id)).toEqual({
-      page: true,
-      status: 'verified',
-      card: true,
-      inVerifiedFilter: true,
-      verifiedTotal: 2,
-      statsVerified: 2,
-    });
+    expect(await badgeEverywhere(provider.id)).toEqual(shownEverywhere);
   });
 
   it('a check valid until today still counts today', async () => {
@@ -355,14 +344,7 @@ describe('GET /api/providers/{id}: the public Verification section', () => {
       checkedAt: new Date(),
     });
     const { verification } = await detail(provider.id);
-    expect(verification.checks.map((c) => c.type)).toEqual([
-      'identity',
-      'company_registration',
-      'psira',
-      'insurance',
-      'criminal_record',
-      'references',
-    ]);
+    expect(verification.checks.map((c) => c.type)).toEqual(SECURITY_COMPANY_CHECKS);
     for (const check of verification.checks) {
       expect(Object.keys(check).sort()).toEqual(
         [

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { providerWorkPhotos, uploadTickets } from '../../db/schema.ts';
 import { WORK_PHOTO_MESSAGES } from '../../src/lib/schemas/provider-dashboard.ts';
 import { MB, UPLOAD_MESSAGES, WORK_PHOTO_LIMIT } from '../../src/lib/uploads.ts';
@@ -15,15 +15,11 @@ import { okJson, sendAs } from '../helpers/api-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { fakeImageBytes, imageBytes, realImageBytes } from '../helpers/image-bytes.ts';
 import { createTestProvider, providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi } from '../helpers/test-api.ts';
+import { useTestApi } from '../helpers/test-api.ts';
 
 const IMAGE_NOT_FOUND = 'The uploaded image was not found. Please upload it again.';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
+const api = useTestApi();
 
 let providerId: number;
 let token: string;

@@ -34,6 +34,9 @@ export interface TestAdmin {
   lastName: string;
 }
 
+/** What createTestAdmin takes: any field of the admin, and `isActive: false`. */
+type AdminFields = Partial<Omit<TestAdmin, 'id'>> & { isActive?: boolean };
+
 let adminSequence = 0;
 
 /**
@@ -42,7 +45,7 @@ let adminSequence = 0;
  */
 export async function createTestAdmin(
   api: TestApi,
-  overrides: Partial<Omit<TestAdmin, 'id'>> & { isActive?: boolean } = {},
+  overrides: AdminFields = {},
 ): Promise<TestAdmin> {
   const n = ++adminSequence;
   const { isActive = true, ...fields } = overrides;
@@ -185,4 +188,28 @@ export async function expectAdminOnly(
   const accepted = await callRoute(api, route, authorization(current));
   expect(accepted.status, `${route.name} once active again`).toBeGreaterThanOrEqual(200);
   expect(accepted.status, `${route.name} once active again`).toBeLessThan(300);
+}
+
+/**
+ * The start of each test of an admin screen: an emptied database with one admin (of
+ * `overrides`, as createTestAdmin takes them) and a session minted for it.
+ */
+export async function resetWithAdmin(api: TestApi, overrides: AdminFields = {}) {
+  await api.database.reset();
+  const admin = await createTestAdmin(api, overrides);
+  return { admin, token: await adminSession(api, admin.id) };
+}
+
+/** The fields the admin's Add Provider requires, and nothing else (POST /api/admin/providers). */
+export function addProviderBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Ubuntu Security Solutions',
+    description: 'CCTV and alarm installations for homes and small businesses.',
+    location: 'Sandton',
+    province: 'gauteng',
+    services: ['cctv', 'alarms'],
+    phone: '082 555 0199',
+    email: 'Info@UbuntuSecurity.example.co.za',
+    ...overrides,
+  };
 }

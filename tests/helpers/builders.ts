@@ -279,3 +279,50 @@ export async function insertAlphaAndBeta(db: Database) {
   });
   return { alpha, beta };
 }
+
+/**
+ * Ubuntu Security Solutions, the provider the request and quote tests send to, at an
+ * address of its own so that its mail can be told from the customer's.
+ */
+export function insertUbuntuSecurity(db: Database, overrides: ProviderOverrides = {}) {
+  return insertProvider(db, {
+    name: 'Ubuntu Security Solutions',
+    email: 'jobs@ubuntu-security.example.co.za',
+    ...overrides,
+  });
+}
+
+/** What makes Ubuntu Security Solutions a VAT vendor: its quotes then show VAT. */
+export const UBUNTU_VAT_REGISTRATION = {
+  vatNumber: '4123456789',
+  registeredName: 'Ubuntu Security Solutions (Pty) Ltd',
+} as const;
+
+/**
+ * The checks a security company (a provider of CCTV, which PSIRA covers) needs, in the
+ * order the screens list them: written out, so that a test notices when the rule changes.
+ */
+export const SECURITY_COMPANY_CHECKS = [
+  'identity',
+  'company_registration',
+  'psira',
+  'insurance',
+  'criminal_record',
+  'references',
+] as const;
+
+/** Lerato Mokoena's request for cameras, assigned to the provider: one its dashboard answers. */
+export function insertAssignedEnquiry(
+  db: Database,
+  assignedProviderId: number,
+  overrides: Partial<typeof customerEnquiries.$inferInsert> = {},
+) {
+  return insertEnquiry(db, {
+    assignedProviderId,
+    status: 'assigned',
+    customerName: 'Lerato Mokoena',
+    customerEmail: 'lerato@example.co.za',
+    serviceType: 'cctv',
+    ...overrides,
+  });
+}

@@ -17,6 +17,9 @@ export interface TestProvider {
   password: string;
 }
 
+/** What createTestProvider takes: any field of the row, and the password to log in with. */
+type ProviderFields = Partial<ProviderRow> & { password?: string };
+
 let providerSequence = 0;
 
 /**
@@ -25,7 +28,7 @@ let providerSequence = 0;
  */
 export async function createTestProvider(
   api: TestApi,
-  overrides: Partial<ProviderRow> & { password?: string } = {},
+  overrides: ProviderFields = {},
 ): Promise<TestProvider> {
   const { password = `provider-password-${++providerSequence}`, ...fields } = overrides;
   const row = await insertProvider(api.database.db, {
@@ -33,6 +36,17 @@ export async function createTestProvider(
     ...fields,
   });
   return { id: row.id, name: row.name, email: row.email, password };
+}
+
+/**
+ * The start of each test of a provider's own screens: an emptied database with one
+ * provider that can log in (of `overrides`, as createTestProvider takes them) and a
+ * session minted for it.
+ */
+export async function resetWithProvider(api: TestApi, overrides: ProviderFields = {}) {
+  await api.database.reset();
+  const provider = await createTestProvider(api, overrides);
+  return { provider, token: await providerSession(api, provider.id) };
 }
 
 /** The stored provider row (password hash, token version, ...), for before/after checks. */

@@ -8,7 +8,7 @@ import { customerEnquiries, requestStatusLinks } from '../../db/schema.ts';
 import { newStatusToken } from '../../src/api/requests/status-tokens.ts';
 import { addDays, saToday } from '../../src/lib/calendar-days.ts';
 import type { QuoteInput } from '../../src/lib/schemas/quotes.ts';
-import { sendAs } from './api-fixtures.ts';
+import { sendAs, type Method } from './api-fixtures.ts';
 import { insertEnquiry } from './builders.ts';
 import { providerSession } from './provider-fixtures.ts';
 import type { TestApi } from './test-api.ts';
@@ -108,7 +108,7 @@ export async function postQuote(
 export async function asProvider(
   api: TestApi,
   providerId: number,
-  method: 'GET' | 'POST',
+  method: Method,
   path: string,
   body?: unknown,
 ): Promise<Response> {

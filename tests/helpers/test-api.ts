@@ -1,12 +1,15 @@
 /**
  * The API app on a fresh database, served over real HTTP on a free port.
- * Use one per test file: `const api = await startTestApi()` in beforeAll, `api.close()` in afterAll.
+ * Use one per test file: `const api = useTestApi()` at the top of the file starts it in
+ * beforeAll and closes it in afterAll; `startTestApi()` starts one by hand (a test that
+ * changes the process's environment around the start, or starts a second one).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp, type AppDependencies } from '../../src/api/app.ts';
 import { parseEnv, type Env } from '../../src/api/env.ts';
 import { createJobRunner } from '../../src/api/jobs/job-runner.ts';
@@ -76,5 +79,41 @@ export async function startTestApi(
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The test API of a file or a describe block: started in its beforeAll, closed in its
+ * afterAll. The answer stands for the API once started, so the file declares it once,
+ * `const api = useTestApi()`, instead of a variable and two hooks; a beforeAll registered
+ * after this call runs after the start and can already use it.
+ */
+export function useTestApi(
+  envOverrides: Record<string, string> = {},
+  dependencies: Pick<AppDependencies, 'purgeCache' | 'mailer'> = {},
+): TestApi {
+  let started: TestApi | undefined;
+  beforeAll(async () => {
+    started = await startTestApi(envOverrides, dependencies);
+  });
+  afterAll(() => started?.close());
+  const current = () => {
+    if (!started) throw new Error('The test API starts in beforeAll: use it in a test or a hook');
+    return started;
+  };
+  return {
+    get url() {
+      return current().url;
+    },
+    get database() {
+      return current().database;
+    },
+    get env() {
+      return current().env;
+    },
+    get: (path, init) => current().get(path, init),
+    request: (path, init) => current().request(path, init),
+    runJobs: (now) => current().runJobs(now),
+    close: () => current().close(),
   };
 }
