@@ -18,6 +18,7 @@ import {
 import { currentYear } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
+import { FormActions } from '../ui/FormActions';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
@@ -179,14 +180,12 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
         hint="Optional. One image, up to 5 MB (JPG, PNG, GIF or WebP)."
         onChange={setProfileImage}
       />
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create Provider'}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        label="Create Provider"
+        busyLabel="Creating..."
+        busy={create.isPending}
+      />
     </form>
   );
 }

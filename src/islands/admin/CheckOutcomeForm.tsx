@@ -19,6 +19,7 @@ import {
 } from '../../lib/schemas/check-form';
 import { CHECK_DOCUMENTS_MAX, type RecordCheck } from '../../lib/schemas/verification';
 import { toast } from '../../lib/toast';
+import { FormActions } from '../ui/FormActions';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
@@ -187,14 +188,12 @@ export function CheckOutcomeForm({
         error={errors.notes?.message}
         {...register('notes')}
       />
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={record.isPending}>
-          {record.isPending ? 'Saving...' : 'Save Outcome'}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        label="Save Outcome"
+        busyLabel="Saving..."
+        busy={record.isPending}
+      />
     </form>
   );
 }

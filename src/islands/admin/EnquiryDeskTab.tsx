@@ -16,6 +16,7 @@ import { toast } from '../../lib/toast';
 import { StatusBadge, UrgencyBadge } from '../dashboard/EnquiryBadges';
 import { BriefDetails } from '../request/BriefDetails';
 import { DetailList } from '../ui/DetailList';
+import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
 import { ADMIN_KEYS, dateTime, failure, refreshEnquiryDesk } from './admin-queries';
@@ -261,19 +262,13 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
           onChange={(e) => setNotes(e.target.value)}
         />
       </div>
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={save.isPending}
-          onClick={() => save.mutate()}
-        >
-          {save.isPending ? 'Saving...' : 'Save'}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        label="Save"
+        busyLabel="Saving..."
+        busy={save.isPending}
+        onAct={() => save.mutate()}
+      />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { formatDistance } from '../../lib/format';
 import { requestReference } from '../../lib/request-reference';
 import { responsivenessWords } from '../../lib/responsiveness';
 import { toast } from '../../lib/toast';
+import { FormActions } from '../ui/FormActions';
 import { ADMIN_KEYS, failure, refreshEnquiryDesk } from './admin-queries';
 
 export const FOLLOW_UP_LABELS = {
@@ -269,23 +270,18 @@ export function ReassignEnquiry({
         The new provider is e-mailed the request; the customer is told by e-mail and on the
         request&apos;s page.
       </p>
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!choice || reassign.isPending}
-          onClick={() => choice && reassign.mutate(choice)}
-        >
-          {reassign.isPending
-            ? 'Reassigning...'
-            : choice
-              ? `Reassign to ${choice.name}${choice.verified ? '' : ' (not verified)'}`
-              : 'Choose a provider'}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        label={
+          choice
+            ? `Reassign to ${choice.name}${choice.verified ? '' : ' (not verified)'}`
+            : 'Choose a provider'
+        }
+        busyLabel="Reassigning..."
+        busy={reassign.isPending}
+        disabled={!choice}
+        onAct={() => choice && reassign.mutate(choice)}
+      />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
 import { FlashAdContent, type FlashAdView } from '../home/FlashAdContent';
 import { useConfirm } from '../ui/ConfirmDialog';
+import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, failure } from './admin-queries';
@@ -191,14 +192,13 @@ function FlashAdEditor({
             linkUrl: typeof linkUrl === 'string' ? linkUrl.trim() || null : null,
           }}
         />
-        <div className="card-actions justify-end">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : editing ? 'Update Flash Ad' : 'Create Flash Ad'}
-          </button>
-        </div>
+        <FormActions
+          className="card-actions justify-end"
+          onCancel={onClose}
+          label={editing ? 'Update Flash Ad' : 'Create Flash Ad'}
+          busyLabel="Saving..."
+          busy={save.isPending}
+        />
       </div>
     </form>
   );

@@ -9,6 +9,7 @@ import { hoursGiven, PRICE_ON_REQUEST } from '../../lib/provider-facts';
 import { PROFILE_LIMITS } from '../../lib/schemas/provider-dashboard';
 import { toast } from '../../lib/toast';
 import { ProviderLogo } from '../providers/ProviderLogo';
+import { FormActions } from '../ui/FormActions';
 import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
 import { PhotoUploader } from './PhotoUploader';
@@ -252,18 +253,13 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
             errors={errors}
             optional={!hoursGiven(profile.businessHours)}
           />
-          <div className="card-actions justify-end">
-            <button
-              type="button"
-              className="btn btn-ghost"
-              onClick={() => reset(formValues(profile))}
-            >
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Changes'}
-            </button>
-          </div>
+          <FormActions
+            className="card-actions justify-end"
+            onCancel={() => reset(formValues(profile))}
+            label="Save Changes"
+            busyLabel="Saving..."
+            busy={save.isPending}
+          />
         </div>
       </form>
       <WorkPhotosEditor />
