@@ -183,8 +183,7 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
       <FormActions
         onCancel={onDone}
         label="Create Provider"
-        busyLabel="Creating..."
-        busy={create.isPending}
+        busy={create.isPending && 'Creating...'}
       />
     </form>
   );

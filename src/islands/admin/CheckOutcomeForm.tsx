@@ -188,12 +188,7 @@ export function CheckOutcomeForm({
         error={errors.notes?.message}
         {...register('notes')}
       />
-      <FormActions
-        onCancel={onDone}
-        label="Save Outcome"
-        busyLabel="Saving..."
-        busy={record.isPending}
-      />
+      <FormActions onCancel={onDone} label="Save Outcome" busy={record.isPending && 'Saving...'} />
     </form>
   );
 }

@@ -265,8 +265,7 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
       <FormActions
         onCancel={onClose}
         label="Save"
-        busyLabel="Saving..."
-        busy={save.isPending}
+        busy={save.isPending && 'Saving...'}
         onAct={() => save.mutate()}
       />
     </div>

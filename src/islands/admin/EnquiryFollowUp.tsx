@@ -277,8 +277,7 @@ export function ReassignEnquiry({
             ? `Reassign to ${choice.name}${choice.verified ? '' : ' (not verified)'}`
             : 'Choose a provider'
         }
-        busyLabel="Reassigning..."
-        busy={reassign.isPending}
+        busy={reassign.isPending && 'Reassigning...'}
         disabled={!choice}
         onAct={() => choice && reassign.mutate(choice)}
       />

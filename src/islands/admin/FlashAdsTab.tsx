@@ -196,8 +196,7 @@ function FlashAdEditor({
           className="card-actions justify-end"
           onCancel={onClose}
           label={editing ? 'Update Flash Ad' : 'Create Flash Ad'}
-          busyLabel="Saving..."
-          busy={save.isPending}
+          busy={save.isPending && 'Saving...'}
         />
       </div>
     </form>

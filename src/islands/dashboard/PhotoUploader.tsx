@@ -51,8 +51,7 @@ export function PhotoUploader({ open, onClose }: { open: boolean; onClose: () =>
         <FormActions
           onCancel={close}
           label="Save Photo"
-          busyLabel="Saving..."
-          busy={save.isPending}
+          busy={save.isPending && 'Saving...'}
           disabled={!image}
           onAct={() => image && save.mutate(image)}
         />

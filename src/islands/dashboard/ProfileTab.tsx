@@ -257,8 +257,7 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
             className="card-actions justify-end"
             onCancel={() => reset(formValues(profile))}
             label="Save Changes"
-            busyLabel="Saving..."
-            busy={save.isPending}
+            busy={save.isPending && 'Saving...'}
           />
         </div>
       </form>

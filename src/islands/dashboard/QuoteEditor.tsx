@@ -340,8 +340,7 @@ function QuoteForm({
       <FormActions
         onCancel={onDone}
         label={latest ? 'Send revised quote' : 'Send quote'}
-        busyLabel="Sending..."
-        busy={send.isPending}
+        busy={send.isPending && 'Sending...'}
       />
     </form>
   );

@@ -130,8 +130,7 @@ export function RenewalForm({
       <FormActions
         onCancel={onDone}
         label="Send for review"
-        busyLabel="Sending..."
-        busy={send.isPending}
+        busy={send.isPending && 'Sending...'}
       />
     </form>
   );

@@ -200,8 +200,7 @@ export function ResponseDialog({
             <FormActions
               onCancel={onClose}
               label="Send Response"
-              busyLabel="Sending..."
-              busy={respond.isPending}
+              busy={respond.isPending && 'Sending...'}
             />
           </form>
         </div>

@@ -387,8 +387,7 @@ function JoinForm() {
         className="flex flex-wrap justify-end gap-3"
         onCancel={() => window.history.back()}
         label="Submit Application"
-        busyLabel="Submitting..."
-        busy={mutation.isPending}
+        busy={mutation.isPending && 'Submitting...'}
       />
     </form>
   );

@@ -1,12 +1,11 @@
 /**
  * A form's or a dialog's last row: Cancel, then the action's button, which is disabled and
- * says so (`busyLabel`, "Saving...") while its request is on its way. Without `onAct` the
- * action submits the form it stands in.
+ * says so while its request is on its way (`busy={save.isPending && 'Saving...'}`).
+ * Without `onAct` the action submits the form it stands in.
  */
 export function FormActions({
   onCancel,
   label,
-  busyLabel,
   busy,
   disabled = false,
   onAct,
@@ -14,8 +13,8 @@ export function FormActions({
 }: {
   onCancel: () => void;
   label: string;
-  busyLabel: string;
-  busy: boolean;
+  /** While the action's request is on its way, what its button says instead; else false. */
+  busy: string | false;
   /** Not ready to act yet (nothing chosen), apart from being busy. */
   disabled?: boolean;
   /** The action of a row that is not in a form; without it the button submits. */
@@ -30,10 +29,10 @@ export function FormActions({
       <button
         type={onAct ? 'button' : 'submit'}
         className="btn btn-primary"
-        disabled={disabled || busy}
+        disabled={disabled || busy !== false}
         onClick={onAct}
       >
-        {busy ? busyLabel : label}
+        {busy === false ? label : busy}
       </button>
     </div>
   );
