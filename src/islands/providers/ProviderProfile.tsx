@@ -89,11 +89,7 @@ function Profile({
               {provider.location}, {provinceName(provider.province)}
             </p>
             <p className="mt-2 flex items-center gap-2 rounded-box bg-base-100 px-3 py-1 text-base-content md:inline-flex">
-              <RatingSummary
-                rating={provider.rating}
-                reviewCount={provider.reviewCount}
-                createdAt={provider.createdAt}
-              />
+              <RatingSummary provider={provider} />
             </p>
           </div>
         </div>
@@ -201,11 +197,7 @@ function Profile({
               </h2>
               {/* Counted up to now: from the API's answer only, never from the build. */}
               {detail ? (
-                <ResponsivenessNote
-                  responsiveness={detail.responsiveness}
-                  createdAt={detail.createdAt}
-                  full
-                />
+                <ResponsivenessNote provider={detail} full />
               ) : error ? (
                 <p className="text-sm">Not available right now.</p>
               ) : (
