@@ -8,6 +8,7 @@ import { provinceName } from '../../lib/catalog/provinces';
 import { telHref, whatsAppHref } from '../../lib/phone';
 import { descriptionGiven, startingPriceText } from '../../lib/provider-facts';
 import { LoadFailure } from '../ui/LoadFailure';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton';
 import { Modal } from '../ui/Modal';
 import { Tabs } from '../ui/Tabs';
 import { useHydrated } from '../ui/use-hydrated';
@@ -35,11 +36,10 @@ function Loading() {
     <div className="mx-auto max-w-7xl px-4 py-10">
       {/* The page's heading while the provider's name is on its way. */}
       <h1 className="sr-only">Provider</h1>
-      <div role="status" aria-busy="true" aria-label="Loading provider">
-        <div className="skeleton h-64 w-full" />
-        <div className="skeleton mt-6 h-8 w-1/2" />
-        <div className="skeleton mt-3 h-4 w-1/3" />
-      </div>
+      <LoadingSkeleton
+        label="Loading provider"
+        bars={['h-64 w-full', 'mt-6 h-8 w-1/2', 'mt-3 h-4 w-1/3']}
+      />
     </div>
   );
 }
