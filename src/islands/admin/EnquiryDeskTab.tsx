@@ -31,7 +31,7 @@ import {
   whereIs,
 } from './EnquiryFollowUp';
 import { EnquiryMessages } from './EnquiryMessages';
-import { Pager } from './Pager';
+import { PagedList } from './QueryResult';
 import { useAdminPage, useSettledValue } from './use-admin-page';
 
 interface Filters {
@@ -288,7 +288,7 @@ export function EnquiryDeskTab() {
     (query) => answerPage(api.admin.enquiries.$get({ query })),
     { ...filters },
   );
-  const { data, isPending, isError, isFetching } = list;
+  const { isFetching } = list;
   const set =
     (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
       setFilters((current) => ({ ...current, [key]: e.target.value }));
@@ -355,64 +355,65 @@ export function EnquiryDeskTab() {
           Needs attention: not seen within 4 business hours or not answered within 1 business day
         </label>
       </div>
-      {isPending ? (
-        <p role="status">Loading enquiries...</p>
-      ) : isError ? (
-        <p role="alert" className="text-error">
-          Failed to load enquiries.
-        </p>
-      ) : data.items.length === 0 && data.total === 0 ? (
-        <p>No enquiries found</p>
-      ) : (
-        <AdminTable
-          columns={['Customer', 'Service', 'Location', 'Urgency', 'Status', 'Provider', 'Received']}
-          busy={isFetching}
-        >
-          {data.items.map((enquiry) => (
-            <tr key={enquiry.id}>
-              <td>
-                <div className="font-semibold">{enquiry.customerName}</div>
-                <div className="text-sm">{enquiry.customerEmail}</div>
-                {/* First in the row: on a phone the table scrolls, and this is what matters. */}
-                <FollowUpBadges enquiry={enquiry} />
-              </td>
-              <td>{serviceName(enquiry.serviceType)}</td>
-              <td>{enquiry.location}</td>
-              <td className="whitespace-nowrap">
-                <UrgencyBadge urgency={enquiry.urgency} />
-              </td>
-              <td>
-                <StatusBadge status={enquiry.status} />
-              </td>
-              <td>{enquiry.assignedProviderName ?? '—'}</td>
-              <td className="whitespace-nowrap text-sm">{dateTime(enquiry.createdAt)}</td>
-              <td>
-                <div className="flex flex-col gap-1">
-                  <button
-                    type="button"
-                    className="btn btn-sm"
-                    aria-label={`Open enquiry from ${enquiry.customerName}`}
-                    onClick={() => setOpen(enquiry)}
-                  >
-                    Open
-                  </button>
-                  {canReassign(enquiry) && (
+      <PagedList list={list} label="Enquiries">
+        {(items) => (
+          <AdminTable
+            columns={[
+              'Customer',
+              'Service',
+              'Location',
+              'Urgency',
+              'Status',
+              'Provider',
+              'Received',
+            ]}
+            busy={isFetching}
+          >
+            {items.map((enquiry) => (
+              <tr key={enquiry.id}>
+                <td>
+                  <div className="font-semibold">{enquiry.customerName}</div>
+                  <div className="text-sm">{enquiry.customerEmail}</div>
+                  {/* First in the row: on a phone the table scrolls, and this is what matters. */}
+                  <FollowUpBadges enquiry={enquiry} />
+                </td>
+                <td>{serviceName(enquiry.serviceType)}</td>
+                <td>{enquiry.location}</td>
+                <td className="whitespace-nowrap">
+                  <UrgencyBadge urgency={enquiry.urgency} />
+                </td>
+                <td>
+                  <StatusBadge status={enquiry.status} />
+                </td>
+                <td>{enquiry.assignedProviderName ?? '—'}</td>
+                <td className="whitespace-nowrap text-sm">{dateTime(enquiry.createdAt)}</td>
+                <td>
+                  <div className="flex flex-col gap-1">
                     <button
                       type="button"
-                      className={`btn btn-sm ${enquiry.notSeenInTime || enquiry.notAnsweredInTime ? 'btn-primary' : 'btn-ghost'}`}
-                      aria-label={`Reassign enquiry from ${enquiry.customerName}`}
-                      onClick={() => setReassigning(enquiry)}
+                      className="btn btn-sm"
+                      aria-label={`Open enquiry from ${enquiry.customerName}`}
+                      onClick={() => setOpen(enquiry)}
                     >
-                      Reassign
+                      Open
                     </button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-      {data && data.total > 0 && <Pager label="Enquiries" list={list} page={data} />}
+                    {canReassign(enquiry) && (
+                      <button
+                        type="button"
+                        className={`btn btn-sm ${enquiry.notSeenInTime || enquiry.notAnsweredInTime ? 'btn-primary' : 'btn-ghost'}`}
+                        aria-label={`Reassign enquiry from ${enquiry.customerName}`}
+                        onClick={() => setReassigning(enquiry)}
+                      >
+                        Reassign
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </PagedList>
       <DeskJobs />
       <Modal open={open !== undefined} onClose={() => setOpen(undefined)} label="Enquiry">
         {open && <EnquiryDetail enquiry={open} onClose={() => setOpen(undefined)} />}

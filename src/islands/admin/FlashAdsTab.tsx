@@ -22,6 +22,7 @@ import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, failure } from './admin-queries';
 import { AdminImageField } from './AdminImageField';
+import { QueryResult } from './QueryResult';
 
 type Values = z.output<typeof FlashAdFormSchema>;
 
@@ -258,7 +259,7 @@ function Preview({ ad }: { ad: AdminFlashAd }) {
 
 export function FlashAdsTab() {
   const queryClient = useQueryClient();
-  const { data, isPending, isError } = useQuery({
+  const ads = useQuery({
     queryKey: ADMIN_KEYS.flashAds,
     queryFn: () => answer(api.admin['flash-ads'].$get()),
   });
@@ -313,80 +314,78 @@ export function FlashAdsTab() {
           onClose={() => setEditing(undefined)}
         />
       )}
-      {isPending ? (
-        <p role="status">Loading flash ads...</p>
-      ) : isError ? (
-        <p role="alert" className="text-error">
-          Failed to load flash ads.
-        </p>
-      ) : data.length === 0 ? (
-        <p>No flash ads created yet. Create your first flash ad to get started.</p>
-      ) : (
-        <ul className="space-y-3">
-          {data.map((ad) => (
-            <li
-              key={ad.id}
-              className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 bg-base-100 p-4"
-              aria-label={ad.title}
-            >
-              {ad.imageUrl ? (
-                <img src={ad.imageUrl} alt="" className="h-16 w-24 rounded-box object-cover" />
-              ) : (
-                <div className="h-16 w-24 rounded-box bg-base-200" aria-hidden="true" />
-              )}
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <p className="font-semibold">{ad.title}</p>
-                  <span
-                    className={`badge badge-sm ${ad.isActive ? 'badge-success' : 'badge-ghost'}`}
-                  >
-                    {ad.isActive ? 'Active' : 'Inactive'}
-                  </span>
-                  <span className="badge badge-sm badge-outline">Priority {ad.priority}</span>
-                  {ad.imageUrl && <span className="badge badge-sm badge-info">Image</span>}
-                  {ad.linkUrl && (
-                    <span className="badge badge-sm badge-outline" title={ad.linkUrl}>
-                      Link
-                    </span>
+      <QueryResult query={ads} loading="Loading flash ads..." failed="Failed to load flash ads.">
+        {(data) =>
+          data.length === 0 ? (
+            <p>No flash ads created yet. Create your first flash ad to get started.</p>
+          ) : (
+            <ul className="space-y-3">
+              {data.map((ad) => (
+                <li
+                  key={ad.id}
+                  className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 bg-base-100 p-4"
+                  aria-label={ad.title}
+                >
+                  {ad.imageUrl ? (
+                    <img src={ad.imageUrl} alt="" className="h-16 w-24 rounded-box object-cover" />
+                  ) : (
+                    <div className="h-16 w-24 rounded-box bg-base-200" aria-hidden="true" />
                   )}
-                </div>
-                <p className="text-sm">{ad.subtitle}</p>
-                <p className="text-sm">
-                  {durationSeconds(ad.displayDuration)} s on screen · created{' '}
-                  {formatDate(ad.createdAt)}
-                </p>
-              </div>
-              <div className="flex gap-1">
-                <button
-                  type="button"
-                  className="btn btn-xs"
-                  onClick={() => setPreviewing(ad)}
-                  aria-label={`Preview ${ad.title}`}
-                >
-                  Preview
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-xs"
-                  onClick={() => setEditing(ad)}
-                  aria-label={`Edit ${ad.title}`}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-xs btn-error"
-                  disabled={remove.isPending}
-                  aria-label={`Delete ${ad.title}`}
-                  onClick={() => void askRemove(ad)}
-                >
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <p className="font-semibold">{ad.title}</p>
+                      <span
+                        className={`badge badge-sm ${ad.isActive ? 'badge-success' : 'badge-ghost'}`}
+                      >
+                        {ad.isActive ? 'Active' : 'Inactive'}
+                      </span>
+                      <span className="badge badge-sm badge-outline">Priority {ad.priority}</span>
+                      {ad.imageUrl && <span className="badge badge-sm badge-info">Image</span>}
+                      {ad.linkUrl && (
+                        <span className="badge badge-sm badge-outline" title={ad.linkUrl}>
+                          Link
+                        </span>
+                      )}
+                    </div>
+                    <p className="text-sm">{ad.subtitle}</p>
+                    <p className="text-sm">
+                      {durationSeconds(ad.displayDuration)} s on screen · created{' '}
+                      {formatDate(ad.createdAt)}
+                    </p>
+                  </div>
+                  <div className="flex gap-1">
+                    <button
+                      type="button"
+                      className="btn btn-xs"
+                      onClick={() => setPreviewing(ad)}
+                      aria-label={`Preview ${ad.title}`}
+                    >
+                      Preview
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-xs"
+                      onClick={() => setEditing(ad)}
+                      aria-label={`Edit ${ad.title}`}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-xs btn-error"
+                      disabled={remove.isPending}
+                      aria-label={`Delete ${ad.title}`}
+                      onClick={() => void askRemove(ad)}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryResult>
       <Modal
         open={previewing !== undefined}
         onClose={() => setPreviewing(undefined)}

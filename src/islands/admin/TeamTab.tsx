@@ -11,6 +11,7 @@ import { useConfirm } from '../ui/ConfirmDialog';
 import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, dateTime, failure } from './admin-queries';
 import { AdminTable } from './AdminTable';
+import { QueryResult } from './QueryResult';
 
 type Form = z.input<typeof InviteAdminSchema>;
 
@@ -106,7 +107,7 @@ function AdminStatus({ admin }: { admin: AdminUser }) {
 /** Admin users: who has access; add one; deactivate (their sessions end at once) or reactivate. */
 export function TeamTab({ currentEmail }: { currentEmail: string }) {
   const queryClient = useQueryClient();
-  const { data, isPending, isError } = useQuery({
+  const admins = useQuery({
     queryKey: ADMIN_KEYS.users,
     queryFn: () => answer(api.admin.users.$get()),
   });
@@ -170,55 +171,55 @@ export function TeamTab({ currentEmail }: { currentEmail: string }) {
   return (
     <div className="space-y-6">
       <h2 className="text-lg font-semibold">Administrators</h2>
-      {isPending ? (
-        <p role="status">Loading administrators...</p>
-      ) : isError ? (
-        <p role="alert" className="text-error">
-          Failed to load administrators.
-        </p>
-      ) : (
-        <AdminTable columns={['Name', 'Email', 'Role', 'Status', 'Last login']}>
-          {data.map((admin) => (
-            <tr key={admin.id}>
-              <td className="font-semibold">
-                {admin.firstName} {admin.lastName}
-              </td>
-              <td>{admin.email}</td>
-              <td>{admin.role}</td>
-              <td>
-                <AdminStatus admin={admin} />
-              </td>
-              <td className="whitespace-nowrap text-sm">
-                {admin.lastLogin ? dateTime(admin.lastLogin) : 'Never'}
-              </td>
-              <td>
-                {admin.isActive && admin.invitationPending && (
-                  <button
-                    type="button"
-                    className="btn btn-xs mr-2"
-                    disabled={reinvite.isPending}
-                    aria-label={`Resend Invitation to ${admin.email}`}
-                    onClick={() => reinvite.mutate(admin)}
-                  >
-                    Resend Invitation
-                  </button>
-                )}
-                {admin.email !== currentEmail && (
-                  <button
-                    type="button"
-                    className="btn btn-xs"
-                    disabled={setActive.isPending}
-                    aria-label={`${admin.isActive ? 'Deactivate' : 'Reactivate'} ${admin.email}`}
-                    onClick={() => void toggle(admin)}
-                  >
-                    {admin.isActive ? 'Deactivate' : 'Reactivate'}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+      <QueryResult
+        query={admins}
+        loading="Loading administrators..."
+        failed="Failed to load administrators."
+      >
+        {(data) => (
+          <AdminTable columns={['Name', 'Email', 'Role', 'Status', 'Last login']}>
+            {data.map((admin) => (
+              <tr key={admin.id}>
+                <td className="font-semibold">
+                  {admin.firstName} {admin.lastName}
+                </td>
+                <td>{admin.email}</td>
+                <td>{admin.role}</td>
+                <td>
+                  <AdminStatus admin={admin} />
+                </td>
+                <td className="whitespace-nowrap text-sm">
+                  {admin.lastLogin ? dateTime(admin.lastLogin) : 'Never'}
+                </td>
+                <td>
+                  {admin.isActive && admin.invitationPending && (
+                    <button
+                      type="button"
+                      className="btn btn-xs mr-2"
+                      disabled={reinvite.isPending}
+                      aria-label={`Resend Invitation to ${admin.email}`}
+                      onClick={() => reinvite.mutate(admin)}
+                    >
+                      Resend Invitation
+                    </button>
+                  )}
+                  {admin.email !== currentEmail && (
+                    <button
+                      type="button"
+                      className="btn btn-xs"
+                      disabled={setActive.isPending}
+                      aria-label={`${admin.isActive ? 'Deactivate' : 'Reactivate'} ${admin.email}`}
+                      onClick={() => void toggle(admin)}
+                    >
+                      {admin.isActive ? 'Deactivate' : 'Reactivate'}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </QueryResult>
       <AddAdminForm />
       {dialog}
     </div>
