@@ -19,6 +19,7 @@ import { DetailList } from '../ui/DetailList';
 import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
+import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, dateTime, failure, refreshEnquiryDesk } from './admin-queries';
 import { AdminTable } from './AdminTable';
 import { DeskJobs } from './DeskJobs';
@@ -302,18 +303,13 @@ export function EnquiryDeskTab() {
         </a>
       </div>
       <div className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter enquiries">
-        <div>
-          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-search`}>
-            Search customer or location
-          </label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            className="input w-full"
-            value={filters.search}
-            onChange={set('search')}
-          />
-        </div>
+        <TextField
+          id={`${id}-search`}
+          label="Search customer or location"
+          type="search"
+          value={filters.search}
+          onChange={set('search')}
+        />
         <SelectField
           id={`${id}-status`}
           label="Status"

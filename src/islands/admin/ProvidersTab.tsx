@@ -15,6 +15,7 @@ import { useConfirm } from '../ui/ConfirmDialog';
 import { DetailList } from '../ui/DetailList';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
+import { TextField } from '../ui/TextField';
 import { AddProviderForm } from './AddProviderForm';
 import { ADMIN_KEYS, failure, refreshProviders } from './admin-queries';
 import { AdminTable } from './AdminTable';
@@ -254,19 +255,14 @@ export function ProvidersTab() {
         </div>
       </div>
       <div className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter providers">
-        <div>
-          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-search`}>
-            Search name, town or service
-          </label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            className="input w-full"
-            maxLength={100}
-            value={filters.search}
-            onChange={set('search')}
-          />
-        </div>
+        <TextField
+          id={`${id}-search`}
+          label="Search name, town or service"
+          type="search"
+          maxLength={100}
+          value={filters.search}
+          onChange={set('search')}
+        />
         <SelectField
           id={`${id}-approved`}
           label="Approval"
