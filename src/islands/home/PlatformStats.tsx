@@ -1,7 +1,6 @@
 import { answer, api } from '../../lib/api-client';
 import { verificationRate } from '../../lib/format';
-import { LoadFailure } from '../ui/LoadFailure';
-import { LoadingSkeleton } from '../ui/LoadingSkeleton';
+import { LoadFailure, LoadingSkeleton } from '../ui/LoadFailure';
 import { useLoaded } from '../ui/use-loaded';
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
-import { LoadingSkeleton } from '../ui/LoadingSkeleton';
+import { LoadingSkeleton } from '../ui/LoadFailure';
 
 // The form brings zod, react-hook-form and the query library: loaded when a visitor opens
 // it, not with the list or the provider page (docs/decisions/0049).

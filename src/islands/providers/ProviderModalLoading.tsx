@@ -1,4 +1,4 @@
-import { LoadingSkeleton } from '../ui/LoadingSkeleton';
+import { LoadingSkeleton } from '../ui/LoadFailure';
 
 /** What the provider dialog shows while its code or the provider's details are on their way. */
 export function ProviderModalLoading() {

@@ -5,7 +5,7 @@ import {
   PSIRA_VERIFICATION_HINT,
   PSIRA_VERIFICATION_URL,
 } from '../../lib/catalog/checks';
-import { LoadingSkeleton } from '../ui/LoadingSkeleton';
+import { LoadingSkeleton } from '../ui/LoadFailure';
 import { CHECK_STATUS_WORDS, checkDates, verificationSummary } from './verification-words';
 
 const STATUS_BADGE: Record<PublicCheck['status'], string> = {
