@@ -22,7 +22,7 @@ import { FormActions } from '../ui/FormActions';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
-import { failure, refreshProviders } from './admin-queries';
+import { refreshProviders, toastFailure } from './admin-queries';
 import { AdminImageField } from './AdminImageField';
 
 /**
@@ -65,11 +65,7 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
           setError(field as keyof Form, { message });
         }
       }
-      toast({
-        title: 'Creation Failed',
-        description: failure(error, 'Failed to create provider'),
-        variant: 'destructive',
-      });
+      toastFailure('Creation Failed', error, 'Failed to create provider');
     },
   });
   const { errors } = formState;

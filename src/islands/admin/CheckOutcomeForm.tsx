@@ -24,7 +24,7 @@ import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import { DocumentUpload } from '../uploads/DocumentUpload';
-import { failure, providerChecksKey, refreshProviders } from './admin-queries';
+import { providerChecksKey, refreshProviders, toastFailure } from './admin-queries';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FIELDS: readonly (keyof CheckForm)[] = [
@@ -108,11 +108,7 @@ export function CheckOutcomeForm({
           if (isField(name)) setError(name, { message });
         }
       }
-      toast({
-        title: 'Recording Failed',
-        description: failure(error, 'Failed to record the check'),
-        variant: 'destructive',
-      });
+      toastFailure('Recording Failed', error, 'Failed to record the check');
     },
   });
 

@@ -20,7 +20,7 @@ import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
-import { ADMIN_KEYS, dateTime, failure, refreshEnquiryDesk } from './admin-queries';
+import { ADMIN_KEYS, dateTime, refreshEnquiryDesk, toastFailure } from './admin-queries';
 import { AdminTable } from './AdminTable';
 import { DeskJobs } from './DeskJobs';
 import {
@@ -130,12 +130,7 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
       await refreshEnquiryDesk(queryClient);
       onClose();
     },
-    onError: (error) =>
-      toast({
-        title: 'Update Failed',
-        description: failure(error, 'Failed to update the enquiry'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Update Failed', error, 'Failed to update the enquiry'),
   });
   const rows: [string, React.ReactNode][] = [
     ['Reference', requestReference(enquiry.groupId ?? enquiry.id, enquiry.createdAt)],

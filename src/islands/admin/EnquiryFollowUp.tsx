@@ -14,7 +14,7 @@ import { requestReference } from '../../lib/request-reference';
 import { responsivenessWords } from '../../lib/responsiveness';
 import { toast } from '../../lib/toast';
 import { FormActions } from '../ui/FormActions';
-import { ADMIN_KEYS, failure, refreshEnquiryDesk } from './admin-queries';
+import { ADMIN_KEYS, failure, refreshEnquiryDesk, toastFailure } from './admin-queries';
 
 export const FOLLOW_UP_LABELS = {
   notSeen: 'Not seen within 4 business hours',
@@ -149,12 +149,7 @@ export function ReassignEnquiry({
       await refreshEnquiryDesk(queryClient);
       onClose();
     },
-    onError: (error) =>
-      toast({
-        title: 'Reassign Failed',
-        description: failure(error, 'Failed to reassign the request'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Reassign Failed', error, 'Failed to reassign the request'),
   });
 
   return (

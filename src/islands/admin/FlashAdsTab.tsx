@@ -20,7 +20,7 @@ import { useConfirm } from '../ui/ConfirmDialog';
 import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
-import { ADMIN_KEYS, failure } from './admin-queries';
+import { ADMIN_KEYS, toastFailure } from './admin-queries';
 import { AdminImageField } from './AdminImageField';
 import { QueryResult } from './QueryResult';
 
@@ -73,12 +73,7 @@ function FlashAdEditor({
       });
       onClose();
     },
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: failure(error, `Failed to ${verb} flash ad`),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Error', error, `Failed to ${verb} flash ad`),
   });
   const { errors } = formState;
   const [title, subtitle, linkUrl] = watch(['title', 'subtitle', 'linkUrl']);
@@ -286,12 +281,7 @@ export function FlashAdsTab() {
         queryClient.invalidateQueries({ queryKey: ['/api/flash-ads'] }),
       ]);
     },
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: failure(error, 'Failed to delete flash ad'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Error', error, 'Failed to delete flash ad'),
   });
 
   return (

@@ -12,7 +12,7 @@ import {
 } from '../../lib/schemas/admin-mail';
 import { toast } from '../../lib/toast';
 import { SelectField } from '../ui/SelectField';
-import { ADMIN_KEYS, dateTime, failure } from './admin-queries';
+import { ADMIN_KEYS, dateTime, toastFailure } from './admin-queries';
 import { AdminTable } from './AdminTable';
 import { PagedList } from './QueryResult';
 import { useAdminPage } from './use-admin-page';
@@ -67,12 +67,7 @@ export function MailTab() {
         SOON_AFTER_RESEND_MS,
       );
     },
-    onError: (error) =>
-      toast({
-        title: 'Resend Failed',
-        description: failure(error, 'Failed to resend the mail'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Resend Failed', error, 'Failed to resend the mail'),
   });
 
   const count = (s: MailStatus) => totals.data?.[s];

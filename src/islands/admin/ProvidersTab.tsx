@@ -17,7 +17,7 @@ import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
 import { AddProviderForm } from './AddProviderForm';
-import { ADMIN_KEYS, failure, refreshProviders } from './admin-queries';
+import { ADMIN_KEYS, refreshProviders, toastFailure } from './admin-queries';
 import { AdminTable } from './AdminTable';
 import { ServiceBadges } from './ApplicationsTab';
 import { ProviderChecksModal } from './ProviderChecks';
@@ -41,12 +41,7 @@ function useProviderActions() {
       toast({ title: 'Provider Updated', description: `${updated.name} was updated.` });
       await refreshProviders(queryClient);
     },
-    onError: (error) =>
-      toast({
-        title: 'Update Failed',
-        description: failure(error, 'Failed to update provider'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Update Failed', error, 'Failed to update provider'),
   });
   const remove = useMutation({
     mutationFn: (provider: AdminProvider) =>
@@ -55,12 +50,7 @@ function useProviderActions() {
       toast({ title: 'Provider Deleted', description: `${provider.name} was deleted.` });
       await refreshProviders(queryClient);
     },
-    onError: (error) =>
-      toast({
-        title: 'Deletion Failed',
-        description: failure(error, 'Failed to delete provider'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Deletion Failed', error, 'Failed to delete provider'),
   });
   return {
     busy: update.isPending || remove.isPending,

@@ -9,7 +9,7 @@ import { ADMIN_INVITATION_HOURS, InviteAdminSchema } from '../../lib/schemas/adm
 import { toast } from '../../lib/toast';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { TextField } from '../ui/TextField';
-import { ADMIN_KEYS, dateTime, failure } from './admin-queries';
+import { ADMIN_KEYS, dateTime, toastFailure } from './admin-queries';
 import { AdminTable } from './AdminTable';
 import { QueryResult } from './QueryResult';
 
@@ -39,11 +39,7 @@ function AddAdminForm() {
     onError: (error) => {
       const message = error instanceof ApiError ? error.fieldErrors?.email : undefined;
       if (message) setError('email', { message });
-      toast({
-        title: 'Creation Failed',
-        description: failure(error, 'Failed to add the administrator'),
-        variant: 'destructive',
-      });
+      toastFailure('Creation Failed', error, 'Failed to add the administrator');
     },
   });
   const { errors } = formState;
@@ -128,12 +124,7 @@ export function TeamTab({ currentEmail }: { currentEmail: string }) {
       });
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.users });
     },
-    onError: (error) =>
-      toast({
-        title: 'Update Failed',
-        description: failure(error, 'Failed to update the administrator'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Update Failed', error, 'Failed to update the administrator'),
   });
   const reinvite = useMutation({
     mutationFn: (admin: AdminUser) =>
@@ -143,12 +134,7 @@ export function TeamTab({ currentEmail }: { currentEmail: string }) {
         title: 'Invitation Sent Again',
         description: `A new link is on its way to ${admin.email}; earlier links no longer work.`,
       }),
-    onError: (error) =>
-      toast({
-        title: 'Invitation Not Sent',
-        description: failure(error, 'Failed to send the invitation'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Invitation Not Sent', error, 'Failed to send the invitation'),
   });
   const { confirm, dialog } = useConfirm();
   /** Deactivating ends the admin's sessions at once: asked first. Reactivating is not. */
