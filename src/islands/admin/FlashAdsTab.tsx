@@ -18,6 +18,7 @@ import { UPLOAD_PURPOSES } from '../../lib/uploads';
 import { FlashAdContent, type FlashAdView } from '../home/FlashAdContent';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { FormActions } from '../ui/FormActions';
+import { FormCard } from '../ui/FormCard';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, toastFailure } from './admin-queries';
@@ -78,10 +79,9 @@ function FlashAdEditor({
   const { errors } = formState;
   const [title, subtitle, linkUrl] = watch(['title', 'subtitle', 'linkUrl']);
   return (
-    <form
-      noValidate
-      aria-label={editing ? 'Edit Flash Ad' : 'Create Flash Ad'}
-      className="card border border-base-300 bg-base-100 shadow-sm"
+    <FormCard
+      title={editing ? 'Edit Flash Ad' : 'Create Flash Ad'}
+      heading="h3"
       onSubmit={(e) =>
         void handleSubmit(
           (values) => save.mutate(values),
@@ -98,104 +98,95 @@ function FlashAdEditor({
         )(e)
       }
     >
-      <div className="card-body gap-4">
-        <h3 className="text-lg font-semibold">{editing ? 'Edit Flash Ad' : 'Create Flash Ad'}</h3>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id={`${id}-title`}
-            label="Title"
-            error={errors.title?.message}
-            {...register('title')}
-          />
-          <TextField
-            id={`${id}-subtitle`}
-            label="Subtitle"
-            error={errors.subtitle?.message}
-            {...register('subtitle')}
-          />
-          <TextField
-            id={`${id}-priority`}
-            label="Priority (1 is highest)"
-            type="number"
-            min={1}
-            error={errors.priority?.message}
-            {...register('priority')}
-          />
-          <TextField
-            id={`${id}-duration`}
-            label="Display duration (seconds)"
-            type="number"
-            inputMode="decimal"
-            min={1}
-            max={60}
-            step={0.5}
-            error={errors.displayDuration?.message}
-            {...register('displayDuration')}
-          />
-        </div>
-        <div>
-          <TextField
-            id={`${id}-link`}
-            label="Link (optional)"
-            type="text"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="/providers?serviceType=cctv"
-            error={errors.linkUrl?.message}
-            aria-describedby={
-              errors.linkUrl ? `${id}-link-error ${id}-link-hint` : `${id}-link-hint`
-            }
-            {...register('linkUrl')}
-          />
-          <p id={`${id}-link-hint`} className="mt-1 text-sm">
-            A page of this site starting with / (e.g. /providers?serviceType=cctv), or another
-            site's address starting with https://. Leave it empty for a banner without a link.
-          </p>
-        </div>
-        <label className="flex items-center gap-3">
-          <input type="checkbox" className="toggle" {...register('isActive')} />
-          Active
-        </label>
-        {imageUrl && (
-          // The image itself shows in the preview below, framed as the banner frames it.
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm">The ad has an image (see the preview).</p>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              onClick={() => setImageUrl(null)}
-            >
-              Remove image
-            </button>
-          </div>
-        )}
-        <AdminImageField
-          label="Image (optional)"
-          ticketRoute={api.admin['flash-ads'].upload.$post}
-          maxBytes={UPLOAD_PURPOSES['flash-ad-image'].maxBytes}
-          hint="One image, up to 10 MB (JPG, PNG, GIF or WebP). The preview below shows it as the banner will: a 3:2 crop from its middle."
-          // No square thumbnail of the file: the preview shows the stored image as the banner does.
-          thumbnail={false}
-          onChange={(path) => path && setImageUrl(path)}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={`${id}-title`}
+          label="Title"
+          error={errors.title?.message}
+          {...register('title')}
         />
-        <LivePreview
-          id={`${id}-preview`}
-          ad={{
-            title,
-            subtitle,
-            imageUrl,
-            linkUrl: typeof linkUrl === 'string' ? linkUrl.trim() || null : null,
-          }}
+        <TextField
+          id={`${id}-subtitle`}
+          label="Subtitle"
+          error={errors.subtitle?.message}
+          {...register('subtitle')}
         />
-        <FormActions
-          className="card-actions justify-end"
-          onCancel={onClose}
-          label={editing ? 'Update Flash Ad' : 'Create Flash Ad'}
-          busy={save.isPending && 'Saving...'}
+        <TextField
+          id={`${id}-priority`}
+          label="Priority (1 is highest)"
+          type="number"
+          min={1}
+          error={errors.priority?.message}
+          {...register('priority')}
+        />
+        <TextField
+          id={`${id}-duration`}
+          label="Display duration (seconds)"
+          type="number"
+          inputMode="decimal"
+          min={1}
+          max={60}
+          step={0.5}
+          error={errors.displayDuration?.message}
+          {...register('displayDuration')}
         />
       </div>
-    </form>
+      <div>
+        <TextField
+          id={`${id}-link`}
+          label="Link (optional)"
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="/providers?serviceType=cctv"
+          error={errors.linkUrl?.message}
+          aria-describedby={errors.linkUrl ? `${id}-link-error ${id}-link-hint` : `${id}-link-hint`}
+          {...register('linkUrl')}
+        />
+        <p id={`${id}-link-hint`} className="mt-1 text-sm">
+          A page of this site starting with / (e.g. /providers?serviceType=cctv), or another site's
+          address starting with https://. Leave it empty for a banner without a link.
+        </p>
+      </div>
+      <label className="flex items-center gap-3">
+        <input type="checkbox" className="toggle" {...register('isActive')} />
+        Active
+      </label>
+      {imageUrl && (
+        // The image itself shows in the preview below, framed as the banner frames it.
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm">The ad has an image (see the preview).</p>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setImageUrl(null)}>
+            Remove image
+          </button>
+        </div>
+      )}
+      <AdminImageField
+        label="Image (optional)"
+        ticketRoute={api.admin['flash-ads'].upload.$post}
+        maxBytes={UPLOAD_PURPOSES['flash-ad-image'].maxBytes}
+        hint="One image, up to 10 MB (JPG, PNG, GIF or WebP). The preview below shows it as the banner will: a 3:2 crop from its middle."
+        // No square thumbnail of the file: the preview shows the stored image as the banner does.
+        thumbnail={false}
+        onChange={(path) => path && setImageUrl(path)}
+      />
+      <LivePreview
+        id={`${id}-preview`}
+        ad={{
+          title,
+          subtitle,
+          imageUrl,
+          linkUrl: typeof linkUrl === 'string' ? linkUrl.trim() || null : null,
+        }}
+      />
+      <FormActions
+        className="card-actions justify-end"
+        onCancel={onClose}
+        label={editing ? 'Update Flash Ad' : 'Create Flash Ad'}
+        busy={save.isPending && 'Saving...'}
+      />
+    </FormCard>
   );
 }
 

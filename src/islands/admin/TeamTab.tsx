@@ -8,6 +8,7 @@ import { answer, api, ApiError } from '../../lib/api-client';
 import { ADMIN_INVITATION_HOURS, InviteAdminSchema } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
 import { useConfirm } from '../ui/ConfirmDialog';
+import { FormCard } from '../ui/FormCard';
 import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, dateTime, toastFailure } from './admin-queries';
 import { AdminTable } from './AdminTable';
@@ -44,52 +45,48 @@ function AddAdminForm() {
   });
   const { errors } = formState;
   return (
-    <form
-      noValidate
-      aria-label="Add Administrator"
-      className="card border border-base-300 bg-base-100 shadow-sm"
+    <FormCard
+      title="Add Administrator"
+      heading="h3"
       onSubmit={(e) => void handleSubmit((values) => add.mutate(values))(e)}
     >
-      <div className="card-body gap-4">
-        <h3 className="text-lg font-semibold">Add Administrator</h3>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id={`${id}-first`}
-            label="First name"
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            id={`${id}-last`}
-            label="Last name"
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-          <TextField
-            id={`${id}-email`}
-            label="Email"
-            type="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-        </div>
-        <p className="text-sm" id={`${id}-how`}>
-          We e-mail them a link to choose their own password. The link works once and for{' '}
-          {ADMIN_INVITATION_HOURS} hours; after that they can ask for a new one with &lsquo;Forgot
-          your password?&rsquo; on the sign-in page.
-        </p>
-        <div className="card-actions justify-end">
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={add.isPending}
-            aria-describedby={`${id}-how`}
-          >
-            {add.isPending ? 'Sending...' : 'Send Invitation'}
-          </button>
-        </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={`${id}-first`}
+          label="First name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          id={`${id}-last`}
+          label="Last name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
       </div>
-    </form>
+      <p className="text-sm" id={`${id}-how`}>
+        We e-mail them a link to choose their own password. The link works once and for{' '}
+        {ADMIN_INVITATION_HOURS} hours; after that they can ask for a new one with &lsquo;Forgot
+        your password?&rsquo; on the sign-in page.
+      </p>
+      <div className="card-actions justify-end">
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={add.isPending}
+          aria-describedby={`${id}-how`}
+        >
+          {add.isPending ? 'Sending...' : 'Send Invitation'}
+        </button>
+      </div>
+    </FormCard>
   );
 }
 
