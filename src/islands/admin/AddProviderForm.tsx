@@ -18,10 +18,11 @@ import {
 import { currentYear } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
+import { FormActions } from '../ui/FormActions';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
-import { failure, refreshProviders } from './admin-queries';
+import { refreshProviders, toastFailure } from './admin-queries';
 import { AdminImageField } from './AdminImageField';
 
 /**
@@ -64,11 +65,7 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
           setError(field as keyof Form, { message });
         }
       }
-      toast({
-        title: 'Creation Failed',
-        description: failure(error, 'Failed to create provider'),
-        variant: 'destructive',
-      });
+      toastFailure('Creation Failed', error, 'Failed to create provider');
     },
   });
   const { errors } = formState;
@@ -179,14 +176,11 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
         hint="Optional. One image, up to 5 MB (JPG, PNG, GIF or WebP)."
         onChange={setProfileImage}
       />
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create Provider'}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        label="Create Provider"
+        busy={create.isPending && 'Creating...'}
+      />
     </form>
   );
 }

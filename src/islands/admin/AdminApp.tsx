@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy } from 'react';
 import type { SignedInAdmin } from '../../lib/api-answers';
 import { answer, answerOrNullOn401, api } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
+import { DashboardHeader } from '../ui/DashboardHeader';
+import { LazySection } from '../ui/LazySection';
 import { PageLoading } from '../ui/PageLoading';
 import { Tabs } from '../ui/Tabs';
 import { AdminSignIn } from './AdminSignIn';
@@ -34,21 +36,6 @@ const PrivacyDeskTab = lazy(() =>
   import('./PrivacyDeskTab').then((m) => ({ default: m.PrivacyDeskTab })),
 );
 const TeamTab = lazy(() => import('./TeamTab').then((m) => ({ default: m.TeamTab })));
-
-/** A section's panel, saying it is loading while its code is on its way. */
-function Section({ children }: { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <p className="p-8 text-center" role="status">
-          Loading...
-        </p>
-      }
-    >
-      {children}
-    </Suspense>
-  );
-}
 
 function Overview() {
   const { data } = useQuery({
@@ -120,22 +107,13 @@ function Dashboard({ admin }: { admin: SignedInAdmin }) {
   });
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-          <p className="mt-1">
-            Welcome, {admin.firstName} {admin.lastName}
-          </p>
-        </div>
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={() => logout.mutate()}
-          disabled={logout.isPending}
-        >
-          Logout
-        </button>
-      </header>
+      <DashboardHeader
+        title="Admin Dashboard"
+        onLogout={() => logout.mutate()}
+        loggingOut={logout.isPending}
+      >
+        Welcome, {admin.firstName} {admin.lastName}
+      </DashboardHeader>
       <div className="mt-6">
         <Tabs
           label="Admin sections"
@@ -145,90 +123,90 @@ function Dashboard({ admin }: { admin: SignedInAdmin }) {
               id: 'applications',
               label: 'Applications',
               content: (
-                <Section>
+                <LazySection>
                   <ApplicationsTab />
-                </Section>
+                </LazySection>
               ),
             },
             {
               id: 'providers',
               label: 'Providers',
               content: (
-                <Section>
+                <LazySection>
                   <ProvidersTab />
-                </Section>
+                </LazySection>
               ),
             },
             {
               id: 'verification',
               label: 'Verification',
               content: (
-                <Section>
+                <LazySection>
                   <VerificationTab />
-                </Section>
+                </LazySection>
               ),
             },
             {
               id: 'flash-ads',
               label: 'Flash Ads',
               content: (
-                <Section>
+                <LazySection>
                   <FlashAdsTab />
-                </Section>
+                </LazySection>
               ),
             },
             {
               id: 'enquiries',
               label: 'Enquiries',
               content: (
-                <Section>
+                <LazySection>
                   <EnquiryDeskTab />
-                </Section>
+                </LazySection>
               ),
             },
             {
               id: 'reviews',
               label: 'Reviews',
               content: (
-                <Section>
+                <LazySection>
                   <AdminReviewsTab />
-                </Section>
+                </LazySection>
               ),
             },
             {
               id: 'mail',
               label: 'Mail',
               content: (
-                <Section>
+                <LazySection>
                   <MailTab />
-                </Section>
+                </LazySection>
               ),
             },
             {
               id: 'privacy-desk',
               label: 'Privacy Desk',
               content: (
-                <Section>
+                <LazySection>
                   <PrivacyDeskTab />
-                </Section>
+                </LazySection>
               ),
             },
             {
               id: 'access-log',
               label: 'Access Log',
               content: (
-                <Section>
+                <LazySection>
                   <AccessLogTab />
-                </Section>
+                </LazySection>
               ),
             },
             {
               id: 'team',
               label: 'Team',
               content: (
-                <Section>
+                <LazySection>
                   <TeamTab currentEmail={admin.email} />
-                </Section>
+                </LazySection>
               ),
             },
           ]}

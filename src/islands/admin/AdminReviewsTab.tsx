@@ -7,7 +7,7 @@ import { HELD_REVIEW_DECISION } from '../../lib/reviews';
 import { toast } from '../../lib/toast';
 import { ReviewItem } from '../providers/ReviewList';
 import { useConfirm } from '../ui/ConfirmDialog';
-import { ADMIN_KEYS, failure, refreshProviders } from './admin-queries';
+import { ADMIN_KEYS, refreshProviders, toastFailure } from './admin-queries';
 import { Pager } from './Pager';
 import { useAdminPage } from './use-admin-page';
 
@@ -82,12 +82,7 @@ export function AdminReviewsTab() {
         refreshProviders(queryClient),
       ]);
     },
-    onError: (error) =>
-      toast({
-        title: 'Update Failed',
-        description: failure(error, 'Failed to update the review'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Update Failed', error, 'Failed to update the review'),
   });
   const filter = (
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Which reviews">

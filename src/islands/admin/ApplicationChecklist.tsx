@@ -7,6 +7,7 @@ import { formatRand } from '../../lib/format';
 import { DetailList } from '../ui/DetailList';
 import { applicationChecklistKey, dateTime } from './admin-queries';
 import { EvidenceDocuments } from './EvidenceDocuments';
+import { QueryResult } from './QueryResult';
 
 type Checklist = ApiAnswer<(typeof api.admin.applications)[':id']['checklist']['$get']>;
 type ChecklistItem = Checklist['checks'][number];
@@ -32,7 +33,7 @@ export function ApplicationChecklist({
   status: ApplicationStatus;
 }) {
   const queryKey = applicationChecklistKey(applicationId);
-  const { data, isPending, isError } = useQuery({
+  const checklist = useQuery({
     queryKey,
     queryFn: () =>
       answer(
@@ -45,59 +46,59 @@ export function ApplicationChecklist({
       <h3 id={`checklist-${applicationId}`} className="text-lg font-bold">
         Verification checks
       </h3>
-      {isPending ? (
-        <p role="status">Loading checks...</p>
-      ) : isError ? (
-        <p role="alert" className="text-error">
-          Failed to load the checks.
-        </p>
-      ) : (
-        <>
-          <div className="space-y-1 text-sm">
-            <p>
-              <span className="font-semibold">Business type:</span>{' '}
-              {data.legalForm ? LEGAL_FORM_LABELS[data.legalForm] : 'Not stated'}
-            </p>
-            <p>
-              {data.consent
-                ? `Agreed to the checks on ${data.consent.at ? dateTime(data.consent.at) : 'an unknown date'} (wording ${data.consent.version}).`
-                : 'No consent recorded: the application was sent before consent to the checks was asked.'}
-            </p>
-            <p>{HAND_OVER[status]}</p>
-          </div>
-          <ul className="space-y-3" aria-label="Checklist">
-            {data.checks.map((check) => (
-              <li
-                key={check.type}
-                aria-label={check.label}
-                className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4"
-              >
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <h4 className="font-semibold">{check.label}</h4>
-                  <span
-                    className={`badge badge-sm ${check.required ? 'badge-neutral' : 'badge-ghost'}`}
-                  >
-                    {check.required ? 'Required' : 'Optional'}
-                  </span>
-                </div>
-                <StatedFacts check={check} />
-                {keepsDocuments(check.type) ? (
-                  <div className="mt-2">
-                    <EvidenceDocuments
-                      documents={check.documents}
-                      label={check.label}
-                      queryKey={queryKey}
-                      empty="No documents sent."
-                    />
+      <QueryResult
+        query={checklist}
+        loading="Loading checks..."
+        failed="Failed to load the checks."
+      >
+        {(data) => (
+          <>
+            <div className="space-y-1 text-sm">
+              <p>
+                <span className="font-semibold">Business type:</span>{' '}
+                {data.legalForm ? LEGAL_FORM_LABELS[data.legalForm] : 'Not stated'}
+              </p>
+              <p>
+                {data.consent
+                  ? `Agreed to the checks on ${data.consent.at ? dateTime(data.consent.at) : 'an unknown date'} (wording ${data.consent.version}).`
+                  : 'No consent recorded: the application was sent before consent to the checks was asked.'}
+              </p>
+              <p>{HAND_OVER[status]}</p>
+            </div>
+            <ul className="space-y-3" aria-label="Checklist">
+              {data.checks.map((check) => (
+                <li
+                  key={check.type}
+                  aria-label={check.label}
+                  className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4"
+                >
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h4 className="font-semibold">{check.label}</h4>
+                    <span
+                      className={`badge badge-sm ${check.required ? 'badge-neutral' : 'badge-ghost'}`}
+                    >
+                      {check.required ? 'Required' : 'Optional'}
+                    </span>
                   </div>
-                ) : (
-                  <p className="mt-2 text-sm">Only the outcome is kept: no documents.</p>
-                )}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+                  <StatedFacts check={check} />
+                  {keepsDocuments(check.type) ? (
+                    <div className="mt-2">
+                      <EvidenceDocuments
+                        documents={check.documents}
+                        label={check.label}
+                        queryKey={queryKey}
+                        empty="No documents sent."
+                      />
+                    </div>
+                  ) : (
+                    <p className="mt-2 text-sm">Only the outcome is kept: no documents.</p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryResult>
     </section>
   );
 }

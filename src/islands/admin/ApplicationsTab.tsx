@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Application } from '../../lib/api-answers';
-import { answer, answerPage, api, ApiError } from '../../lib/api-client';
+import { answer, answerPage, api } from '../../lib/api-client';
 import { APPLICATION_ACTIONS } from '../../lib/application-actions';
 import { serviceName } from '../../lib/catalog/categories';
 import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
@@ -11,6 +11,7 @@ import { toast } from '../../lib/toast';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { DetailList } from '../ui/DetailList';
 import { Modal } from '../ui/Modal';
+import { dateTime, toastFailure } from './admin-queries';
 import { AdminTable } from './AdminTable';
 import { ApplicationChecklist } from './ApplicationChecklist';
 import { Pager } from './Pager';
@@ -45,11 +46,6 @@ export function ServiceBadges({ services }: { services: string[] }) {
  */
 const UNCONFIRMED = 'E-mail not confirmed';
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
-const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
-
 function Detail({ application, onClose }: { application: Application; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [notes, setNotes] = useState(application.adminNotes ?? '');
@@ -78,12 +74,7 @@ function Detail({ application, onClose }: { application: Application; onClose: (
       await refresh();
       onClose();
     },
-    onError: (error) =>
-      toast({
-        title: 'Update Failed',
-        description: failure(error, 'Failed to update application'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Update Failed', error, 'Failed to update application'),
   });
   const approve = useMutation({
     mutationFn: () =>
@@ -98,12 +89,7 @@ function Detail({ application, onClose }: { application: Application; onClose: (
       await refresh();
       onClose();
     },
-    onError: (error) =>
-      toast({
-        title: 'Approval Failed',
-        description: failure(error, 'Failed to approve application'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Approval Failed', error, 'Failed to approve application'),
   });
 
   const rows: [string, React.ReactNode][] = [

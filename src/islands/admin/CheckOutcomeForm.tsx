@@ -19,11 +19,12 @@ import {
 } from '../../lib/schemas/check-form';
 import { CHECK_DOCUMENTS_MAX, type RecordCheck } from '../../lib/schemas/verification';
 import { toast } from '../../lib/toast';
+import { FormActions } from '../ui/FormActions';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import { DocumentUpload } from '../uploads/DocumentUpload';
-import { failure, providerChecksKey, refreshProviders } from './admin-queries';
+import { providerChecksKey, refreshProviders, toastFailure } from './admin-queries';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FIELDS: readonly (keyof CheckForm)[] = [
@@ -107,11 +108,7 @@ export function CheckOutcomeForm({
           if (isField(name)) setError(name, { message });
         }
       }
-      toast({
-        title: 'Recording Failed',
-        description: failure(error, 'Failed to record the check'),
-        variant: 'destructive',
-      });
+      toastFailure('Recording Failed', error, 'Failed to record the check');
     },
   });
 
@@ -187,14 +184,7 @@ export function CheckOutcomeForm({
         error={errors.notes?.message}
         {...register('notes')}
       />
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={record.isPending}>
-          {record.isPending ? 'Saving...' : 'Save Outcome'}
-        </button>
-      </div>
+      <FormActions onCancel={onDone} label="Save Outcome" busy={record.isPending && 'Saving...'} />
     </form>
   );
 }

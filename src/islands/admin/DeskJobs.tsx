@@ -11,6 +11,7 @@ import { formatDay } from '../../lib/calendar-days';
 import { formatCents } from '../../lib/quotes';
 import { QuoteLines, QuoteStateBadge, QuoteTotals } from '../request/QuoteDetails';
 import { AdminTable } from './AdminTable';
+import { QueryResult } from './QueryResult';
 
 type DeskJob = Awaited<ReturnType<typeof fetchJobs>>[number];
 
@@ -128,21 +129,19 @@ export function DeskJobs() {
           Download jobs CSV
         </a>
       </div>
-      {jobs.isPending ? (
-        <p role="status">Loading the jobs...</p>
-      ) : jobs.isError ? (
-        <p role="alert" className="text-error">
-          Failed to load the jobs.
-        </p>
-      ) : jobs.data.length === 0 ? (
-        <p>No quote has been accepted yet.</p>
-      ) : (
-        <AdminTable columns={['Request', 'Provider', 'Agreed', 'Final', 'State']}>
-          {jobs.data.map((job) => (
-            <JobRow key={job.id} job={job} />
-          ))}
-        </AdminTable>
-      )}
+      <QueryResult query={jobs} loading="Loading the jobs..." failed="Failed to load the jobs.">
+        {(data) =>
+          data.length === 0 ? (
+            <p>No quote has been accepted yet.</p>
+          ) : (
+            <AdminTable columns={['Request', 'Provider', 'Agreed', 'Final', 'State']}>
+              {data.map((job) => (
+                <JobRow key={job.id} job={job} />
+              ))}
+            </AdminTable>
+          )
+        }
+      </QueryResult>
     </section>
   );
 }

@@ -16,9 +16,11 @@ import { toast } from '../../lib/toast';
 import { StatusBadge, UrgencyBadge } from '../dashboard/EnquiryBadges';
 import { BriefDetails } from '../request/BriefDetails';
 import { DetailList } from '../ui/DetailList';
+import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
-import { ADMIN_KEYS, dateTime, failure, refreshEnquiryDesk } from './admin-queries';
+import { TextField } from '../ui/TextField';
+import { ADMIN_KEYS, dateTime, refreshEnquiryDesk, toastFailure } from './admin-queries';
 import { AdminTable } from './AdminTable';
 import { DeskJobs } from './DeskJobs';
 import {
@@ -30,7 +32,7 @@ import {
   whereIs,
 } from './EnquiryFollowUp';
 import { EnquiryMessages } from './EnquiryMessages';
-import { Pager } from './Pager';
+import { PagedList } from './QueryResult';
 import { useAdminPage, useSettledValue } from './use-admin-page';
 
 interface Filters {
@@ -128,12 +130,7 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
       await refreshEnquiryDesk(queryClient);
       onClose();
     },
-    onError: (error) =>
-      toast({
-        title: 'Update Failed',
-        description: failure(error, 'Failed to update the enquiry'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Update Failed', error, 'Failed to update the enquiry'),
   });
   const rows: [string, React.ReactNode][] = [
     ['Reference', requestReference(enquiry.groupId ?? enquiry.id, enquiry.createdAt)],
@@ -261,19 +258,12 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
           onChange={(e) => setNotes(e.target.value)}
         />
       </div>
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={save.isPending}
-          onClick={() => save.mutate()}
-        >
-          {save.isPending ? 'Saving...' : 'Save'}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        label="Save"
+        busy={save.isPending && 'Saving...'}
+        onAct={() => save.mutate()}
+      />
     </div>
   );
 }
@@ -294,7 +284,7 @@ export function EnquiryDeskTab() {
     (query) => answerPage(api.admin.enquiries.$get({ query })),
     { ...filters },
   );
-  const { data, isPending, isError, isFetching } = list;
+  const { isFetching } = list;
   const set =
     (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
       setFilters((current) => ({ ...current, [key]: e.target.value }));
@@ -308,18 +298,13 @@ export function EnquiryDeskTab() {
         </a>
       </div>
       <div className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter enquiries">
-        <div>
-          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-search`}>
-            Search customer or location
-          </label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            className="input w-full"
-            value={filters.search}
-            onChange={set('search')}
-          />
-        </div>
+        <TextField
+          id={`${id}-search`}
+          label="Search customer or location"
+          type="search"
+          value={filters.search}
+          onChange={set('search')}
+        />
         <SelectField
           id={`${id}-status`}
           label="Status"
@@ -361,64 +346,65 @@ export function EnquiryDeskTab() {
           Needs attention: not seen within 4 business hours or not answered within 1 business day
         </label>
       </div>
-      {isPending ? (
-        <p role="status">Loading enquiries...</p>
-      ) : isError ? (
-        <p role="alert" className="text-error">
-          Failed to load enquiries.
-        </p>
-      ) : data.items.length === 0 && data.total === 0 ? (
-        <p>No enquiries found</p>
-      ) : (
-        <AdminTable
-          columns={['Customer', 'Service', 'Location', 'Urgency', 'Status', 'Provider', 'Received']}
-          busy={isFetching}
-        >
-          {data.items.map((enquiry) => (
-            <tr key={enquiry.id}>
-              <td>
-                <div className="font-semibold">{enquiry.customerName}</div>
-                <div className="text-sm">{enquiry.customerEmail}</div>
-                {/* First in the row: on a phone the table scrolls, and this is what matters. */}
-                <FollowUpBadges enquiry={enquiry} />
-              </td>
-              <td>{serviceName(enquiry.serviceType)}</td>
-              <td>{enquiry.location}</td>
-              <td className="whitespace-nowrap">
-                <UrgencyBadge urgency={enquiry.urgency} />
-              </td>
-              <td>
-                <StatusBadge status={enquiry.status} />
-              </td>
-              <td>{enquiry.assignedProviderName ?? '—'}</td>
-              <td className="whitespace-nowrap text-sm">{dateTime(enquiry.createdAt)}</td>
-              <td>
-                <div className="flex flex-col gap-1">
-                  <button
-                    type="button"
-                    className="btn btn-sm"
-                    aria-label={`Open enquiry from ${enquiry.customerName}`}
-                    onClick={() => setOpen(enquiry)}
-                  >
-                    Open
-                  </button>
-                  {canReassign(enquiry) && (
+      <PagedList list={list} label="Enquiries">
+        {(items) => (
+          <AdminTable
+            columns={[
+              'Customer',
+              'Service',
+              'Location',
+              'Urgency',
+              'Status',
+              'Provider',
+              'Received',
+            ]}
+            busy={isFetching}
+          >
+            {items.map((enquiry) => (
+              <tr key={enquiry.id}>
+                <td>
+                  <div className="font-semibold">{enquiry.customerName}</div>
+                  <div className="text-sm">{enquiry.customerEmail}</div>
+                  {/* First in the row: on a phone the table scrolls, and this is what matters. */}
+                  <FollowUpBadges enquiry={enquiry} />
+                </td>
+                <td>{serviceName(enquiry.serviceType)}</td>
+                <td>{enquiry.location}</td>
+                <td className="whitespace-nowrap">
+                  <UrgencyBadge urgency={enquiry.urgency} />
+                </td>
+                <td>
+                  <StatusBadge status={enquiry.status} />
+                </td>
+                <td>{enquiry.assignedProviderName ?? '—'}</td>
+                <td className="whitespace-nowrap text-sm">{dateTime(enquiry.createdAt)}</td>
+                <td>
+                  <div className="flex flex-col gap-1">
                     <button
                       type="button"
-                      className={`btn btn-sm ${enquiry.notSeenInTime || enquiry.notAnsweredInTime ? 'btn-primary' : 'btn-ghost'}`}
-                      aria-label={`Reassign enquiry from ${enquiry.customerName}`}
-                      onClick={() => setReassigning(enquiry)}
+                      className="btn btn-sm"
+                      aria-label={`Open enquiry from ${enquiry.customerName}`}
+                      onClick={() => setOpen(enquiry)}
                     >
-                      Reassign
+                      Open
                     </button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-      {data && data.total > 0 && <Pager label="Enquiries" list={list} page={data} />}
+                    {canReassign(enquiry) && (
+                      <button
+                        type="button"
+                        className={`btn btn-sm ${enquiry.notSeenInTime || enquiry.notAnsweredInTime ? 'btn-primary' : 'btn-ghost'}`}
+                        aria-label={`Reassign enquiry from ${enquiry.customerName}`}
+                        onClick={() => setReassigning(enquiry)}
+                      >
+                        Reassign
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </PagedList>
       <DeskJobs />
       <Modal open={open !== undefined} onClose={() => setOpen(undefined)} label="Enquiry">
         {open && <EnquiryDetail enquiry={open} onClose={() => setOpen(undefined)} />}

@@ -13,7 +13,8 @@ import { formatDistance } from '../../lib/format';
 import { requestReference } from '../../lib/request-reference';
 import { responsivenessWords } from '../../lib/responsiveness';
 import { toast } from '../../lib/toast';
-import { ADMIN_KEYS, failure, refreshEnquiryDesk } from './admin-queries';
+import { FormActions } from '../ui/FormActions';
+import { ADMIN_KEYS, failure, refreshEnquiryDesk, toastFailure } from './admin-queries';
 
 export const FOLLOW_UP_LABELS = {
   notSeen: 'Not seen within 4 business hours',
@@ -148,12 +149,7 @@ export function ReassignEnquiry({
       await refreshEnquiryDesk(queryClient);
       onClose();
     },
-    onError: (error) =>
-      toast({
-        title: 'Reassign Failed',
-        description: failure(error, 'Failed to reassign the request'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Reassign Failed', error, 'Failed to reassign the request'),
   });
 
   return (
@@ -269,23 +265,17 @@ export function ReassignEnquiry({
         The new provider is e-mailed the request; the customer is told by e-mail and on the
         request&apos;s page.
       </p>
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!choice || reassign.isPending}
-          onClick={() => choice && reassign.mutate(choice)}
-        >
-          {reassign.isPending
-            ? 'Reassigning...'
-            : choice
-              ? `Reassign to ${choice.name}${choice.verified ? '' : ' (not verified)'}`
-              : 'Choose a provider'}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        label={
+          choice
+            ? `Reassign to ${choice.name}${choice.verified ? '' : ' (not verified)'}`
+            : 'Choose a provider'
+        }
+        busy={reassign.isPending && 'Reassigning...'}
+        disabled={!choice}
+        onAct={() => choice && reassign.mutate(choice)}
+      />
     </div>
   );
 }

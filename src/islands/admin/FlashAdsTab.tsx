@@ -17,10 +17,13 @@ import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
 import { FlashAdContent, type FlashAdView } from '../home/FlashAdContent';
 import { useConfirm } from '../ui/ConfirmDialog';
+import { FormActions } from '../ui/FormActions';
+import { FormCard } from '../ui/FormCard';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
-import { ADMIN_KEYS, failure } from './admin-queries';
+import { ADMIN_KEYS, toastFailure } from './admin-queries';
 import { AdminImageField } from './AdminImageField';
+import { QueryResult } from './QueryResult';
 
 type Values = z.output<typeof FlashAdFormSchema>;
 
@@ -71,20 +74,14 @@ function FlashAdEditor({
       });
       onClose();
     },
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: failure(error, `Failed to ${verb} flash ad`),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Error', error, `Failed to ${verb} flash ad`),
   });
   const { errors } = formState;
   const [title, subtitle, linkUrl] = watch(['title', 'subtitle', 'linkUrl']);
   return (
-    <form
-      noValidate
-      aria-label={editing ? 'Edit Flash Ad' : 'Create Flash Ad'}
-      className="card border border-base-300 bg-base-100 shadow-sm"
+    <FormCard
+      title={editing ? 'Edit Flash Ad' : 'Create Flash Ad'}
+      heading="h3"
       onSubmit={(e) =>
         void handleSubmit(
           (values) => save.mutate(values),
@@ -101,106 +98,95 @@ function FlashAdEditor({
         )(e)
       }
     >
-      <div className="card-body gap-4">
-        <h3 className="text-lg font-semibold">{editing ? 'Edit Flash Ad' : 'Create Flash Ad'}</h3>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id={`${id}-title`}
-            label="Title"
-            error={errors.title?.message}
-            {...register('title')}
-          />
-          <TextField
-            id={`${id}-subtitle`}
-            label="Subtitle"
-            error={errors.subtitle?.message}
-            {...register('subtitle')}
-          />
-          <TextField
-            id={`${id}-priority`}
-            label="Priority (1 is highest)"
-            type="number"
-            min={1}
-            error={errors.priority?.message}
-            {...register('priority')}
-          />
-          <TextField
-            id={`${id}-duration`}
-            label="Display duration (seconds)"
-            type="number"
-            inputMode="decimal"
-            min={1}
-            max={60}
-            step={0.5}
-            error={errors.displayDuration?.message}
-            {...register('displayDuration')}
-          />
-        </div>
-        <div>
-          <TextField
-            id={`${id}-link`}
-            label="Link (optional)"
-            type="text"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="/providers?serviceType=cctv"
-            error={errors.linkUrl?.message}
-            aria-describedby={
-              errors.linkUrl ? `${id}-link-error ${id}-link-hint` : `${id}-link-hint`
-            }
-            {...register('linkUrl')}
-          />
-          <p id={`${id}-link-hint`} className="mt-1 text-sm">
-            A page of this site starting with / (e.g. /providers?serviceType=cctv), or another
-            site's address starting with https://. Leave it empty for a banner without a link.
-          </p>
-        </div>
-        <label className="flex items-center gap-3">
-          <input type="checkbox" className="toggle" {...register('isActive')} />
-          Active
-        </label>
-        {imageUrl && (
-          // The image itself shows in the preview below, framed as the banner frames it.
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm">The ad has an image (see the preview).</p>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              onClick={() => setImageUrl(null)}
-            >
-              Remove image
-            </button>
-          </div>
-        )}
-        <AdminImageField
-          label="Image (optional)"
-          ticketRoute={api.admin['flash-ads'].upload.$post}
-          maxBytes={UPLOAD_PURPOSES['flash-ad-image'].maxBytes}
-          hint="One image, up to 10 MB (JPG, PNG, GIF or WebP). The preview below shows it as the banner will: a 3:2 crop from its middle."
-          // No square thumbnail of the file: the preview shows the stored image as the banner does.
-          thumbnail={false}
-          onChange={(path) => path && setImageUrl(path)}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={`${id}-title`}
+          label="Title"
+          error={errors.title?.message}
+          {...register('title')}
         />
-        <LivePreview
-          id={`${id}-preview`}
-          ad={{
-            title,
-            subtitle,
-            imageUrl,
-            linkUrl: typeof linkUrl === 'string' ? linkUrl.trim() || null : null,
-          }}
+        <TextField
+          id={`${id}-subtitle`}
+          label="Subtitle"
+          error={errors.subtitle?.message}
+          {...register('subtitle')}
         />
-        <div className="card-actions justify-end">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : editing ? 'Update Flash Ad' : 'Create Flash Ad'}
-          </button>
-        </div>
+        <TextField
+          id={`${id}-priority`}
+          label="Priority (1 is highest)"
+          type="number"
+          min={1}
+          error={errors.priority?.message}
+          {...register('priority')}
+        />
+        <TextField
+          id={`${id}-duration`}
+          label="Display duration (seconds)"
+          type="number"
+          inputMode="decimal"
+          min={1}
+          max={60}
+          step={0.5}
+          error={errors.displayDuration?.message}
+          {...register('displayDuration')}
+        />
       </div>
-    </form>
+      <div>
+        <TextField
+          id={`${id}-link`}
+          label="Link (optional)"
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="/providers?serviceType=cctv"
+          error={errors.linkUrl?.message}
+          aria-describedby={errors.linkUrl ? `${id}-link-error ${id}-link-hint` : `${id}-link-hint`}
+          {...register('linkUrl')}
+        />
+        <p id={`${id}-link-hint`} className="mt-1 text-sm">
+          A page of this site starting with / (e.g. /providers?serviceType=cctv), or another site's
+          address starting with https://. Leave it empty for a banner without a link.
+        </p>
+      </div>
+      <label className="flex items-center gap-3">
+        <input type="checkbox" className="toggle" {...register('isActive')} />
+        Active
+      </label>
+      {imageUrl && (
+        // The image itself shows in the preview below, framed as the banner frames it.
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm">The ad has an image (see the preview).</p>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setImageUrl(null)}>
+            Remove image
+          </button>
+        </div>
+      )}
+      <AdminImageField
+        label="Image (optional)"
+        ticketRoute={api.admin['flash-ads'].upload.$post}
+        maxBytes={UPLOAD_PURPOSES['flash-ad-image'].maxBytes}
+        hint="One image, up to 10 MB (JPG, PNG, GIF or WebP). The preview below shows it as the banner will: a 3:2 crop from its middle."
+        // No square thumbnail of the file: the preview shows the stored image as the banner does.
+        thumbnail={false}
+        onChange={(path) => path && setImageUrl(path)}
+      />
+      <LivePreview
+        id={`${id}-preview`}
+        ad={{
+          title,
+          subtitle,
+          imageUrl,
+          linkUrl: typeof linkUrl === 'string' ? linkUrl.trim() || null : null,
+        }}
+      />
+      <FormActions
+        className="card-actions justify-end"
+        onCancel={onClose}
+        label={editing ? 'Update Flash Ad' : 'Create Flash Ad'}
+        busy={save.isPending && 'Saving...'}
+      />
+    </FormCard>
   );
 }
 
@@ -259,7 +245,7 @@ function Preview({ ad }: { ad: AdminFlashAd }) {
 
 export function FlashAdsTab() {
   const queryClient = useQueryClient();
-  const { data, isPending, isError } = useQuery({
+  const ads = useQuery({
     queryKey: ADMIN_KEYS.flashAds,
     queryFn: () => answer(api.admin['flash-ads'].$get()),
   });
@@ -286,12 +272,7 @@ export function FlashAdsTab() {
         queryClient.invalidateQueries({ queryKey: ['/api/flash-ads'] }),
       ]);
     },
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: failure(error, 'Failed to delete flash ad'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Error', error, 'Failed to delete flash ad'),
   });
 
   return (
@@ -314,80 +295,78 @@ export function FlashAdsTab() {
           onClose={() => setEditing(undefined)}
         />
       )}
-      {isPending ? (
-        <p role="status">Loading flash ads...</p>
-      ) : isError ? (
-        <p role="alert" className="text-error">
-          Failed to load flash ads.
-        </p>
-      ) : data.length === 0 ? (
-        <p>No flash ads created yet. Create your first flash ad to get started.</p>
-      ) : (
-        <ul className="space-y-3">
-          {data.map((ad) => (
-            <li
-              key={ad.id}
-              className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 bg-base-100 p-4"
-              aria-label={ad.title}
-            >
-              {ad.imageUrl ? (
-                <img src={ad.imageUrl} alt="" className="h-16 w-24 rounded-box object-cover" />
-              ) : (
-                <div className="h-16 w-24 rounded-box bg-base-200" aria-hidden="true" />
-              )}
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <p className="font-semibold">{ad.title}</p>
-                  <span
-                    className={`badge badge-sm ${ad.isActive ? 'badge-success' : 'badge-ghost'}`}
-                  >
-                    {ad.isActive ? 'Active' : 'Inactive'}
-                  </span>
-                  <span className="badge badge-sm badge-outline">Priority {ad.priority}</span>
-                  {ad.imageUrl && <span className="badge badge-sm badge-info">Image</span>}
-                  {ad.linkUrl && (
-                    <span className="badge badge-sm badge-outline" title={ad.linkUrl}>
-                      Link
-                    </span>
+      <QueryResult query={ads} loading="Loading flash ads..." failed="Failed to load flash ads.">
+        {(data) =>
+          data.length === 0 ? (
+            <p>No flash ads created yet. Create your first flash ad to get started.</p>
+          ) : (
+            <ul className="space-y-3">
+              {data.map((ad) => (
+                <li
+                  key={ad.id}
+                  className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 bg-base-100 p-4"
+                  aria-label={ad.title}
+                >
+                  {ad.imageUrl ? (
+                    <img src={ad.imageUrl} alt="" className="h-16 w-24 rounded-box object-cover" />
+                  ) : (
+                    <div className="h-16 w-24 rounded-box bg-base-200" aria-hidden="true" />
                   )}
-                </div>
-                <p className="text-sm">{ad.subtitle}</p>
-                <p className="text-sm">
-                  {durationSeconds(ad.displayDuration)} s on screen · created{' '}
-                  {formatDate(ad.createdAt)}
-                </p>
-              </div>
-              <div className="flex gap-1">
-                <button
-                  type="button"
-                  className="btn btn-xs"
-                  onClick={() => setPreviewing(ad)}
-                  aria-label={`Preview ${ad.title}`}
-                >
-                  Preview
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-xs"
-                  onClick={() => setEditing(ad)}
-                  aria-label={`Edit ${ad.title}`}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-xs btn-error"
-                  disabled={remove.isPending}
-                  aria-label={`Delete ${ad.title}`}
-                  onClick={() => void askRemove(ad)}
-                >
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <p className="font-semibold">{ad.title}</p>
+                      <span
+                        className={`badge badge-sm ${ad.isActive ? 'badge-success' : 'badge-ghost'}`}
+                      >
+                        {ad.isActive ? 'Active' : 'Inactive'}
+                      </span>
+                      <span className="badge badge-sm badge-outline">Priority {ad.priority}</span>
+                      {ad.imageUrl && <span className="badge badge-sm badge-info">Image</span>}
+                      {ad.linkUrl && (
+                        <span className="badge badge-sm badge-outline" title={ad.linkUrl}>
+                          Link
+                        </span>
+                      )}
+                    </div>
+                    <p className="text-sm">{ad.subtitle}</p>
+                    <p className="text-sm">
+                      {durationSeconds(ad.displayDuration)} s on screen · created{' '}
+                      {formatDate(ad.createdAt)}
+                    </p>
+                  </div>
+                  <div className="flex gap-1">
+                    <button
+                      type="button"
+                      className="btn btn-xs"
+                      onClick={() => setPreviewing(ad)}
+                      aria-label={`Preview ${ad.title}`}
+                    >
+                      Preview
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-xs"
+                      onClick={() => setEditing(ad)}
+                      aria-label={`Edit ${ad.title}`}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-xs btn-error"
+                      disabled={remove.isPending}
+                      aria-label={`Delete ${ad.title}`}
+                      onClick={() => void askRemove(ad)}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryResult>
       <Modal
         open={previewing !== undefined}
         onClose={() => setPreviewing(undefined)}

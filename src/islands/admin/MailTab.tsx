@@ -12,9 +12,9 @@ import {
 } from '../../lib/schemas/admin-mail';
 import { toast } from '../../lib/toast';
 import { SelectField } from '../ui/SelectField';
-import { ADMIN_KEYS, dateTime, failure } from './admin-queries';
+import { ADMIN_KEYS, dateTime, toastFailure } from './admin-queries';
 import { AdminTable } from './AdminTable';
-import { Pager } from './Pager';
+import { PagedList } from './QueryResult';
 import { useAdminPage } from './use-admin-page';
 
 const STATUS_BADGE: Record<MailStatus, string> = {
@@ -48,7 +48,7 @@ export function MailTab() {
     { status },
     { refreshWhile: onItsWay },
   );
-  const { data, isPending, isError } = list;
+  const { data } = list;
   const totals = useQuery({
     queryKey: TOTALS_KEY,
     queryFn: () => answer(api.admin.mail.totals.$get()),
@@ -67,12 +67,7 @@ export function MailTab() {
         SOON_AFTER_RESEND_MS,
       );
     },
-    onError: (error) =>
-      toast({
-        title: 'Resend Failed',
-        description: failure(error, 'Failed to resend the mail'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Resend Failed', error, 'Failed to resend the mail'),
   });
 
   const count = (s: MailStatus) => totals.data?.[s];
@@ -123,63 +118,56 @@ export function MailTab() {
           )}
         </p>
       )}
-      {isPending ? (
-        <p role="status">Loading mail...</p>
-      ) : isError ? (
-        <p role="alert" className="text-error">
-          Failed to load mail.
-        </p>
-      ) : data.items.length === 0 && data.total === 0 ? (
-        <p>No mail found</p>
-      ) : (
-        <AdminTable
-          columns={[
-            'To',
-            'Subject',
-            'Status',
-            'Attempts',
-            'Last error',
-            'Created',
-            optionLabel('sent'),
-          ]}
-          busy={list.isPlaceholderData}
-        >
-          {data.items.map((mail) => (
-            <tr key={mail.id}>
-              {/* Wide enough to read on a phone: the table scrolls sideways instead. */}
-              <td className="min-w-48 break-all">{mail.to}</td>
-              <td className="min-w-48">{mail.subject}</td>
-              <td>
-                <span
-                  className={`badge badge-sm whitespace-nowrap ${mail.status === 'sent' && mail.sentVia === 'file' ? 'badge-ghost' : STATUS_BADGE[mail.status]}`}
-                >
-                  {mailStatusLabel(mail)}
-                </span>
-              </td>
-              <td>{mail.attempts}</td>
-              <td className="max-w-xs text-sm break-words">{mail.lastError ?? '—'}</td>
-              <td className="whitespace-nowrap text-sm">{dateTime(mail.createdAt)}</td>
-              <td className="whitespace-nowrap text-sm">
-                {mail.sentAt ? dateTime(mail.sentAt) : '—'}
-              </td>
-              <td>
-                {canResendMail(mail.status) && (
-                  <button
-                    type="button"
-                    className="btn btn-xs"
-                    disabled={resend.isPending}
-                    aria-label={`Resend ${mail.subject} to ${mail.to}`}
-                    onClick={() => resend.mutate(mail)}
+      <PagedList list={list} label="Mail">
+        {(items) => (
+          <AdminTable
+            columns={[
+              'To',
+              'Subject',
+              'Status',
+              'Attempts',
+              'Last error',
+              'Created',
+              optionLabel('sent'),
+            ]}
+            busy={list.isPlaceholderData}
+          >
+            {items.map((mail) => (
+              <tr key={mail.id}>
+                {/* Wide enough to read on a phone: the table scrolls sideways instead. */}
+                <td className="min-w-48 break-all">{mail.to}</td>
+                <td className="min-w-48">{mail.subject}</td>
+                <td>
+                  <span
+                    className={`badge badge-sm whitespace-nowrap ${mail.status === 'sent' && mail.sentVia === 'file' ? 'badge-ghost' : STATUS_BADGE[mail.status]}`}
                   >
-                    Resend
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-      {data && data.total > 0 && <Pager label="Mail" list={list} page={data} />}
+                    {mailStatusLabel(mail)}
+                  </span>
+                </td>
+                <td>{mail.attempts}</td>
+                <td className="max-w-xs text-sm break-words">{mail.lastError ?? '—'}</td>
+                <td className="whitespace-nowrap text-sm">{dateTime(mail.createdAt)}</td>
+                <td className="whitespace-nowrap text-sm">
+                  {mail.sentAt ? dateTime(mail.sentAt) : '—'}
+                </td>
+                <td>
+                  {canResendMail(mail.status) && (
+                    <button
+                      type="button"
+                      className="btn btn-xs"
+                      disabled={resend.isPending}
+                      aria-label={`Resend ${mail.subject} to ${mail.to}`}
+                      onClick={() => resend.mutate(mail)}
+                    >
+                      Resend
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </PagedList>
     </div>
   );
 }

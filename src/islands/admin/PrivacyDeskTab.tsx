@@ -5,7 +5,7 @@ import { formatDate } from '../../lib/format';
 import { CASE_KIND_LABELS, CASE_STATUS_LABELS, CASE_DAYS } from '../../lib/privacy-cases';
 import { toast } from '../../lib/toast';
 import { TextAreaField } from '../ui/TextAreaField';
-import { dateTime, failure } from './admin-queries';
+import { dateTime, toastFailure } from './admin-queries';
 
 const CASES_KEY = ['/api/admin/privacy-cases'] as const;
 
@@ -43,11 +43,7 @@ function ReplyForm({ item }: { item: DeskCase }) {
     onError: (failed) => {
       const message = failed instanceof ApiError ? failed.fieldErrors?.reply : undefined;
       setError(message);
-      toast({
-        title: 'Not Sent',
-        description: failure(failed, 'The answer could not be sent'),
-        variant: 'destructive',
-      });
+      toastFailure('Not Sent', failed, 'The answer could not be sent');
     },
   });
   function submit(close: boolean) {

@@ -12,6 +12,7 @@ import { Modal } from '../ui/Modal';
 import { providerChecksKey } from './admin-queries';
 import { CheckOutcomeForm } from './CheckOutcomeForm';
 import { EvidenceDocuments } from './EvidenceDocuments';
+import { QueryResult } from './QueryResult';
 
 type CheckRecord = NonNullable<AdminCheck['record']>;
 
@@ -46,11 +47,12 @@ export function ProviderChecksModal({
  * form to record a new outcome.
  */
 export function ProviderChecks({ provider }: { provider: CheckedProvider }) {
-  const { data, isPending, isError } = useQuery({
+  const checks = useQuery({
     queryKey: providerChecksKey(provider.id),
     queryFn: () =>
       answer(api.admin.providers[':id'].checks.$get({ param: { id: String(provider.id) } })),
   });
+  const { data } = checks;
   const id = useId();
   const [editing, setEditing] = useState<CheckType>();
   const toggles = useRef(new Map<CheckType, HTMLButtonElement | null>());
@@ -67,76 +69,72 @@ export function ProviderChecks({ provider }: { provider: CheckedProvider }) {
         <h2 className="text-xl font-bold break-words">{data?.provider.name ?? provider.name}</h2>
         {data && <BadgeStatus checks={data} />}
       </header>
-      {isPending ? (
-        <p role="status">Loading checks...</p>
-      ) : isError ? (
-        <p role="alert" className="text-error">
-          Failed to load the checks.
-        </p>
-      ) : (
-        <ul className="space-y-3" aria-label="Checks">
-          {data.checks.map((check) => {
-            const open = editing === check.type;
-            const formId = `${id}-${check.type}`;
-            return (
-              <li
-                key={check.type}
-                aria-label={check.label}
-                className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4"
-              >
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <h3 className="font-semibold">{check.label}</h3>
-                  <div className="flex flex-wrap gap-1">
-                    <span
-                      className={`badge badge-sm ${check.required ? 'badge-neutral' : 'badge-ghost'}`}
+      <QueryResult query={checks} loading="Loading checks..." failed="Failed to load the checks.">
+        {(data) => (
+          <ul className="space-y-3" aria-label="Checks">
+            {data.checks.map((check) => {
+              const open = editing === check.type;
+              const formId = `${id}-${check.type}`;
+              return (
+                <li
+                  key={check.type}
+                  aria-label={check.label}
+                  className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4"
+                >
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h3 className="font-semibold">{check.label}</h3>
+                    <div className="flex flex-wrap gap-1">
+                      <span
+                        className={`badge badge-sm ${check.required ? 'badge-neutral' : 'badge-ghost'}`}
+                      >
+                        {check.required ? 'Required' : 'Optional'}
+                      </span>
+                      <RecordBadge record={check.record} />
+                      {waitingRenewal(check.documents) && (
+                        <span className="badge badge-sm badge-warning">Renewal waiting</span>
+                      )}
+                    </div>
+                  </div>
+                  <RecordDetails check={check} />
+                  {check.documents.length > 0 && (
+                    <div className="mt-3 space-y-2">
+                      <h4 className="text-sm font-semibold">Documents</h4>
+                      <EvidenceDocuments
+                        documents={check.documents}
+                        label={check.label}
+                        queryKey={providerChecksKey(provider.id)}
+                      />
+                    </div>
+                  )}
+                  <div className="mt-3">
+                    <button
+                      ref={(element) => {
+                        toggles.current.set(check.type, element);
+                      }}
+                      type="button"
+                      className="btn btn-sm btn-outline"
+                      aria-expanded={open}
+                      aria-controls={open ? formId : undefined}
+                      onClick={() => (open ? closeForm(check.type) : setEditing(check.type))}
                     >
-                      {check.required ? 'Required' : 'Optional'}
-                    </span>
-                    <RecordBadge record={check.record} />
-                    {waitingRenewal(check.documents) && (
-                      <span className="badge badge-sm badge-warning">Renewal waiting</span>
-                    )}
+                      {open ? 'Close form' : 'Record outcome'}
+                    </button>
                   </div>
-                </div>
-                <RecordDetails check={check} />
-                {check.documents.length > 0 && (
-                  <div className="mt-3 space-y-2">
-                    <h4 className="text-sm font-semibold">Documents</h4>
-                    <EvidenceDocuments
-                      documents={check.documents}
-                      label={check.label}
-                      queryKey={providerChecksKey(provider.id)}
-                    />
-                  </div>
-                )}
-                <div className="mt-3">
-                  <button
-                    ref={(element) => {
-                      toggles.current.set(check.type, element);
-                    }}
-                    type="button"
-                    className="btn btn-sm btn-outline"
-                    aria-expanded={open}
-                    aria-controls={open ? formId : undefined}
-                    onClick={() => (open ? closeForm(check.type) : setEditing(check.type))}
-                  >
-                    {open ? 'Close form' : 'Record outcome'}
-                  </button>
-                </div>
-                {open && (
-                  <div id={formId} className="mt-3">
-                    <CheckOutcomeForm
-                      providerId={provider.id}
-                      check={check}
-                      onDone={() => closeForm(check.type)}
-                    />
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  {open && (
+                    <div id={formId} className="mt-3">
+                      <CheckOutcomeForm
+                        providerId={provider.id}
+                        check={check}
+                        onDone={() => closeForm(check.type)}
+                      />
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryResult>
     </div>
   );
 }

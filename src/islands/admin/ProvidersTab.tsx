@@ -15,12 +15,13 @@ import { useConfirm } from '../ui/ConfirmDialog';
 import { DetailList } from '../ui/DetailList';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
+import { TextField } from '../ui/TextField';
 import { AddProviderForm } from './AddProviderForm';
-import { ADMIN_KEYS, failure, refreshProviders } from './admin-queries';
+import { ADMIN_KEYS, refreshProviders, toastFailure } from './admin-queries';
 import { AdminTable } from './AdminTable';
 import { ServiceBadges } from './ApplicationsTab';
-import { Pager } from './Pager';
 import { ProviderChecksModal } from './ProviderChecks';
+import { PagedList } from './QueryResult';
 import { useAdminPage, useSettledValue } from './use-admin-page';
 
 type Change = Partial<Pick<AdminProvider, 'isApproved'>>;
@@ -40,12 +41,7 @@ function useProviderActions() {
       toast({ title: 'Provider Updated', description: `${updated.name} was updated.` });
       await refreshProviders(queryClient);
     },
-    onError: (error) =>
-      toast({
-        title: 'Update Failed',
-        description: failure(error, 'Failed to update provider'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Update Failed', error, 'Failed to update provider'),
   });
   const remove = useMutation({
     mutationFn: (provider: AdminProvider) =>
@@ -54,12 +50,7 @@ function useProviderActions() {
       toast({ title: 'Provider Deleted', description: `${provider.name} was deleted.` });
       await refreshProviders(queryClient);
     },
-    onError: (error) =>
-      toast({
-        title: 'Deletion Failed',
-        description: failure(error, 'Failed to delete provider'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Deletion Failed', error, 'Failed to delete provider'),
   });
   return {
     busy: update.isPending || remove.isPending,
@@ -230,7 +221,6 @@ export function ProvidersTab() {
     (query) => answerPage(api.admin.providers.$get({ query })),
     { ...filters, search },
   );
-  const { data, isPending, isError } = list;
   const set =
     (key: keyof ProviderFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
       setFilters((current) => ({ ...current, [key]: e.target.value }));
@@ -255,19 +245,14 @@ export function ProvidersTab() {
         </div>
       </div>
       <div className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter providers">
-        <div>
-          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-search`}>
-            Search name, town or service
-          </label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            className="input w-full"
-            maxLength={100}
-            value={filters.search}
-            onChange={set('search')}
-          />
-        </div>
+        <TextField
+          id={`${id}-search`}
+          label="Search name, town or service"
+          type="search"
+          maxLength={100}
+          value={filters.search}
+          onChange={set('search')}
+        />
         <SelectField
           id={`${id}-approved`}
           label="Approval"
@@ -292,82 +277,75 @@ export function ProvidersTab() {
           ))}
         </SelectField>
       </div>
-      {isPending ? (
-        <p role="status">Loading providers...</p>
-      ) : isError ? (
-        <p role="alert" className="text-error">
-          Failed to load providers.
-        </p>
-      ) : data.items.length === 0 && data.total === 0 ? (
-        <p>No providers found</p>
-      ) : (
-        <AdminTable
-          columns={['Business', 'Contact', 'Location', 'Services', 'Status', 'Rating']}
-          busy={list.isPlaceholderData || search !== filters.search}
-        >
-          {data.items.map((provider) => (
-            <tr key={provider.id}>
-              <td className="font-semibold">{provider.name}</td>
-              <td>
-                <div>{provider.contactName ?? 'No contact person'}</div>
-                <div className="text-sm">{provider.email}</div>
-              </td>
-              <td>
-                <div>{provider.location}</div>
-                <div className="text-sm">{provinceName(provider.province)}</div>
-              </td>
-              <td>
-                <ServiceBadges services={provider.services} />
-              </td>
-              <td>
-                <StatusBadges provider={provider} />
-              </td>
-              <td className="whitespace-nowrap">
-                {provider.reviewCount === 0 ? 'New' : `${formatRating(provider.rating)} ★`}
-              </td>
-              <td>
-                <div className="flex flex-wrap gap-1">
-                  <button
-                    type="button"
-                    className="btn btn-xs"
-                    aria-label={`View ${provider.name}`}
-                    onClick={() => setViewing(provider)}
-                  >
-                    View
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-xs"
-                    aria-label={`Checks of ${provider.name}`}
-                    onClick={() => setChecking(provider)}
-                  >
-                    Checks
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-xs"
-                    disabled={actions.busy}
-                    aria-label={`${provider.isApproved ? 'Unapprove' : 'Approve'} ${provider.name}`}
-                    onClick={() => run(actions.toggleApproval(provider))}
-                  >
-                    {provider.isApproved ? 'Unapprove' : 'Approve'}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-xs btn-error"
-                    disabled={actions.busy}
-                    aria-label={`Delete ${provider.name}`}
-                    onClick={() => run(actions.remove(provider))}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-      {data && data.total > 0 && <Pager label="Providers" list={list} page={data} />}
+      <PagedList list={list} label="Providers">
+        {(items) => (
+          <AdminTable
+            columns={['Business', 'Contact', 'Location', 'Services', 'Status', 'Rating']}
+            busy={list.isPlaceholderData || search !== filters.search}
+          >
+            {items.map((provider) => (
+              <tr key={provider.id}>
+                <td className="font-semibold">{provider.name}</td>
+                <td>
+                  <div>{provider.contactName ?? 'No contact person'}</div>
+                  <div className="text-sm">{provider.email}</div>
+                </td>
+                <td>
+                  <div>{provider.location}</div>
+                  <div className="text-sm">{provinceName(provider.province)}</div>
+                </td>
+                <td>
+                  <ServiceBadges services={provider.services} />
+                </td>
+                <td>
+                  <StatusBadges provider={provider} />
+                </td>
+                <td className="whitespace-nowrap">
+                  {provider.reviewCount === 0 ? 'New' : `${formatRating(provider.rating)} ★`}
+                </td>
+                <td>
+                  <div className="flex flex-wrap gap-1">
+                    <button
+                      type="button"
+                      className="btn btn-xs"
+                      aria-label={`View ${provider.name}`}
+                      onClick={() => setViewing(provider)}
+                    >
+                      View
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-xs"
+                      aria-label={`Checks of ${provider.name}`}
+                      onClick={() => setChecking(provider)}
+                    >
+                      Checks
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-xs"
+                      disabled={actions.busy}
+                      aria-label={`${provider.isApproved ? 'Unapprove' : 'Approve'} ${provider.name}`}
+                      onClick={() => run(actions.toggleApproval(provider))}
+                    >
+                      {provider.isApproved ? 'Unapprove' : 'Approve'}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-xs btn-error"
+                      disabled={actions.busy}
+                      aria-label={`Delete ${provider.name}`}
+                      onClick={() => run(actions.remove(provider))}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </PagedList>
       <Modal
         open={viewing !== undefined}
         onClose={() => setViewing(undefined)}

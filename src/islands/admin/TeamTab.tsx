@@ -8,9 +8,11 @@ import { answer, api, ApiError } from '../../lib/api-client';
 import { ADMIN_INVITATION_HOURS, InviteAdminSchema } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
 import { useConfirm } from '../ui/ConfirmDialog';
+import { FormCard } from '../ui/FormCard';
 import { TextField } from '../ui/TextField';
-import { ADMIN_KEYS, dateTime, failure } from './admin-queries';
+import { ADMIN_KEYS, dateTime, toastFailure } from './admin-queries';
 import { AdminTable } from './AdminTable';
+import { QueryResult } from './QueryResult';
 
 type Form = z.input<typeof InviteAdminSchema>;
 
@@ -38,61 +40,53 @@ function AddAdminForm() {
     onError: (error) => {
       const message = error instanceof ApiError ? error.fieldErrors?.email : undefined;
       if (message) setError('email', { message });
-      toast({
-        title: 'Creation Failed',
-        description: failure(error, 'Failed to add the administrator'),
-        variant: 'destructive',
-      });
+      toastFailure('Creation Failed', error, 'Failed to add the administrator');
     },
   });
   const { errors } = formState;
   return (
-    <form
-      noValidate
-      aria-label="Add Administrator"
-      className="card border border-base-300 bg-base-100 shadow-sm"
+    <FormCard
+      title="Add Administrator"
+      heading="h3"
       onSubmit={(e) => void handleSubmit((values) => add.mutate(values))(e)}
     >
-      <div className="card-body gap-4">
-        <h3 className="text-lg font-semibold">Add Administrator</h3>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id={`${id}-first`}
-            label="First name"
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            id={`${id}-last`}
-            label="Last name"
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-          <TextField
-            id={`${id}-email`}
-            label="Email"
-            type="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-        </div>
-        <p className="text-sm" id={`${id}-how`}>
-          We e-mail them a link to choose their own password. The link works once and for{' '}
-          {ADMIN_INVITATION_HOURS} hours; after that they can ask for a new one with &lsquo;Forgot
-          your password?&rsquo; on the sign-in page.
-        </p>
-        <div className="card-actions justify-end">
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={add.isPending}
-            aria-describedby={`${id}-how`}
-          >
-            {add.isPending ? 'Sending...' : 'Send Invitation'}
-          </button>
-        </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={`${id}-first`}
+          label="First name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          id={`${id}-last`}
+          label="Last name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
       </div>
-    </form>
+      <p className="text-sm" id={`${id}-how`}>
+        We e-mail them a link to choose their own password. The link works once and for{' '}
+        {ADMIN_INVITATION_HOURS} hours; after that they can ask for a new one with &lsquo;Forgot
+        your password?&rsquo; on the sign-in page.
+      </p>
+      <div className="card-actions justify-end">
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={add.isPending}
+          aria-describedby={`${id}-how`}
+        >
+          {add.isPending ? 'Sending...' : 'Send Invitation'}
+        </button>
+      </div>
+    </FormCard>
   );
 }
 
@@ -106,7 +100,7 @@ function AdminStatus({ admin }: { admin: AdminUser }) {
 /** Admin users: who has access; add one; deactivate (their sessions end at once) or reactivate. */
 export function TeamTab({ currentEmail }: { currentEmail: string }) {
   const queryClient = useQueryClient();
-  const { data, isPending, isError } = useQuery({
+  const admins = useQuery({
     queryKey: ADMIN_KEYS.users,
     queryFn: () => answer(api.admin.users.$get()),
   });
@@ -127,12 +121,7 @@ export function TeamTab({ currentEmail }: { currentEmail: string }) {
       });
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.users });
     },
-    onError: (error) =>
-      toast({
-        title: 'Update Failed',
-        description: failure(error, 'Failed to update the administrator'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Update Failed', error, 'Failed to update the administrator'),
   });
   const reinvite = useMutation({
     mutationFn: (admin: AdminUser) =>
@@ -142,12 +131,7 @@ export function TeamTab({ currentEmail }: { currentEmail: string }) {
         title: 'Invitation Sent Again',
         description: `A new link is on its way to ${admin.email}; earlier links no longer work.`,
       }),
-    onError: (error) =>
-      toast({
-        title: 'Invitation Not Sent',
-        description: failure(error, 'Failed to send the invitation'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure('Invitation Not Sent', error, 'Failed to send the invitation'),
   });
   const { confirm, dialog } = useConfirm();
   /** Deactivating ends the admin's sessions at once: asked first. Reactivating is not. */
@@ -170,55 +154,55 @@ export function TeamTab({ currentEmail }: { currentEmail: string }) {
   return (
     <div className="space-y-6">
       <h2 className="text-lg font-semibold">Administrators</h2>
-      {isPending ? (
-        <p role="status">Loading administrators...</p>
-      ) : isError ? (
-        <p role="alert" className="text-error">
-          Failed to load administrators.
-        </p>
-      ) : (
-        <AdminTable columns={['Name', 'Email', 'Role', 'Status', 'Last login']}>
-          {data.map((admin) => (
-            <tr key={admin.id}>
-              <td className="font-semibold">
-                {admin.firstName} {admin.lastName}
-              </td>
-              <td>{admin.email}</td>
-              <td>{admin.role}</td>
-              <td>
-                <AdminStatus admin={admin} />
-              </td>
-              <td className="whitespace-nowrap text-sm">
-                {admin.lastLogin ? dateTime(admin.lastLogin) : 'Never'}
-              </td>
-              <td>
-                {admin.isActive && admin.invitationPending && (
-                  <button
-                    type="button"
-                    className="btn btn-xs mr-2"
-                    disabled={reinvite.isPending}
-                    aria-label={`Resend Invitation to ${admin.email}`}
-                    onClick={() => reinvite.mutate(admin)}
-                  >
-                    Resend Invitation
-                  </button>
-                )}
-                {admin.email !== currentEmail && (
-                  <button
-                    type="button"
-                    className="btn btn-xs"
-                    disabled={setActive.isPending}
-                    aria-label={`${admin.isActive ? 'Deactivate' : 'Reactivate'} ${admin.email}`}
-                    onClick={() => void toggle(admin)}
-                  >
-                    {admin.isActive ? 'Deactivate' : 'Reactivate'}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+      <QueryResult
+        query={admins}
+        loading="Loading administrators..."
+        failed="Failed to load administrators."
+      >
+        {(data) => (
+          <AdminTable columns={['Name', 'Email', 'Role', 'Status', 'Last login']}>
+            {data.map((admin) => (
+              <tr key={admin.id}>
+                <td className="font-semibold">
+                  {admin.firstName} {admin.lastName}
+                </td>
+                <td>{admin.email}</td>
+                <td>{admin.role}</td>
+                <td>
+                  <AdminStatus admin={admin} />
+                </td>
+                <td className="whitespace-nowrap text-sm">
+                  {admin.lastLogin ? dateTime(admin.lastLogin) : 'Never'}
+                </td>
+                <td>
+                  {admin.isActive && admin.invitationPending && (
+                    <button
+                      type="button"
+                      className="btn btn-xs mr-2"
+                      disabled={reinvite.isPending}
+                      aria-label={`Resend Invitation to ${admin.email}`}
+                      onClick={() => reinvite.mutate(admin)}
+                    >
+                      Resend Invitation
+                    </button>
+                  )}
+                  {admin.email !== currentEmail && (
+                    <button
+                      type="button"
+                      className="btn btn-xs"
+                      disabled={setActive.isPending}
+                      aria-label={`${admin.isActive ? 'Deactivate' : 'Reactivate'} ${admin.email}`}
+                      onClick={() => void toggle(admin)}
+                    >
+                      {admin.isActive ? 'Deactivate' : 'Reactivate'}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </QueryResult>
       <AddAdminForm />
       {dialog}
     </div>

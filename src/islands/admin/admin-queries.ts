@@ -1,10 +1,11 @@
 /**
  * What the admin tabs share: their query keys, the refresh after a change to providers,
- * the text of a failure toast, and how dates with times read. The rows they show are
+ * the failure toast, and how dates with times read. The rows they show are
  * typed from the API's routes (src/lib/api-answers.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 
 export const ADMIN_KEYS = {
   providers: ['/api/admin/providers'],
@@ -28,6 +29,10 @@ export const applicationChecklistKey = (applicationId: number) =>
 /** The spec's failure toasts: the server's message, else the fallback. */
 export const failure = (error: unknown, fallback: string) =>
   error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
+
+/** A failure toast: its title, and the server's message or the fallback (`failure`). */
+export const toastFailure = (title: string, error: unknown, fallback: string) =>
+  toast({ title, description: failure(error, fallback), variant: 'destructive' });
 
 /**
  * After a change to providers or their checks: the admin lists, stats and verification

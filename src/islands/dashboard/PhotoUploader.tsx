@@ -4,6 +4,7 @@ import { answer, api } from '../../lib/api-client';
 import { ME_KEY } from '../../lib/provider-dashboard';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
+import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { ImageUpload, type UploadedImage } from '../uploads/ImageUpload';
 import { handledSessionEnd } from './session';
@@ -47,19 +48,13 @@ export function PhotoUploader({ open, onClose }: { open: boolean; onClose: () =>
           hint="Max file size: 5MB • Formats: JPG, PNG, GIF"
           onUploaded={setImage}
         />
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={close}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={!image || save.isPending}
-            onClick={() => image && save.mutate(image)}
-          >
-            {save.isPending ? 'Saving...' : 'Save Photo'}
-          </button>
-        </div>
+        <FormActions
+          onCancel={close}
+          label="Save Photo"
+          busy={save.isPending && 'Saving...'}
+          disabled={!image}
+          onAct={() => image && save.mutate(image)}
+        />
       </div>
     </Modal>
   );

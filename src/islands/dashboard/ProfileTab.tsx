@@ -9,6 +9,8 @@ import { hoursGiven, PRICE_ON_REQUEST } from '../../lib/provider-facts';
 import { PROFILE_LIMITS } from '../../lib/schemas/provider-dashboard';
 import { toast } from '../../lib/toast';
 import { ProviderLogo } from '../providers/ProviderLogo';
+import { FormActions } from '../ui/FormActions';
+import { FormCard } from '../ui/FormCard';
 import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
 import { PhotoUploader } from './PhotoUploader';
@@ -109,163 +111,153 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
       </section>
       <PhotoUploader open={uploading} onClose={() => setUploading(false)} />
 
-      <form
-        noValidate
-        className="card border border-base-300 bg-base-100 shadow-sm"
-        aria-label="Business profile"
+      <FormCard
+        title="Business Profile"
+        label="Business profile"
         onSubmit={(e) => void handleSubmit((values) => save.mutate(values))(e)}
       >
-        <div className="card-body gap-4">
-          <h2 className="text-lg font-semibold">Business Profile</h2>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id={`${id}-business`}
-              label="Business Name"
-              hint="Shown on your public page."
-              error={errors.name?.message}
-              {...register('name')}
-            />
-            <TextField
-              id={`${id}-contact`}
-              label="Contact Name"
-              hint="The person customers and our team speak to; not shown on your public page."
-              autoComplete="name"
-              error={errors.contactName?.message}
-              {...register('contactName')}
-            />
-            <TextField
-              id={`${id}-vat-number`}
-              label="VAT Number"
-              hint="Only if you are VAT-registered: your quotes then add VAT at 15 %."
-              inputMode="numeric"
-              error={errors.vatNumber?.message}
-              {...register('vatNumber')}
-            />
-            <TextField
-              id={`${id}-registered-name`}
-              label="Registered Name"
-              hint="The name your VAT number is issued to, as your quotes state it."
-              error={errors.registeredName?.message}
-              {...register('registeredName')}
-            />
-            <TextField
-              id={`${id}-email`}
-              label="Email"
-              type="email"
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <TextField
-              id={`${id}-phone`}
-              label="Phone"
-              type="tel"
-              error={errors.phone?.message}
-              {...register('phone')}
-            />
-            <TextField
-              id={`${id}-location`}
-              label="City/Area"
-              placeholder="e.g. Johannesburg, Sandton"
-              error={errors.location?.message}
-              {...register('location')}
-            />
-            <SelectField
-              id={`${id}-province`}
-              label="Province"
-              error={errors.province?.message}
-              {...register('province')}
-            >
-              {PROVINCE_IDS.map((province) => (
-                <option key={province} value={province}>
-                  {PROVINCE_NAMES[province]}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          <div>
-            <label
-              className="label text-sm font-medium text-base-content"
-              htmlFor={`${id}-description`}
-            >
-              Business Description
-            </label>
-            <textarea
-              id={`${id}-description`}
-              rows={4}
-              className="textarea w-full"
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={`${id}-description-hint`}
-              {...register('description')}
-            />
-            <p id={`${id}-description-hint`} className="mt-1 text-sm">
-              In your own words. Left empty, your public page shows no description.
-            </p>
-            {errors.description && (
-              <p className="mt-1 text-sm text-error" role="alert">
-                {errors.description.message}
-              </p>
-            )}
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id={`${id}-price`}
-              label="Starting price (R)"
-              type="number"
-              inputMode="numeric"
-              min={PROFILE_LIMITS.priceMin}
-              max={PROFILE_LIMITS.priceMax}
-              step={1}
-              hint={`Leave empty to show "${PRICE_ON_REQUEST}".`}
-              error={errors.startingPrice?.message}
-              {...register('startingPrice', { valueAsNumber: true })}
-            />
-            <TextField
-              id={`${id}-website`}
-              label="Website (optional)"
-              type="url"
-              inputMode="url"
-              placeholder="https://www.example.co.za"
-              error={errors.website?.message}
-              {...register('website')}
-            />
-          </div>
-          <SpecialtiesEditor
-            specialties={watch('specialties')}
-            error={errors.specialties?.message ?? errors.specialties?.root?.message}
-            onChange={(specialties) => {
-              setValue('specialties', specialties, { shouldDirty: true });
-              clearErrors('specialties');
-            }}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id={`${id}-business`}
+            label="Business Name"
+            hint="Shown on your public page."
+            error={errors.name?.message}
+            {...register('name')}
           />
-          <CoverageEditor
-            towns={watch('coverageAreas')}
-            error={errors.coverageAreas?.message ?? errors.coverageAreas?.root?.message}
-            onChange={(towns) => {
-              setValue('coverageAreas', towns, { shouldDirty: true });
-              clearErrors('coverageAreas');
-            }}
+          <TextField
+            id={`${id}-contact`}
+            label="Contact Name"
+            hint="The person customers and our team speak to; not shown on your public page."
+            autoComplete="name"
+            error={errors.contactName?.message}
+            {...register('contactName')}
           />
-          <BusinessHoursEditor
-            id={id}
-            register={register}
-            watch={watch}
-            errors={errors}
-            optional={!hoursGiven(profile.businessHours)}
+          <TextField
+            id={`${id}-vat-number`}
+            label="VAT Number"
+            hint="Only if you are VAT-registered: your quotes then add VAT at 15 %."
+            inputMode="numeric"
+            error={errors.vatNumber?.message}
+            {...register('vatNumber')}
           />
-          <div className="card-actions justify-end">
-            <button
-              type="button"
-              className="btn btn-ghost"
-              onClick={() => reset(formValues(profile))}
-            >
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Changes'}
-            </button>
-          </div>
+          <TextField
+            id={`${id}-registered-name`}
+            label="Registered Name"
+            hint="The name your VAT number is issued to, as your quotes state it."
+            error={errors.registeredName?.message}
+            {...register('registeredName')}
+          />
+          <TextField
+            id={`${id}-email`}
+            label="Email"
+            type="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            id={`${id}-phone`}
+            label="Phone"
+            type="tel"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <TextField
+            id={`${id}-location`}
+            label="City/Area"
+            placeholder="e.g. Johannesburg, Sandton"
+            error={errors.location?.message}
+            {...register('location')}
+          />
+          <SelectField
+            id={`${id}-province`}
+            label="Province"
+            error={errors.province?.message}
+            {...register('province')}
+          >
+            {PROVINCE_IDS.map((province) => (
+              <option key={province} value={province}>
+                {PROVINCE_NAMES[province]}
+              </option>
+            ))}
+          </SelectField>
         </div>
-      </form>
+        <div>
+          <label
+            className="label text-sm font-medium text-base-content"
+            htmlFor={`${id}-description`}
+          >
+            Business Description
+          </label>
+          <textarea
+            id={`${id}-description`}
+            rows={4}
+            className="textarea w-full"
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={`${id}-description-hint`}
+            {...register('description')}
+          />
+          <p id={`${id}-description-hint`} className="mt-1 text-sm">
+            In your own words. Left empty, your public page shows no description.
+          </p>
+          {errors.description && (
+            <p className="mt-1 text-sm text-error" role="alert">
+              {errors.description.message}
+            </p>
+          )}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id={`${id}-price`}
+            label="Starting price (R)"
+            type="number"
+            inputMode="numeric"
+            min={PROFILE_LIMITS.priceMin}
+            max={PROFILE_LIMITS.priceMax}
+            step={1}
+            hint={`Leave empty to show "${PRICE_ON_REQUEST}".`}
+            error={errors.startingPrice?.message}
+            {...register('startingPrice', { valueAsNumber: true })}
+          />
+          <TextField
+            id={`${id}-website`}
+            label="Website (optional)"
+            type="url"
+            inputMode="url"
+            placeholder="https://www.example.co.za"
+            error={errors.website?.message}
+            {...register('website')}
+          />
+        </div>
+        <SpecialtiesEditor
+          specialties={watch('specialties')}
+          error={errors.specialties?.message ?? errors.specialties?.root?.message}
+          onChange={(specialties) => {
+            setValue('specialties', specialties, { shouldDirty: true });
+            clearErrors('specialties');
+          }}
+        />
+        <CoverageEditor
+          towns={watch('coverageAreas')}
+          error={errors.coverageAreas?.message ?? errors.coverageAreas?.root?.message}
+          onChange={(towns) => {
+            setValue('coverageAreas', towns, { shouldDirty: true });
+            clearErrors('coverageAreas');
+          }}
+        />
+        <BusinessHoursEditor
+          id={id}
+          register={register}
+          watch={watch}
+          errors={errors}
+          optional={!hoursGiven(profile.businessHours)}
+        />
+        <FormActions
+          className="card-actions justify-end"
+          onCancel={() => reset(formValues(profile))}
+          label="Save Changes"
+          busy={save.isPending && 'Saving...'}
+        />
+      </FormCard>
       <WorkPhotosEditor />
     </div>
   );

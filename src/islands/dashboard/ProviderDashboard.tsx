@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, useState } from 'react';
 import type { OwnProfile, ProviderEnquiry } from '../../lib/api-answers';
 import { answer, answerOrNullOn401, api } from '../../lib/api-client';
 import { ACCOUNT_CLOSED, LISTING_PAUSED } from '../../lib/listing-paused.ts';
 import { ENQUIRIES_KEY, ME_KEY } from '../../lib/provider-dashboard';
 import { withQueryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
+import { DashboardHeader } from '../ui/DashboardHeader';
+import { LazySection } from '../ui/LazySection';
 import { PageLoading } from '../ui/PageLoading';
 import { Tabs } from '../ui/Tabs';
 import { EnquiriesTab } from './EnquiriesTab';
@@ -25,21 +27,6 @@ const DashboardVerificationTab = lazy(() =>
 );
 const YourDataTab = lazy(() => import('./YourDataTab').then((m) => ({ default: m.YourDataTab })));
 const SettingsTab = lazy(() => import('./SettingsTab').then((m) => ({ default: m.SettingsTab })));
-
-/** A section's panel, saying it is loading while its code is on its way. */
-function Section({ children }: { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <p className="p-8 text-center" role="status">
-          Loading...
-        </p>
-      }
-    >
-      {children}
-    </Suspense>
-  );
-}
 
 /**
  * The request a mail links to (`/dashboard?enquiry=<id>`): the dashboard opens
@@ -71,20 +58,13 @@ function Dashboard({ profile }: { profile: OwnProfile }) {
   });
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">Provider Dashboard</h1>
-          <p className="mt-1">{profile.name}</p>
-        </div>
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={() => logout.mutate()}
-          disabled={logout.isPending}
-        >
-          Logout
-        </button>
-      </header>
+      <DashboardHeader
+        title="Provider Dashboard"
+        onLogout={() => logout.mutate()}
+        loggingOut={logout.isPending}
+      >
+        {profile.name}
+      </DashboardHeader>
       {!profile.isApproved && (
         <p className="alert alert-warning mt-4" role="status">
           {profile.closedAt ? ACCOUNT_CLOSED : LISTING_PAUSED}
@@ -129,45 +109,45 @@ function Dashboard({ profile }: { profile: OwnProfile }) {
               id: 'reviews',
               label: 'Reviews',
               content: (
-                <Section>
+                <LazySection>
                   <DashboardReviewsTab />
-                </Section>
+                </LazySection>
               ),
             },
             {
               id: 'profile',
               label: 'Profile',
               content: (
-                <Section>
+                <LazySection>
                   <ProfileTab profile={profile} />
-                </Section>
+                </LazySection>
               ),
             },
             {
               id: 'verification',
               label: 'Verification',
               content: (
-                <Section>
+                <LazySection>
                   <DashboardVerificationTab />
-                </Section>
+                </LazySection>
               ),
             },
             {
               id: 'your-data',
               label: 'Your Data',
               content: (
-                <Section>
+                <LazySection>
                   <YourDataTab />
-                </Section>
+                </LazySection>
               ),
             },
             {
               id: 'settings',
               label: 'Settings',
               content: (
-                <Section>
+                <LazySection>
                   <SettingsTab isVerified={profile.isVerified} isApproved={profile.isApproved} />
-                </Section>
+                </LazySection>
               ),
             },
           ]}

@@ -31,6 +31,7 @@ import {
 } from '../../lib/schemas/quotes';
 import { toast } from '../../lib/toast';
 import { QuoteLines, QuoteStateBadge, QuoteTerms, QuoteTotals } from '../request/QuoteDetails';
+import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
@@ -336,14 +337,11 @@ function QuoteForm({
         onChange={(event) => set({ note: event.target.value })}
       />
       <FormFailure errors={errors} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={send.isPending}>
-          {send.isPending ? 'Sending...' : latest ? 'Send revised quote' : 'Send quote'}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        label={latest ? 'Send revised quote' : 'Send quote'}
+        busy={send.isPending && 'Sending...'}
+      />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { checkDefinition, type CheckType } from '../../lib/catalog/checks';
 import { RenewalSchema, type Renewal } from '../../lib/schemas/verification';
 import { toast } from '../../lib/toast';
 import { serverMessage } from '../account/AccountForms';
+import { FormActions } from '../ui/FormActions';
 import { TextField } from '../ui/TextField';
 import { DocumentUpload } from '../uploads/DocumentUpload';
 import { handledSessionEnd } from './session';
@@ -126,14 +127,11 @@ export function RenewalForm({
           {...register('reference')}
         />
       </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={send.isPending}>
-          {send.isPending ? 'Sending...' : 'Send for review'}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        label="Send for review"
+        busy={send.isPending && 'Sending...'}
+      />
     </form>
   );
 }

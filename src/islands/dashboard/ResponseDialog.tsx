@@ -16,6 +16,7 @@ import {
   RESPONSE_STATUS_LABELS,
 } from '../../lib/schemas/provider-dashboard';
 import { toast } from '../../lib/toast';
+import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
@@ -196,14 +197,11 @@ export function ResponseDialog({
                 </option>
               ))}
             </SelectField>
-            <div className="flex flex-wrap justify-end gap-2">
-              <button type="button" className="btn btn-ghost" onClick={onClose}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={respond.isPending}>
-                {respond.isPending ? 'Sending...' : 'Send Response'}
-              </button>
-            </div>
+            <FormActions
+              onCancel={onClose}
+              label="Send Response"
+              busy={respond.isPending && 'Sending...'}
+            />
           </form>
         </div>
       )}

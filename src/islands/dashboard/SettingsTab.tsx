@@ -8,6 +8,7 @@ import { ChangePasswordFormSchema } from '../../lib/schemas/account';
 import { toast } from '../../lib/toast';
 import { serverMessage } from '../account/AccountForms';
 import { CompanyEmail } from '../ui/CompanyEmail';
+import { FormCard } from '../ui/FormCard';
 import { TextField } from '../ui/TextField';
 import { handledSessionEnd } from './session';
 
@@ -51,45 +52,40 @@ export function SettingsTab({
   const { errors } = formState;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <form
-        noValidate
-        className="card border border-base-300 bg-base-100 shadow-sm"
-        aria-label="Account Settings"
+      <FormCard
+        title="Account Settings"
         onSubmit={(e) => void handleSubmit((values) => change.mutate(values))(e)}
       >
-        <div className="card-body gap-4">
-          <h2 className="text-lg font-semibold">Account Settings</h2>
-          <TextField
-            id={`${id}-current`}
-            label="Current Password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.currentPassword?.message}
-            {...register('currentPassword')}
-          />
-          <TextField
-            id={`${id}-new`}
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
-          />
-          <TextField
-            id={`${id}-confirm`}
-            label="Confirm New Password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
-          <div className="card-actions justify-end">
-            <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-              {change.isPending ? 'Changing...' : 'Change Password'}
-            </button>
-          </div>
+        <TextField
+          id={`${id}-current`}
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <TextField
+          id={`${id}-new`}
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <TextField
+          id={`${id}-confirm`}
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <div className="card-actions justify-end">
+          <button type="submit" className="btn btn-primary" disabled={change.isPending}>
+            {change.isPending ? 'Changing...' : 'Change Password'}
+          </button>
         </div>
-      </form>
+      </FormCard>
       <section
         className="card border border-base-300 bg-base-100 shadow-sm"
         aria-label="Verification Status"

@@ -42,7 +42,7 @@ function ProviderTile({ provider, children }: { provider: CardProvider; children
         </h3>
         <p className="text-sm">{provider.location}</p>
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          <RatingSummary rating={provider.rating} reviewCount={provider.reviewCount} />
+          <RatingSummary provider={provider} />
         </p>
         {children}
       </div>

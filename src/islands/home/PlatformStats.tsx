@@ -1,6 +1,6 @@
 import { answer, api } from '../../lib/api-client';
 import { verificationRate } from '../../lib/format';
-import { LoadFailure } from '../ui/LoadFailure';
+import { LoadFailure, LoadingSkeleton } from '../ui/LoadFailure';
 import { useLoaded } from '../ui/use-loaded';
 
 /**
@@ -12,16 +12,11 @@ function PlatformStats() {
 
   if (stats.status === 'pending') {
     return (
-      <div
+      <LoadingSkeleton
+        label="Loading statistics"
         className="grid gap-4 sm:grid-cols-3"
-        role="status"
-        aria-busy="true"
-        aria-label="Loading statistics"
-      >
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="skeleton h-28 w-full" />
-        ))}
-      </div>
+        bars={Array<string>(3).fill('h-28 w-full')}
+      />
     );
   }
   if (stats.status === 'failed') {

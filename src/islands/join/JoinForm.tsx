@@ -18,6 +18,7 @@ import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
 import type { ApplicationFormInput } from '../../lib/schemas/provider-application';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
+import { FormActions } from '../ui/FormActions';
 import { lazyResolver } from '../ui/lazy-resolver';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
@@ -382,14 +383,12 @@ function JoinForm() {
         </div>
       </fieldset>
 
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className="btn btn-ghost" onClick={() => window.history.back()}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Submitting...' : 'Submit Application'}
-        </button>
-      </div>
+      <FormActions
+        className="flex flex-wrap justify-end gap-3"
+        onCancel={() => window.history.back()}
+        label="Submit Application"
+        busy={mutation.isPending && 'Submitting...'}
+      />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
+import { LoadingSkeleton } from '../ui/LoadFailure';
 
 // The form brings zod, react-hook-form and the query library: loaded when a visitor opens
 // it, not with the list or the provider page (docs/decisions/0049).
@@ -8,16 +9,11 @@ export function LazyRequestServiceForm(props: ComponentProps<typeof RequestServi
   return (
     <Suspense
       fallback={
-        <div
+        <LoadingSkeleton
+          label="Loading the form"
           className="grid gap-4 sm:grid-cols-2"
-          role="status"
-          aria-busy="true"
-          aria-label="Loading the form"
-        >
-          {[0, 1, 2, 3].map((i) => (
-            <div key={i} className="skeleton h-10 w-full" />
-          ))}
-        </div>
+          bars={Array<string>(4).fill('h-10 w-full')}
+        />
       }
     >
       <RequestServiceForm {...props} />

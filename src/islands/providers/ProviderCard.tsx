@@ -75,11 +75,7 @@ export function ProviderCard({
               )}
             </p>
             <p className="flex items-center gap-2 text-sm">
-              <RatingSummary
-                rating={provider.rating}
-                reviewCount={provider.reviewCount}
-                createdAt={provider.createdAt}
-              />
+              <RatingSummary provider={provider} />
             </p>
           </div>
         </div>
@@ -118,10 +114,7 @@ export function ProviderCard({
             </div>
           </div>
         ) : (
-          <ResponsivenessNote
-            responsiveness={provider.responsiveness}
-            createdAt={provider.createdAt}
-          />
+          <ResponsivenessNote provider={provider} />
         )}
         <ul className="flex flex-wrap gap-1" aria-label="Services">
           {provider.services.slice(0, MAX_CARD_CHIPS).map((service) => (

@@ -73,11 +73,7 @@ export function ProfileReviewsTab({ provider }: { provider: Provider }) {
       {provider.reviewCount === 0 ? (
         <>
           <p className="flex items-center justify-center gap-2 text-sm">
-            <RatingSummary
-              rating={provider.rating}
-              reviewCount={0}
-              createdAt={provider.createdAt}
-            />
+            <RatingSummary provider={provider} />
           </p>
           <p className="mt-2 text-sm">{NO_REVIEWS_TEXT}</p>
         </>

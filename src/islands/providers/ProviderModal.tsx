@@ -81,11 +81,7 @@ function ProviderModalBody({
                   {provider.location}, {provinceName(provider.province)}
                 </p>
                 <p className="mt-1 flex items-center gap-2 text-sm">
-                  <RatingSummary
-                    rating={provider.rating}
-                    reviewCount={provider.reviewCount}
-                    createdAt={provider.createdAt}
-                  />
+                  <RatingSummary provider={provider} />
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-2">
@@ -93,11 +89,7 @@ function ProviderModalBody({
                 <PaidPlacementLabel provider={provider} />
               </div>
             </div>
-            <ResponsivenessNote
-              responsiveness={provider.responsiveness}
-              createdAt={provider.createdAt}
-              full
-            />
+            <ResponsivenessNote provider={provider} full />
             {descriptionGiven(provider.description) && (
               <p className="whitespace-pre-line">{provider.description}</p>
             )}

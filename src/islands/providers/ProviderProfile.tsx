@@ -7,7 +7,7 @@ import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
 import { telHref, whatsAppHref } from '../../lib/phone';
 import { descriptionGiven, startingPriceText } from '../../lib/provider-facts';
-import { LoadFailure } from '../ui/LoadFailure';
+import { LoadFailure, LoadingSkeleton } from '../ui/LoadFailure';
 import { Modal } from '../ui/Modal';
 import { Tabs } from '../ui/Tabs';
 import { useHydrated } from '../ui/use-hydrated';
@@ -35,11 +35,10 @@ function Loading() {
     <div className="mx-auto max-w-7xl px-4 py-10">
       {/* The page's heading while the provider's name is on its way. */}
       <h1 className="sr-only">Provider</h1>
-      <div role="status" aria-busy="true" aria-label="Loading provider">
-        <div className="skeleton h-64 w-full" />
-        <div className="skeleton mt-6 h-8 w-1/2" />
-        <div className="skeleton mt-3 h-4 w-1/3" />
-      </div>
+      <LoadingSkeleton
+        label="Loading provider"
+        bars={['h-64 w-full', 'mt-6 h-8 w-1/2', 'mt-3 h-4 w-1/3']}
+      />
     </div>
   );
 }
@@ -89,11 +88,7 @@ function Profile({
               {provider.location}, {provinceName(provider.province)}
             </p>
             <p className="mt-2 flex items-center gap-2 rounded-box bg-base-100 px-3 py-1 text-base-content md:inline-flex">
-              <RatingSummary
-                rating={provider.rating}
-                reviewCount={provider.reviewCount}
-                createdAt={provider.createdAt}
-              />
+              <RatingSummary provider={provider} />
             </p>
           </div>
         </div>
@@ -201,11 +196,7 @@ function Profile({
               </h2>
               {/* Counted up to now: from the API's answer only, never from the build. */}
               {detail ? (
-                <ResponsivenessNote
-                  responsiveness={detail.responsiveness}
-                  createdAt={detail.createdAt}
-                  full
-                />
+                <ResponsivenessNote provider={detail} full />
               ) : error ? (
                 <p className="text-sm">Not available right now.</p>
               ) : (

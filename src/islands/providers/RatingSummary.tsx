@@ -8,13 +8,9 @@ import { Stars } from './Stars';
  * listed for years without a review is not new.
  */
 export function RatingSummary({
-  rating,
-  reviewCount,
-  createdAt,
+  provider: { rating, reviewCount, createdAt },
 }: {
-  rating: string;
-  reviewCount: number;
-  createdAt?: string | undefined;
+  provider: { rating: string; reviewCount: number; createdAt?: string | undefined };
 }) {
   if (reviewCount === 0) {
     return (

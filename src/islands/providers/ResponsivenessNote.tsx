@@ -14,13 +14,11 @@ export const RESPONSIVENESS_RULE_URL = '/how-it-works#responsiveness';
  * rule (the modal and the page); a card shows the figures alone.
  */
 export function ResponsivenessNote({
-  responsiveness,
-  createdAt,
+  provider: { responsiveness, createdAt },
   full = false,
 }: {
-  responsiveness: Responsiveness;
-  /** When the provider was listed: only a recent one is "New on the platform". */
-  createdAt: string;
+  /** `createdAt`, when the provider was listed: only a recent one is "New on the platform". */
+  provider: { responsiveness: Responsiveness; createdAt: string };
   full?: boolean;
 }) {
   const { headline, detail } = responsivenessWords(responsiveness, createdAt);

@@ -5,6 +5,7 @@ import {
   PSIRA_VERIFICATION_HINT,
   PSIRA_VERIFICATION_URL,
 } from '../../lib/catalog/checks';
+import { LoadingSkeleton } from '../ui/LoadFailure';
 import { CHECK_STATUS_WORDS, checkDates, verificationSummary } from './verification-words';
 
 const STATUS_BADGE: Record<PublicCheck['status'], string> = {
@@ -110,17 +111,11 @@ export function VerificationSection({
           )}
         </div>
       ) : (
-        <div
+        <LoadingSkeleton
+          label="Loading the provider's checks"
           className="mt-3 space-y-3"
-          role="status"
-          aria-busy="true"
-          aria-label="Loading the provider's checks"
-        >
-          <div className="skeleton h-12 w-full" />
-          <div className="skeleton h-5 w-3/4" />
-          <div className="skeleton h-5 w-2/3" />
-          <div className="skeleton h-5 w-3/4" />
-        </div>
+          bars={['h-12 w-full', 'h-5 w-3/4', 'h-5 w-2/3', 'h-5 w-3/4']}
+        />
       )}
       <p className="mt-3 text-sm">
         <a className="link link-primary font-medium" href="/verification">

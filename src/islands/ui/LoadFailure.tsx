@@ -44,3 +44,28 @@ export function LoadFailure({
     </div>
   );
 }
+
+/**
+ * What a section shows while its content is on its way (kept beside LoadFailure: the
+ * public pages that show one load the other, and a file of its own would add a chunk to
+ * their JavaScript budget, tests/build/size-budget.test.ts): grey bars in the content's shape
+ * (each bar's size and place as classes), announced as one busy status named by `label`.
+ */
+export function LoadingSkeleton({
+  label,
+  className,
+  bars,
+}: {
+  /** What is loading: "Loading the provider". */
+  label: string;
+  className?: string;
+  bars: readonly string[];
+}) {
+  return (
+    <div className={className} role="status" aria-busy="true" aria-label={label}>
+      {bars.map((bar, i) => (
+        <div key={i} className={`skeleton ${bar}`} />
+      ))}
+    </div>
+  );
+}

@@ -3,6 +3,7 @@ import { townValue } from '../../../lib/catalog/town-value';
 import { PROFILE_LIMITS } from '../../../lib/schemas/provider-dashboard';
 import { PlaceCombobox } from '../../ui/PlaceCombobox';
 import { coveragePlaceSource } from './coverage-places';
+import { ChipsFieldset } from './ChipsFieldset';
 import { RemovableChips } from './RemovableChips';
 
 /**
@@ -38,15 +39,17 @@ export function CoverageEditor({
     requestAnimationFrame(focusPicker);
   };
   return (
-    <fieldset
-      className="space-y-3"
-      aria-describedby={error ? `${id}-count ${id}-error` : `${id}-count`}
+    <ChipsFieldset
+      legend="Coverage areas"
+      description={
+        <>
+          The towns and suburbs you serve: customers looking in these places find you.{' '}
+          {towns.length} of {PROFILE_LIMITS.coverageAreas}.
+        </>
+      }
+      error={error}
+      announcement={announcement}
     >
-      <legend className="text-sm font-medium">Coverage areas</legend>
-      <p id={`${id}-count`} className="text-sm">
-        The towns and suburbs you serve: customers looking in these places find you. {towns.length}{' '}
-        of {PROFILE_LIMITS.coverageAreas}.
-      </p>
       <RemovableChips
         label="Chosen coverage areas"
         items={towns}
@@ -78,14 +81,6 @@ export function CoverageEditor({
           />
         </div>
       )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-error" role="alert">
-          {error}
-        </p>
-      )}
-      <p className="sr-only" aria-live="polite">
-        {announcement}
-      </p>
-    </fieldset>
+    </ChipsFieldset>
   );
 }

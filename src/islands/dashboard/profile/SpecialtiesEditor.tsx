@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { PROFILE_LIMITS } from '../../../lib/schemas/provider-dashboard';
+import { ChipsFieldset } from './ChipsFieldset';
 import { RemovableChips } from './RemovableChips';
 
 /**
@@ -32,15 +33,17 @@ export function SpecialtiesEditor({
     input.current?.focus();
   };
   return (
-    <fieldset
-      className="space-y-3"
-      aria-describedby={error ? `${id}-count ${id}-error` : `${id}-count`}
+    <ChipsFieldset
+      legend="Specialties"
+      description={
+        <>
+          What you are known for, e.g. "Hikvision installs" or "Estate access control". Up to{' '}
+          {PROFILE_LIMITS.specialties}, each at most {PROFILE_LIMITS.specialtyLength} characters.
+        </>
+      }
+      error={error}
+      announcement={announcement}
     >
-      <legend className="text-sm font-medium">Specialties</legend>
-      <p id={`${id}-count`} className="text-sm">
-        What you are known for, e.g. "Hikvision installs" or "Estate access control". Up to{' '}
-        {PROFILE_LIMITS.specialties}, each at most {PROFILE_LIMITS.specialtyLength} characters.
-      </p>
       <RemovableChips
         label="Chosen specialties"
         items={specialties}
@@ -80,14 +83,6 @@ export function SpecialtiesEditor({
           Add specialty
         </button>
       </div>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-error" role="alert">
-          {error}
-        </p>
-      )}
-      <p className="sr-only" aria-live="polite">
-        {announcement}
-      </p>
-    </fieldset>
+    </ChipsFieldset>
   );
 }

@@ -46,10 +46,7 @@ export function FreshFacts({ root, items }: { root: HTMLElement; items: readonly
           )}
         </>
       ) : (
-        <ResponsivenessNote
-          responsiveness={provider.responsiveness}
-          createdAt={provider.createdAt}
-        />
+        <ResponsivenessNote provider={provider} />
       ),
       element,
       `${kind}-${id}`,
