@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { townValue } from '../../../lib/catalog/town-value';
 import { PROFILE_LIMITS } from '../../../lib/schemas/provider-dashboard';
 import { PlaceCombobox } from '../../ui/PlaceCombobox';
-import { coveragePlaceSource } from './coverage-places';
 import { ChipsFieldset } from './ChipsFieldset';
+import { coveragePlaceSource } from './coverage-places';
 import { RemovableChips } from './RemovableChips';
 
 /**
