@@ -129,6 +129,10 @@ function apiSources(vite: ViteDevServer): ApiSources {
   vite.watcher.on('all', (event, file) => {
     if (event !== 'change' && event !== 'unlink') return;
     if (!runner.evaluatedModules.getModulesByFile(file)?.size) return;
+    // Vite drops its transform of the file too, but only after an await of its own: a
+    // request in between would evaluate the old transform again and keep it (a change
+    // missed until the next one). Dropped here, in the same task as the runner's cache.
+    vite.environments.ssr.moduleGraph.onFileChange(file);
     version++;
     runner.clearCache();
   });
