@@ -70,9 +70,20 @@ export function linkIn(text: string, fragment: string): URL | undefined {
  */
 const soon = () => new Date(Date.now() + 10 * 60_000);
 
+/**
+ * When the outbox is carried out before it is read: ten minutes ahead by default; the
+ * present for a test of an hourly job, whose next hour may begin within those ten minutes.
+ */
+export interface ReadAt {
+  deliverAt?: () => Date;
+}
+
 /** Every mail the test API has written, after the outbox is carried out. */
-export async function readOutbox(api: TestApi): Promise<OutboxMail[]> {
-  await api.runJobs(soon());
+export async function readOutbox(
+  api: TestApi,
+  { deliverAt = soon }: ReadAt = {},
+): Promise<OutboxMail[]> {
+  await api.runJobs(deliverAt());
   return readOutboxIn(api.env.DATA_DIR);
 }
 
@@ -80,12 +91,15 @@ export async function readOutbox(api: TestApi): Promise<OutboxMail[]> {
  * Remembers which mails are in the outbox now (reset() does not empty it); `newMails()`
  * then answers only the mails written since.
  */
-export async function watchOutbox(api: TestApi): Promise<{ newMails(): Promise<OutboxMail[]> }> {
-  await api.runJobs(soon());
+export async function watchOutbox(
+  api: TestApi,
+  readAt: ReadAt = {},
+): Promise<{ newMails(): Promise<OutboxMail[]> }> {
+  await api.runJobs((readAt.deliverAt ?? soon)());
   const seen = new Set(await mailFiles(api.env.DATA_DIR));
   return {
     async newMails() {
-      return (await readOutbox(api)).filter((mail) => !seen.has(mail.file));
+      return (await readOutbox(api, readAt)).filter((mail) => !seen.has(mail.file));
     },
   };
 }
