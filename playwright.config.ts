@@ -44,11 +44,13 @@ export default defineConfig<ServerOptions>({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e-results.json' }]],
   use: {
-    // A trace's DOM snapshots cost a sixth of the suite's CPU even when thrown away: a
-    // failure keeps a screenshot, and `npx playwright test --trace retain-on-failure`
-    // records traces when one is needed.
+    // A trace's DOM snapshots cost a sixth of the suite's CPU even when thrown away, and
+    // Playwright's 'only-on-failure' screenshots every page of every context as it closes,
+    // then throws the picture away when the test passed. A failed test keeps a screenshot
+    // of its page (the `page` fixture, fixtures.ts), and `npx playwright test --trace
+    // retain-on-failure` records traces when one is needed.
     trace: 'off',
-    screenshot: 'only-on-failure',
+    screenshot: 'off',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
@@ -58,22 +60,22 @@ export default defineConfig<ServerOptions>({
     {
       name: 'catalog',
       testDir: `${E2E_DIR}/catalog`,
+      testIgnore: ALONE,
+      use: { ...devices['Desktop Chrome'], baseURL: serverUrl('catalog'), server: 'catalog' },
+    },
+    {
+      // Files that load the server on purpose (a flood of sign-ins at the production
+      // hashing cost fills the hashing gate, and a test beside it would be told to retry):
+      // they run after the rest of the catalog tests, on the same server.
+      name: 'catalog-alone',
+      testDir: `${E2E_DIR}/catalog`,
+      testMatch: ALONE,
+      dependencies: ['catalog'],
       use: { ...devices['Desktop Chrome'], baseURL: serverUrl('catalog'), server: 'catalog' },
     },
     {
       name: 'operations',
       testDir: `${E2E_DIR}/operations`,
-      testIgnore: ALONE,
-      use: { ...devices['Desktop Chrome'], baseURL: serverUrl('operations'), server: 'operations' },
-    },
-    {
-      // Files that load the server on purpose (a flood of sign-ins fills the hashing
-      // gate, and a test signing in beside it would be told to retry): they run after
-      // the rest of the operations tests, on the same server.
-      name: 'operations-alone',
-      testDir: `${E2E_DIR}/operations`,
-      testMatch: ALONE,
-      dependencies: ['operations'],
       use: { ...devices['Desktop Chrome'], baseURL: serverUrl('operations'), server: 'operations' },
     },
   ],

@@ -136,15 +136,17 @@ const serverProjects = [
 /** The build's database, migrated and seeded; the dev-server tests start from copies. */
 const buildData = path.join(results, 'build-data');
 
-// Lint and (types, then build) side by side: each is mostly one thread, and CI has two
-// cores. The type check (astro check) covers the .astro files and every .ts file tsc would.
+// `npm run lint` (ESLint, then Prettier) beside (types, then build): each is mostly one
+// thread, and CI has two cores. Prettier follows the build, so the two lanes take about as
+// long. The type check (astro check) covers the .astro files and every .ts file tsc would.
 const checks: Step[][] = [
-  [['Lint', 'npm', ['run', 'lint', '--silent']]],
+  [['Lint (ESLint)', 'npm', ['run', 'lint:code', '--silent']]],
   [
     ['Typecheck', 'npm', ['run', 'typecheck', '--silent']],
     // The build reads its own embedded database, so a running `npm start` (which holds
     // .data) does not block it.
     ['Build', 'npm', ['run', 'build', '--silent'], { DATA_DIR: buildData }],
+    ['Lint (Prettier)', 'npm', ['run', 'lint:format', '--silent']],
   ],
 ];
 const tests: Step[] = [

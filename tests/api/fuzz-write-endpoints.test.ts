@@ -95,7 +95,7 @@ import { useTestApi } from '../helpers/test-api.ts';
 
 const SEED = 20_251_110;
 /** Generated bodies per endpoint that reads one; the fixed RAW_BODIES come on top. */
-const RUNS = 150;
+const RUNS = 100;
 /** Endpoints that read no body only have to survive it: fewer runs keep the file fast. */
 const RUNS_WITHOUT_BODY = 30;
 /** The JSON body limit of /api/* (src/api/app.ts): huge strings reach past it. */

@@ -225,6 +225,19 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures & ServerOptions>({
   server: ['catalog', { option: true }],
+  // A failed test keeps a picture of its page (playwright.config.ts says why not
+  // Playwright's own 'only-on-failure').
+  page: async ({ page }, use, testInfo) => {
+    await use(page);
+    if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) {
+      const path = testInfo.outputPath('test-failed.png');
+      const taken = await page.screenshot({ path, timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (taken) await testInfo.attach('screenshot', { path, contentType: 'image/png' });
+    }
+  },
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': newClientAddress() });
   },

@@ -5,7 +5,8 @@
  * takes a core for a while), and prints 'e2e servers ready' once both answer:
  * playwright.config.ts waits for that line. `node tests/e2e/serve-fresh.ts catalog`
  * starts one. Port, address and folder come from servers.ts; the session key, the admin
- * and TRUST_PROXY from playwright.config.ts. Each server process also opens its database
+ * and TRUST_PROXY from playwright.config.ts, its own settings from servers.ts (env). Each
+ * server process also opens its database
  * door (database-door.ts) for the tests that must place rows in time.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -61,7 +62,7 @@ async function startAll() {
 }
 
 async function serve(server: ServerName) {
-  const { port, dataDir, doorPort } = E2E_SERVERS[server];
+  const { port, dataDir, doorPort, env } = E2E_SERVERS[server];
   // Emptied at each start: Playwright may stop this server before it can clean up.
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -70,6 +71,7 @@ async function serve(server: ServerName) {
   const running = await startServer(
     parseEnv({
       ...process.env,
+      ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
       SITE_URL: serverUrl(server),

@@ -19,19 +19,28 @@ const FIRST_PORT = Number(process.env.E2E_PORT ?? 4417);
  * Each server's port, its data folder, and the port of its database door (loopback
  * only, database-door.ts): 100 above the server's, so runs on other ports never share one.
  */
-export const E2E_SERVERS: Record<ServerName, { port: number; dataDir: string; doorPort: number }> =
-  {
-    catalog: {
-      port: FIRST_PORT,
-      dataDir: dataDirOf('catalog', FIRST_PORT),
-      doorPort: FIRST_PORT + 100,
-    },
-    operations: {
-      port: FIRST_PORT + 1,
-      dataDir: dataDirOf('operations', FIRST_PORT + 1),
-      doorPort: FIRST_PORT + 101,
-    },
-  };
+export const E2E_SERVERS: Record<
+  ServerName,
+  { port: number; dataDir: string; doorPort: number; env: Record<string, string> }
+> = {
+  catalog: {
+    port: FIRST_PORT,
+    dataDir: dataDirOf('catalog', FIRST_PORT),
+    doorPort: FIRST_PORT + 100,
+    // Passwords hashed at the production cost: the sign-in flood (login-flood.alone.spec.ts)
+    // tests the hashing gate against it.
+    env: {},
+  },
+  operations: {
+    port: FIRST_PORT + 1,
+    dataDir: dataDirOf('operations', FIRST_PORT + 1),
+    doorPort: FIRST_PORT + 101,
+    // Every test here makes its own admins and providers, each with a password: scrypt at
+    // 2^10 instead of 2^17, as in the API suite (src/api/env.ts allows it under
+    // NODE_ENV=test only), saves half a second of CPU a password.
+    env: { NODE_ENV: 'test', PASSWORD_HASH_COST: '10' },
+  },
+};
 
 /**
  * Where a server keeps its database, uploads and mail outbox (emptied at each start);
