@@ -26,8 +26,11 @@ const MOCKING_FILES = [
   'tests/api/provider-auth.test.ts',
 ];
 
-/** netlify dev, which must not run beside netlify serve (the projects below). */
-const NETLIFY_DEV_TEST = 'tests/netlify/netlify-dev.test.ts';
+/** The Netlify CLI's commands (the projects below). */
+const NETLIFY_CLI_TESTS = [
+  'tests/netlify/netlify-serve.test.ts',
+  'tests/netlify/netlify-dev.test.ts',
+];
 
 const apiTest = (name: string, driver: 'pglite' | 'pg', exclude: string[]) => ({
   name,
@@ -152,15 +155,15 @@ export default defineConfig({
             },
           ]
         : []),
-      // The hosts started as commands. netlify serve and netlify dev share the CLI's work
-      // folder (.netlify/functions-serve), so netlify-dev runs after the netlify group;
-      // npm run dev runs beside netlify serve. The dev servers copy one prepared data folder.
+      // The hosts started as commands. netlify serve (in a copy of the project, with its
+      // own dist/ and .netlify/) beside netlify dev; then npm run dev, which must not start
+      // Astro's dev server beside netlify dev's (both write Vite's cache in node_modules),
+      // beside the production refusals. The dev servers copy one prepared data folder.
       {
         extends: true,
         test: {
           name: 'netlify',
-          include: ['tests/netlify/**/*.test.ts'],
-          exclude: ['**/node_modules/**', NETLIFY_DEV_TEST],
+          include: NETLIFY_CLI_TESTS,
           globalSetup: ['tests/netlify/prepared-data.ts'],
           sequence: { groupOrder: 1 },
           testTimeout: 240_000,
@@ -170,8 +173,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'netlify-dev',
-          include: [NETLIFY_DEV_TEST],
+          name: 'hosts',
+          include: ['tests/netlify/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...NETLIFY_CLI_TESTS],
           globalSetup: ['tests/netlify/prepared-data.ts'],
           sequence: { groupOrder: 2 },
           testTimeout: 240_000,

@@ -111,8 +111,8 @@ if (!process.env.S3_TEST_ENDPOINT) {
   console.log('S3_TEST_ENDPOINT is not set: uploads are tested on local disk only.');
 }
 
-// The Netlify host test rebuilds dist/ through netlify-cli, so it runs last, after
-// everything that reads the build, with the development servers' tests.
+// The hosts as commands run last: they start servers of their own (netlify serve builds
+// in a copy of the project, so dist/ stays as the browser tests read it).
 const vitestStep = (name: string, projects: string[]) =>
   [
     'npx',
@@ -165,7 +165,7 @@ const tests: Step[] = [
   ['Browser tests (Playwright)', 'npx', ['playwright', 'test']],
   [
     'Hosts as commands: netlify serve, npm run dev, dev:netlify (Vitest)',
-    ...vitestStep('vitest-netlify', ['netlify', 'netlify-dev']),
+    ...vitestStep('vitest-netlify', ['netlify', 'hosts']),
     { PREPARED_DATA_DIR: buildData },
   ],
 ];

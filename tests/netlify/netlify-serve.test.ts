@@ -2,10 +2,13 @@
  * The production host: `netlify serve --offline` runs the netlify.toml build (migrate +
  * astro build), bundles netlify/functions/api.mts and serves both as Netlify would.
  * On the PostgreSQL server when TEST_DATABASE_URL is set, else on embedded PGlite.
+ * It runs in a copy of the project (its sources, with the checkout's node_modules), so
+ * its build and Netlify's work folder (.netlify) stay apart from the checkout's: the
+ * browser tests read the checkout's dist/, and netlify dev runs in the checkout meanwhile.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,7 +25,35 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const SESSION_SECRET = 'netlify-test-session-secret-0123456789abcdef';
 const databaseName = `vp_netlify_${randomBytes(4).toString('hex')}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-netlify-'));
+const checkout = path.resolve(import.meta.dirname, '../..');
+/** What the copy leaves out: what git ignores (built, installed, local data) and .git. */
+const NOT_SOURCES = new Set([
+  '.git',
+  'node_modules',
+  '.toolchain',
+  'dist',
+  '.astro',
+  '.data',
+  '.netlify',
+  'test-results',
+  'playwright-report',
+  'coverage',
+  'scratch',
+  'reports',
+]);
+let project: string | undefined;
 let child: ChildProcess | undefined;
+
+/** A copy of the project's sources, with the checkout's installed packages. */
+function copyOfProject(): string {
+  const copy = mkdtempSync(path.join(tmpdir(), 'vp-netlify-project-'));
+  for (const entry of readdirSync(checkout)) {
+    if (NOT_SOURCES.has(entry) || entry.endsWith('.log') || entry === '.env') continue;
+    cpSync(path.join(checkout, entry), path.join(copy, entry), { recursive: true });
+  }
+  symlinkSync(path.join(checkout, 'node_modules'), path.join(copy, 'node_modules'));
+  return copy;
+}
 let output = '';
 
 async function onServer(sql: string) {
@@ -71,7 +102,9 @@ beforeAll(async () => {
   } else {
     env.DATA_DIR = dataDir;
   }
+  project = copyOfProject();
   child = spawn('netlify', ['serve', '--offline', '--port', String(PORT)], {
+    cwd: project,
     env,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,6 +122,7 @@ afterAll(async () => {
   }
   await onServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
   rmSync(dataDir, { recursive: true, force: true });
+  if (project) rmSync(project, { recursive: true, force: true });
 });
 
 it('serves the built home page with the security headers of netlify.toml', async () => {
