@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
 import { openDatabase, type Database } from '../../db/client.ts';
@@ -11,6 +12,7 @@ import { createMailer } from '../../src/api/mail/mailer.ts';
 import { chooseObjectStore } from '../../src/api/storage/choose-object-store.ts';
 import { COMPANY_VARIABLES, type CompanyDetail } from '../../src/lib/company.ts';
 import { REQUIRED_COMPANY_DETAILS } from '../../src/lib/production-site.ts';
+import { keepIdleConnections } from './idle-connections.ts';
 import { allowConnectTo, readNetlifyRules } from './netlify-rules.ts';
 import { prepareDatabaseWhenReachable } from './prepare-database.ts';
 import { createSite } from './site.ts';
@@ -126,6 +128,7 @@ export async function startServer(
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
+  keepIdleConnections(server as Server);
   const { port } = server.address() as AddressInfo;
   // PORT=0 picks a free port: links and the Origin check follow the one it picked.
   if (new URL(env.SITE_URL).port === '0') {

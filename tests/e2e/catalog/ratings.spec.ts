@@ -33,9 +33,18 @@ test('a provider without reviews says "New" on its card, in the modal and on its
   const reviewed = items.find((provider) => provider.reviewCount > 1);
   if (!newcomer || !reviewed) throw new Error('The seed has no new or no reviewed provider');
 
+  // The built first page lists the newcomer too, dimmed while the search loads (which axe
+  // reads as too little contrast): the scan waits for the search's answer, shown undimmed.
+  const searched = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/providers' &&
+      new URL(response.url()).searchParams.has('search'),
+  );
   await page.goto(`/providers?search=${encodeURIComponent(newcomer.name)}`);
+  await searched;
   const card = cardByName(page, newcomer.name);
   await expect(card).toContainText('NewNo reviews yet');
+  await expect(page.getByRole('main').locator('.opacity-60')).toHaveCount(0);
   await expect(card).not.toContainText('0.0');
   await expect(card.getByRole('img', { name: /^Rated / })).toHaveCount(0);
   expect(await scan(page, '/providers (a new provider)')).toEqual([]);
