@@ -6,6 +6,7 @@ import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
 import { formatRand } from '../../lib/format';
 import { DetailList } from '../ui/DetailList';
 import { applicationChecklistKey, dateTime } from './admin-queries';
+import { CheckNeedBadge } from './CheckNeedBadge';
 import { EvidenceDocuments } from './EvidenceDocuments';
 import { QueryResult } from './QueryResult';
 
@@ -74,11 +75,7 @@ export function ApplicationChecklist({
                 >
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <h4 className="font-semibold">{check.label}</h4>
-                    <span
-                      className={`badge badge-sm ${check.required ? 'badge-neutral' : 'badge-ghost'}`}
-                    >
-                      {check.required ? 'Required' : 'Optional'}
-                    </span>
+                    <CheckNeedBadge required={check.required} />
                   </div>
                   <StatedFacts check={check} />
                   {keepsDocuments(check.type) ? (

@@ -10,6 +10,7 @@ import { CHECK_STATUS_LABELS, waitingRenewal } from '../../lib/schemas/check-for
 import { DetailList } from '../ui/DetailList';
 import { Modal } from '../ui/Modal';
 import { providerChecksKey } from './admin-queries';
+import { CheckNeedBadge } from './CheckNeedBadge';
 import { CheckOutcomeForm } from './CheckOutcomeForm';
 import { EvidenceDocuments } from './EvidenceDocuments';
 import { QueryResult } from './QueryResult';
@@ -84,11 +85,7 @@ export function ProviderChecks({ provider }: { provider: CheckedProvider }) {
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <h3 className="font-semibold">{check.label}</h3>
                     <div className="flex flex-wrap gap-1">
-                      <span
-                        className={`badge badge-sm ${check.required ? 'badge-neutral' : 'badge-ghost'}`}
-                      >
-                        {check.required ? 'Required' : 'Optional'}
-                      </span>
+                      <CheckNeedBadge required={check.required} />
                       <RecordBadge record={check.record} />
                       {waitingRenewal(check.documents) && (
                         <span className="badge badge-sm badge-warning">Renewal waiting</span>
