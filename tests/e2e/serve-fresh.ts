@@ -4,10 +4,10 @@
  * server side by side, each in a process of its own (a start migrates and seeds, which
  * takes a core for a while), and prints 'e2e servers ready' once both answer:
  * playwright.config.ts waits for that line. `node tests/e2e/serve-fresh.ts catalog`
- * starts one. Port, address and folder come from servers.ts; the session key, the admin
- * and TRUST_PROXY from playwright.config.ts, its own settings from servers.ts (env). Each
- * server process also opens its database
- * door (database-door.ts) for the tests that must place rows in time.
+ * starts one. Port, address, folder and a server's own settings come from servers.ts;
+ * the session key, the admin and TRUST_PROXY from playwright.config.ts. Each server
+ * process also opens its database door (database-door.ts) for the tests that must place
+ * rows in time.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';

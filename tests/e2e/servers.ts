@@ -16,8 +16,9 @@ export type ServerName = 'catalog' | 'operations';
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 4417);
 
 /**
- * Each server's port, its data folder, and the port of its database door (loopback
- * only, database-door.ts): 100 above the server's, so runs on other ports never share one.
+ * Each server's port, its data folder, the port of its database door (loopback only,
+ * database-door.ts: 100 above the server's, so runs on other ports never share one), and
+ * the environment it adds to the one Playwright gives it.
  */
 export const E2E_SERVERS: Record<
   ServerName,
