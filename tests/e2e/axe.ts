@@ -74,6 +74,37 @@ export async function scan(
   return lines;
 }
 
+/** A phone's width and a desktop's: the layouts every journey's screens are checked at. */
+export const WIDTHS = [390, 1280] as const;
+export const heightAt = (width: number) => (width < 600 ? 844 : 900);
+
+/**
+ * Runs `check` on the same page at a phone's width and at a desktop's, then gives the page
+ * its own size back: a journey reaches each screen once, and the screen is checked in both
+ * layouts (two frames after a resize, so React has drawn what a media query changed).
+ */
+export async function atBothWidths<T>(
+  page: Page,
+  check: (width: number) => Promise<T>,
+): Promise<T[]> {
+  const size = page.viewportSize();
+  const results: T[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: heightAt(width) });
+    await page.evaluate(
+      () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
+    );
+    results.push(await check(width));
+  }
+  if (size) await page.setViewportSize(size);
+  return results;
+}
+
+/** `scan` at both widths: the violations of each, named with their width. */
+export async function scanBothWidths(page: Page, where: string): Promise<string[]> {
+  return (await atBothWidths(page, (width) => scan(page, `${where} at ${width}px`))).flat();
+}
+
 /**
  * The home page's banner fades between ads; a scan during a fade would measure
  * half-transparent text. The same ads are served with a long duration, so the scan sees

@@ -7,6 +7,7 @@
  */
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { addMonths, saToday } from '../../src/lib/calendar-days.ts';
+import { atBothWidths, heightAt, scan } from './axe.ts';
 import { expect, type Accounts, type TestProvider } from './fixtures.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
@@ -71,6 +72,24 @@ export async function shoot(
 }
 
 /**
+ * A screen checked in both layouts: axe at a phone's width and at a desktop's, with a
+ * screenshot of each to E2E_SHOTS. Answers the violations of both.
+ */
+export async function checkScreen(
+  page: Page,
+  where: string,
+  shot: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string[]> {
+  const found = await atBothWidths(page, async (width) => {
+    const violations = await scan(page, `${where} at ${width}px`);
+    await shoot(page, shot, width, options);
+    return violations;
+  });
+  return found.flat();
+}
+
+/**
  * The provider's dashboard, signed in, in a browser context of its own at this width;
  * opened at one enquiry when its id is given (the link a mail carries).
  */
@@ -82,7 +101,7 @@ export async function providerDashboard(
   enquiryId?: number,
 ): Promise<Page> {
   const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 900 },
+    viewport: { width, height: heightAt(width) },
   });
   await accounts.signIn(context, 'provider', provider.id);
   const page = await context.newPage();
