@@ -11,6 +11,10 @@ import { namesInWords } from '../../lib/request-sent';
 import { EnquirySchema, ENQUIRY_LIMITS, type EnquiryInput } from '../../lib/schemas/enquiry';
 import { BRIEF_QUESTIONS } from '../../lib/schemas/request-brief';
 import { toast } from '../../lib/toast';
+import { Field, fieldAria } from '../ui/Field';
+import { SelectField } from '../ui/SelectField';
+import { TextAreaField } from '../ui/TextAreaField';
+import { TextField } from '../ui/TextField';
 import { usePlaceSuggestions } from '../ui/use-place-suggestions';
 import { SitePhotosUpload } from '../uploads/SitePhotosUpload';
 import { BriefFields } from './BriefFields';
@@ -145,16 +149,7 @@ export function RequestServiceForm({
       />
     );
   }
-  const fieldError = (name: keyof FormValues) => {
-    const message = errors[name]?.message;
-    return message ? (
-      <p id={id(`${name}-error`)} className="mt-1 text-sm text-error" role="alert">
-        {message}
-      </p>
-    ) : null;
-  };
-  const described = (name: keyof FormValues) =>
-    errors[name] ? { 'aria-invalid': true, 'aria-describedby': id(`${name}-error`) } : {};
+  const message = (name: keyof FormValues) => errors[name]?.message;
 
   return (
     <form
@@ -162,78 +157,50 @@ export function RequestServiceForm({
       onSubmit={(e) => void handleSubmit((values) => mutation.mutate(values))(e)}
       className="grid gap-4 sm:grid-cols-2"
     >
-      <div>
-        <label className="label text-sm font-medium text-base-content" htmlFor={id('name')}>
-          Your Name *
-        </label>
-        <input
-          id={id('name')}
-          type="text"
-          className="input w-full"
-          autoComplete="name"
-          maxLength={ENQUIRY_LIMITS.name}
-          {...nameField}
-          ref={(element) => {
-            nameField.ref(element);
-            firstField.current = element;
-          }}
-          {...described('customerName')}
-        />
-        {fieldError('customerName')}
-      </div>
-      <div>
-        <label className="label text-sm font-medium text-base-content" htmlFor={id('email')}>
-          Email Address *
-        </label>
-        <input
-          id={id('email')}
-          type="email"
-          className="input w-full"
-          autoComplete="email"
-          maxLength={ENQUIRY_LIMITS.email}
-          {...register('customerEmail')}
-          {...described('customerEmail')}
-        />
-        {fieldError('customerEmail')}
-      </div>
-      <div>
-        <label className="label text-sm font-medium text-base-content" htmlFor={id('phone')}>
-          Phone Number
-        </label>
-        <input
-          id={id('phone')}
-          type="tel"
-          className="input w-full"
-          autoComplete="tel"
-          maxLength={ENQUIRY_LIMITS.phone}
-          {...register('customerPhone')}
-          {...described('customerPhone')}
-        />
-        {fieldError('customerPhone')}
-      </div>
-      <div>
-        <label className="label text-sm font-medium text-base-content" htmlFor={id('service')}>
-          Service Type *
-        </label>
-        <select
-          id={id('service')}
-          className="select w-full"
-          {...register('serviceType')}
-          {...described('serviceType')}
-        >
-          <option value="">Select a service</option>
-          {services.map((service) => (
-            <option key={service} value={service}>
-              {serviceName(service)}
-            </option>
-          ))}
-        </select>
-        {fieldError('serviceType')}
-      </div>
-      <div>
-        <label className="label text-sm font-medium text-base-content" htmlFor={id('location')}>
-          Service Location *
-        </label>
+      <TextField
+        id={id('name')}
+        label="Your Name *"
+        autoComplete="name"
+        maxLength={ENQUIRY_LIMITS.name}
+        error={message('customerName')}
+        {...nameField}
+        ref={(element) => {
+          nameField.ref(element);
+          firstField.current = element;
+        }}
+      />
+      <TextField
+        id={id('email')}
+        label="Email Address *"
+        type="email"
+        autoComplete="email"
+        maxLength={ENQUIRY_LIMITS.email}
+        error={message('customerEmail')}
+        {...register('customerEmail')}
+      />
+      <TextField
+        id={id('phone')}
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        maxLength={ENQUIRY_LIMITS.phone}
+        error={message('customerPhone')}
+        {...register('customerPhone')}
+      />
+      <SelectField
+        id={id('service')}
+        label="Service Type *"
+        error={message('serviceType')}
+        {...register('serviceType')}
+      >
+        <option value="">Select a service</option>
+        {services.map((service) => (
+          <option key={service} value={service}>
+            {serviceName(service)}
+          </option>
+        ))}
+      </SelectField>
+      <Field id={id('location')} label="Service Location *" error={message('location')}>
         <input
           id={id('location')}
           className="input w-full"
@@ -242,54 +209,39 @@ export function RequestServiceForm({
           list={id('location-places')}
           autoComplete="off"
           {...register('location')}
-          {...described('location')}
+          {...fieldAria(id('location'), { error: message('location') })}
         />
         <datalist id={id('location-places')}>
           {placeSuggestions.map((place) => (
             <option key={place} value={place} />
           ))}
         </datalist>
-        {fieldError('location')}
-      </div>
-      <div>
-        <label className="label text-sm font-medium text-base-content" htmlFor={id('budget')}>
-          Budget
-        </label>
-        <select id={id('budget')} className="select w-full" {...register('budget')}>
-          <option value="">Select a budget</option>
-          {BUDGETS.map((b) => (
-            <option key={b.value} value={b.value}>
-              {b.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label className="label text-sm font-medium text-base-content" htmlFor={id('urgency')}>
-          Urgency Level *
-        </label>
-        <select id={id('urgency')} className="select w-full" {...register('urgency')}>
-          {URGENCIES.map((u) => (
-            <option key={u.value} value={u.value}>
-              {u.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      </Field>
+      <SelectField id={id('budget')} label="Budget" {...register('budget')}>
+        <option value="">Select a budget</option>
+        {BUDGETS.map((b) => (
+          <option key={b.value} value={b.value}>
+            {b.label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField id={id('urgency')} label="Urgency Level *" {...register('urgency')}>
+        {URGENCIES.map((u) => (
+          <option key={u.value} value={u.value}>
+            {u.label}
+          </option>
+        ))}
+      </SelectField>
       <div className="sm:col-span-2">
-        <label className="label text-sm font-medium text-base-content" htmlFor={id('description')}>
-          Project Description *
-        </label>
-        <textarea
+        <TextAreaField
           id={id('description')}
+          label="Project Description *"
           rows={4}
-          className="textarea w-full"
           maxLength={ENQUIRY_LIMITS.description}
           placeholder="Describe what you need: the site, the number of cameras or rooms, any existing equipment..."
+          error={message('description')}
           {...register('description')}
-          {...described('description')}
         />
-        {fieldError('description')}
       </div>
       {isService(serviceType) && (
         <BriefFields

@@ -1,32 +1,22 @@
 import type { Ref, TextareaHTMLAttributes } from 'react';
+import { Field, fieldAria, type FieldNotes } from './Field';
 
-interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldNotes {
   id: string;
   label: string;
-  /** The field's message, shown under it and announced. */
-  error?: string | undefined;
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-/** A labelled text area with its error message, tied together for screen readers. */
-export function TextAreaField({ id, label, error, ...textarea }: TextAreaFieldProps) {
+/** A labelled text area with its hint and error message, like TextField. */
+export function TextAreaField({ id, label, hint, error, ...textarea }: TextAreaFieldProps) {
   return (
-    <div>
-      <label className="label text-sm font-medium text-base-content" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label} hint={hint} error={error}>
       <textarea
         id={id}
         className="textarea w-full"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...fieldAria(id, { hint, error })}
         {...textarea}
       />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -1,12 +1,9 @@
 import type { InputHTMLAttributes, Ref } from 'react';
+import { Field, fieldAria, type FieldNotes } from './Field';
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement>, FieldNotes {
   id: string;
   label: string;
-  /** A line under the field saying what it is for, read with it. */
-  hint?: string | undefined;
-  /** The field's message, shown under it and announced. */
-  error?: string | undefined;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -16,30 +13,15 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
  * without one as outside the text controls that an autocomplete such as `name` belongs to.
  */
 export function TextField({ id, label, hint, error, type = 'text', ...input }: TextFieldProps) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
-    <div>
-      <label className="label text-sm font-medium text-base-content" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
         type={type}
         className="input w-full"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        {...fieldAria(id, { hint, error })}
         {...input}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
