@@ -20,12 +20,13 @@ import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
 import { FormActions } from '../ui/FormActions';
 import { lazyResolver } from '../ui/lazy-resolver';
+import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
-import { TextField } from '../ui/TextField';
 import { useSend } from '../ui/use-send';
 import type { UploadedDocument } from '../uploads/DocumentUpload';
 import { ImageUpload } from '../uploads/ImageUpload';
 import { serverErrorPlace, withoutHiddenAnswers } from './application-answers';
+import { joinFields } from './join-fields';
 import { NewApplicationLinkButton } from './NewApplicationLink';
 import { VerificationFields } from './VerificationFields';
 
@@ -69,8 +70,6 @@ function Success({ services, legalForm }: { services: readonly string[]; legalFo
     </section>
   );
 }
-
-type Field = keyof ApplicationFormInput;
 
 // The API's schema, loaded with zod at the first submit (docs/decisions/0049).
 const applicationResolver = lazyResolver<ApplicationFormInput, ApplicationFormInput>(() =>
@@ -156,31 +155,7 @@ function JoinForm() {
     return <Success services={services} legalForm={legalForm} />;
   }
 
-  const fieldError = (name: Field) => {
-    const message = errors[name]?.message;
-    return message ? (
-      <p id={`join-${name}-error`} className="mt-1 text-sm text-error" role="alert">
-        {message}
-      </p>
-    ) : null;
-  };
-  const aria = (name: Field) =>
-    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `join-${name}-error` } : {};
-  const labelClass = 'label text-sm font-medium text-base-content';
-
-  const text = (
-    name: Field,
-    label: string,
-    props: React.InputHTMLAttributes<HTMLInputElement> = {},
-  ) => (
-    <TextField
-      {...props}
-      id={`join-${name}`}
-      label={label}
-      error={errors[name]?.message}
-      {...register(name)}
-    />
-  );
+  const { aria, fieldError, text } = joinFields(form);
 
   return (
     <form
@@ -210,25 +185,19 @@ function JoinForm() {
             placeholder: '+27123456789 or 0123456789',
           })}
           {text('location', 'City/Area *', { placeholder: 'e.g. Johannesburg, Sandton' })}
-          <div>
-            <label className={labelClass} htmlFor="join-province">
-              Province *
-            </label>
-            <select
-              id="join-province"
-              className="select w-full"
-              {...register('province')}
-              {...aria('province')}
-            >
-              <option value="">Select a province</option>
-              {PROVINCE_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {PROVINCE_NAMES[id]}
-                </option>
-              ))}
-            </select>
-            {fieldError('province')}
-          </div>
+          <SelectField
+            id="join-province"
+            label="Province *"
+            error={errors.province?.message}
+            {...register('province')}
+          >
+            <option value="">Select a province</option>
+            {PROVINCE_IDS.map((id) => (
+              <option key={id} value={id}>
+                {PROVINCE_NAMES[id]}
+              </option>
+            ))}
+          </SelectField>
           <div className="sm:col-span-2">
             {/* street-address is a many-line address: it belongs to a text area (HTML). */}
             <TextAreaField
@@ -241,27 +210,14 @@ function JoinForm() {
             />
           </div>
           <div className="sm:col-span-2">
-            <label className={labelClass} htmlFor="join-description">
-              Business Description
-            </label>
-            <textarea
+            <TextAreaField
               id="join-description"
+              label="Business Description"
               rows={3}
-              className="textarea w-full"
+              hint="Optional. What your business does, in your own words: your public profile shows it once you are approved. Left empty, the profile shows no description until you write one."
+              error={errors.description?.message}
               {...register('description')}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={
-                errors.description
-                  ? 'join-description-hint join-description-error'
-                  : 'join-description-hint'
-              }
             />
-            <p id="join-description-hint" className="mt-1 text-sm">
-              Optional. What your business does, in your own words: your public profile shows it
-              once you are approved. Left empty, the profile shows no description until you write
-              one.
-            </p>
-            {fieldError('description')}
           </div>
           <div className="sm:col-span-2">
             {/* A text input with the address keyboard: HTML_CodeSniffer (pa11y) refuses
@@ -310,7 +266,10 @@ function JoinForm() {
           })}
           {text('businessLicense', 'Business License Number')}
           <div className="sm:col-span-2">
-            <label className={labelClass} htmlFor="join-previousWork">
+            <label
+              className="label text-sm font-medium text-base-content"
+              htmlFor="join-previousWork"
+            >
               Previous Work and References
             </label>
             <textarea

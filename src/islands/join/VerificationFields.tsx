@@ -4,11 +4,10 @@ import { saToday } from '../../lib/calendar-days';
 import { LEGAL_FORM_LABELS, LEGAL_FORMS, type CheckType } from '../../lib/catalog/checks';
 import { CHECKS_CONSENT } from '../../lib/catalog/consent';
 import type { ApplicationFormInput } from '../../lib/schemas/provider-application';
-import { TextField } from '../ui/TextField';
+import { SelectField } from '../ui/SelectField';
 import { DocumentUpload, type UploadedDocument } from '../uploads/DocumentUpload';
 import { shownChecks } from './application-answers';
-
-type Field = keyof ApplicationFormInput;
+import { joinFields } from './join-fields';
 
 interface Props {
   form: UseFormReturn<ApplicationFormInput>;
@@ -17,7 +16,6 @@ interface Props {
   onDocument: (type: CheckType, document: UploadedDocument | undefined) => void;
 }
 
-const labelClass = 'label text-sm font-medium text-base-content';
 const groupClass = 'rounded-box border border-base-300 p-4 sm:col-span-2';
 const groupLegendClass = 'float-left mb-1 w-full font-semibold';
 
@@ -35,34 +33,7 @@ export function VerificationFields({ form, documentErrors, onDocument }: Props) 
   const shown = shownChecks({ services, legalForm });
   const today = saToday();
 
-  const errorId = (name: Field) => `join-${name}-error`;
-  const hintId = (name: Field) => `join-${name}-hint`;
-  /** The hint, and the message once there is one, as the field's description. */
-  const describedBy = (name: Field, hint: boolean) =>
-    [hint ? hintId(name) : '', errors[name] ? errorId(name) : ''].join(' ').trim() || undefined;
-
-  const text = (
-    name: Field,
-    label: string,
-    props: React.InputHTMLAttributes<HTMLInputElement> = {},
-    hint?: string,
-  ) => (
-    <div>
-      <TextField
-        {...props}
-        id={`join-${name}`}
-        label={label}
-        error={errors[name]?.message}
-        {...register(name)}
-        aria-describedby={describedBy(name, hint !== undefined)}
-      />
-      {hint && (
-        <p id={hintId(name)} className="mt-1 text-sm">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
+  const { aria, fieldError, text } = joinFields(form);
 
   return (
     <fieldset className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
@@ -76,33 +47,20 @@ export function VerificationFields({ form, documentErrors, onDocument }: Props) 
           </a>
         </p>
 
-        <div>
-          <label className={labelClass} htmlFor="join-legalForm">
-            Business type *
-          </label>
-          <select
-            id="join-legalForm"
-            className="select w-full"
-            aria-invalid={errors.legalForm ? true : undefined}
-            aria-describedby={describedBy('legalForm', true)}
-            {...register('legalForm')}
-          >
-            <option value="">Select the business type</option>
-            {LEGAL_FORMS.map((form) => (
-              <option key={form} value={form}>
-                {LEGAL_FORM_LABELS[form]}
-              </option>
-            ))}
-          </select>
-          <p id={hintId('legalForm')} className="mt-1 text-sm">
-            A company or close corporation is registered with the CIPC; a sole trader is not.
-          </p>
-          {errors.legalForm?.message && (
-            <p id={errorId('legalForm')} className="mt-1 text-sm text-error" role="alert">
-              {errors.legalForm.message}
-            </p>
-          )}
-        </div>
+        <SelectField
+          id="join-legalForm"
+          label="Business type *"
+          hint="A company or close corporation is registered with the CIPC; a sole trader is not."
+          error={errors.legalForm?.message}
+          {...register('legalForm')}
+        >
+          <option value="">Select the business type</option>
+          {LEGAL_FORMS.map((form) => (
+            <option key={form} value={form}>
+              {LEGAL_FORM_LABELS[form]}
+            </option>
+          ))}
+        </SelectField>
 
         <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2" hidden={!shown.company}>
           {text(
@@ -170,8 +128,7 @@ export function VerificationFields({ form, documentErrors, onDocument }: Props) 
             <input
               type="checkbox"
               className="checkbox checkbox-primary mt-0.5"
-              aria-invalid={errors.acceptChecks ? true : undefined}
-              aria-describedby={describedBy('acceptChecks', false)}
+              {...aria('acceptChecks')}
               {...register('acceptChecks')}
             />
             <span>
@@ -182,11 +139,7 @@ export function VerificationFields({ form, documentErrors, onDocument }: Props) 
               . *
             </span>
           </label>
-          {errors.acceptChecks?.message && (
-            <p id={errorId('acceptChecks')} className="mt-1 text-sm text-error" role="alert">
-              {errors.acceptChecks.message}
-            </p>
-          )}
+          {fieldError('acceptChecks')}
         </div>
       </div>
     </fieldset>

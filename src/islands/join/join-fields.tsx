@@ -1,0 +1,61 @@
+import type { InputHTMLAttributes } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { ApplicationFormInput } from '../../lib/schemas/provider-application';
+import { fieldAria } from '../ui/Field';
+import { TextField } from '../ui/TextField';
+
+type Field = keyof ApplicationFormInput;
+
+/**
+ * The parts the join form and its Verification section build their fields from, on the
+ * one form's state: a field `name` is `join-<name>`, its hint `join-<name>-hint` and its
+ * message `join-<name>-error`.
+ */
+export function joinFields({
+  register,
+  formState: { errors },
+}: UseFormReturn<ApplicationFormInput>) {
+  /** The field's ARIA state: invalid with a message, described by its hint and the message. */
+  const aria = (name: Field, hint = false) =>
+    fieldAria(`join-${name}`, { hint, error: errors[name] });
+
+  /** The field's message, announced as it appears. */
+  const fieldError = (name: Field) => {
+    const message = errors[name]?.message;
+    return message ? (
+      <p id={`join-${name}-error`} className="mt-1 text-sm text-error" role="alert">
+        {message}
+      </p>
+    ) : null;
+  };
+
+  /** A text input under its label, with its message and then its hint, if it has one. */
+  const text = (
+    name: Field,
+    label: string,
+    props: InputHTMLAttributes<HTMLInputElement> = {},
+    hint?: string,
+  ) => {
+    const field = (
+      <TextField
+        {...props}
+        id={`join-${name}`}
+        label={label}
+        error={errors[name]?.message}
+        {...register(name)}
+        {...aria(name, hint !== undefined)}
+      />
+    );
+    if (hint === undefined) return field;
+    return (
+      <div>
+        {field}
+        <p id={`join-${name}-hint`} className="mt-1 text-sm">
+          {hint}
+        </p>
+      </div>
+    );
+  };
+
+  return { aria, fieldError, text };
+}
