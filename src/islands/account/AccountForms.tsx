@@ -4,7 +4,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import type { PasswordResetRequested } from '../../lib/api-answers';
@@ -23,6 +23,39 @@ export const serverMessage = (error: unknown, fallback: string) =>
 
 const failureToast = (title: string, fallback: string) => (error: unknown) =>
   toast({ title, description: serverMessage(error, fallback), variant: 'destructive' });
+
+/**
+ * What the three forms share: their fields, the full-width button that sends them (which
+ * says so while it waits), and a link-styled button to another of the forms.
+ */
+function AccountForm({
+  onSubmit,
+  submitLabel,
+  busy,
+  switchLabel,
+  onSwitch,
+  children,
+}: {
+  onSubmit: ComponentProps<'form'>['onSubmit'];
+  submitLabel: string;
+  /** While the request is on its way, what the button says instead; else false. */
+  busy: string | false;
+  switchLabel: string;
+  onSwitch: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate className="space-y-4" onSubmit={onSubmit}>
+      {children}
+      <button type="submit" className="btn btn-primary w-full" disabled={busy !== false}>
+        {busy === false ? submitLabel : busy}
+      </button>
+      <button type="button" className="link block text-sm" onClick={onSwitch}>
+        {switchLabel}
+      </button>
+    </form>
+  );
+}
 
 export function LoginForm({
   idPrefix,
@@ -50,10 +83,12 @@ export function LoginForm({
     onError: failureToast('Login Failed', 'Login failed'),
   });
   return (
-    <form
-      noValidate
-      className="space-y-4"
+    <AccountForm
       onSubmit={(e) => void handleSubmit((v) => login.mutate(v))(e)}
+      submitLabel={submitLabel}
+      busy={login.isPending && pendingLabel}
+      switchLabel={forgotLabel}
+      onSwitch={onForgot}
     >
       <TextField
         id={`${idPrefix}-email`}
@@ -71,13 +106,7 @@ export function LoginForm({
         error={formState.errors.password?.message}
         {...register('password')}
       />
-      <button type="submit" className="btn btn-primary w-full" disabled={login.isPending}>
-        {login.isPending ? pendingLabel : submitLabel}
-      </button>
-      <button type="button" className="link block text-sm" onClick={onForgot}>
-        {forgotLabel}
-      </button>
-    </form>
+    </AccountForm>
   );
 }
 
@@ -107,10 +136,12 @@ export function ForgotPasswordForm({
     onError: failureToast('Reset Failed', 'Password reset failed'),
   });
   return (
-    <form
-      noValidate
-      className="space-y-4"
+    <AccountForm
       onSubmit={(e) => void handleSubmit((v) => forgot.mutate(v))(e)}
+      submitLabel="Send Reset Link"
+      busy={forgot.isPending && 'Sending...'}
+      switchLabel="Back to login"
+      onSwitch={onBack}
     >
       <p className="text-sm">{intro}</p>
       <TextField
@@ -126,13 +157,7 @@ export function ForgotPasswordForm({
           {sent}
         </p>
       )}
-      <button type="submit" className="btn btn-primary w-full" disabled={forgot.isPending}>
-        {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
-      </button>
-      <button type="button" className="link block text-sm" onClick={onBack}>
-        Back to login
-      </button>
-    </form>
+    </AccountForm>
   );
 }
 
@@ -167,10 +192,12 @@ export function NewPasswordForm({
     onError: failureToast(failureTitle, 'Password reset failed'),
   });
   return (
-    <form
-      noValidate
-      className="space-y-4"
+    <AccountForm
       onSubmit={(e) => void handleSubmit((v) => reset.mutate(v))(e)}
+      submitLabel={submitLabel}
+      busy={reset.isPending && 'Saving...'}
+      switchLabel="Back to login"
+      onSwitch={onBack}
     >
       {reset.isError && (
         // Stays after the toast has gone (an expired link says what to do instead); the
@@ -195,12 +222,6 @@ export function NewPasswordForm({
         error={formState.errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
-      <button type="submit" className="btn btn-primary w-full" disabled={reset.isPending}>
-        {reset.isPending ? 'Saving...' : submitLabel}
-      </button>
-      <button type="button" className="link block text-sm" onClick={onBack}>
-        Back to login
-      </button>
-    </form>
+    </AccountForm>
   );
 }
