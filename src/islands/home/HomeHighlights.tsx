@@ -58,6 +58,18 @@ function TileGrid({ children, label }: { children: ReactNode; label: string }) {
   );
 }
 
+/** A highlight's heading, named by `id` for its section, and the line that says what it lists. */
+function Heading({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <>
+      <h2 id={id} className="text-2xl font-bold md:text-3xl">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm">{children}</p>
+    </>
+  );
+}
+
 function Empty({ children }: { children: ReactNode }) {
   return <p className="mt-4 rounded-box bg-base-200 p-4 text-sm">{children}</p>;
 }
@@ -78,13 +90,13 @@ function TopRated({
     <section aria-labelledby="top-rated-heading">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
-          <h2 id="top-rated-heading" className="text-2xl font-bold md:text-3xl">
-            {nearYou ? 'Top rated near you' : 'Top rated providers'}
-          </h2>
-          <p className="mt-1 text-sm">
+          <Heading
+            id="top-rated-heading"
+            title={nearYou ? 'Top rated near you' : 'Top rated providers'}
+          >
             Verified providers with at least {minReviews} reviews, by average rating
             {nearYou ? `, within ${radiusKm} km of you.` : ', across South Africa.'}
-          </p>
+          </Heading>
         </div>
         {nearYou ? (
           <button type="button" className="btn btn-sm btn-ghost" onClick={onForget}>
@@ -133,12 +145,9 @@ function TopRated({
 function RecentlyVerified({ providers }: { providers: Highlights['recentlyVerified'] }) {
   return (
     <section aria-labelledby="recently-verified-heading">
-      <h2 id="recently-verified-heading" className="text-2xl font-bold md:text-3xl">
-        Recently verified
-      </h2>
-      <p className="mt-1 text-sm">
+      <Heading id="recently-verified-heading" title="Recently verified">
         Every check the badge needs has passed and is in date; the newest passes first.
-      </p>
+      </Heading>
       {providers.length === 0 ? (
         <Empty>No provider has passed every check yet.</Empty>
       ) : (
@@ -164,10 +173,9 @@ function RecentlyVerified({ providers }: { providers: Highlights['recentlyVerifi
 function RecentReviews({ reviews }: { reviews: Highlights['recentReviews'] }) {
   return (
     <section aria-labelledby="recent-reviews-heading">
-      <h2 id="recent-reviews-heading" className="text-2xl font-bold md:text-3xl">
-        Recent reviews
-      </h2>
-      <p className="mt-1 text-sm">The newest reviews customers have written about providers.</p>
+      <Heading id="recent-reviews-heading" title="Recent reviews">
+        The newest reviews customers have written about providers.
+      </Heading>
       {reviews.length === 0 ? (
         <Empty>{NO_REVIEWS_TEXT}</Empty>
       ) : (
