@@ -11,6 +11,7 @@ import { toast } from '../../lib/toast';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { DetailList } from '../ui/DetailList';
 import { Modal } from '../ui/Modal';
+import { TextAreaField } from '../ui/TextAreaField';
 import { dateTime, toastFailure } from './admin-queries';
 import { AdminTable } from './AdminTable';
 import { ApplicationChecklist } from './ApplicationChecklist';
@@ -204,19 +205,14 @@ function Detail({ application, onClose }: { application: Application; onClose: (
       )}
       <DetailList rows={rows} />
       <ApplicationChecklist applicationId={application.id} status={application.status} />
-      <div>
-        <label className="label text-sm font-medium text-base-content" htmlFor="admin-notes">
-          Admin notes
-        </label>
-        <textarea
-          id="admin-notes"
-          className="textarea w-full"
-          rows={3}
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
-          maxLength={2000}
-        />
-      </div>
+      <TextAreaField
+        id="admin-notes"
+        label="Admin notes"
+        rows={3}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+        maxLength={2000}
+      />
       {application.emailConfirmedAt === null && application.status === 'pending' && (
         <p className="text-sm">
           The applicant has not opened the link mailed to this address, so it may not be theirs. A

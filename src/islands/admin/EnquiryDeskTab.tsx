@@ -19,6 +19,7 @@ import { DetailList } from '../ui/DetailList';
 import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
+import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, dateTime, refreshEnquiryDesk, toastFailure } from './admin-queries';
 import { AdminTable } from './AdminTable';
@@ -186,16 +187,10 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
       <EnquiryMessages enquiryId={enquiry.id} customerName={enquiry.customerName} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <label
-            className="label text-sm font-medium text-base-content"
-            htmlFor={`${id}-provider-search`}
-          >
-            Find a provider by name or town
-          </label>
-          <input
+          <TextField
             id={`${id}-provider-search`}
+            label="Find a provider by name or town"
             type="search"
-            className="input w-full"
             maxLength={100}
             value={providerSearch}
             onChange={(e) => setProviderSearch(e.target.value)}
@@ -245,19 +240,14 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
           ))}
         </SelectField>
       </div>
-      <div>
-        <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-notes`}>
-          Admin notes (the provider sees them)
-        </label>
-        <textarea
-          id={`${id}-notes`}
-          className="textarea w-full"
-          rows={3}
-          maxLength={2000}
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
-        />
-      </div>
+      <TextAreaField
+        id={`${id}-notes`}
+        label="Admin notes (the provider sees them)"
+        rows={3}
+        maxLength={2000}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+      />
       <FormActions
         onCancel={onClose}
         label="Save"

@@ -19,6 +19,7 @@ import { toast } from '../../lib/toast';
 import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
+import { TextAreaField } from '../ui/TextAreaField';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
 import { handledSessionEnd } from './session';
 
@@ -153,43 +154,19 @@ export function ResponseDialog({
             className="mt-6 space-y-4"
             onSubmit={(e) => void handleSubmit((draft) => respond.mutate(draft))(e)}
           >
-            <div>
-              <label
-                className="label text-sm font-medium text-base-content"
-                htmlFor={`${id}-response`}
-              >
-                Your Response *
-              </label>
-              <textarea
-                id={`${id}-response`}
-                rows={4}
-                className="textarea w-full"
-                aria-invalid={formState.errors.providerResponse ? true : undefined}
-                aria-describedby={
-                  formState.errors.providerResponse ? `${id}-response-error` : undefined
-                }
-                {...register('providerResponse')}
-              />
-              {formState.errors.providerResponse && (
-                <p id={`${id}-response-error`} className="mt-1 text-sm text-error" role="alert">
-                  {formState.errors.providerResponse.message}
-                </p>
-              )}
-            </div>
-            <div>
-              <label
-                className="label text-sm font-medium text-base-content"
-                htmlFor={`${id}-notes`}
-              >
-                Internal Notes (Optional)
-              </label>
-              <textarea
-                id={`${id}-notes`}
-                rows={2}
-                className="textarea w-full"
-                {...register('providerNotes')}
-              />
-            </div>
+            <TextAreaField
+              id={`${id}-response`}
+              label="Your Response *"
+              rows={4}
+              error={formState.errors.providerResponse?.message}
+              {...register('providerResponse')}
+            />
+            <TextAreaField
+              id={`${id}-notes`}
+              label="Internal Notes (Optional)"
+              rows={2}
+              {...register('providerNotes')}
+            />
             <SelectField id={`${id}-status`} label="Update Status" {...register('status')}>
               {RESPONSE_STATUSES.map((status) => (
                 <option key={status} value={status}>

@@ -13,6 +13,7 @@ import { HELD_REVIEW_DECISION } from '../../lib/reviews';
 import { toast } from '../../lib/toast';
 import { lazyResolver } from '../ui/lazy-resolver';
 import { MessageCard } from '../ui/MessageCard';
+import { TextAreaField } from '../ui/TextAreaField';
 import { useSend } from '../ui/use-send';
 import type { ReviewFormSchema } from './review-form-schema';
 
@@ -151,25 +152,14 @@ export default function WriteReview({
             </p>
           )}
         </fieldset>
-        <div>
-          <label className="label text-sm font-medium text-base-content" htmlFor={`${id}-comment`}>
-            Your review *
-          </label>
-          <textarea
-            id={`${id}-comment`}
-            rows={5}
-            maxLength={REVIEW_COMMENT_MAX}
-            className="textarea w-full"
-            aria-invalid={errors.comment ? true : undefined}
-            aria-describedby={errors.comment ? `${id}-comment-error` : undefined}
-            {...register('comment')}
-          />
-          {errors.comment && (
-            <p id={`${id}-comment-error`} className="mt-1 text-sm text-error" role="alert">
-              {errors.comment.message}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          id={`${id}-comment`}
+          label="Your review *"
+          rows={5}
+          maxLength={REVIEW_COMMENT_MAX}
+          error={errors.comment?.message}
+          {...register('comment')}
+        />
         <button type="submit" className="btn btn-primary" disabled={send.isPending}>
           {send.isPending ? 'Sending...' : 'Publish Review'}
         </button>

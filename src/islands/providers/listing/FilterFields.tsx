@@ -6,7 +6,9 @@ import {
   VERIFICATIONS,
   type ProviderFilters,
 } from '../../../lib/provider-filters';
+import { Field } from '../../ui/Field';
 import type { PlaceOption } from '../../ui/place-sources';
+import { SelectField } from '../../ui/SelectField';
 import { LazyLocationField } from './LazyLocationField';
 import { SearchInput } from './SearchInput';
 
@@ -45,29 +47,21 @@ export function FilterFields({
   return (
     <div className={`grid gap-4 ${className}`}>
       {!serviceLocked && (
-        <div>
-          <label
-            className="label text-sm font-medium text-base-content"
-            htmlFor={`${idPrefix}-service`}
-          >
-            Service Type
-          </label>
-          <select
-            id={`${idPrefix}-service`}
-            className="select w-full"
-            value={filters.serviceType}
-            onChange={(e) =>
-              update({ serviceType: e.target.value as ProviderFilters['serviceType'] })
-            }
-          >
-            <option value="all">All Services</option>
-            {SERVICE_CATEGORIES.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.filterLabel}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${idPrefix}-service`}
+          label="Service Type"
+          value={filters.serviceType}
+          onChange={(e) =>
+            update({ serviceType: e.target.value as ProviderFilters['serviceType'] })
+          }
+        >
+          <option value="all">All Services</option>
+          {SERVICE_CATEGORIES.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.filterLabel}
+            </option>
+          ))}
+        </SelectField>
       )}
       {!locationLocked && (
         <LazyLocationField
@@ -82,41 +76,27 @@ export function FilterFields({
           }}
         />
       )}
-      <div>
-        <label
-          className="label text-sm font-medium text-base-content"
-          htmlFor={`${idPrefix}-verification`}
-        >
-          Verification
-        </label>
-        <select
-          id={`${idPrefix}-verification`}
-          className="select w-full"
-          value={filters.verification}
-          onChange={(e) =>
-            update({ verification: e.target.value as ProviderFilters['verification'] })
-          }
-        >
-          {VERIFICATIONS.map((verification) => (
-            <option key={verification} value={verification}>
-              {VERIFICATION_LABELS[verification]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label
-          className="label text-sm font-medium text-base-content"
-          htmlFor={`${idPrefix}-search`}
-        >
-          Search
-        </label>
+      <SelectField
+        id={`${idPrefix}-verification`}
+        label="Verification"
+        value={filters.verification}
+        onChange={(e) =>
+          update({ verification: e.target.value as ProviderFilters['verification'] })
+        }
+      >
+        {VERIFICATIONS.map((verification) => (
+          <option key={verification} value={verification}>
+            {VERIFICATION_LABELS[verification]}
+          </option>
+        ))}
+      </SelectField>
+      <Field id={`${idPrefix}-search`} label="Search">
         <SearchInput
           id={`${idPrefix}-search`}
           value={filters.search}
           onChange={(search) => update({ search })}
         />
-      </div>
+      </Field>
     </div>
   );
 }
