@@ -12,6 +12,7 @@ import { ProviderLogo } from '../providers/ProviderLogo';
 import { FormActions } from '../ui/FormActions';
 import { FormCard } from '../ui/FormCard';
 import { SelectField } from '../ui/SelectField';
+import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import { PhotoUploader } from './PhotoUploader';
 import { BusinessHoursEditor } from './profile/BusinessHoursEditor';
@@ -181,30 +182,14 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
             ))}
           </SelectField>
         </div>
-        <div>
-          <label
-            className="label text-sm font-medium text-base-content"
-            htmlFor={`${id}-description`}
-          >
-            Business Description
-          </label>
-          <textarea
-            id={`${id}-description`}
-            rows={4}
-            className="textarea w-full"
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={`${id}-description-hint`}
-            {...register('description')}
-          />
-          <p id={`${id}-description-hint`} className="mt-1 text-sm">
-            In your own words. Left empty, your public page shows no description.
-          </p>
-          {errors.description && (
-            <p className="mt-1 text-sm text-error" role="alert">
-              {errors.description.message}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          id={`${id}-description`}
+          label="Business Description"
+          rows={4}
+          hint="In your own words. Left empty, your public page shows no description."
+          error={errors.description?.message}
+          {...register('description')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             id={`${id}-price`}

@@ -277,6 +277,7 @@ function JoinForm() {
               rows={4}
               className="textarea w-full"
               {...register('previousWork')}
+              {...aria('previousWork')}
             />
             {fieldError('previousWork')}
           </div>

@@ -136,6 +136,7 @@ test('each rule of the application form shows its message and nothing is sent', 
   await page.getByLabel('Email Address *').fill('not-an-email');
   await page.getByLabel('Phone Number *').fill('12345');
   await page.getByLabel('Years of Experience *').fill('-1');
+  await page.getByLabel('Previous Work and References').fill('x'.repeat(2001));
   // PSIRA is asked for only with a security service, CIPC only for a company.
   await expect(page.getByLabel('PSIRA registration number *')).toBeHidden();
   await expect(page.getByLabel('CIPC registration number *')).toBeHidden();
@@ -153,6 +154,10 @@ test('each rule of the application form shows its message and nothing is sent', 
   ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
+  // A screen reader hears a field's message with the field.
+  const previousWork = page.getByLabel('Previous Work and References');
+  await expect(previousWork).toHaveAttribute('aria-invalid', 'true');
+  await expect(previousWork).toHaveAccessibleDescription('At most 2000 characters');
   expect(posted()).toBe(false);
 });
 

@@ -157,8 +157,17 @@ test('the provider edits the profile and sees it on /providers', async ({ page, 
     .fill('Mesh Wi-Fi for guest houses and offices from Umhlanga to Ballito.');
   await page.getByLabel('City/Area').fill('Umhlanga');
   await page.getByLabel('Phone').fill('not a phone');
+  const description = page.getByLabel('Business Description');
+  const written = await description.inputValue();
+  await description.fill('x'.repeat(2001));
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText(/valid South African phone number/)).toBeVisible();
+  // A screen reader hears a field's message with the field, the hint before it.
+  await expect(description).toHaveAttribute('aria-invalid', 'true');
+  await expect(description).toHaveAccessibleDescription(
+    'In your own words. Left empty, your public page shows no description. At most 2000 characters',
+  );
+  await description.fill(written);
   await page.getByLabel('Phone').fill('031 555 0142');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByTestId('toast')).toContainText('Profile Updated');
