@@ -37,17 +37,21 @@ export const ENQUIRY_LIMITS = {
 
 const noControls = { message: CONTROL_CHARACTERS_MESSAGE };
 
+/** Text the customer types: trimmed, not empty, at most `max` characters, no control characters. */
+const typedText = (missing: string, label: string, max: number) =>
+  z.string(missing).check(
+    z.trim(),
+    z.minLength(1, missing),
+    z.maxLength(max, `${label} must be at most ${max} characters`),
+    z.refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
+  );
+
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const EnquirySchema = z
   .object({
-    customerName: z.string('Please enter your name').check(
-      z.trim(),
-      z.minLength(1, 'Please enter your name'),
-      z.maxLength(ENQUIRY_LIMITS.name, `Name must be at most ${ENQUIRY_LIMITS.name} characters`),
-      z.refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
-    ),
+    customerName: typedText('Please enter your name', 'Name', ENQUIRY_LIMITS.name),
     customerEmail: emailField(),
     customerPhone: preprocess(
       emptyToUndefined,
@@ -66,23 +70,11 @@ export const EnquirySchema = z
       ),
     ),
     serviceType: z.enum(SERVICE_IDS, 'Please select a service type'),
-    location: z.string('Please enter the service location').check(
-      z.trim(),
-      z.minLength(1, 'Please enter the service location'),
-      z.maxLength(
-        ENQUIRY_LIMITS.location,
-        `Location must be at most ${ENQUIRY_LIMITS.location} characters`,
-      ),
-      z.refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
-    ),
-    description: z.string('Please describe your project').check(
-      z.trim(),
-      z.minLength(1, 'Please describe your project'),
-      z.maxLength(
-        ENQUIRY_LIMITS.description,
-        `Description must be at most ${ENQUIRY_LIMITS.description} characters`,
-      ),
-      z.refine((v) => !CONTROL_CHARACTERS.test(v), noControls),
+    location: typedText('Please enter the service location', 'Location', ENQUIRY_LIMITS.location),
+    description: typedText(
+      'Please describe your project',
+      'Description',
+      ENQUIRY_LIMITS.description,
     ),
     budget: preprocess(
       emptyToUndefined,

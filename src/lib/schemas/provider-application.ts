@@ -29,7 +29,7 @@ import {
   saPhoneField,
   servicesField,
 } from './fields.ts';
-import { optionalDay } from './verification.ts';
+import { coverAmountRand, optionalDay } from './verification.ts';
 
 /** Documents an application may carry: one per check, a few checks at most. */
 export const APPLICATION_DOCUMENTS_MAX = 6;
@@ -95,15 +95,7 @@ const applicationFields = {
   insurer: optionalText(100),
   insuranceCover: preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.optional(
-      z
-        .number('Cover amount must be a number of rand')
-        .check(
-          z.int('Cover amount must be a whole number of rand'),
-          z.gte(1, 'Cover amount must be more than R0'),
-          z.lte(1_000_000_000, 'Cover amount must be at most R1 000 000 000'),
-        ),
-    ),
+    z.optional(coverAmountRand),
   ),
   insuranceValidUntil: optionalDay('Insurance expiry must be a date (YYYY-MM-DD)'),
   documents: z._default(

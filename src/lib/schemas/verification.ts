@@ -41,6 +41,15 @@ export const DocumentUploadSchema = z.object({
 /** Documents an admin attaches to one recorded outcome, at most. */
 export const CHECK_DOCUMENTS_MAX = 3;
 
+/** An insurance cover in whole rand: the application's and the admin's check alike. */
+export const coverAmountRand = z
+  .number('Cover amount must be a number of rand')
+  .check(
+    z.int('Cover amount must be a whole number of rand'),
+    z.gte(1, 'Cover amount must be more than R0'),
+    z.lte(1_000_000_000, 'Cover amount must be at most R1 000 000 000'),
+  );
+
 export const checkTypeParam = z.enum(CHECK_TYPES, 'Unknown check type');
 
 export const RecordCheckSchema = z
@@ -51,17 +60,7 @@ export const RecordCheckSchema = z
     insurer: optionalText(100),
     coverAmount: preprocess(
       (v) => (v === '' ? undefined : v),
-      z.optional(
-        z.nullable(
-          z
-            .number('Cover amount must be a number of rand')
-            .check(
-              z.int('Cover amount must be a whole number of rand'),
-              z.gte(1, 'Cover amount must be more than R0'),
-              z.lte(1_000_000_000, 'Cover amount must be at most R1 000 000 000'),
-            ),
-        ),
-      ),
+      z.optional(z.nullable(coverAmountRand)),
     ),
     /** The day it was checked; today when not given. */
     checkedOn: optionalDay('Checked on must be a date (YYYY-MM-DD)'),
