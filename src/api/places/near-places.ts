@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { distanceKm } from '../../lib/geo.ts';
-import type { PlaceKind } from '../../lib/places.ts';
 import type { NearPlace, PlaceNearQuery } from '../../lib/schemas/places.ts';
+import { summaryOf, type PlaceRow } from './place-summary.ts';
 
-interface Row extends Record<string, unknown> {
-  value: string;
-  name: string;
-  province: string;
-  kind: PlaceKind;
-  parent: string | null;
-  parent_name: string | null;
+interface Row extends PlaceRow {
   latitude: number;
   longitude: number;
 }
@@ -32,13 +26,7 @@ export async function nearPlaces(db: Database, query: PlaceNearQuery): Promise<N
       LEFT JOIN places parent ON parent.value = p.parent`);
   return (result as { rows: Row[] }).rows
     .map((row) => ({
-      value: row.value,
-      name: row.name,
-      province: row.province,
-      kind: row.kind,
-      ...(row.parent && row.parent_name
-        ? { parent: { value: row.parent, name: row.parent_name } }
-        : {}),
+      ...summaryOf(row),
       distanceKm: Math.round(distanceKm(from, row) * 10) / 10,
     }))
     .sort((a, b) => a.distanceKm - b.distanceKm);

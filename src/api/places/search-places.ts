@@ -1,36 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { PLACE_KINDS, placeKey, type PlaceKind } from '../../lib/places.ts';
+import { PLACE_KINDS, placeKey } from '../../lib/places.ts';
 import type { PlaceSearchQuery, PlaceSummary } from '../../lib/schemas/places.ts';
+import { summaryOf, type PlaceRow } from './place-summary.ts';
 
 /** Below this many characters a typed name is matched by its start only (trigrams need three). */
 const MIN_TYPO_LENGTH = 3;
 
-interface Row extends Record<string, unknown> {
-  value: string;
-  name: string;
-  province: string;
-  kind: PlaceKind;
-  parent: string | null;
-  parent_name: string | null;
+interface Row extends PlaceRow {
   matched: string;
 }
 
 /** `LIKE` pattern text: the key's own % and _ taken literally (placeKey leaves none, but still). */
 const likeText = (key: string) => key.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-export function summaryOf(row: Row): PlaceSummary {
-  return {
-    value: row.value,
-    name: row.name,
-    province: row.province,
-    kind: row.kind,
-    ...(row.parent && row.parent_name
-      ? { parent: { value: row.parent, name: row.parent_name } }
-      : {}),
-    ...(row.matched !== row.name ? { otherName: row.matched } : {}),
-  };
-}
 
 /**
  * The places a typed text names (the town combobox): a name or other name equal to it,
@@ -70,5 +52,8 @@ export async function searchPlaces(db: Database, query: PlaceSearchQuery): Promi
               array_position(${kinds}, p.kind),
               p.name, p.value
      LIMIT ${query.limit}`);
-  return (result as { rows: Row[] }).rows.map(summaryOf);
+  return (result as { rows: Row[] }).rows.map((row) => ({
+    ...summaryOf(row),
+    ...(row.matched !== row.name ? { otherName: row.matched } : {}),
+  }));
 }
