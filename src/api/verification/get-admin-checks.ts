@@ -4,7 +4,7 @@ import { adminUsers, providerChecks as c, serviceProviders as p } from '../../..
 import { CHECKS, checkApplies, requiredChecks } from '../../lib/catalog/checks.ts';
 import { listDocuments } from '../documents/list-documents.ts';
 import { AppError } from '../errors.ts';
-import { providerVerificationStatus, TODAY } from './verified-sql.ts';
+import { checkedOnDay, providerVerificationStatus, TODAY } from './verified-sql.ts';
 
 /**
  * The admin's Verification screen of one provider: every check in the catalogue that
@@ -32,9 +32,7 @@ export async function getAdminChecks(db: Database, providerId: number) {
         reference: c.reference,
         insurer: c.insurer,
         coverAmount: c.coverAmount,
-        checkedOn: sql<
-          string | null
-        >`(${c.checkedAt} AT TIME ZONE 'Africa/Johannesburg')::date::text`,
+        checkedOn: checkedOnDay,
         checkedBy: sql<
           string | null
         >`CASE WHEN ${adminUsers.id} IS NULL THEN NULL ELSE ${adminUsers.firstName} || ' ' || ${adminUsers.lastName} END`,

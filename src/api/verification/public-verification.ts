@@ -7,7 +7,12 @@ import {
   requiredChecks,
   type CheckType,
 } from '../../lib/catalog/checks.ts';
-import { providerVerificationStatus, TODAY, type VerificationStatus } from './verified-sql.ts';
+import {
+  checkedOnDay,
+  providerVerificationStatus,
+  TODAY,
+  type VerificationStatus,
+} from './verified-sql.ts';
 
 /**
  * A check as the public sees it. passed: passed and in date; expired: passed, but its
@@ -55,9 +60,7 @@ export async function getPublicVerification(
         type: c.checkType,
         status: c.status,
         reference: c.reference,
-        checkedOn: sql<
-          string | null
-        >`(${c.checkedAt} AT TIME ZONE 'Africa/Johannesburg')::date::text`,
+        checkedOn: checkedOnDay,
         validUntil: sql<string | null>`${c.validUntil}::text`,
         inDate: sql<boolean>`coalesce(${c.validUntil} >= ${TODAY}, false)`,
       })

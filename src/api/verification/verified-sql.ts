@@ -1,5 +1,5 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
-import { serviceProviders as p } from '../../../db/schema.ts';
+import { providerChecks as c, serviceProviders as p } from '../../../db/schema.ts';
 
 /**
  * South Africa's today, worked out once per query (a sub-select is an init plan): called
@@ -29,3 +29,8 @@ export const providerVerificationStatus = sql<VerificationStatus>`CASE
   WHEN ${p.verifiedUntil} >= ${TODAY} THEN 'verified'
   WHEN ${p.verifiedUntil} = '-infinity'::date THEN 'unverified'
   ELSE 'lapsed' END`;
+
+/** The day a check was recorded, as a South African date (the admin's and the public's). */
+export const checkedOnDay = sql<
+  string | null
+>`(${c.checkedAt} AT TIME ZONE 'Africa/Johannesburg')::date::text`;
