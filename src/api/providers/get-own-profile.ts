@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
+import { SIGN_IN_AGAIN } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
 
@@ -40,6 +41,6 @@ export type OwnProfile = Awaited<ReturnType<typeof getOwnProfile>>;
 /** A signed-in provider's own profile (spec: GET /api/provider/me). */
 export async function getOwnProfile(db: Database, providerId: number) {
   const [row] = await db.select(ownProfileColumns).from(p).where(eq(p.id, providerId));
-  if (!row) throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
+  if (!row) throw new AppError('unauthorized', SIGN_IN_AGAIN);
   return { ...row, rating: Number(row.rating) };
 }

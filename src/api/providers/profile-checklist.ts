@@ -7,6 +7,7 @@ import {
   PROFILE_FACTS,
   type ProfileFact,
 } from '../../lib/provider-facts.ts';
+import { SIGN_IN_AGAIN } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
 
 /** The drizzle keys of each fact's confirmation column (docs/decisions/0041). */
@@ -30,6 +31,14 @@ interface FactValues {
   description: string;
 }
 
+/** The columns that hold the facts, as factGiven reads them (FactValues). */
+const factColumns = {
+  startingPrice: p.startingPrice,
+  businessHours: p.businessHours,
+  coverageAreas: p.coverageAreas,
+  description: p.description,
+};
+
 /**
  * Whether a fact holds a value the provider can confirm as shown. A missing starting
  * price can be confirmed: it is the provider's answer "on request".
@@ -51,10 +60,7 @@ export function factGiven(fact: ProfileFact, values: FactValues): boolean {
 export async function getProfileChecklist(db: Database, providerId: number) {
   const [row] = await db
     .select({
-      startingPrice: p.startingPrice,
-      businessHours: p.businessHours,
-      coverageAreas: p.coverageAreas,
-      description: p.description,
+      ...factColumns,
       priceConfirmedAt: p.priceConfirmedAt,
       hoursConfirmedAt: p.hoursConfirmedAt,
       coverageConfirmedAt: p.coverageConfirmedAt,
@@ -62,7 +68,7 @@ export async function getProfileChecklist(db: Database, providerId: number) {
     })
     .from(p)
     .where(eq(p.id, providerId));
-  if (!row) throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
+  if (!row) throw new AppError('unauthorized', SIGN_IN_AGAIN);
   const facts = PROFILE_FACTS.map((fact) => ({
     fact,
     /** Whether the profile holds a value for it (a missing price is "Price on request"). */
@@ -82,16 +88,8 @@ export async function confirmProfileFacts(
   providerId: number,
   facts: readonly ProfileFact[],
 ) {
-  const [row] = await db
-    .select({
-      startingPrice: p.startingPrice,
-      businessHours: p.businessHours,
-      coverageAreas: p.coverageAreas,
-      description: p.description,
-    })
-    .from(p)
-    .where(eq(p.id, providerId));
-  if (!row) throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
+  const [row] = await db.select(factColumns).from(p).where(eq(p.id, providerId));
+  if (!row) throw new AppError('unauthorized', SIGN_IN_AGAIN);
   const missing = facts.filter((fact) => !factGiven(fact, row));
   if (missing.length > 0) {
     const errors = Object.fromEntries(missing.map((fact) => [fact, NOT_GIVEN[fact]]));
