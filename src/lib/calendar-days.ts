@@ -17,6 +17,33 @@ export function saToday(now: Date = new Date()): string {
   return dayFormatter.format(now);
 }
 
+/** Made on first use, as dayFormatter. */
+let clockFormatter: Intl.DateTimeFormat | undefined;
+
+/**
+ * An instant on South Africa's clock: its day ('2026-11-28'), its time to the minute
+ * ('14:05') and the zone's offset then ('+02:00').
+ */
+export function saClock(at: Date): { day: string; time: string; offset: string } {
+  clockFormatter ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: SA_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'longOffset',
+  });
+  const part = Object.fromEntries(clockFormatter.formatToParts(at).map((p) => [p.type, p.value]));
+  return {
+    day: `${part['year']}-${part['month']}-${part['day']}`,
+    time: `${part['hour']}:${part['minute']}`,
+    // 'GMT+02:00'; plain 'GMT' for a zero offset.
+    offset: (part['timeZoneName'] ?? '').replace(/^GMT/, '') || '+00:00',
+  };
+}
+
 /** The day `days` after (or before, when negative) a day. */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);

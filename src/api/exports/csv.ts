@@ -6,6 +6,8 @@
  * quoted too, so no separator inside one splits it. Instants are written in South
  * African time with the offset (saDateTime), as the admin screens show them.
  */
+import { saClock } from '../../lib/calendar-days.ts';
+
 /** A CSV file and the requests or providers its rows are about (for the access log). */
 export interface CsvExport {
   body: string;
@@ -18,30 +20,14 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number | boolean | null | undefined | Date | readonly string[];
 }
 
-const SA_TIME_ZONE = 'Africa/Johannesburg';
-/** Made on first use: creating it loads time-zone data. */
-let saFormatter: Intl.DateTimeFormat | undefined;
-
 /**
  * An instant in South African time to the minute, with its offset: '2026-11-28 14:05
  * +02:00'. The offset is written out (not assumed) so a spreadsheet or a reader abroad
  * cannot mistake it for UTC or their own time, which the ISO form in UTC invited.
  */
 export function saDateTime(date: Date): string {
-  saFormatter ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: SA_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'longOffset',
-  });
-  const part = Object.fromEntries(saFormatter.formatToParts(date).map((p) => [p.type, p.value]));
-  // 'GMT+02:00'; plain 'GMT' for a zero offset.
-  const offset = (part['timeZoneName'] ?? '').replace(/^GMT/, '') || '+00:00';
-  return `${part['year']}-${part['month']}-${part['day']} ${part['hour']}:${part['minute']} ${offset}`;
+  const { day, time, offset } = saClock(date);
+  return `${day} ${time} ${offset}`;
 }
 
 /** A yes-or-no fact as a person reads it. */

@@ -6,7 +6,7 @@
  * validity, deposit, warranty and the Consumer Protection Act's s15 wording.
  */
 import PDFDocument from 'pdfkit';
-import { formatDay } from '../../lib/calendar-days.ts';
+import { formatDay, saClock } from '../../lib/calendar-days.ts';
 import {
   formatCents,
   formatQuantity,
@@ -51,23 +51,15 @@ const money = (cents: number) => printable(formatCents(cents));
 
 /** An instant as South Africans read it: '28 November 2026, 14:05'. */
 function saDateTime(at: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Africa/Johannesburg',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(at))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${formatDay(`${parts['year']}-${parts['month']}-${parts['day']}`)}, ${parts['hour']}:${parts['minute']}`;
+  const { day, time } = saClock(new Date(at));
+  return `${formatDay(day)}, ${time}`;
 }
 
-function render(build: (doc: Doc) => void, title: string): Promise<Uint8Array<ArrayBuffer>> {
+/** A document under its title and the line that says where it comes from. */
+function render(
+  { title, subtitle }: { title: string; subtitle: string },
+  build: (doc: Doc) => void,
+): Promise<Uint8Array<ArrayBuffer>> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -79,6 +71,8 @@ function render(build: (doc: Doc) => void, title: string): Promise<Uint8Array<Ar
     doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     doc.on('error', reject);
   });
+  doc.font('Helvetica-Bold').fontSize(18).text(printable(title));
+  doc.font('Helvetica').fontSize(10).text(printable(subtitle));
   build(doc);
   doc.end();
   return done;
@@ -232,23 +226,15 @@ function s15(doc: Doc): void {
 /** The PDF of one quote version. */
 export function quotePdf(who: DocumentParties, quote: QuoteView): Promise<Uint8Array<ArrayBuffer>> {
   const title = `Quote ${who.reference} version ${quote.version}`;
-  return render((doc) => {
-    doc.font('Helvetica-Bold').fontSize(18).text(printable(title));
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .text(
-        printable(
-          `Issued ${formatDay(quote.createdAt.slice(0, 10))} by ${quote.providerName} through Verified Providers`,
-        ),
-      );
+  const subtitle = `Issued ${formatDay(quote.createdAt.slice(0, 10))} by ${quote.providerName} through Verified Providers`;
+  return render({ title, subtitle }, (doc) => {
     parties(doc, who, quote);
     heading(doc, 'Items');
     lineTable(doc, quote.lines);
     totals(doc, quote);
     quoteTerms(doc, quote);
     s15(doc);
-  }, title);
+  });
 }
 
 function variationSection(doc: Doc, variation: VariationView): void {
@@ -276,16 +262,8 @@ export function jobPdf(
   job: JobView,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const title = `Agreed job ${who.reference}`;
-  return render((doc) => {
-    doc.font('Helvetica-Bold').fontSize(18).text(printable(title));
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .text(
-        printable(
-          `Quote version ${quote.version} accepted by the customer on ${saDateTime(job.acceptedAt)} (South African time)`,
-        ),
-      );
+  const subtitle = `Quote version ${quote.version} accepted by the customer on ${saDateTime(job.acceptedAt)} (South African time)`;
+  return render({ title, subtitle }, (doc) => {
     parties(doc, who, quote);
     heading(doc, `Accepted quote (version ${quote.version})`);
     lineTable(doc, quote.lines);
@@ -305,7 +283,7 @@ export function jobPdf(
     ]);
     quoteTerms(doc, quote);
     s15(doc);
-  }, title);
+  });
 }
 
 /** The answer headers of a PDF: shown in the browser, saved under `fileName`. */
