@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, max, ne, notInArray, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Queryable } from '../../../db/client.ts';
 import {
   customerEnquiries as e,
   jobs,
@@ -37,6 +37,18 @@ export const ACCEPT_MESSAGES = {
  * dashboard shows it, the customer's page too.
  */
 export const NOT_CHOSEN_REASON = "Another provider's quote was accepted.";
+
+/** Whether the provider has sent a newer version of this quote on its copy since. */
+export async function superseded(
+  db: Queryable,
+  quote: { enquiryId: number; version: number },
+): Promise<boolean> {
+  const [{ latest } = { latest: quote.version }] = await db
+    .select({ latest: max(q.version) })
+    .from(q)
+    .where(eq(q.enquiryId, quote.enquiryId));
+  return (latest ?? quote.version) > quote.version;
+}
 
 /**
  * The customer accepts one quote version of their request group, exactly once. The
@@ -91,18 +103,12 @@ export async function acceptQuote(
           : ACCEPT_MESSAGES.otherAccepted,
       );
     }
-    const [{ latest } = { latest: quote.version }] = await tx
-      .select({ latest: max(q.version) })
-      .from(q)
-      .where(eq(q.enquiryId, quote.enquiryId));
     if (CLOSED_STATUSES.includes(copy.status))
       throw new AppError('conflict', ACCEPT_MESSAGES.closed);
     if (quote.providerId === null || quote.providerId !== copy.assignedProviderId) {
       throw new AppError('conflict', ACCEPT_MESSAGES.movedOn);
     }
-    if ((latest ?? quote.version) > quote.version) {
-      throw new AppError('conflict', ACCEPT_MESSAGES.superseded);
-    }
+    if (await superseded(tx, quote)) throw new AppError('conflict', ACCEPT_MESSAGES.superseded);
     if (quote.declined) throw new AppError('conflict', ACCEPT_MESSAGES.declined);
     if (quote.expired) throw new AppError('conflict', ACCEPT_MESSAGES.expired);
 

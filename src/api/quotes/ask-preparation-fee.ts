@@ -31,7 +31,6 @@ export async function askPreparationFee(
   await hitRateLimit(db, QUOTE_RATE_LIMIT, `provider:${providerId}`);
   return db.transaction(async (tx) => {
     const copy = await lockedCopyOfProvider(tx, { enquiryId, providerId });
-    if (!copy) throw new AppError('not_found', 'Enquiry not found');
     if (CLOSED_STATUSES.includes(copy.status)) {
       throw new AppError('conflict', QUOTE_CONFLICTS.closed);
     }

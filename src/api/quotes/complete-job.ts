@@ -58,8 +58,8 @@ export async function completeJob(
   },
 ) {
   return db.transaction(async (tx) => {
-    const copy = await lockedCopyOfProvider(tx, { enquiryId, providerId });
-    if (!copy) throw new AppError('not_found', 'Enquiry not found');
+    // The provider's own copy only (404 otherwise), locked while the job completes.
+    await lockedCopyOfProvider(tx, { enquiryId, providerId });
     const [job] = await tx
       .select({ id: jobs.id, completedAt: jobs.completedAt })
       .from(jobs)

@@ -1,4 +1,4 @@
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   customerEnquiries as e,
@@ -8,7 +8,7 @@ import {
 } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
-import { ACCEPT_MESSAGES } from './accept-quote.ts';
+import { ACCEPT_MESSAGES, superseded } from './accept-quote.ts';
 import { customerGroup } from './customer-group.ts';
 import { quoteDeclinedMessage } from './quote-mails.ts';
 import { groupReference } from './read-quotes.ts';
@@ -51,13 +51,7 @@ export async function declineQuote(
     const [taken] = await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.groupId, groupId));
     if (taken) throw new AppError('conflict', DECLINE_MESSAGES.accepted);
     if (quote.declined) throw new AppError('conflict', DECLINE_MESSAGES.declinedAlready);
-    const [{ latest } = { latest: quote.version }] = await tx
-      .select({ latest: max(q.version) })
-      .from(q)
-      .where(eq(q.enquiryId, quote.enquiryId));
-    if ((latest ?? quote.version) > quote.version) {
-      throw new AppError('conflict', ACCEPT_MESSAGES.superseded);
-    }
+    if (await superseded(tx, quote)) throw new AppError('conflict', ACCEPT_MESSAGES.superseded);
     await tx
       .update(q)
       .set({ declinedAt: sql`now()`, declineReason: reason })

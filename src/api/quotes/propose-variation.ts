@@ -45,7 +45,6 @@ export async function proposeVariation(
   await hitRateLimit(db, QUOTE_RATE_LIMIT, `provider:${providerId}`);
   return db.transaction(async (tx) => {
     const copy = await lockedCopyOfProvider(tx, { enquiryId, providerId });
-    if (!copy) throw new AppError('not_found', 'Enquiry not found');
     const [job] = await tx
       .select({ id: jobs.id, completedAt: jobs.completedAt, vatPercent: q.vatPercent })
       .from(jobs)

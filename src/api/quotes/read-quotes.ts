@@ -16,6 +16,7 @@ import {
 } from '../../../db/schema.ts';
 import type { QuoteLineKind } from '../../lib/quotes.ts';
 import { requestReference } from '../../lib/request-reference.ts';
+import { AppError } from '../errors.ts';
 import { TODAY } from '../verification/verified-sql.ts';
 
 export const QUOTE_STATES = [
@@ -320,6 +321,7 @@ export async function lockedCopyOfProvider(
     .from(e)
     .where(and(eq(e.id, enquiryId), eq(e.assignedProviderId, providerId)))
     .for('update');
+  if (!copy) throw new AppError('not_found', 'Enquiry not found');
   return copy;
 }
 
