@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { quotePreparationFees as fees, quotes, serviceProviders as p } from '../../../db/schema.ts';
+import { quotePreparationFees as fees, quotes } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { hitRateLimit } from '../rate-limits/hit-rate-limit.ts';
 import { CLOSED_STATUSES } from '../requests/get-request-status.ts';
-import { customerLinks, preparationFeeAskedMessage } from './quote-mails.ts';
-import { groupReference, lockedCopyOfProvider } from './read-quotes.ts';
+import { customerOfCopy, preparationFeeAskedMessage } from './quote-mails.ts';
+import { lockedCopyOfProvider } from './read-quotes.ts';
 import { QUOTE_CONFLICTS, QUOTE_RATE_LIMIT } from './send-quote.ts';
 
 export const PREPARATION_FEE_CONFLICTS = {
@@ -47,21 +47,18 @@ export async function askPreparationFee(
         target: fees.enquiryId,
         set: { feeCents, proposedAt: sql`now()`, agreedAt: null, declinedAt: null },
       });
-    const [provider] = await tx.select({ name: p.name }).from(p).where(eq(p.id, providerId));
-    let mailed = false;
-    if (copy.emailConfirmedAt && provider) {
-      const { statusUrl } = await customerLinks(tx, { enquiryId, siteUrl });
+    const toCustomer = await customerOfCopy(tx, copy, { providerId, siteUrl });
+    if (toCustomer) {
       await enqueueMail(
         tx,
         preparationFeeAskedMessage(
           copy,
-          { providerName: provider.name, feeCents },
-          { reference: await groupReference(tx, copy), statusUrl },
+          { providerName: toCustomer.providerName, feeCents },
+          toCustomer,
         ),
         { topic: `preparation-fee:${enquiryId}` },
       );
-      mailed = true;
     }
-    return { feeCents, mailed };
+    return { feeCents, mailed: toCustomer !== undefined };
   });
 }

@@ -1,20 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import {
-  jobs,
-  jobVariations as v,
-  quoteLines,
-  quotes as q,
-  serviceProviders as p,
-} from '../../../db/schema.ts';
+import { jobs, jobVariations as v, quoteLines, quotes as q } from '../../../db/schema.ts';
 import { quoteTotals } from '../../lib/quotes.ts';
 import type { VariationSchema } from '../../lib/schemas/quotes.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { hitRateLimit } from '../rate-limits/hit-rate-limit.ts';
-import { customerLinks, variationProposedMessage } from './quote-mails.ts';
-import { groupReference, lockedCopyOfProvider } from './read-quotes.ts';
+import { customerOfCopy, variationProposedMessage } from './quote-mails.ts';
+import { lockedCopyOfProvider } from './read-quotes.ts';
 import { QUOTE_RATE_LIMIT } from './send-quote.ts';
 import { lineRows } from './send-quote.ts';
 
@@ -70,20 +64,17 @@ export async function proposeVariation(
       .returning({ id: v.id });
     if (!stored) throw new Error('variation not stored');
     await tx.insert(quoteLines).values(lineRows(variation.lines, { variationId: stored.id }));
-    const [provider] = await tx.select({ name: p.name }).from(p).where(eq(p.id, providerId));
-    let mailed = false;
-    if (copy.emailConfirmedAt && provider) {
-      const { statusUrl } = await customerLinks(tx, { enquiryId, siteUrl });
+    const toCustomer = await customerOfCopy(tx, copy, { providerId, siteUrl });
+    if (toCustomer) {
       await enqueueMail(
         tx,
         variationProposedMessage(
           copy,
-          { providerName: provider.name, number, reason: variation.reason, ...totals },
-          { reference: await groupReference(tx, copy), statusUrl },
+          { providerName: toCustomer.providerName, number, reason: variation.reason, ...totals },
+          toCustomer,
         ),
       );
-      mailed = true;
     }
-    return { id: stored.id, number, ...totals, mailed };
+    return { id: stored.id, number, ...totals, mailed: toCustomer !== undefined };
   });
 }

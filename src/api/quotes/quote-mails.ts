@@ -47,6 +47,22 @@ export async function providerOfCopy(
   };
 }
 
+/**
+ * What a mail to the customer of a copy about its provider's step needs: the provider's
+ * name, the request's reference and a new link to the status page. Undefined while the
+ * customer has not confirmed the address (nothing is mailed then).
+ */
+export async function customerOfCopy(
+  db: Queryable,
+  copy: { id: number; groupId: number | null; createdAt: Date; emailConfirmedAt: Date | null },
+  { providerId, siteUrl }: { providerId: number; siteUrl: string },
+) {
+  const [provider] = await db.select({ name: p.name }).from(p).where(eq(p.id, providerId));
+  if (!copy.emailConfirmedAt || !provider) return undefined;
+  const { statusUrl } = await customerLinks(db, { enquiryId: copy.id, siteUrl });
+  return { providerName: provider.name, reference: await groupReference(db, copy), statusUrl };
+}
+
 /** A new token for the customer's page of a copy, with the page's address and the PDF's. */
 export async function customerLinks(
   db: Queryable,
