@@ -22,7 +22,7 @@ import {
   TOP_RATED_COUNT,
   TOP_RATED_MIN_REVIEWS,
 } from '../../lib/home-highlights.ts';
-import { providerIsVerified } from '../verification/verified-sql.ts';
+import { checkIsRequired, providerIsVerified } from '../verification/verified-sql.ts';
 
 /** What a highlight card shows of a provider: nothing beyond the public listing's fields. */
 const cardColumns = {
@@ -125,14 +125,7 @@ async function listRecentlyVerified(db: Database) {
     .select({ providerId: c.providerId, checkedAt: c.checkedAt })
     .from(c)
     .innerJoin(p, eq(p.id, c.providerId))
-    .where(
-      and(
-        eq(c.status, 'passed'),
-        eq(p.isApproved, true),
-        providerIsVerified,
-        sql`${c.checkType} = ANY (required_check_types(${p.services}, ${p.legalForm}))`,
-      ),
-    )
+    .where(and(eq(c.status, 'passed'), eq(p.isApproved, true), providerIsVerified, checkIsRequired))
     // No tie-break here: with one, the whole group of passes at the newest instant is
     // sorted (the generated providers share one); among equals any are as recent.
     .orderBy(desc(c.checkedAt))

@@ -4,6 +4,7 @@ import { outbox, providerChecks as c, serviceProviders as p } from '../../../db/
 import { addDays, formatDay, saToday } from '../../lib/calendar-days.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { checkReminderMessage, type CheckReminderKind } from '../mail/messages.ts';
+import { checkIsRequired } from './verified-sql.ts';
 
 /** Reminders look this far ahead, and back for a lapse a stopped schedule missed. */
 const AHEAD_DAYS = 30;
@@ -48,7 +49,7 @@ export async function sendCheckReminders(
         eq(c.status, 'passed'),
         eq(p.isApproved, true),
         sql`${c.validUntil} BETWEEN ${addDays(today, -LAPSED_WITHIN_DAYS)}::date AND ${addDays(today, AHEAD_DAYS)}::date`,
-        sql`${c.checkType} = ANY (required_check_types(${p.services}, ${p.legalForm}))`,
+        checkIsRequired,
         // Written already (the schedule runs every 15 s): passed over without a write.
         sql`NOT EXISTS (SELECT 1 FROM ${outbox} WHERE ${outbox.onceKey} = ${onceKey})`,
       ),

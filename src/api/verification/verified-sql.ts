@@ -34,3 +34,6 @@ export const providerVerificationStatus = sql<VerificationStatus>`CASE
 export const checkedOnDay = sql<
   string | null
 >`(${c.checkedAt} AT TIME ZONE 'Africa/Johannesburg')::date::text`;
+
+/** The check is one its provider's services and business type require (db/sql/verification.sql). */
+export const checkIsRequired = sql<boolean>`${c.checkType} = ANY (required_check_types(${p.services}, ${p.legalForm}))`;
