@@ -20,13 +20,12 @@ import {
   privacyLinks,
   rateLimits,
   reviews,
-  serviceProviders,
 } from '../../../db/schema.ts';
 import { requestReference } from '../../lib/request-reference.ts';
 import { dueAt, periodInWords, RETENTION } from '../../lib/retention.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
-import { requestCancelledMessage } from '../mail/messages.ts';
 import { CLOSED_STATUSES } from '../requests/get-request-status.ts';
+import { tellProviderOfCancellation } from '../requests/tell-provider-of-cancellation.ts';
 import { anonymiseRequests, ERASED } from './anonymise-requests.ts';
 import { gatherPersonalData, type HeldData } from './gather-personal-data.ts';
 import type { TableName } from './personal-data-map.ts';
@@ -146,20 +145,12 @@ async function cancelOpenRequests(tx: Transaction, ids: number[], siteUrl: strin
       .update(e)
       .set({ status: 'cancelled', cancelReason: CANCELLED_BY_DELETION, updatedAt: sql`now()` })
       .where(eq(e.id, request.id));
-    if (request.providerId === null) continue;
-    const [provider] = await tx
-      .select({ name: serviceProviders.name, email: serviceProviders.email })
-      .from(serviceProviders)
-      .where(eq(serviceProviders.id, request.providerId));
-    if (!provider) continue;
-    await enqueueMail(
-      tx,
-      requestCancelledMessage(provider, {
-        reference: requestReference(request.id, request.createdAt),
-        reason: CANCELLED_BY_DELETION,
-        dashboardUrl: new URL('/dashboard', siteUrl).href,
-      }),
-    );
+    await tellProviderOfCancellation(tx, {
+      providerId: request.providerId,
+      reference: requestReference(request.id, request.createdAt),
+      reason: CANCELLED_BY_DELETION,
+      siteUrl,
+    });
   }
 }
 

@@ -1,13 +1,12 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { customerEnquiries as e, serviceProviders as p } from '../../../db/schema.ts';
+import { customerEnquiries as e } from '../../../db/schema.ts';
 import { REQUEST_STATUS_MESSAGES, type CancelRequest } from '../../lib/schemas/request-status.ts';
 import { AppError } from '../errors.ts';
-import { enqueueMail } from '../jobs/enqueue.ts';
-import { requestCancelledMessage } from '../mail/messages.ts';
 import { CLOSED_STATUSES } from './get-request-status.ts';
 import { copiesInGroupOf, groupReference } from './request-group.ts';
 import { requestOfToken } from './request-of-token.ts';
+import { tellProviderOfCancellation } from './tell-provider-of-cancellation.ts';
 
 /**
  * The customer cancels from the status page, with a reason: the request is closed and
@@ -48,20 +47,12 @@ export async function cancelRequest(
         ),
       );
     for (const copy of open) {
-      if (copy.providerId === null) continue;
-      const [provider] = await tx
-        .select({ name: p.name, email: p.email })
-        .from(p)
-        .where(eq(p.id, copy.providerId));
-      if (!provider) continue;
-      await enqueueMail(
-        tx,
-        requestCancelledMessage(provider, {
-          reference: groupReference(copy),
-          reason,
-          dashboardUrl: new URL('/dashboard', siteUrl).href,
-        }),
-      );
+      await tellProviderOfCancellation(tx, {
+        providerId: copy.providerId,
+        reference: groupReference(copy),
+        reason,
+        siteUrl,
+      });
     }
   });
   return {
