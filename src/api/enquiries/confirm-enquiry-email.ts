@@ -8,6 +8,13 @@ import { confirmationLinks, enquiryOfToken } from './enquiry-links.ts';
 
 export const EMAIL_CONFIRMED = 'Thank you: your e-mail address is confirmed.';
 
+/** What a confirmation needs besides the request: the links' secret, the site, the network. */
+export interface Confirming {
+  secret: Uint8Array;
+  siteUrl: string;
+  from: string;
+}
+
 /**
  * POST /api/enquiries/confirm: marks the enquiry's e-mail confirmed (the first time
  * only; a second use of the link answers the same). A request completed before its
@@ -15,15 +22,10 @@ export const EMAIL_CONFIRMED = 'Thank you: your e-mail address is confirmed.';
  */
 export async function confirmEnquiryEmail(
   db: Database,
-  {
-    token,
-    secret,
-    siteUrl,
-    from,
-  }: { token: string; secret: Uint8Array; siteUrl: string; from: string },
+  { token, ...confirming }: { token: string } & Confirming,
 ): Promise<{ message: string }> {
-  const enquiryId = await enquiryOfToken(secret, confirmationLinks, token);
-  await confirmCustomerEmail(db, enquiryId, { secret, siteUrl, from });
+  const enquiryId = await enquiryOfToken(confirming.secret, confirmationLinks, token);
+  await confirmCustomerEmail(db, enquiryId, confirming);
   return { message: EMAIL_CONFIRMED };
 }
 
@@ -39,7 +41,7 @@ export async function confirmEnquiryEmail(
 export async function confirmCustomerEmail(
   db: Database,
   enquiryId: number,
-  { secret, siteUrl, from }: { secret: Uint8Array; siteUrl: string; from: string },
+  { secret, siteUrl, from }: Confirming,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx

@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/client.ts';
-import { confirmCustomerEmail } from '../enquiries/confirm-enquiry-email.ts';
+import { confirmCustomerEmail, type Confirming } from '../enquiries/confirm-enquiry-email.ts';
 import { requestOfToken } from './request-of-token.ts';
 
 /**
@@ -9,14 +9,9 @@ import { requestOfToken } from './request-of-token.ts';
  */
 export async function confirmRequestEmail(
   db: Database,
-  {
-    token,
-    secret,
-    siteUrl,
-    from,
-  }: { token: string; secret: Uint8Array; siteUrl: string; from: string },
+  { token, ...confirming }: { token: string } & Confirming,
 ): Promise<{ confirmed: true }> {
   const id = await requestOfToken(db, token);
-  await confirmCustomerEmail(db, id, { secret, siteUrl, from });
+  await confirmCustomerEmail(db, id, confirming);
   return { confirmed: true };
 }
