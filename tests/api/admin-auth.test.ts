@@ -5,7 +5,6 @@ import {
   adminUsers,
   passwordTokens,
   providerApplications,
-  rateLimits,
   serviceProviders,
 } from '../../db/schema.ts';
 import * as password from '../../src/api/auth/password.ts';
@@ -15,6 +14,7 @@ import { adminRow, createTestAdmin, type TestAdmin } from '../helpers/admin-fixt
 import {
   bearer,
   cookiePair,
+  failedBefore,
   fromClient,
   postLogin,
   retryAfterOf,
@@ -68,16 +68,6 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
 
 const me = (headers: Record<string, string>) => api.get('/api/admin/me', { headers });
 const cookieHeader = (token: string) => ({ cookie: `vp_admin_session=${token}` });
-
-/** `count` failures on a counter of RATE_LIMITS, as if they had just happened (no scrypt). */
-async function failedBefore(
-  limit: { name: string },
-  client: string,
-  count: number,
-  target: TestApi = api,
-) {
-  await target.database.db.insert(rateLimits).values({ key: `${limit.name}:${client}`, count });
-}
 
 /** The answer's text must not carry a password hash or a token version. */
 function expectNoSecrets(text: string) {
@@ -173,7 +163,7 @@ describe('POST /api/admin/login', () => {
     const { max, message, windowSeconds } = RATE_LIMITS.adminLogin;
     expect(max).toBe(20);
     // 19 failures are on the client's counter already (each real one costs a scrypt run).
-    await failedBefore(RATE_LIMITS.adminLogin, '127.0.0.1', max - 1);
+    await failedBefore(api, RATE_LIMITS.adminLogin, '127.0.0.1', max - 1);
     // Signing in with the right password is no failure: it neither counts nor is refused.
     for (let i = 1; i <= 3; i++) {
       expect(
@@ -204,7 +194,7 @@ describe('POST /api/admin/login', () => {
     expect(max).toBe(10);
     // Seven failures are on the account's counter already (each real one costs a scrypt
     // run); three more lock it.
-    await failedBefore(RATE_LIMITS.adminLoginPerEmail, admin.email, max - 3);
+    await failedBefore(api, RATE_LIMITS.adminLoginPerEmail, admin.email, max - 3);
     for (let i = 1; i <= 3; i++) {
       const response = await postLogin(api, 'admin', {
         email: admin.email,
@@ -230,7 +220,7 @@ describe('POST /api/admin/login', () => {
   it("clears the account's failures when its owner signs in", async () => {
     const { max } = RATE_LIMITS.adminLoginPerEmail;
     // Seven failures are on the counter already: with the next two, nine.
-    await failedBefore(RATE_LIMITS.adminLoginPerEmail, admin.email, max - 3);
+    await failedBefore(api, RATE_LIMITS.adminLoginPerEmail, admin.email, max - 3);
     const guess = (i: number) =>
       postLogin(api, 'admin', { email: admin.email, password: `guess ${i}` });
     for (const i of [1, 2]) expect((await guess(i)).status, `guess ${i}`).toBe(401);
@@ -305,7 +295,7 @@ describe('sign-in limits do not lock the owner out (issue 11)', () => {
 
     // Seven wrong passwords are on the account's counter already; 20 more come from one
     // client (each real one costs a scrypt run, so most of the flood is on the counter).
-    await failedBefore(RATE_LIMITS.adminLoginPerEmail, owner.email, max - 3, proxied);
+    await failedBefore(proxied, RATE_LIMITS.adminLoginPerEmail, owner.email, max - 3);
     const statuses: number[] = [];
     for (let i = 1; i <= 20; i++) {
       const response = await login(wrong(i), fromClient(ATTACKER));
@@ -348,7 +338,7 @@ describe('sign-in limits do not lock the owner out (issue 11)', () => {
     const laptop = await deviceOf('198.51.100.11');
     // Eight failures of this browser are on its counter (named by the cookie's nonce).
     const { jti } = decodeJwt(stolen.slice(stolen.indexOf('=') + 1));
-    await failedBefore(RATE_LIMITS.adminLoginPerDevice, jti!, max - 2, proxied);
+    await failedBefore(proxied, RATE_LIMITS.adminLoginPerDevice, jti!, max - 2);
     for (let i = 1; i <= 2; i++) {
       const response = await login(wrong(i), { ...fromClient(ATTACKER), cookie: stolen });
       expect(response.status).toBe(401);
@@ -407,9 +397,7 @@ describe('every rate limit answers Retry-After', () => {
 
   it('as a header on the 429 of forgot-password and reset-password', async () => {
     const { max, message, windowSeconds } = RATE_LIMITS.passwordReset;
-    await api.database.db
-      .insert(rateLimits)
-      .values({ key: `${RATE_LIMITS.passwordReset.name}:127.0.0.1`, count: max });
+    await failedBefore(api, RATE_LIMITS.passwordReset, '127.0.0.1', max);
     for (const response of [
       await post('/api/admin/forgot-password', { email: admin.email }),
       await post('/api/admin/reset-password', {

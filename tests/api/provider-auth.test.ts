@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { passwordTokens, providerSignIns, rateLimits, serviceProviders } from '../../db/schema.ts';
+import { passwordTokens, providerSignIns, serviceProviders } from '../../db/schema.ts';
 import { createPasswordToken } from '../../src/api/auth/password-tokens.ts';
 import * as password from '../../src/api/auth/password.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
@@ -9,6 +9,7 @@ import { databaseSnapshot } from '../helpers/api-fixtures.ts';
 import {
   bearer,
   cookiePair,
+  failedBefore,
   fromClient,
   postLogin,
   retryAfterOf,
@@ -397,9 +398,7 @@ describe('POST /api/provider/login', () => {
     const { max, message, windowSeconds } = RATE_LIMITS.providerLogin;
     expect(max).toBe(20);
     // 18 failures are on the client's counter already (each real one costs a scrypt run).
-    await api.database.db
-      .insert(rateLimits)
-      .values({ key: `${RATE_LIMITS.providerLogin.name}:127.0.0.1`, count: max - 2 });
+    await failedBefore(api, RATE_LIMITS.providerLogin, '127.0.0.1', max - 2);
     expect((await postLogin(api, 'provider', credentialsOf(provider))).status).toBe(200);
     const guess = { email: 'guess@ubuntusecurity.example.co.za', password: 'guess' };
     await expectError(await postLogin(api, 'provider', guess), 401, LOGIN_FAILED.message);
@@ -419,10 +418,7 @@ describe('POST /api/provider/login', () => {
     const { max, message, windowSeconds } = RATE_LIMITS.providerLoginPerEmail;
     expect(max).toBe(10);
     // Eight failures are on the account's counter already; two more lock it.
-    await api.database.db.insert(rateLimits).values({
-      key: `${RATE_LIMITS.providerLoginPerEmail.name}:${provider.email}`,
-      count: max - 2,
-    });
+    await failedBefore(api, RATE_LIMITS.providerLoginPerEmail, provider.email, max - 2);
     for (let i = 1; i <= 2; i++) {
       const response = await postLogin(api, 'provider', {
         email: provider.email,
@@ -444,10 +440,7 @@ describe('POST /api/provider/login', () => {
   it("clears the account's failures when its owner logs in", async () => {
     const { max } = RATE_LIMITS.providerLoginPerEmail;
     // Nine failures are on the account's counter: one more would lock it.
-    await api.database.db.insert(rateLimits).values({
-      key: `${RATE_LIMITS.providerLoginPerEmail.name}:${provider.email}`,
-      count: max - 1,
-    });
+    await failedBefore(api, RATE_LIMITS.providerLoginPerEmail, provider.email, max - 1);
     expect((await postLogin(api, 'provider', credentialsOf(provider))).status).toBe(200);
     for (let i = 1; i <= 2; i++) {
       const response = await postLogin(api, 'provider', {
@@ -514,9 +507,7 @@ describe('login limits do not lock the provider out (issue 11)', () => {
     const device = cookiePair(first, 'vp_provider_device');
 
     // Nine failures on the account's counter already, then the flood goes on.
-    await proxied.database.db
-      .insert(rateLimits)
-      .values({ key: `${RATE_LIMITS.providerLoginPerEmail.name}:${owner.email}`, count: max - 1 });
+    await failedBefore(proxied, RATE_LIMITS.providerLoginPerEmail, owner.email, max - 1);
     const statuses: number[] = [];
     for (let i = 1; i <= 5; i++) {
       const response = await postLogin(

@@ -2,11 +2,11 @@
  * Sessions of admins and providers alike, as the tests make them: minted with the app's
  * own signer and key (valid, expired, signed with another key, unsigned), changed after
  * signing (tampered), or got through the login routes (signed in, revoked by signing out);
- * and the cookies, client addresses and Retry-After of the sign-in limits (issue 11).
+ * and the cookies, client addresses, counters and Retry-After of the sign-in limits.
  */
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { adminUsers, serviceProviders } from '../../db/schema.ts';
+import { adminUsers, rateLimits, serviceProviders } from '../../db/schema.ts';
 import { sessionSecret } from '../../src/api/auth/session-secret.ts';
 import { signSession, type Role } from '../../src/api/auth/sessions.ts';
 import type { TestApi } from './test-api.ts';
@@ -172,6 +172,16 @@ export function cookiePair(response: Response, name: string): string {
 /** Headers that make a request come from `address` (on a test API with TRUST_PROXY=true). */
 export function fromClient(address: string): Record<string, string> {
   return { 'x-forwarded-for': address };
+}
+
+/** `count` failures on a counter of RATE_LIMITS, as if they had just happened (no scrypt). */
+export async function failedBefore(
+  api: TestApi,
+  limit: { name: string },
+  client: string,
+  count: number,
+): Promise<void> {
+  await api.database.db.insert(rateLimits).values({ key: `${limit.name}:${client}`, count });
 }
 
 /** The answer's Retry-After in seconds; fails unless it is a whole number of seconds. */
