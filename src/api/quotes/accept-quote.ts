@@ -38,6 +38,27 @@ export const ACCEPT_MESSAGES = {
  */
 export const NOT_CHOSEN_REASON = "Another provider's quote was accepted.";
 
+/** The quote a customer answers, one of its group's copies' (404 for any other). */
+export async function quoteOfGroup(
+  db: Queryable,
+  { quoteId, copyIds }: { quoteId: number; copyIds: number[] },
+) {
+  const [quote] = await db
+    .select({
+      id: q.id,
+      version: q.version,
+      enquiryId: q.enquiryId,
+      providerId: q.providerId,
+      totalCents: q.totalCents,
+      declined: sql<boolean>`${q.declinedAt} IS NOT NULL`,
+      expired: sql<boolean>`${q.validUntil} < ${TODAY}`,
+    })
+    .from(q)
+    .where(and(eq(q.id, quoteId), inArray(q.enquiryId, copyIds)));
+  if (!quote) throw new AppError('not_found', ACCEPT_MESSAGES.notFound);
+  return quote;
+}
+
 /** Whether the provider has sent a newer version of this quote on its copy since. */
 export async function superseded(
   db: Queryable,
@@ -67,19 +88,7 @@ export async function acceptQuote(
 ) {
   const { groupId, copyIds } = await customerGroup(db, token);
   return db.transaction(async (tx) => {
-    const [quote] = await tx
-      .select({
-        id: q.id,
-        version: q.version,
-        enquiryId: q.enquiryId,
-        providerId: q.providerId,
-        totalCents: q.totalCents,
-        declined: sql<boolean>`${q.declinedAt} IS NOT NULL`,
-        expired: sql<boolean>`${q.validUntil} < ${TODAY}`,
-      })
-      .from(q)
-      .where(and(eq(q.id, quoteId), inArray(q.enquiryId, copyIds)));
-    if (!quote) throw new AppError('not_found', ACCEPT_MESSAGES.notFound);
+    const quote = await quoteOfGroup(tx, { quoteId, copyIds });
     // Every copy of the group, locked in the order of their ids: an acceptance closes the
     // others, so two at once on different copies would otherwise each wait for the other.
     const copies = await tx

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   customerEnquiries as e,
@@ -8,7 +8,7 @@ import {
 } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
-import { ACCEPT_MESSAGES, superseded } from './accept-quote.ts';
+import { ACCEPT_MESSAGES, quoteOfGroup, superseded } from './accept-quote.ts';
 import { customerGroup } from './customer-group.ts';
 import { quoteDeclinedMessage } from './quote-mails.ts';
 import { groupReference } from './read-quotes.ts';
@@ -35,17 +35,7 @@ export async function declineQuote(
 ) {
   const { groupId, copyIds } = await customerGroup(db, token);
   return db.transaction(async (tx) => {
-    const [quote] = await tx
-      .select({
-        id: q.id,
-        version: q.version,
-        enquiryId: q.enquiryId,
-        providerId: q.providerId,
-        declined: sql<boolean>`${q.declinedAt} IS NOT NULL`,
-      })
-      .from(q)
-      .where(and(eq(q.id, quoteId), inArray(q.enquiryId, copyIds)));
-    if (!quote) throw new AppError('not_found', ACCEPT_MESSAGES.notFound);
+    const quote = await quoteOfGroup(tx, { quoteId, copyIds });
     const [copy] = await tx.select().from(e).where(eq(e.id, quote.enquiryId)).for('update');
     if (!copy) throw new AppError('not_found', ACCEPT_MESSAGES.notFound);
     const [taken] = await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.groupId, groupId));
