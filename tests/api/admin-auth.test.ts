@@ -1,12 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  adminUsers,
-  passwordTokens,
-  providerApplications,
-  serviceProviders,
-} from '../../db/schema.ts';
+import { adminUsers, providerApplications, serviceProviders } from '../../db/schema.ts';
 import * as password from '../../src/api/auth/password.ts';
 import { AppError } from '../../src/api/errors.ts';
 import { hitRateLimit, RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
@@ -14,6 +9,7 @@ import { adminRow, createTestAdmin, type TestAdmin } from '../helpers/admin-fixt
 import {
   bearer,
   cookiePair,
+  expirePasswordLinks,
   failedBefore,
   fromClient,
   postLogin,
@@ -686,10 +682,7 @@ describe('POST /api/admin/reset-password', () => {
 
   it('answers 400 to an expired link and changes nothing', async () => {
     const resetToken = await resetTokenByMail();
-    await api.database.db
-      .update(passwordTokens)
-      .set({ expiresAt: sql`now() - interval '1 minute'` })
-      .where(eq(passwordTokens.adminId, admin.id));
+    await expirePasswordLinks(api, 'admin', admin.id);
     const before = await adminRow(api, admin.id);
 
     await expectInvalidResetLink(resetToken);
@@ -721,10 +714,7 @@ describe('POST /api/admin/reset-password', () => {
     const used = await resetTokenByMail();
     expect((await resetPassword(used, 'first new password')).status).toBe(200);
     const expired = await resetTokenByMail();
-    await api.database.db
-      .update(passwordTokens)
-      .set({ expiresAt: sql`now() - interval '1 minute'` })
-      .where(eq(passwordTokens.adminId, admin.id));
+    await expirePasswordLinks(api, 'admin', admin.id);
     const before = await adminRow(api, admin.id);
 
     vi.mocked(password.hashPassword).mockClear();

@@ -17,7 +17,7 @@ import {
   type TestAdmin,
 } from '../helpers/admin-fixtures.ts';
 import { databaseSnapshot, okJson, sendAs } from '../helpers/api-fixtures.ts';
-import { postLogin, signIn } from '../helpers/auth-fixtures.ts';
+import { expirePasswordLinks, postLogin, signIn } from '../helpers/auth-fixtures.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { customerPost } from '../helpers/quote-fixtures.ts';
@@ -186,10 +186,7 @@ describe('POST /api/admin/set-password with the invitation link', () => {
 
   it('refuses an expired link without hashing, and changes nothing', async () => {
     const { admin, linkToken } = await invite();
-    await api.database.db
-      .update(passwordTokens)
-      .set({ expiresAt: sql`now() - interval '1 minute'` })
-      .where(eq(passwordTokens.adminId, admin.id));
+    await expirePasswordLinks(api, 'admin', admin.id);
     const before = await databaseSnapshot(api);
     vi.mocked(password.hashPassword).mockClear();
 
@@ -232,10 +229,7 @@ describe('POST /api/admin/set-password with the invitation link', () => {
 
     // An expired invitation: 'Forgot your password?' mails a reset link, which the reset
     // form takes (and this route does not).
-    await api.database.db
-      .update(passwordTokens)
-      .set({ expiresAt: sql`now() - interval '1 minute'` })
-      .where(eq(passwordTokens.adminId, admin.id));
+    await expirePasswordLinks(api, 'admin', admin.id);
     const outbox = await watchOutbox(api);
     expect((await post('/api/admin/forgot-password', { email: INVITED_EMAIL })).status).toBe(200);
     const [resetMail] = await outbox.newMails();

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passwordTokens, providerSignIns, serviceProviders } from '../../db/schema.ts';
 import { createPasswordToken } from '../../src/api/auth/password-tokens.ts';
@@ -9,6 +9,7 @@ import { databaseSnapshot } from '../helpers/api-fixtures.ts';
 import {
   bearer,
   cookiePair,
+  expirePasswordLinks,
   failedBefore,
   fromClient,
   postLogin,
@@ -724,10 +725,7 @@ describe('POST /api/provider/set-password', () => {
     const used = await passwordLink(provider.id);
     expect((await setPassword(used, 'first new password')).status).toBe(200);
     const expired = await passwordLink(provider.id, 'reset');
-    await api.database.db
-      .update(passwordTokens)
-      .set({ expiresAt: sql`now() - interval '1 minute'` })
-      .where(eq(passwordTokens.providerId, provider.id));
+    await expirePasswordLinks(api, 'provider', provider.id);
     const before = await snapshot();
 
     vi.mocked(password.hashPassword).mockClear();
@@ -766,10 +764,7 @@ describe('POST /api/provider/set-password', () => {
 
   it('refuses an expired link and changes nothing', async () => {
     const resetToken = await passwordLink(provider.id);
-    await api.database.db
-      .update(passwordTokens)
-      .set({ expiresAt: sql`now() - interval '1 minute'` })
-      .where(eq(passwordTokens.providerId, provider.id));
+    await expirePasswordLinks(api, 'provider', provider.id);
     const before = await snapshot();
     await expectError(await setPassword(resetToken, 'a brand new password'), 400, INVALID_LINK);
     expect(await snapshot()).toEqual(before);

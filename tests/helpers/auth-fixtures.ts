@@ -4,9 +4,9 @@
  * signing (tampered), or got through the login routes (signed in, revoked by signing out);
  * and the cookies, client addresses, counters and Retry-After of the sign-in limits.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { adminUsers, rateLimits, serviceProviders } from '../../db/schema.ts';
+import { adminUsers, passwordTokens, rateLimits, serviceProviders } from '../../db/schema.ts';
 import { sessionSecret } from '../../src/api/auth/session-secret.ts';
 import { signSession, type Role } from '../../src/api/auth/sessions.ts';
 import type { TestApi } from './test-api.ts';
@@ -172,6 +172,19 @@ export function cookiePair(response: Response, name: string): string {
 /** Headers that make a request come from `address` (on a test API with TRUST_PROXY=true). */
 export function fromClient(address: string): Record<string, string> {
   return { 'x-forwarded-for': address };
+}
+
+/** Every password link of the account, expired a minute ago. */
+export async function expirePasswordLinks(
+  api: TestApi,
+  role: Role,
+  accountId: number,
+): Promise<void> {
+  const account = role === 'admin' ? passwordTokens.adminId : passwordTokens.providerId;
+  await api.database.db
+    .update(passwordTokens)
+    .set({ expiresAt: sql`now() - interval '1 minute'` })
+    .where(eq(account, accountId));
 }
 
 /** `count` failures on a counter of RATE_LIMITS, as if they had just happened (no scrypt). */
