@@ -10,18 +10,7 @@ import { majorTowns } from '../places/places-file.ts';
 import type { CheckPlan } from './check-records.ts';
 import { reviewedAndListed, type ProviderSeed } from './provider-seed.ts';
 import { generatedReviews } from './sample-reviews.ts';
-
-/** A small, fast, deterministic pseudo-random generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './seeded-random.ts';
 
 const NAME_WORDS = [
   'Secure',
@@ -83,7 +72,7 @@ function itemAt<T>(items: readonly T[], index: number): T {
 }
 
 export function generateProvider(index: number): ProviderSeed {
-  const next = random(index * 2654435761);
+  const next = seededRandom(index);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
 
   const towns = majorTowns();

@@ -4,6 +4,7 @@
  * same key and services always give the same names, comments, services, ages and replies.
  */
 import type { ServiceId } from '../../src/lib/catalog/categories.ts';
+import { seededRandom } from './seeded-random.ts';
 
 export interface ReviewSeed {
   customerName: string;
@@ -99,18 +100,6 @@ const REPLIES: readonly [string, string, string] = [
   'We appreciate you taking the time to review us. Call us any time if you need anything adjusted.',
 ];
 
-/** A small deterministic generator (mulberry32), seeded by the provider's key. */
-function random(seed: number): () => number {
-  let state = (seed * 2654435761) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const pick = <T>(list: readonly T[], next: () => number): T =>
   list[Math.floor(next() * list.length)] as T;
 
@@ -128,7 +117,7 @@ export function reviewsFor(
   services: readonly ServiceId[],
   ratings: readonly number[],
 ): ReviewSeed[] {
-  const next = random(key + 1);
+  const next = seededRandom(key + 1);
   let daysAgo = 1 + Math.floor(next() * 10);
   const used = new Set<string>();
   return ratings.map((rating, i) => {
@@ -166,7 +155,7 @@ export function generatedReviews(
   countDraw: number,
   qualityDraw: number,
 ): ReviewSeed[] {
-  const next = random(key + 100_000);
+  const next = seededRandom(key + 100_000);
   const count = Math.max(0, Math.floor(countDraw * 11) - 2);
   const ratings = Array.from({ length: count }, () => {
     const draw = next() * (0.6 + qualityDraw * 0.4);
