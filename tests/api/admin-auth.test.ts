@@ -24,7 +24,7 @@ import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { startTestApi, type TestApi, useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
-// The app's own hashing, watched: a refused request must not cost a scrypt run (issue 11).
+// The app's own hashing, watched: a refused request must not cost a scrypt run.
 vi.mock('../../src/api/auth/password.ts', async (importOriginal) =>
   (await import('../helpers/watched-password.ts')).watchPasswordModule(importOriginal),
 );
@@ -251,7 +251,7 @@ describe('POST /api/admin/login', () => {
   });
 });
 
-describe('sign-in limits do not lock the owner out (issue 11)', () => {
+describe('sign-in limits do not lock the owner out', () => {
   // Its own API behind a "proxy", so that X-Forwarded-For tells the clients apart.
   let proxied: TestApi;
   beforeAll(async () => {

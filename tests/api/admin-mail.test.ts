@@ -1,5 +1,5 @@
 /**
- * The admin's mail screen (issue 11, point 7): queued, sent and failed mail, paged on the
+ * The admin's mail screen: queued, sent and failed mail, paged on the
  * server, newest first, never with its body (it may hold a reset link); a failed or sent
  * mail can be resent, as a new outbox row with the same message.
  */

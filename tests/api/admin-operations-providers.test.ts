@@ -316,7 +316,7 @@ describe('POST /api/admin/providers', () => {
 
   const nextYear = new Date().getFullYear() + 1;
   it.each<[string, Record<string, unknown>, string, string]>([
-    // The rating is the average of the visible reviews: never set by hand (issue 16).
+    // The rating is the average of the visible reviews: never set by hand.
     ['a rating', { rating: 4.5 }, 'rating', RATING_NOT_SETTABLE],
     ['a rating of 0', { rating: 0 }, 'rating', RATING_NOT_SETTABLE],
     ['a rating as text', { rating: '4.5' }, 'rating', RATING_NOT_SETTABLE],

@@ -1,5 +1,5 @@
 /**
- * The admin's lists are paged on the server with their totals (issue 11, point 9):
+ * The admin's lists are paged on the server with their totals:
  * providers, applications, enquiries and reviews answer one page (25 by default, at most
  * 100) as the same JSON array as before, with X-Total-Count; newest first, ties broken
  * by id, so pages never overlap or skip; nothing is cut at 500. The CSV exports still

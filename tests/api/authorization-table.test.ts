@@ -1,5 +1,5 @@
 /**
- * Who may call what (issue 11, point 10: "Keep it proven"). TABLE names every route of the
+ * Who may call what. TABLE names every route of the
  * app and the answer each of four callers gets: nobody, an admin, a provider, and a
  * browser holding both session cookies on a request from another site. The route list is
  * read from the app itself, so a new route fails this file until someone decides who may
@@ -99,7 +99,7 @@ const TABLE: Record<string, Access> = {
   'POST /api/enquiries': PUBLIC,
   'POST /api/contact': PUBLIC,
   'POST /api/enquiries/confirm': PUBLIC,
-  // The customer's status page: a private token, no account (issue 14).
+  // The customer's status page: a private token, no account.
   'GET /api/requests/status': PUBLIC,
   'POST /api/requests/confirm': PUBLIC,
   'POST /api/requests/cancel': PUBLIC,

@@ -1,5 +1,5 @@
 /**
- * The development outbox page (issue 16, point 9): GET /dev/mail shows the outbox's mail
+ * The development outbox page: GET /dev/mail shows the outbox's mail
  * as a mail client would, links working, in development on loopback; it does not exist
  * outside development.
  */

@@ -470,7 +470,7 @@ describe('POST /api/enquiries: rules found in review', () => {
 });
 
 // ---------------------------------------------------------------------------------------
-// Issue 11: the customer's e-mail is confirmed by a mailed link, and nothing else is
+// The customer's e-mail is confirmed by a mailed link, and nothing else is
 // mailed to an unconfirmed address (no mail cannon).
 // ---------------------------------------------------------------------------------------
 
@@ -480,7 +480,7 @@ const EXPIRED_CONFIRMATION =
   'This confirmation link has expired: links work for 30 days. Please send your request again.';
 const CONFIRMED = 'Thank you: your e-mail address is confirmed.';
 
-/** The customer's mails of new requests, with their status-page links (issue 14). */
+/** The customer's mails of new requests, with their status-page links. */
 const statusLinksIn = (mails: OutboxMail[]) =>
   mails.flatMap((mail) => {
     const link = linkIn(mail.text, '/request?token=');
@@ -640,7 +640,7 @@ describe('POST /api/enquiries/confirm', () => {
     id = await sendRequest();
   });
 
-  it('confirms the e-mail with a link mailed before issue 14, once (a second use answers the same)', async () => {
+  it('confirms the e-mail with a link of the kind mailed before status pages, once (a second use answers the same)', async () => {
     const token = await confirmationToken(api, id);
     const response = await postConfirmation(api, token);
     expect(response.status).toBe(200);

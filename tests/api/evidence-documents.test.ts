@@ -1,5 +1,5 @@
 /**
- * Issue 13: evidence behind the checks. Documents (PDF, JPEG, PNG, WebP by their bytes,
+ * Evidence behind the checks. Documents (PDF, JPEG, PNG, WebP by their bytes,
  * 10 MB) come with an application, a provider's renewal or an admin's recorded outcome;
  * they are stored privately, never served under a public address, and shown to admins
  * only through links that work for minutes, each view logged. The applicant's consent is

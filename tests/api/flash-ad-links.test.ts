@@ -1,5 +1,5 @@
 /**
- * A flash ad's link (issue 16, point 6): a page of this site or an https address, stored
+ * A flash ad's link: a page of this site or an https address, stored
  * and returned by the public banner's answer; anything a browser could read as script or
  * as another host is refused with a sentence saying what to change.
  */

@@ -1,6 +1,6 @@
 /**
  * Every write endpoint (POST, PUT, PATCH, DELETE) against bad bodies, generated with
- * fast-check (issue 11, point 10: "Keep it proven"): random JSON, objects of the
+ * fast-check: random JSON, objects of the
  * endpoint's own field names holding wrong types, near misses of a valid body, huge
  * strings around the 64 KB limit, control characters, odd Unicode, deep nesting, numbers
  * past what a column holds, prototype keys, and a fixed set of non-JSON bodies and wrong
@@ -140,7 +140,7 @@ interface Target {
 
 const UNKNOWN_TICKET = 'NoSuchTicket0000000000000';
 const LINK_TOKEN = 'NotARealLinkToken.0000000000000000000000';
-/** The shape of a status-page token (issue 14) that no request has. */
+/** The shape of a status-page token that no request has. */
 const STATUS_TOKEN = 'NoSuchStatusToken000000000000000000000000000';
 
 /** Every write endpoint of the app, as Hono registers it. */

@@ -1,5 +1,5 @@
 /**
- * Issue 11's smaller holes: control characters answer 400 (never 500), a 413 ends the
+ * Smaller holes, closed: control characters answer 400 (never 500), a 413 ends the
  * exchange cleanly, an unlisted provider's sessions stop, and the log never carries the
  * personal data of a failed statement.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/home/highlights (issue 16, point 6): the home page's top rated, recently
+ * GET /api/home/highlights: the home page's top rated, recently
  * verified and recent reviews follow the rows, and claim nothing the rows do not show.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

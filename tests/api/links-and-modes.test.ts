@@ -1,6 +1,6 @@
 /**
- * Links point only at the real site, and development mode only when asked for (issue 11,
- * points 2, 3 and 5): a forged Host header cannot move a reset link to another site,
+ * Links point only at the real site, and development mode only when asked for: a forged
+ * Host header cannot move a reset link to another site,
  * the Origin check follows SITE_URL, a token never travels in an answer outside
  * development on loopback, and forgot-password does the same work for any address.
  */

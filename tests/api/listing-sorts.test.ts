@@ -1,5 +1,5 @@
 /**
- * The listing's sorts (issue 15, point 3): recommended, nearest (after Near me), highest
+ * The listing's sorts: recommended, nearest (after Near me), highest
  * rated and quickest to respond; with the visitor's position every card has its distance.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

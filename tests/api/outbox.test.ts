@@ -1,5 +1,5 @@
 /**
- * Mail that is never lost (issue 11, point 7): every mail is an outbox row written with
+ * Mail that is never lost: every mail is an outbox row written with
  * the change that causes it; the sender retries with backoff for a day, then marks it
  * failed; a decision that is reversed in time never mails both answers.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/places, /api/places/near and /api/places/:value (issue 15, point 2): the
+ * GET /api/places, /api/places/near and /api/places/:value: the
  * places of the committed data file, found by the start of a name or other name, by a
  * small typo, or by their distance from a position.
  */

@@ -36,7 +36,7 @@ import {
 import { startTestApi, type TestApi, useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
-// The app's own hashing, watched: a refused request must not cost a scrypt run (issue 11).
+// The app's own hashing, watched: a refused request must not cost a scrypt run.
 vi.mock('../../src/api/auth/password.ts', async (importOriginal) =>
   (await import('../helpers/watched-password.ts')).watchPasswordModule(importOriginal),
 );
@@ -479,7 +479,7 @@ describe('POST /api/provider/login', () => {
   });
 });
 
-describe('login limits do not lock the provider out (issue 11)', () => {
+describe('login limits do not lock the provider out', () => {
   // Its own API behind a "proxy", so that X-Forwarded-For tells the clients apart.
   let proxied: TestApi;
   beforeAll(async () => {

@@ -153,7 +153,7 @@ describe('GET /api/provider/enquiries', () => {
     const enquiries = await jsonWithoutSecrets<Record<string, unknown>[]>(response);
     expect(enquiries.map((e) => e.id)).toEqual([newest.id, middle.id, oldest.id]);
     // The whole enquiry, admin notes included (spec section 6: providers may read them),
-    // but not where the request came from (issue 11: kept to hold self-written reviews).
+    // but not where the request came from (kept to hold self-written reviews).
     expect(enquiries[0]).toEqual({
       ...JSON.parse(JSON.stringify(withoutOrigin(newest))),
       photos: [],
@@ -335,7 +335,7 @@ describe('PUT /api/provider/enquiries/:id/response', () => {
       status: 'completed',
     });
     expect(row.respondedAt!.getTime()).toBeGreaterThanOrEqual(first.respondedAt!.getTime());
-    // One response mail per enquiry and hour (issue 11): the first went out, the second is
+    // One response mail per enquiry and hour: the first went out, the second is
     // stored for the dashboard (enquiries.test.ts mails the next one an hour later).
     const mails = (await outbox.newMails()).filter((m) => m.subject.includes('responded'));
     expect(mails).toEqual([

@@ -1,5 +1,5 @@
 /**
- * Providers keep their own profile (issue 16, point 7): starting price, coverage areas,
+ * Providers keep their own profile: starting price, coverage areas,
  * business hours per day, website and specialties through PUT /api/provider/profile,
  * checked by ProviderProfileSchema and, for the towns, against the towns the site knows.
  * The public answers, the location filter and the responsiveness clock follow at once.

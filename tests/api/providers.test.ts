@@ -423,7 +423,7 @@ describe('GET /api/providers order and paging', () => {
 });
 
 describe('GET /api/providers near the visitor', () => {
-  // Nearest first is the visitor's choice since issue 15 (sort=nearest); the recommended
+  // Nearest first is the visitor's choice (sort=nearest); the recommended
   // order with a position only adds distances (tests/api/listing-sorts.test.ts).
   it('lists providers without coordinates after those with coordinates', async () => {
     const db = api.database.db;

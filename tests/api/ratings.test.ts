@@ -9,7 +9,7 @@ import { insertEnquiry } from '../helpers/builders.ts';
 import { enquiryToken } from '../helpers/enquiry-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
-// Issue 16, "ratings that add up": every provider's rating and review count are the
+// Ratings that add up: every provider's rating and review count are the
 // average (one decimal) and number of its visible reviews, after the real seed and after
 // each review action (written with the e-mailed link, hidden, shown, released). The
 // expected numbers are computed here from the review rows, not by the app's SQL.

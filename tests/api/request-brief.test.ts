@@ -1,5 +1,5 @@
 /**
- * Issue 14, point 1: a brief a provider can quote from. The request carries the answers
+ * A brief a provider can quote from. The request carries the answers
  * to its service's questions, checked by the schema the form uses and stored structured;
  * the provider, the enquiry desk and the customer read it; up to three site photos come
  * with it, private to those three. Bad input is refused with field errors and nothing

@@ -1,5 +1,5 @@
 /**
- * Issue 14, point 6: nobody left waiting. The enquiry desk flags a request not seen
+ * Nobody left waiting. The enquiry desk flags a request not seen
  * within 4 business hours and one not answered within 1 business day (9 business hours),
  * counted in the provider's own hours from when its open assignment began; it lists those
  * under "Needs attention", and passes one to a verified provider offering the service

@@ -1,5 +1,5 @@
 /**
- * Issue 14, points 2 to 4: a request that is followed through. It gets a reference, its
+ * A request that is followed through. It gets a reference, its
  * customer is mailed the brief and a private link to its status page (whose opening
  * confirms the address), its provider is told at once and the request is marked seen
  * when the dashboard shows it; the status page answers the timeline, the responses, and

@@ -1,5 +1,5 @@
 /**
- * Issue 14, point 5: each provider's responsiveness over the last 90 days, computed in
+ * Each provider's responsiveness over the last 90 days, computed in
  * SQL when read, checked against examples worked by hand. Requests are placed in time by
  * writing their timestamps; the triggers then do what they do in production: a request
  * with a provider opens an assignment at its created_at, and a response written with its

@@ -243,7 +243,7 @@ describe('the review link e-mailed when an enquiry is completed', () => {
   let enquiry: EnquiryRow;
   beforeEach(async () => {
     enquiry = await insertAssignedEnquiry(api.database.db, provider.id);
-    // Issue 11: only a confirmed address gets the link (see 'reviews only from real customers').
+    // Only a confirmed address gets the link (see 'reviews only from real customers').
     await confirmEnquiryEmail(api, enquiry.id);
   });
 
@@ -990,7 +990,7 @@ describe('the moderation of reviews', () => {
 });
 
 // ---------------------------------------------------------------------------------------
-// Issue 11: reviews only from real customers
+// Reviews only from real customers
 // ---------------------------------------------------------------------------------------
 
 describe('reviews only from real customers', () => {
@@ -1042,7 +1042,7 @@ describe('reviews only from real customers', () => {
     const mailbox = await watchOutbox(api);
     const ids: number[] = [];
     for (let i = 1; i <= 5; i++) ids.push(await sendRequest(`throwaway${i}@example.com`, cookie));
-    // Each customer's mail links to its request's status page (issue 14).
+    // Each customer's mail links to its request's status page.
     const mails = await mailbox.newMails();
     const confirmations = ids.map((id) => {
       const mail = mails.find((m) => requestIdOf(m.subject.split(' ')[2] ?? '') === id);

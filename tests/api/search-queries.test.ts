@@ -1,5 +1,5 @@
 /**
- * Search that reads like people type (issue 15, point 1): real queries against the real
+ * Search that reads like people type: real queries against the real
  * sample data (db/seed: six sample providers and forty generated ones, seven of them not
  * approved), each with providers it must and must not return. Runs on PGlite and on the
  * PostgreSQL server (api-postgres).

@@ -1,5 +1,5 @@
 /**
- * GET /api/search/reading: how the search read a query, term by term (issue 39, point 2),
+ * GET /api/search/reading: how the search read a query, term by term,
  * on the sample data's places and providers' words.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Reviewing yourself is harder (issue 38, point 4): the probe that made a provider's three
+ * Reviewing yourself is harder: the probe that made a provider's three
  * self-written five-star reviews public, and each of the ties that now hold a review for
  * an admin's check (src/api/reviews/hold-reasons.ts). Every request, confirmation and
  * review goes through the API as a browser would, each from the network its

@@ -190,7 +190,7 @@ describe('API answers', () => {
   );
 });
 
-describe('GET /api/admin/stats: reviews held for moderation (issue 11)', () => {
+describe('GET /api/admin/stats: reviews held for moderation', () => {
   it('counts the held reviews that wait for a decision, not released or hidden ones', async () => {
     const { db } = api.database;
     const token = await adminSession(api, (await createTestAdmin(api)).id);

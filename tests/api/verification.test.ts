@@ -1,5 +1,5 @@
 /**
- * Issue 13: the badge follows from dated check records. A required check that expired
+ * The badge follows from dated check records. A required check that expired
  * yesterday takes the badge off the card, the page, the verified filter, the counts and
  * the stats at once; recording a renewal brings it back. Admins record outcomes through
  * the API, which refuses what a record must never hold; the public answer carries no

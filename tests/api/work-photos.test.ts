@@ -1,5 +1,5 @@
 /**
- * Photos of past work (issue 16 point 2): a provider uploads up to 8 from the dashboard
+ * Photos of past work: a provider uploads up to 8 from the dashboard
  * with the upload rules of joining (type by the bytes, 5 MB, re-encoded without location
  * metadata), removes its own, and the public provider answer lists them.
  */

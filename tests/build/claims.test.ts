@@ -1,5 +1,5 @@
 /**
- * Claims that are true (issue 13, point 7): no built page says that every provider is
+ * Claims that are true: no built page says that every provider is
  * verified or background-checked, or shows a figure written by hand (the spec's '500+',
  * '100%', '98%'); figures come from /api/stats when the page is read. The provider pages
  * are built before any check can expire, so they carry no badge and no check: both come

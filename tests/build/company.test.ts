@@ -1,5 +1,5 @@
 /**
- * The company with a name (issue 16, point 3): the built footer, /contact, /privacy,
+ * The company with a name: the built footer, /contact, /privacy,
  * /terms and the Organization JSON-LD carry the operating company's details as
  * configured for the build (PUBLIC_COMPANY_*, src/lib/company.ts); run in the build's
  * environment, as CI does. Unset details read "... not configured" and stay out of the

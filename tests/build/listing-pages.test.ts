@@ -1,6 +1,6 @@
 /**
- * The listing in the first paint (issue 15, point 5) and a page for each service in each
- * town with providers (point 6), as built in dist/: the cards are in the HTML before any
+ * The listing in the first paint and a page for each service in each town with providers,
+ * as built in dist/: the cards are in the HTML before any
  * JavaScript runs, without the providers' contact details (decision 0011), and every
  * service-in-town page is in the sitemap with its JSON-LD.
  */

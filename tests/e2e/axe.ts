@@ -1,7 +1,7 @@
 /**
  * axe for the browser tests: every rule axe has (WCAG 2.0, 2.1 and 2.2 A and AA, and its
  * best practices). `scan(page, where)` answers one readable line per violation, so a test
- * asserts `toEqual([])`. (Until issue 16 the scan also named the WCAG tags, but options()
+ * asserts `toEqual([])`. (The scan once also named the WCAG tags, but options()
  * replaced that choice, so every rule has always run: the best practices pass, and stay.)
  */
 import AxeBuilder from '@axe-core/playwright';

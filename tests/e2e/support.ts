@@ -43,7 +43,7 @@ export const TEXT = {
   locationDenied: 'Unable to detect location. Providers will be shown in default order.',
   emptyHeading: 'No providers found',
   emptyHint: 'Try adjusting your filters or search terms to find providers in your area.',
-  // Issue 16, point 5: what went wrong in words, where spec section 8 had the raw error.
+  // What went wrong in words, where spec section 8 had the raw error.
   listErrorHeading: "Couldn't load providers",
   listError: 'Something went wrong on our side. Please try again in a moment.',
   // Not the spec's 'Free consultation and quotes available': nothing in a provider's data
@@ -107,7 +107,7 @@ export function cardByName(page: Page, name: string): Locator {
 
 /**
  * Waits until React has hydrated the provider list (ProviderFinder's data-hydrated): its
- * first page is in the built HTML (issue 15, point 5), so cards show before a click or a
+ * first page is in the built HTML, so cards show before a click or a
  * filter would do anything. (astro-island drops `ssr` before React has finished.)
  */
 export async function expectListHydrated(page: Page): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * Helpers for the e-mail confirmation of a service request (issue 11: reviews only from
- * real customers): confirmation tokens as the app signs them (HS256, the session key,
+ * Helpers for the e-mail confirmation of a service request (reviews only from real
+ * customers): confirmation tokens as the app signs them (HS256, the session key,
  * sub = enquiry id, purpose 'confirm-email', 30 days), with any part changed, and
  * `confirmEnquiryEmail()` for tests whose customer has confirmed the address; and the
  * stored enquiry.

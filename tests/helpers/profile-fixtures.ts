@@ -1,6 +1,6 @@
 /**
- * The fields of PUT /api/provider/profile beyond the business details (issue 16, point
- * 7), with valid values: a whole profile is `{ ...details, ...PROFILE_EXTRAS }`.
+ * The fields of PUT /api/provider/profile beyond the business details, with valid
+ * values: a whole profile is `{ ...details, ...PROFILE_EXTRAS }`.
  */
 import { WEEKDAYS } from '../../src/lib/catalog/enquiry-options.ts';
 

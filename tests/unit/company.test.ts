@@ -1,5 +1,5 @@
 /**
- * The operating company's details (issue 16, point 3): configured values are shown as
+ * The operating company's details: configured values are shown as
  * they are; an unset one reads as a placeholder that says so and never reaches the
  * Organization JSON-LD.
  */

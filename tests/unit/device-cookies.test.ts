@@ -6,7 +6,7 @@ import { signSession, verifySession } from '../../src/api/auth/sessions.ts';
 const secret = new TextEncoder().encode('a-session-secret-of-at-least-32-characters');
 const admin = { role: 'admin', email: 'naledi@verified.example.co.za' } as const;
 
-describe('device cookies (issue 11)', () => {
+describe('device cookies', () => {
   it('name the account and carry a fresh random nonce each time', async () => {
     const first = await signDeviceCookie(secret, admin);
     const second = await signDeviceCookie(secret, admin);

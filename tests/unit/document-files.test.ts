@@ -1,4 +1,4 @@
-/** Evidence documents (issue 13): their type by the bytes, and a header no name can break. */
+/** Evidence documents: their type by the bytes, and a header no name can break. */
 import { describe, expect, it } from 'vitest';
 import { contentDisposition } from '../../src/api/storage/content-disposition.ts';
 import { detectDocumentType } from '../../src/api/storage/image-type.ts';

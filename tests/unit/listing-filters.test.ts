@@ -1,4 +1,4 @@
-/** The listing's chips, sorts and town suggestions (issue 15, points 2 to 4). */
+/** The listing's chips, sorts and town suggestions. */
 import { describe, expect, it } from 'vitest';
 import {
   NEAREST_TOWN_COUNT,

@@ -70,7 +70,7 @@ describe('sort', () => {
     ]);
   });
 
-  it('keeps rated, and nearest only with the position (issue 15)', () => {
+  it('keeps rated, and nearest only with the position', () => {
     expect(parse({ sort: 'rated' }).sort).toBe('rated');
     expect(parse({ sort: 'nearest', userLat: '-33.9', userLng: '18.4' }).sort).toBe('nearest');
     expect(errors({ sort: 'nearest' })).toEqual(['sort=nearest needs userLat and userLng']);

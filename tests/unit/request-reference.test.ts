@@ -1,4 +1,4 @@
-/** The human reference of a request (issue 14): the South African year and the number. */
+/** The human reference of a request: the South African year and the number. */
 import { describe, expect, it } from 'vitest';
 import { requestIdOf, requestReference } from '../../src/lib/request-reference.ts';
 import { requestSentMessage } from '../../src/lib/request-sent.ts';

@@ -1,5 +1,5 @@
 /**
- * Cards a phone can scan (issue 39, point 3): at 390×844 the first two screens of
+ * Cards a phone can scan: at 390×844 the first two screens of
  * /providers show at least three providers whole (name, rating with its count, badge,
  * town and price); a provider without a photo has a small monogram beside its name, not
  * a block of initials across the card; a photo keeps its proportions.

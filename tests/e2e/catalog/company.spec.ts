@@ -1,5 +1,5 @@
 /**
- * A company with a name (issue 16, point 3): the footer of every page and /contact name
+ * A company with a name: the footer of every page and /contact name
  * the operating company as configured for the build (tests/build/company.test.ts checks
  * the values); here, that a person sees them and can call or write from them.
  */

@@ -1,5 +1,5 @@
 /**
- * The development outbox page and the HTML of a mail (issue 16, point 9) in a browser:
+ * The development outbox page and the HTML of a mail in a browser:
  * the pages the server answers (devMailPage, mailHtml) from real message builders,
  * checked with axe at phone and desktop width. The route itself (development on
  * loopback only, links, headers) is tested in tests/api/dev-mail.test.ts; the e2e

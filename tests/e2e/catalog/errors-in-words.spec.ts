@@ -1,5 +1,5 @@
 /**
- * Errors in words (issue 16, point 5): when the API fails, no page shows a status code
+ * Errors in words: when the API fails, no page shows a status code
  * with JSON ("500: {...}"); each says what could not be loaded, in a sentence, with Retry
  * where asking again helps, instead of zeros.
  */

@@ -1,5 +1,5 @@
 /**
- * The list in the first paint (issue 15, point 5) and the service-in-town pages (point 6):
+ * The list in the first paint and the service-in-town pages:
  * the built HTML carries the cards, so a visitor sees providers before any JavaScript or
  * API answer; the island then takes the list over without moving it, and the pages agree
  * with the listing's filters.

@@ -1,5 +1,5 @@
 /**
- * Find Providers, issue 15 points 2 to 4: Near me asks only when pressed and sorts nearest
+ * Find Providers: Near me asks only when pressed and sorts nearest
  * first with distances; a sort in the URL; on a phone the list starts in the first screen,
  * the filters open in a sheet from "Filters (n)" and show as removable chips; the town
  * picker is a combobox a keyboard can use.

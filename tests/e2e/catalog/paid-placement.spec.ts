@@ -167,7 +167,7 @@ test('/how-we-order says how each order works, what Premium is and costs, and th
   );
   await expect(main).toContainText('Premium plays no part in this order.');
   await expect(main).toContainText('No check and no badge.');
-  // "Highest rated" counts a rating with its number of reviews, and says how (issue 39).
+  // "Highest rated" counts a rating with its number of reviews, and says how.
   await expect(main).toContainText(
     'so a few reviews move it less than many: a 5.0 from 2 reviews counts as 3.6 and comes after a 4.9 from 9 reviews, which counts as 4.2.',
   );

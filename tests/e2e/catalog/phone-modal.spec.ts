@@ -1,5 +1,5 @@
 /**
- * The provider modal on a phone (issue 16, point 4): a header with the name and the close
+ * The provider modal on a phone: a header with the name and the close
  * button that stays in view, tabs that scroll sideways with a cue, a bar at the bottom
  * with Call (the number on it), WhatsApp (mobile numbers only) and Request, and the open
  * provider in the URL so that Back closes the modal and a shared link opens it.

@@ -66,7 +66,7 @@ async function fillValid(dialog: Locator, email = 'thandi@example.co.za') {
   await f.budget.selectOption('5000-10000');
   await f.urgency.selectOption('high');
   await f.description.fill('Alarm panel with four beams and app arming for a townhouse.');
-  // The alarm brief's one required question (issue 14); the rest may stay unanswered.
+  // The alarm brief's one required question; the rest may stay unanswered.
   await dialog.getByLabel('Property type *').selectOption({ label: 'Townhouse or flat' });
 }
 
@@ -120,7 +120,7 @@ test('a card opens the provider in a dialog with its summary, contact links and 
   await expect(panel.getByRole('list', { name: 'Reviews' })).toBeVisible();
 
   await tab('Contact').click();
-  // Shown the South African way (issue 16), dialled in E.164.
+  // Shown the South African way, dialled in E.164.
   await expect(panel.getByRole('link', { name: formatSaPhone(provider.phone) })).toHaveAttribute(
     'href',
     `tel:${provider.phone}`,
@@ -263,8 +263,8 @@ test.describe('service request form', () => {
     await expect(dialog.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     held.open();
 
-    // The form gives way to the sent state (issue 39): the server's message names the
-    // reference and the provider (issue 14); no toast covers it.
+    // The form gives way to the sent state: the server's message names the reference and
+    // the provider; no toast covers it.
     const sentMessage = new RegExp(
       `Your request (VP-\\d{2}-\\d{6}) has been sent to ${HIGHVELD}\\. We have e-mailed you a link to follow it\\.`,
     );

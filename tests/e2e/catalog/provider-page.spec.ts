@@ -62,7 +62,7 @@ test('/provider/1 shows the provider with its price, contact card, hours and tab
   await expect(panel).toContainText(TEXT.priceNote);
 
   await tabs.filter({ hasText: 'Reviews' }).click();
-  // The seeded reviews behind the rating (issue 16).
+  // The seeded reviews behind the rating.
   await expect(panel).toContainText('Based on 12 reviews');
   await expect(panel.getByRole('list', { name: 'Reviews' }).getByRole('listitem')).toHaveCount(10);
   await tabs.filter({ hasText: 'Contact' }).click();

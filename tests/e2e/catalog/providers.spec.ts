@@ -20,7 +20,7 @@ import {
 const PAGE_SIZE = 24;
 /**
  * Not the spec's 'Verified Service Providers' and 'All providers are background-checked
- * and verified': the list holds providers whose checks are pending or lapsed (issue 13).
+ * and verified': the list holds providers whose checks are pending or lapsed.
  */
 const LIST_HEADING = 'Find Service Providers';
 const LIST_SUBTITLE =
@@ -30,7 +30,7 @@ const listedCount = async (request: APIRequestContext) => (await fetchProviders(
 const names = (providers: ApiProvider[]) => providers.map((p) => p.name);
 const pageOf = (page: Page) => page.getByText(/^Page \d+ of \d+$/);
 
-/** Picks a town in the Location combobox by typing its name (issue 15, point 2). */
+/** Picks a town in the Location combobox by typing its name. */
 async function chooseTown(page: Page, name: string): Promise<void> {
   const combobox = page.getByRole('combobox', { name: 'Location' });
   await combobox.fill(name);
@@ -51,7 +51,7 @@ test('shows the heading and the count, and asks for no location on load', async 
   await expect(page.getByText(/all providers are/i)).toHaveCount(0);
   await expectCount(page, listed);
   await expect(providerCards(page)).toHaveCount(PAGE_SIZE);
-  // Issue 15: the position is asked for on Near me only, so no notice on load.
+  // The position is asked for on Near me only, so no notice on load.
   await expect(page.getByTestId('location-notice')).toHaveCount(0);
   await expect(page.getByText(TEXT.locationDenied)).toHaveCount(0);
   await expect(page.getByText('Showing providers nearest to you first.')).toHaveCount(0);

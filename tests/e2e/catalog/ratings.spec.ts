@@ -1,5 +1,5 @@
 /**
- * Ratings that add up (issue 16, point 1): a provider nobody has reviewed yet shows "New"
+ * Ratings that add up: a provider nobody has reviewed yet shows "New"
  * on its card, in the modal and on its page, never grey stars and 0.0; a reviewed one
  * shows its average and the number of its reviews (the seeded review rows).
  */

@@ -1,5 +1,5 @@
 /**
- * Search that shows its reading (issue 39, point 2): the listing says how it read the
+ * Search that shows its reading: the listing says how it read the
  * query, as chips that remove their words one by one; a forgiven typo is named.
  */
 import { scan } from '../axe.ts';

@@ -1,6 +1,6 @@
 /**
  * The Verification section of the provider modal and the provider page, and the badge
- * it stands behind (issue 13, points 2 and 3): a lapsed check takes the badge away and
+ * it stands behind: a lapsed check takes the badge away and
  * the page says which; a verified provider shows every check with its dates and the
  * PSIRA number with PSIRA's own verification; nothing else of the evidence is public.
  *

@@ -1,8 +1,8 @@
 /**
- * The admin's Mail tab (issue 11, point 7): an application's mail (the link that confirms
- * its address) is listed as sent, without its text; the status filter finds it; Resend sends it again. The
- * admin's lists page on the server (issue 11, point 9); these tabs have no axe
- * violations. The Node host delivers the outbox after each change, into its DATA_DIR/mail.
+ * The admin's Mail tab: an application's mail (the link that confirms its address) is
+ * listed as sent, without its text; the status filter finds it; Resend sends it again. The
+ * admin's lists page on the server; these tabs have no axe violations. The Node host
+ * delivers the outbox after each change, into its DATA_DIR/mail.
  * Each test applies with its own e-mail address and looks at that address's mail only.
  */
 import type { APIRequestContext, Page } from '@playwright/test';

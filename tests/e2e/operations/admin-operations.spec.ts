@@ -69,7 +69,7 @@ test('Add Provider checks its rules, then creates a provider with an image', asy
   const form = page.getByRole('dialog', { name: 'Add Provider' });
   // The spec's default price as a suggestion (own-facts.spec.ts empties it).
   await expect(form.getByLabel('Starting Price (R)')).toHaveValue('1500');
-  // No rating to set: it is the average of the visible reviews (issue 16).
+  // No rating to set: it is the average of the visible reviews.
   await expect(form.getByLabel(/Rating/)).toHaveCount(0);
   await form.getByLabel('Team Size').fill('0');
   await form.getByLabel('Established Year').fill('1850');
@@ -262,7 +262,7 @@ test('a confirmed, completed enquiry brings a review; held, an admin releases it
   expect(listed).toMatchObject({ rating: '0.0', reviewCount: 0 });
 
   // The customer opens the status page linked from the mail sent after the request, which
-  // confirms the address (issues 11 and 14: nothing else is mailed to an unconfirmed one).
+  // confirms the address (nothing else is mailed to an unconfirmed one).
   const customer = await browser.newPage();
   const statusPage = await mailbox.linkTo(customerEmail, '/request?token=');
   const confirmed = customer.waitForResponse(

@@ -1,7 +1,7 @@
 /**
- * The admin's Verification screen and queues (issue 13, point 5): the badge follows the
+ * The admin's Verification screen and queues: the badge follows the
  * check records an admin keeps, never a toggle. Each test signs in as its own admin and
- * makes its own providers (unique names, found by search). Evidence documents (issue 13):
+ * makes its own providers (unique names, found by search). Evidence documents:
  * an application's checklist, the log of who opened a document, and evidence recorded
  * with an outcome.
  */

@@ -1,5 +1,5 @@
 /**
- * Numbers that mean something (issue 16, point 8): the dashboard's overview counts the
+ * Numbers that mean something: the dashboard's overview counts the
  * requests of the last 7 days against the 7 days before (no fixed "+2 from last week"),
  * and a provider without reviews sees "New" rather than 0.0.
  */

@@ -1,5 +1,5 @@
 /**
- * Renewals from the provider dashboard (issue 13): a provider uploads a renewed
+ * Renewals from the provider dashboard: a provider uploads a renewed
  * certificate for a check with its new expiry; it waits for an admin, and until then the
  * public badge and dates stay as the current record makes them. Each test has a provider
  * of its own, whose checks are recorded through the admin API.

@@ -1,5 +1,5 @@
 /**
- * The installer's dashboard saves taps (issue 39, point 4): on a request's card the
+ * The installer's dashboard saves taps: on a request's card the
  * customer's phone dials and the address mails, the budget is there, and the responses
  * sent so far read as a thread, at phone and desktop widths.
  */

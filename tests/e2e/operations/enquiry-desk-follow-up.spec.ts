@@ -1,5 +1,5 @@
 /**
- * Nobody left waiting (issue 14, point 6): a request its provider left unseen for days
+ * Nobody left waiting: a request its provider left unseen for days
  * shows both badges on the enquiry desk and under "Needs attention"; the admin passes it
  * through the Reassign dialog to a verified provider near the customer, and the customer
  * and the new provider are told. The request is placed days back through the server's

@@ -1,5 +1,5 @@
 /**
- * The home page with life in it (issue 16, point 6): a flash ad with an image and a link,
+ * The home page with life in it: a flash ad with an image and a link,
  * made and previewed by an admin, shown and followed on the home page; the top rated,
  * recently verified and recent reviews sections from the data; no axe violations.
  * Operations project: it creates an ad.

@@ -1,6 +1,6 @@
 /**
- * Joining (issue: provider applications, uploads, admin sign-in and review; issue 13:
- * the verification answers, evidence documents and consent): a person applies with a
+ * Joining (provider applications, uploads, admin sign-in and review; the verification
+ * answers, evidence documents and consent): a person applies with a
  * photo or a PSIRA certificate, confirms the address with the mailed link (decision
  * 0046), an admin reviews applications, and an admin who forgot the password resets it
  * with the mailed link. Each test makes its own applications and admin.

@@ -1,5 +1,5 @@
 /**
- * A provider taken off the listing (issue 38, point 5) is signed out everywhere; it may
+ * A provider taken off the listing is signed out everywhere; it may
  * sign in again and see its dashboard, and reads why it cannot answer: the banner says
  * so, its requests show no customer's e-mail or phone and no Respond button, and the
  * server refuses a response all the same.

@@ -1,5 +1,5 @@
 /**
- * Providers keep their own profile (issue 16, point 7): a provider changes its business
+ * Providers keep their own profile: a provider changes its business
  * hours and coverage areas in the dashboard's Profile tab, and the public provider page
  * shows them; a time that is not one shows its field error; axe finds nothing.
  */

@@ -29,7 +29,7 @@ async function sessionCookie(page: Page): Promise<string> {
 
 /**
  * The customer opens the status page linked from the mail sent after the request, which
- * confirms the address (issues 11 and 14).
+ * confirms the address.
  */
 async function confirmCustomer(page: Page, mailbox: Mailbox, email: string) {
   const link = await mailbox.linkTo(email, '/request?token=');
@@ -98,7 +98,7 @@ test('the provider sees the enquiry assigned to them and responds', async ({
   await sendEnquiry(request, enquiry);
 
   // The customer confirms the address with the mailed link: only then is the response
-  // mailed there (issue 11).
+  // mailed there.
   const customer = await browser.newPage();
   await confirmCustomer(customer, mailbox, enquiry.customerEmail);
   await customer.close();

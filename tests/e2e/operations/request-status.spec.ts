@@ -1,5 +1,5 @@
 /**
- * The customer's side of a service request (issue 14), on a phone: the reference on
+ * The customer's side of a service request, on a phone: the reference on
  * screen once it is sent, the mail with the private link, and the status page that
  * follows the request as the provider sees it and responds; cancelling with a reason;
  * a link that is not valid. Each test has a provider and a customer of its own.
@@ -87,7 +87,7 @@ test('a customer follows a request from the form to the provider’s response', 
   const reference = REFERENCE.exec((await sent.textContent()) ?? '')?.[0] ?? '';
   const message = `Your request ${reference} has been sent to ${provider.name}. We have e-mailed you a link to follow it.`;
   await expect(sent).toContainText(message);
-  // The sent state is the confirmation; no toast covers it (issue 39).
+  // The sent state is the confirmation; no toast covers it.
   await expect(page.getByTestId('toast')).toHaveCount(0);
 
   // The mail names the reference and links to the status page; opening it confirms the

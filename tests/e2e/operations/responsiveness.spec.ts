@@ -1,5 +1,5 @@
 /**
- * Responsiveness in public (issue 14, point 5): a provider that answered five requests
+ * Responsiveness in public: a provider that answered five requests
  * shows its figures on its card, in the modal and on its page, and comes first under
  * "Quickest to respond"; one without requests is "New on the platform". The two
  * providers are the test's own, found by a word only they share.

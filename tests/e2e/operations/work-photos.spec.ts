@@ -1,5 +1,5 @@
 /**
- * Faces and work (issue 16 point 2): a provider without a photo shows its monogram, never
+ * Faces and work: a provider without a photo shows its monogram, never
  * the placeholder; it adds photos of its work from the dashboard, and the provider page
  * and the modal show them in a gallery whose viewer the keyboard drives.
  */
