@@ -452,7 +452,7 @@ describe('candidates to take over a request', () => {
 
   it('places a suburb the location names on its own position, and counts a provider who covers its town as covering it', async () => {
     const current = await verified('Jozi Eyes', inTown('johannesburg'));
-    // As the issue found it: far providers listed first for a Waterkloof job.
+    // The fault this guards against: far providers listed first for a Waterkloof job.
     const welkom = await verified('Beacon CCTV Welkom', inTown('welkom'));
     const pretoria = await verified('Jacaranda Cameras', inTown('pretoria'));
     // In Centurion, nearer Waterkloof than Johannesburg is, covering Tshwane by that name.

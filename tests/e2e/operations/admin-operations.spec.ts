@@ -1,5 +1,5 @@
 /**
- * Admin operations (issue: providers, flash ads and the enquiry desk): an admin adds a
+ * Admin operations (providers, flash ads and the enquiry desk): an admin adds a
  * provider with an image, toggles approval, reassigns an enquiry,
  * manages a flash ad, moderates a review and deletes a provider. Each test starts signed
  * in as its own admin with providers of its own (unique names, found by search).

@@ -1,5 +1,5 @@
 /**
- * The provider dashboard (issue: account, enquiries and responses, profile and photo):
+ * The provider dashboard (account, enquiries and responses, profile and photo):
  * an approved applicant chooses a password from the e-mailed link; a provider answers an
  * enquiry, edits the profile, uploads a photo, changes the password and logs out. Each
  * test has a provider of its own; only the login tests type into the login card.
