@@ -103,7 +103,7 @@ const ON_BOTH_DRIVERS = [
   'tests/api/responsiveness.test.ts',
   'tests/api/retention.test.ts',
   'tests/api/personal-data-map.test.ts',
-  'tests/api/provider-writes.test.ts',
+  'tests/api/planner-settings.test.ts',
 ];
 
 export default defineConfig({

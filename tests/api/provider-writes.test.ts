@@ -5,8 +5,8 @@
  * the search postings' shared 'v:' row, so all provider writes queued behind each other.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PLANNER_SETTINGS, selectRows, type Database } from '../../db/client.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import type { Database } from '../../db/client.ts';
 import { serviceProviders } from '../../db/schema.ts';
 import { insertProvider } from '../helpers/builders.ts';
 import { createTestDatabase, postgresOnly, type TestDatabase } from '../helpers/test-database.ts';
@@ -85,12 +85,5 @@ describe('provider writes', () => {
         insertProvider(tx, { isApproved: true, services: ['network'] }),
       ),
     ).resolves.toBeUndefined();
-  });
-});
-
-describe('the planner settings of every connection', () => {
-  it('reads pages out of order at the cost of memory-held data (random_page_cost 1.1)', async () => {
-    const rows = await selectRows(database.db, sql`SHOW random_page_cost`);
-    expect(rows).toEqual([{ random_page_cost: PLANNER_SETTINGS.random_page_cost }]);
   });
 });
