@@ -11,7 +11,7 @@ import { E2E_ADMIN, E2E_SESSION_SECRET, serverUrl } from './tests/e2e/servers.ts
  * the files in tests/e2e/operations/ sign in and change data of their own. A spec's folder
  * is its server, so a new file cannot be left out of the run. Every test stands alone
  * (its own page, accounts and data), so files and tests run in parallel. Debian's
- * chromium, never a downloaded browser.
+ * headless shell of Chromium (tests/chromium.ts), never a downloaded browser.
  */
 const E2E_DIR = 'tests/e2e';
 const SERVER_FOLDERS = ['catalog', 'operations'] as const;

@@ -16,14 +16,14 @@
  * than the one a goal names, a larger N stands in for the slower one. Lighthouse's own
  * calibration: the slowdown scales with the benchmark index, so index 3,800 at 8 is like
  * index 1,900 at 4.
- * Uses Debian's chromium (CHROMIUM_PATH, default /usr/bin/chromium), never a download.
+ * Uses Debian's full chromium (CHROME_PATH, default /usr/bin/chromium), never a download.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
+import { CHROMIUM_ARGS, FULL_CHROMIUM_PATH } from '../tests/chromium.ts';
 import {
   pageFigures,
   perfTable,
@@ -59,8 +59,8 @@ const pages = values.pages.split(',').filter(Boolean);
 const origin = `http://localhost:${PORT}`;
 const lighthouse = path.join(root, 'node_modules/.bin/lighthouse');
 
-if (!existsSync(CHROMIUM_PATH)) {
-  console.error(`Lighthouse needs Chromium at ${CHROMIUM_PATH} (or set CHROMIUM_PATH).`);
+if (!existsSync(FULL_CHROMIUM_PATH)) {
+  console.error(`Lighthouse needs Chromium at ${FULL_CHROMIUM_PATH} (or set CHROME_PATH).`);
   process.exit(1);
 }
 
@@ -142,7 +142,7 @@ function measure(page: string, run: number): LighthouseReport {
       `--chrome-flags=${['--headless=new', ...CHROMIUM_ARGS].join(' ')}`,
       '--quiet',
     ],
-    { cwd: root, env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: 'inherit' },
+    { cwd: root, env: { ...process.env, CHROME_PATH: FULL_CHROMIUM_PATH }, stdio: 'inherit' },
   );
   if (result.status !== 0 || !existsSync(file)) {
     throw new Error(`Lighthouse failed on ${page} (exit ${result.status})`);

@@ -22,7 +22,7 @@ if [ "$#" -eq 0 ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$fingerprint" ]; 
   exit 0
 fi
 # No install script downloads a browser or a Java runtime: package.json's allowScripts
-# denies puppeteer's and vnu-jar's, and the tests use Debian's chromium and java
+# denies puppeteer's and vnu-jar's, and the tests use Debian's Chromium (its headless shell) and java
 # (scripts/test.ts installs them); PUPPETEER_SKIP_DOWNLOAD says so to puppeteer as well.
 PUPPETEER_SKIP_DOWNLOAD=1 PATH="$PWD/$toolchain/node_modules/.bin:$PATH" npm ci "$@"
 if [ "$#" -eq 0 ]; then echo "$fingerprint" >"$stamp"; fi

@@ -10,6 +10,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { CHROMIUM_PATH } from '../tests/chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // The suite builds and serves a local site (CI too): a production address or Netlify's
@@ -53,24 +54,24 @@ function runQuietly([title, command, args, env = {}]: Step): Promise<boolean> {
 }
 
 /**
- * The browser tests run on Debian's chromium (never a downloaded browser). A fresh machine
- * gets it here when we may install packages (root with apt-get); otherwise the run stops
- * at once with the one command that fixes it, instead of failing late in the suite.
+ * The browser tests run in Debian's headless shell of its chromium (tests/chromium.ts,
+ * never a downloaded browser). A fresh machine gets it here when we may install packages
+ * (root with apt-get); otherwise the run stops at once with the one command that fixes it,
+ * instead of failing late in the suite.
  */
 function ensureChromium(): void {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(chromium)) return;
-  const install = 'apt-get update && apt-get install -y chromium';
+  if (existsSync(CHROMIUM_PATH)) return;
+  const install = 'apt-get update && apt-get install -y chromium-headless-shell';
   if (process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0) {
-    console.log(`Chromium is missing (${chromium}): installing Debian's chromium...`);
+    console.log(`Chromium's headless shell is missing (${CHROMIUM_PATH}): installing it...`);
     const installed = spawnSync('sh', ['-c', install], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
-    if (installed.status === 0 && existsSync(chromium)) return;
+    if (installed.status === 0 && existsSync(CHROMIUM_PATH)) return;
   }
   console.error(
-    `The browser tests need Chromium at ${chromium}. Install it with:\n  sudo sh -c '${install}'\n(or set CHROMIUM_PATH to a Chromium binary).`,
+    `The browser tests need Chromium's headless shell at ${CHROMIUM_PATH}. Install it with:\n  sudo sh -c '${install}'\n(or set CHROMIUM_PATH to a Chromium binary).`,
   );
   process.exit(1);
 }
