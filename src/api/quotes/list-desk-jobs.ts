@@ -10,7 +10,13 @@ import {
 } from '../../../db/schema.ts';
 import { requestReference } from '../../lib/request-reference.ts';
 import { AppError } from '../errors.ts';
-import { copiesOfGroup, groupOf, jobsOfGroups, quotesOfCopies } from './read-quotes.ts';
+import {
+  copiesOfGroup,
+  groupOf,
+  jobOutcomeColumns,
+  jobsOfGroups,
+  quotesOfCopies,
+} from './read-quotes.ts';
 
 /** The group's first copy: the request's reference is its. */
 const first = alias(e, 'first_copy');
@@ -37,11 +43,7 @@ export async function deskJobRows(db: Database, limit?: number) {
       pendingVariations: sql<number>`(SELECT count(*) FROM ${v}
         WHERE ${v.jobId} = ${jobs.id} AND ${v.approvedAt} IS NULL AND ${v.declinedAt} IS NULL)::int`,
       acceptedAt: jobs.acceptedAt,
-      finalTotalCents: jobs.finalTotalCents,
-      completedAt: jobs.completedAt,
-      disputedAt: jobs.disputedAt,
-      disputedBy: jobs.disputedBy,
-      disputeReason: jobs.disputeReason,
+      ...jobOutcomeColumns,
     })
     .from(jobs)
     .innerJoin(q, eq(q.id, jobs.quoteId))

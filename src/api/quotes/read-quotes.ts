@@ -151,6 +151,15 @@ async function linesOf(
   return byOwner;
 }
 
+/** How an agreed job ended or stands: its final total once completed, and any dispute. */
+export const jobOutcomeColumns = {
+  finalTotalCents: jobs.finalTotalCents,
+  completedAt: jobs.completedAt,
+  disputedAt: jobs.disputedAt,
+  disputedBy: jobs.disputedBy,
+  disputeReason: jobs.disputeReason,
+};
+
 /** The jobs of these groups (at most one each), with their variations. */
 export async function jobsOfGroups(db: Queryable, groupIds: number[]): Promise<JobView[]> {
   if (groupIds.length === 0) return [];
@@ -162,11 +171,7 @@ export async function jobsOfGroups(db: Queryable, groupIds: number[]): Promise<J
       version: q.version,
       acceptedAt: jobs.acceptedAt,
       quoteTotalCents: q.totalCents,
-      finalTotalCents: jobs.finalTotalCents,
-      completedAt: jobs.completedAt,
-      disputedAt: jobs.disputedAt,
-      disputedBy: jobs.disputedBy,
-      disputeReason: jobs.disputeReason,
+      ...jobOutcomeColumns,
     })
     .from(jobs)
     .innerJoin(q, eq(q.id, jobs.quoteId))
