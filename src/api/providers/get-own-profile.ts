@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { serviceProviders as p } from '../../../db/schema.ts';
 import { SIGN_IN_AGAIN } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
-import { providerIsVerified } from '../verification/verified-sql.ts';
+import { listingStandingColumns } from './public-columns.ts';
 
 /** What the dashboard reads; never the password hash or token version. */
 const ownProfileColumns = {
@@ -26,12 +26,7 @@ const ownProfileColumns = {
   /** VAT registration, as its quotes state it (docs/decisions/0051). */
   vatNumber: p.vatNumber,
   registeredName: p.registeredName,
-  profileImage: p.profileImage,
-  rating: p.rating,
-  reviewCount: p.reviewCount,
-  isVerified: providerIsVerified.as('is_verified'),
-  isPremium: p.isPremium,
-  isApproved: p.isApproved,
+  ...listingStandingColumns,
   /** When the provider closed its own account (its "Your Data" tab), or null. */
   closedAt: p.closedAt,
 };

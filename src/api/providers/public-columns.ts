@@ -4,6 +4,20 @@ import type { Responsiveness } from '../../lib/responsiveness.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
 
 /**
+ * How a provider stands on the list, as its public page and its own dashboard show it:
+ * its photo, rating, badges and approval.
+ */
+export const listingStandingColumns = {
+  profileImage: p.profileImage,
+  rating: p.rating,
+  reviewCount: p.reviewCount,
+  /** Derived: every required check passed and in date today. */
+  isVerified: providerIsVerified.as('is_verified'),
+  isPremium: p.isPremium,
+  isApproved: p.isApproved,
+};
+
+/**
  * The columns a public answer may carry. Queries select exactly these, so a password
  * hash or token version never even reaches the route code.
  */
@@ -16,13 +30,7 @@ export const publicProviderColumns = {
   latitude: p.latitude,
   longitude: p.longitude,
   services: p.services,
-  profileImage: p.profileImage,
-  rating: p.rating,
-  reviewCount: p.reviewCount,
-  /** Derived: every required check passed and in date today. */
-  isVerified: providerIsVerified.as('is_verified'),
-  isPremium: p.isPremium,
-  isApproved: p.isApproved,
+  ...listingStandingColumns,
   startingPrice: p.startingPrice,
   phone: p.phone,
   email: p.email,
