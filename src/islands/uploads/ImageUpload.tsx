@@ -1,10 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import {
-  requestUploadTicket,
-  sendFile,
-  uploadFailure,
-  type UploadTicketRoute,
-} from '../../lib/upload-file';
+import { uploadFailure, uploadThroughTicket, type UploadTicketRoute } from '../../lib/upload-file';
 import { IMAGE_TYPES, UPLOAD_MESSAGES } from '../../lib/uploads';
 import { UploadProgress } from './UploadProgress';
 
@@ -69,11 +64,10 @@ export function ImageUpload({
     setPreview(URL.createObjectURL(file));
     setProgress(0);
     try {
-      const ticket = await requestUploadTicket(ticketRoute);
-      await sendFile(ticket, file, setProgress);
+      const uploadURL = await uploadThroughTicket(ticketRoute, file, setProgress);
       setProgress(100);
       setDone(true);
-      onUploaded({ uploadURL: ticket.uploadURL });
+      onUploaded({ uploadURL });
     } catch (caught) {
       fail(uploadFailure(caught));
     }
