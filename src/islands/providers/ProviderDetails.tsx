@@ -10,6 +10,26 @@ import { NO_REVIEWS_TEXT, RatingSummary, reviewCountText } from './RatingSummary
 // The reviews load when the Reviews tab is first opened, with their query library.
 const ReviewList = lazy(() => import('./ReviewList'));
 
+/** The services a provider offers, as badges in a list the caller places and names. */
+export function ServiceBadgeList({
+  services,
+  ...list
+}: {
+  services: string[];
+  className: string;
+  'aria-label'?: string;
+}) {
+  return (
+    <ul {...list}>
+      {services.map((s) => (
+        <li key={s} className="badge badge-primary badge-outline">
+          {serviceName(s)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The tab contents shared by the provider modal and the provider page. */
 
 export function ServicesTab({
@@ -23,13 +43,7 @@ export function ServicesTab({
     <div className="space-y-5">
       <section>
         <h3 className="font-semibold">Services Offered</h3>
-        <ul className="mt-2 flex flex-wrap gap-2">
-          {provider.services.map((s) => (
-            <li key={s} className="badge badge-primary badge-outline">
-              {serviceName(s)}
-            </li>
-          ))}
-        </ul>
+        <ServiceBadgeList services={provider.services} className="mt-2 flex flex-wrap gap-2" />
       </section>
       {provider.specialties.length > 0 && (
         <section>

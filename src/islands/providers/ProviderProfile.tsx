@@ -3,7 +3,6 @@ import { AddToRequestButton } from '../../components/AddToRequestButton';
 import { ProviderNotFound } from '../../components/ProviderNotFound';
 import type { Provider, ProviderDetail } from '../../lib/api-answers';
 import { ApiError } from '../../lib/api-client';
-import { serviceName } from '../../lib/catalog/categories';
 import { provinceName } from '../../lib/catalog/provinces';
 import { telHref, whatsAppHref } from '../../lib/phone';
 import { descriptionGiven, startingPriceText } from '../../lib/provider-facts';
@@ -22,6 +21,7 @@ import {
   ContactTab,
   CoverageTab,
   ProfileReviewsTab,
+  ServiceBadgeList,
   ServicesTab,
 } from './ProviderDetails';
 import { ProviderLogo } from './ProviderLogo';
@@ -152,13 +152,11 @@ function Profile({
             {descriptionGiven(provider.description) && (
               <p className="mt-2 whitespace-pre-line">{provider.description}</p>
             )}
-            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Services">
-              {provider.services.map((s) => (
-                <li key={s} className="badge badge-primary badge-outline">
-                  {serviceName(s)}
-                </li>
-              ))}
-            </ul>
+            <ServiceBadgeList
+              services={provider.services}
+              className="mt-4 flex flex-wrap gap-2"
+              aria-label="Services"
+            />
           </section>
           <WorkGallery photos={provider.workPhotos} providerName={provider.name} heading="h2" />
           <VerificationSection
