@@ -5,6 +5,7 @@ import { answer, api } from '../../lib/api-client';
 import { LISTING_PAUSED } from '../../lib/listing-paused';
 import { MessageForm } from '../request/MessageForm';
 import { MessageThread } from '../request/MessageThread';
+import { TryAgain } from '../ui/TryAgain';
 import { readSignedIn } from './session';
 
 /** How many messages each of the provider's requests has: one call for all the cards. */
@@ -34,12 +35,7 @@ function Thread({ enquiry }: { enquiry: ProviderEnquiry }) {
   if (thread.isPending) return <p role="status">Loading messages...</p>;
   if (thread.isError) {
     return (
-      <p role="alert">
-        The messages could not be loaded.{' '}
-        <button type="button" className="link" onClick={() => void thread.refetch()}>
-          Try again
-        </button>
-      </p>
+      <TryAgain onRetry={() => void thread.refetch()}>The messages could not be loaded.</TryAgain>
     );
   }
   return (

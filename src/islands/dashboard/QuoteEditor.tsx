@@ -36,6 +36,7 @@ import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
+import { TryAgain } from '../ui/TryAgain';
 import {
   emptyLine,
   lineInputs,
@@ -699,12 +700,9 @@ function QuotePanel({ enquiryId, closed }: { enquiryId: number; closed: boolean 
   if (quotes.isPending) return <p role="status">Loading the quotes...</p>;
   if (quotes.isError) {
     return (
-      <p role="alert" className="text-sm text-error">
-        The quotes could not be loaded.{' '}
-        <button type="button" className="link" onClick={() => void quotes.refetch()}>
-          Try again
-        </button>
-      </p>
+      <TryAgain className="text-sm text-error" onRetry={() => void quotes.refetch()}>
+        The quotes could not be loaded.
+      </TryAgain>
     );
   }
   const data = quotes.data;

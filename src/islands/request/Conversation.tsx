@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { answer, api } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
 import { Tabs } from '../ui/Tabs';
+import { TryAgain } from '../ui/TryAgain';
 import { MessageForm } from './MessageForm';
 import { MessageThread } from './MessageThread';
 
@@ -83,12 +84,9 @@ function Conversation({ token }: { token: string }) {
         {query.isPending ? (
           <p role="status">Loading your messages...</p>
         ) : query.isError ? (
-          <p role="alert">
-            Your messages could not be loaded.{' '}
-            <button type="button" className="link" onClick={() => void query.refetch()}>
-              Try again
-            </button>
-          </p>
+          <TryAgain onRetry={() => void query.refetch()}>
+            Your messages could not be loaded.
+          </TryAgain>
         ) : conversations.length === 1 && conversations[0] ? (
           <ConversationPanel token={token} conversation={conversations[0]} />
         ) : (

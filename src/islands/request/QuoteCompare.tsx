@@ -16,6 +16,7 @@ import type { CustomerQuotes, QuoteOffer, QuoteView, VariationView } from '../..
 import { formatCents, S15_WORDING, warrantyWords } from '../../lib/quotes';
 import { responsivenessWords } from '../../lib/responsiveness';
 import { useConfirm } from '../ui/ConfirmDialog';
+import { TryAgain } from '../ui/TryAgain';
 import { AcceptOrDecline, DeclineForm } from './AcceptOrDecline';
 import { depositWords, QuoteLines, QuoteStateBadge, QuoteTotals } from './QuoteDetails';
 
@@ -426,12 +427,9 @@ function QuoteCompare({
   if (quotes.isPending) return null;
   if (quotes.isError) {
     return (
-      <p role="alert" className="text-sm">
-        The quotes could not be loaded.{' '}
-        <button type="button" className="link" onClick={() => void quotes.refetch()}>
-          Try again
-        </button>
-      </p>
+      <TryAgain className="text-sm" onRetry={() => void quotes.refetch()}>
+        The quotes could not be loaded.
+      </TryAgain>
     );
   }
   const { offers, job } = quotes.data;
