@@ -155,6 +155,9 @@ function ProviderDetail({
       : []),
     ...(provider.insurance ? [['Insurance', provider.insurance] as [string, string]] : []),
   ];
+  // Closes once the action went through; a failure the mutation's onError has told already.
+  const closeOnceDone = (done: Promise<boolean>) =>
+    void done.then((yes) => yes && onClose()).catch(() => undefined);
   return (
     <div className="space-y-4 p-5 sm:p-6">
       <div className="flex flex-wrap items-center gap-3 pr-10">
@@ -175,12 +178,7 @@ function ProviderDetail({
           type="button"
           className="btn btn-outline"
           disabled={actions.busy}
-          onClick={() =>
-            void actions
-              .toggleApproval(provider)
-              .then((changed) => changed && onClose())
-              .catch(() => undefined)
-          }
+          onClick={() => closeOnceDone(actions.toggleApproval(provider))}
         >
           {provider.isApproved ? 'Remove Approval' : 'Approve'}
         </button>
@@ -188,12 +186,7 @@ function ProviderDetail({
           type="button"
           className="btn btn-error"
           disabled={actions.busy}
-          onClick={() =>
-            void actions
-              .remove(provider)
-              .then((deleted) => deleted && onClose())
-              .catch(() => undefined)
-          }
+          onClick={() => closeOnceDone(actions.remove(provider))}
         >
           Delete
         </button>
