@@ -12,7 +12,7 @@ import { chooseObjectStore } from '../../src/api/storage/choose-object-store.ts'
 import { requestReference } from '../../src/lib/request-reference.ts';
 import { RETENTION } from '../../src/lib/retention.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
-import { okJson, sendAs } from '../helpers/api-fixtures.ts';
+import { okJson, sendAs, sendJson } from '../helpers/api-fixtures.ts';
 import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
@@ -44,11 +44,7 @@ const looks = () => api.database.db.select().from(accessLog).orderBy(accessLog.i
 
 async function centreOf(email: string) {
   const watch = await watchOutbox(api);
-  const sent = await api.request('/api/privacy/link', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
+  const sent = await sendJson(api, 'POST', '/api/privacy/link', { email });
   expect(sent.status).toBe(202);
   const [mail] = (await watch.newMails()).filter((m) => m.to.includes(email));
   const token = linkIn(mail!.text, '/privacy/my-data')!.searchParams.get('token')!;

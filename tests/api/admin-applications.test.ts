@@ -13,7 +13,7 @@ import {
   type TestAdmin,
   uploadedAdminTicket,
 } from '../helpers/admin-fixtures.ts';
-import { listProviders, type ApiRoute } from '../helpers/api-fixtures.ts';
+import { listProviders, sendJson, type ApiRoute } from '../helpers/api-fixtures.ts';
 import { confirmApplicationAddress } from '../helpers/application-confirmation.ts';
 import { bearer } from '../helpers/auth-fixtures.ts';
 import {
@@ -51,11 +51,12 @@ const applicationBody = (overrides: Record<string, unknown> = {}) =>
 
 /** Applies through POST /api/provider-applications and answers the new id. */
 async function submitApplication(overrides: Record<string, unknown> = {}): Promise<number> {
-  const response = await api.request('/api/provider-applications', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(applicationBody(overrides)),
-  });
+  const response = await sendJson(
+    api,
+    'POST',
+    '/api/provider-applications',
+    applicationBody(overrides),
+  );
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: number }).id;
 }
@@ -357,10 +358,9 @@ describe('approving a pending application', () => {
     expect((await approve(id)).status).toBe(201);
     const [mail] = await outbox.newMails();
     const setPassword = linkIn(mail!.text, 'token=')!.searchParams.get('token')!;
-    const response = await api.request('/api/admin/reset-password', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ resetToken: setPassword, newPassword: 'taken over' }),
+    const response = await sendJson(api, 'POST', '/api/admin/reset-password', {
+      resetToken: setPassword,
+      newPassword: 'taken over',
     });
     expect(response.status).toBe(400);
   });

@@ -6,6 +6,7 @@ import * as password from '../../src/api/auth/password.ts';
 import { AppError } from '../../src/api/errors.ts';
 import { hitRateLimit, RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import { adminRow, createTestAdmin, type TestAdmin } from '../helpers/admin-fixtures.ts';
+import { sendJson } from '../helpers/api-fixtures.ts';
 import {
   bearer,
   cookiePair,
@@ -55,11 +56,7 @@ const FORGOT_ANSWER = {
 const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
 
 function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  return api.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
+  return sendJson(api, 'POST', path, body, headers);
 }
 
 const me = (headers: Record<string, string>) => api.get('/api/admin/me', { headers });
@@ -580,10 +577,8 @@ describe('POST /api/admin/forgot-password', () => {
         const otherAdmin =
           other === api ? admin : await createTestAdmin(other, { email: admin.email });
         const outbox = await watchOutbox(other);
-        const response = await other.request('/api/admin/forgot-password', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: otherAdmin.email }),
+        const response = await sendJson(other, 'POST', '/api/admin/forgot-password', {
+          email: otherAdmin.email,
         });
         expect(response.status).toBe(200);
         const text = await response.text();
@@ -604,11 +599,7 @@ describe('POST /api/admin/forgot-password', () => {
       const devAdmin = await createTestAdmin(development, { email: admin.email });
       const outbox = await watchOutbox(development);
       const forgot = (email: string) =>
-        development.request('/api/admin/forgot-password', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email }),
-        });
+        sendJson(development, 'POST', '/api/admin/forgot-password', { email });
 
       const known = await forgot(devAdmin.email);
       expect(known.status).toBe(200);
@@ -768,10 +759,8 @@ describe('forgot-password: found in review', () => {
         firstName: 'Thabo',
         lastName: 'Nkosi',
       });
-      const response = await broken.request('/api/admin/forgot-password', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: other.email }),
+      const response = await sendJson(broken, 'POST', '/api/admin/forgot-password', {
+        email: other.email,
       });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual(FORGOT_ANSWER);

@@ -15,7 +15,7 @@ import {
   resetWithAdmin,
   type TestAdmin,
 } from '../helpers/admin-fixtures.ts';
-import { okJson, sendAs } from '../helpers/api-fixtures.ts';
+import { okJson, sendAs, sendJson } from '../helpers/api-fixtures.ts';
 import { CONFIRMATION_SUBJECT } from '../helpers/application-confirmation.ts';
 import { insertProvider, validApplicationBody } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
@@ -377,11 +377,7 @@ describe('mail that failed through a failing mail server', () => {
 
   it('is listed as failed with its error after a day of retries, and a resend delivers it', async () => {
     const application = validApplicationBody({ email: 'failing.mail@example.co.za' });
-    const submitted = await api.request('/api/provider-applications', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(application),
-    });
+    const submitted = await sendJson(api, 'POST', '/api/provider-applications', application);
     expect(submitted.status).toBe(201);
     await api.runJobs();
     // A day later the sender gives up: the mail is failed, for an admin to see.

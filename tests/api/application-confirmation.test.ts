@@ -20,7 +20,7 @@ import {
   PENDING_APPLICATION_MESSAGES,
 } from '../../src/lib/application-confirmation.ts';
 import { adminSession, createTestAdmin, type TestAdmin } from '../helpers/admin-fixtures.ts';
-import { databaseRejection } from '../helpers/api-fixtures.ts';
+import { databaseRejection, sendJson } from '../helpers/api-fixtures.ts';
 import {
   CONFIRMATION_SUBJECT,
   mailedConfirmationToken,
@@ -52,10 +52,8 @@ let clientNumber = 0;
 const nextClient = () => `198.51.100.${(clientNumber++ % 250) + 1}`;
 
 function postApplication(body: Record<string, unknown>): Promise<Response> {
-  return api.request('/api/provider-applications', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextClient() },
-    body: JSON.stringify(body),
+  return sendJson(api, 'POST', '/api/provider-applications', body, {
+    'x-forwarded-for': nextClient(),
   });
 }
 

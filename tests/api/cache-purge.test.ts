@@ -10,7 +10,7 @@ import { createApp } from '../../src/api/app.ts';
 import { changesPublicData, PUBLIC_CACHE_TAG } from '../../src/api/http/cache.ts';
 import { createPrivacyLink } from '../../src/api/privacy/privacy-links.ts';
 import { addProviderBody, createTestAdmin, resetWithAdmin } from '../helpers/admin-fixtures.ts';
-import { okJson, sendAs } from '../helpers/api-fixtures.ts';
+import { okJson, sendAs, sendJson } from '../helpers/api-fixtures.ts';
 import { bearer, signIn } from '../helpers/auth-fixtures.ts';
 import {
   insertApplication,
@@ -249,14 +249,10 @@ const PUBLIC_CHANGES: Record<string, () => Call | Promise<Call>> = {
     });
     const link = await enquiryToken(api, enquiry.id, { purpose: 'review' });
     return () =>
-      api.request('/api/reviews', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          token: link,
-          rating: 5,
-          comment: 'Four cameras installed neatly and on time.',
-        }),
+      sendJson(api, 'POST', '/api/reviews', {
+        token: link,
+        rating: 5,
+        comment: 'Four cameras installed neatly and on time.',
       });
   },
 };
@@ -316,11 +312,7 @@ describe('the CDN cache of public answers', () => {
     const { id: providerId } = await listedProvider();
     const enquiry = await insertEnquiry(api.database.db, { assignedProviderId: providerId });
     const answers = [
-      await api.request('/api/admin/forgot-password', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'someone@example.com' }),
-      }),
+      await sendJson(api, 'POST', '/api/admin/forgot-password', { email: 'someone@example.com' }),
       await api.request('/api/admin/objects/upload', { method: 'POST', headers: json }),
       await sendAs(api, token, 'POST', '/api/admin/users', {
         email: 'third.admin@verified.example.co.za',
@@ -331,11 +323,7 @@ describe('the CDN cache of public answers', () => {
       await sendAs(api, token, 'PUT', `/api/admin/enquiries/${enquiry.id}`, {
         adminNotes: 'Called the customer',
       }),
-      await api.request('/api/enquiries', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(validEnquiryBody(providerId)),
-      }),
+      await sendJson(api, 'POST', '/api/enquiries', validEnquiryBody(providerId)),
       await api.request('/api/admin/logout', { method: 'POST', headers: json }),
     ];
     expect(answers.map((r) => r.status)).toEqual([200, 200, 201, 200, 201, 200]);

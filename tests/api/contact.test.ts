@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, outbox, rateLimits } from '../../db/schema.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import { createTestAdmin } from '../helpers/admin-fixtures.ts';
-import { okJson } from '../helpers/api-fixtures.ts';
+import { okJson, sendJson } from '../helpers/api-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { watchOutbox } from '../helpers/outbox.ts';
 import { startTestApi, type TestApi } from '../helpers/test-api.ts';
@@ -40,12 +40,7 @@ const message = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const send = (body: unknown) =>
-  api.request('/api/contact', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const send = (body: unknown) => sendJson(api, 'POST', '/api/contact', body);
 
 interface Sent {
   reference: string;
@@ -153,11 +148,12 @@ describe('POST /api/contact without a company e-mail (a local start)', () => {
     await createTestAdmin(local, { isActive: false });
     const mailbox = await watchOutbox(local);
     const answer = await okJson<Sent>(
-      local.request('/api/contact', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(message({ email: 'thabo@example.com', topic: 'other' })),
-      }),
+      sendJson(
+        local,
+        'POST',
+        '/api/contact',
+        message({ email: 'thabo@example.com', topic: 'other' }),
+      ),
       201,
     );
     const mails = await mailbox.newMails();

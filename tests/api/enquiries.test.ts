@@ -5,6 +5,7 @@ import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import { requestReference } from '../../src/lib/request-reference.ts';
 import { ENQUIRY_LIMITS } from '../../src/lib/schemas/enquiry.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { sendJson } from '../helpers/api-fixtures.ts';
 import { bearer, FOREIGN_KEY, tamperPayload, tamperSignature } from '../helpers/auth-fixtures.ts';
 import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import {
@@ -448,10 +449,8 @@ describe('POST /api/enquiries: rules found in review', () => {
       const id = (await insertProvider(proxied.database.db, { services: ['cctv'] })).id;
       const from = async (address: string) =>
         (
-          await proxied.request('/api/enquiries', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-            body: JSON.stringify(validBody({ assignedProviderId: id })),
+          await sendJson(proxied, 'POST', '/api/enquiries', validBody({ assignedProviderId: id }), {
+            'x-forwarded-for': address,
           })
         ).status;
       const { max } = RATE_LIMITS.enquiry;

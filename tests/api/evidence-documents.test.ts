@@ -27,7 +27,7 @@ import { APPLICATION_MESSAGES } from '../../src/lib/schemas/provider-application
 import { RENEWAL_MESSAGES } from '../../src/lib/schemas/verification.ts';
 import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
 import { adminSession, createTestAdmin, resetWithAdmin } from '../helpers/admin-fixtures.ts';
-import { okJson, sendAs } from '../helpers/api-fixtures.ts';
+import { okJson, sendAs, sendJson } from '../helpers/api-fixtures.ts';
 import {
   insertProvider,
   recordTestCheck,
@@ -76,11 +76,7 @@ const applicantUpload = async (bytes: Uint8Array<ArrayBuffer> = PDF) => {
 };
 
 function apply(overrides: Record<string, unknown> = {}) {
-  return api.request('/api/provider-applications', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(validApplicationBody(overrides)),
-  });
+  return sendJson(api, 'POST', '/api/provider-applications', validApplicationBody(overrides));
 }
 
 const documentRows = () => api.database.db.select().from(evidenceDocuments);

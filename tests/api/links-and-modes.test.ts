@@ -8,6 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { sendJson } from '../helpers/api-fixtures.ts';
 import { insertApplication } from '../helpers/builders.ts';
 import { linkIn, readOutbox } from '../helpers/outbox.ts';
 import { startTestApi, type TestApi, useTestApi } from '../helpers/test-api.ts';
@@ -124,10 +125,8 @@ describe('development mode', () => {
   async function forgotAnswer(env: Record<string, string>) {
     api = await startTestApi(env);
     const admin = await createTestAdmin(api);
-    const response = await api.request('/api/admin/forgot-password', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: admin.email }),
+    const response = await sendJson(api, 'POST', '/api/admin/forgot-password', {
+      email: admin.email,
     });
     expect(response.status).toBe(200);
     return (await response.json()) as Record<string, unknown>;
@@ -163,11 +162,7 @@ describe('forgot-password', () => {
     for (const email of [admin.email, 'nobody@verified.example.co.za']) {
       await api.database.reset();
       await createTestAdmin(api, { email: admin.email });
-      const response = await api.request('/api/admin/forgot-password', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email }),
-      });
+      const response = await sendJson(api, 'POST', '/api/admin/forgot-password', { email });
       expect(response.status).toBe(200);
       const queued = await api.database.db.select().from(outbox);
       expect(queued.filter((row) => row.kind === 'password-reset')).toHaveLength(1);

@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 import { PROFILE_FACTS } from '../../src/lib/provider-facts.ts';
 import { resetWithAdmin } from '../helpers/admin-fixtures.ts';
-import { listProviders, okJson, queryRows, sendAs } from '../helpers/api-fixtures.ts';
+import { listProviders, okJson, queryRows, sendAs, sendJson } from '../helpers/api-fixtures.ts';
 import { validApplicationBody } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { createTestProvider, providerRow, providerSession } from '../helpers/provider-fixtures.ts';
@@ -29,11 +29,7 @@ type Json = Record<string, unknown>;
 /** Applies through POST /api/provider-applications, then an admin approves; answers the provider id. */
 async function applyAndApprove(overrides: Json = {}): Promise<number> {
   const applied = await okJson<{ id: number }>(
-    api.request('/api/provider-applications', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(validApplicationBody(overrides)),
-    }),
+    sendJson(api, 'POST', '/api/provider-applications', validApplicationBody(overrides)),
     201,
   );
   const approved = await okJson<{ providerId: number }>(

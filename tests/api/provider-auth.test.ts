@@ -5,7 +5,7 @@ import { createPasswordToken } from '../../src/api/auth/password-tokens.ts';
 import * as password from '../../src/api/auth/password.ts';
 import { RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
-import { databaseSnapshot } from '../helpers/api-fixtures.ts';
+import { databaseSnapshot, sendJson } from '../helpers/api-fixtures.ts';
 import {
   bearer,
   cookiePair,
@@ -87,11 +87,7 @@ const cookieHeader = (token: string) => ({ cookie: `vp_provider_session=${token}
 const setPassword = (resetToken: string, newPassword: string) =>
   send('POST', '/api/provider/set-password', { resetToken, newPassword });
 const forgot = (email: string, target = api) =>
-  target.request('/api/provider/forgot-password', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
+  sendJson(target, 'POST', '/api/provider/forgot-password', { email });
 const changePassword = (token: string, body: Record<string, unknown>) =>
   send('PUT', '/api/provider/password', body, bearer(token));
 

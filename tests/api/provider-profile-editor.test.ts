@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { HOURS_MESSAGES } from '../../src/lib/business-hours.ts';
 import { WEEKDAYS } from '../../src/lib/catalog/enquiry-options.ts';
 import { PROFILE_LIMITS, PROFILE_MESSAGES } from '../../src/lib/schemas/provider-dashboard.ts';
-import { databaseSnapshot, listProviders, queryRows } from '../helpers/api-fixtures.ts';
+import { databaseSnapshot, listProviders, queryRows, sendJson } from '../helpers/api-fixtures.ts';
 import { bearer } from '../helpers/auth-fixtures.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { OPEN_WEEK } from '../helpers/profile-fixtures.ts';
@@ -193,11 +193,7 @@ describe('PUT /api/provider/profile: the public profile fields', () => {
 
   it('answers 401 without a session and changes nothing', async () => {
     const before = await databaseSnapshot(api);
-    const response = await api.request('/api/provider/profile', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(profile()),
-    });
+    const response = await sendJson(api, 'PUT', '/api/provider/profile', profile());
     expect(response.status).toBe(401);
     expect(await databaseSnapshot(api)).toEqual(before);
   });

@@ -4,7 +4,7 @@ import { rateLimits, reviews, serviceProviders } from '../../db/schema.ts';
 import { SAMPLE_PROVIDERS } from '../../db/seed/sample-providers.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
-import { okJson, sendAs } from '../helpers/api-fixtures.ts';
+import { okJson, sendAs, sendJson } from '../helpers/api-fixtures.ts';
 import { insertEnquiry } from '../helpers/builders.ts';
 import { enquiryToken } from '../helpers/enquiry-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
@@ -90,10 +90,10 @@ async function reviewThroughLink(providerId: number, rating: number): Promise<nu
   await api.database.db.delete(rateLimits);
   const token = await enquiryToken(api, enquiry.id, { purpose: 'review' });
   const body = await okJson<{ id: number }>(
-    api.request('/api/reviews', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token, rating, comment: 'Neat work and a fair quote.' }),
+    sendJson(api, 'POST', '/api/reviews', {
+      token,
+      rating,
+      comment: 'Neat work and a fair quote.',
     }),
     201,
   );

@@ -15,7 +15,7 @@ import {
   uploadTickets,
 } from '../../db/schema.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
-import { okJson, sendAs } from '../helpers/api-fixtures.ts';
+import { okJson, sendAs, sendJson } from '../helpers/api-fixtures.ts';
 import { insertProvider, insertUbuntuSecurity, validEnquiryBody } from '../helpers/builders.ts';
 import { expectFieldError } from '../helpers/error-answer.ts';
 import { fakeImageBytes, realImageBytes } from '../helpers/image-bytes.ts';
@@ -44,11 +44,7 @@ const CCTV_BRIEF = {
 };
 
 const postRequest = (body: Record<string, unknown>) =>
-  api.request('/api/enquiries', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  sendJson(api, 'POST', '/api/enquiries', body);
 
 async function sendRequest(overrides: Record<string, unknown>) {
   await api.database.db.delete(rateLimits);

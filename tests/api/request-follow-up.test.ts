@@ -28,7 +28,7 @@ import { distanceKm } from '../../src/lib/geo.ts';
 import { EnquiryDeskQuerySchema } from '../../src/lib/schemas/admin-lists.ts';
 import { REASSIGN_MESSAGES } from '../../src/lib/schemas/enquiry-follow-up.ts';
 import { expectAdminOnly, resetWithAdmin } from '../helpers/admin-fixtures.ts';
-import { okJson, sendAs } from '../helpers/api-fixtures.ts';
+import { okJson, sendAs, sendJson } from '../helpers/api-fixtures.ts';
 import { insertEnquiry, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { enquiryRow } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
@@ -82,18 +82,17 @@ async function sendRequest(providerId: number, overrides: Record<string, unknown
   await api.database.db.delete(rateLimits);
   const mailbox = await watchOutbox(api);
   const answer = await okJson<{ id: number; reference: string }>(
-    api.request('/api/enquiries', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(
-        validEnquiryBody(providerId, {
-          customerName: 'Thandi Nkosi',
-          customerEmail: `thandi${++customers}@example.co.za`,
-          location: 'Sandton, Johannesburg',
-          ...overrides,
-        }),
-      ),
-    }),
+    sendJson(
+      api,
+      'POST',
+      '/api/enquiries',
+      validEnquiryBody(providerId, {
+        customerName: 'Thandi Nkosi',
+        customerEmail: `thandi${++customers}@example.co.za`,
+        location: 'Sandton, Johannesburg',
+        ...overrides,
+      }),
+    ),
     201,
   );
   const customerMail = (await mailbox.newMails()).find((mail) =>

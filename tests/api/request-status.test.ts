@@ -11,7 +11,7 @@ import { customerEnquiries, enquiryEvents, rateLimits } from '../../db/schema.ts
 import { requestReference } from '../../src/lib/request-reference.ts';
 import { REQUEST_STATUS_MESSAGES } from '../../src/lib/schemas/request-status.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
-import { okJson, sendAs } from '../helpers/api-fixtures.ts';
+import { okJson, sendAs, sendJson } from '../helpers/api-fixtures.ts';
 import { insertProvider, insertUbuntuSecurity, validEnquiryBody } from '../helpers/builders.ts';
 import { enquiryRow } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
@@ -45,11 +45,7 @@ async function sendRequest(overrides: Record<string, unknown> = {}) {
   await api.database.db.delete(rateLimits);
   const mailbox = await watchOutbox(api);
   const answer = await okJson<{ id: number; reference: string; message: string }>(
-    api.request('/api/enquiries', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(validEnquiryBody(provider.id, overrides)),
-    }),
+    sendJson(api, 'POST', '/api/enquiries', validEnquiryBody(provider.id, overrides)),
     201,
   );
   const mails = await mailbox.newMails();

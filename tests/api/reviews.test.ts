@@ -16,7 +16,13 @@ import {
   expectAdminOnly,
   type TestAdmin,
 } from '../helpers/admin-fixtures.ts';
-import { databaseSnapshot, okJson, sendAs, type ApiRoute } from '../helpers/api-fixtures.ts';
+import {
+  databaseSnapshot,
+  okJson,
+  sendAs,
+  sendJson,
+  type ApiRoute,
+} from '../helpers/api-fixtures.ts';
 import {
   bearer,
   FOREIGN_KEY,
@@ -134,11 +140,7 @@ const invitation = (token: string) =>
 /** POST /api/reviews with a JSON body; the rate limit is forgotten first unless `counted`. */
 async function postReview(body: unknown, { counted = false } = {}): Promise<Response> {
   if (!counted) await api.database.db.delete(rateLimits);
-  return api.request('/api/reviews', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  return sendJson(api, 'POST', '/api/reviews', body);
 }
 
 /** Writes a review through the API for the enquiry; answers its id. */
@@ -787,10 +789,8 @@ describe("the provider's reply", () => {
 
   it('needs a provider session: 401 without, 403 with an admin token', async () => {
     const before = await databaseSnapshot(api);
-    const anonymous = await api.request(`/api/provider/reviews/${review.id}/reply`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ reply: 'Thank you!' }),
+    const anonymous = await sendJson(api, 'PUT', `/api/provider/reviews/${review.id}/reply`, {
+      reply: 'Thank you!',
     });
     await expectError(anonymous, 401, 'Please log in to your provider dashboard.');
     await expectError(
@@ -1003,13 +1003,13 @@ describe('reviews only from real customers', () => {
   async function sendRequest(customerEmail: string, headers: Record<string, string> = {}) {
     await api.database.db.delete(rateLimits);
     const body = await okJson<{ id: number }>(
-      api.request('/api/enquiries', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(
-          validEnquiryBody(provider.id, { customerName: 'Happy Customer', customerEmail }),
-        ),
-      }),
+      sendJson(
+        api,
+        'POST',
+        '/api/enquiries',
+        validEnquiryBody(provider.id, { customerName: 'Happy Customer', customerEmail }),
+        headers,
+      ),
       201,
     );
     return body.id;
@@ -1059,11 +1059,7 @@ describe('reviews only from real customers', () => {
     // Confirming a completed request brings its review link.
     const confirming = await watchOutbox(api);
     for (const token of confirmations) {
-      const opened = await api.request('/api/requests/confirm', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token }),
-      });
+      const opened = await sendJson(api, 'POST', '/api/requests/confirm', { token });
       expect(opened.status).toBe(200);
     }
     const links: string[] = [];
@@ -1203,14 +1199,13 @@ describe('reviews only from real customers', () => {
     await db.delete(providerSignIns);
     const second = await completedEnquiry({ emailConfirmedAt: new Date() });
     await api.database.db.delete(rateLimits);
-    const response = await api.request('/api/reviews', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: `vp_provider_session=${providerToken}`,
-      },
-      body: JSON.stringify({ token: await linkToken(second.id), rating: 5, comment: COMMENT }),
-    });
+    const response = await sendJson(
+      api,
+      'POST',
+      '/api/reviews',
+      { token: await linkToken(second.id), rating: 5, comment: COMMENT },
+      { cookie: `vp_provider_session=${providerToken}` },
+    );
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: number };
     expect((await reviewRow(id)).heldReason).toBe(

@@ -12,7 +12,7 @@ import { UPLOAD_BUSY } from '../../src/api/uploads/create-upload-ticket.ts';
 import { RE_ENCODE_MESSAGES } from '../../src/api/uploads/re-encode-image.ts';
 import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
 import { adminSession, createTestAdmin, uploadAdminImage } from '../helpers/admin-fixtures.ts';
-import { okJson, sendAs } from '../helpers/api-fixtures.ts';
+import { okJson, sendAs, sendJson } from '../helpers/api-fixtures.ts';
 import { retryAfterOf } from '../helpers/auth-fixtures.ts';
 import { insertProvider, validApplicationBody } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
@@ -95,16 +95,15 @@ let applicantSequence = 0;
 
 /** The join form's claim of a public upload: POST /api/provider-applications with it. */
 function claimByApplication(profileImage: string): Promise<Response> {
-  return api.request('/api/provider-applications', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(
-      validApplicationBody({
-        profileImage,
-        email: `applicant${++applicantSequence}@uploads.example.co.za`,
-      }),
-    ),
-  });
+  return sendJson(
+    api,
+    'POST',
+    '/api/provider-applications',
+    validApplicationBody({
+      profileImage,
+      email: `applicant${++applicantSequence}@uploads.example.co.za`,
+    }),
+  );
 }
 
 /** A public upload of `bytes`, claimed by an application; answers its served path. */

@@ -42,6 +42,24 @@ export function sendAs(
   });
 }
 
+/**
+ * A request with a JSON body and no session (a public form's, or one with headers of the
+ * test's own: a client address, a cookie).
+ */
+export function sendJson(
+  api: Pick<TestApi, 'request'>,
+  method: Method,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return api.request(path, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
 /** The answer's JSON, once its status is checked (200 unless given). */
 export async function okJson<T>(response: Promise<Response>, status = 200): Promise<T> {
   const answer = await response;

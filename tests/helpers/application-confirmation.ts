@@ -5,6 +5,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { outbox } from '../../db/schema.ts';
+import { sendJson } from './api-fixtures.ts';
 import { linkIn } from './outbox.ts';
 import type { TestApi } from './test-api.ts';
 
@@ -35,11 +36,7 @@ export async function mailedConfirmationToken(api: TestApi, email: string): Prom
 }
 
 export function postConfirmation(api: TestApi, token: string): Promise<Response> {
-  return api.request('/api/provider-applications/confirm', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
+  return sendJson(api, 'POST', '/api/provider-applications/confirm', { token });
 }
 
 /** Opens the link mailed to `email`, as its applicant does. */

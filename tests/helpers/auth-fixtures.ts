@@ -9,6 +9,7 @@ import { SignJWT } from 'jose';
 import { adminUsers, passwordTokens, rateLimits, serviceProviders } from '../../db/schema.ts';
 import { sessionSecret } from '../../src/api/auth/session-secret.ts';
 import { signSession, type Role } from '../../src/api/auth/sessions.ts';
+import { sendJson } from './api-fixtures.ts';
 import type { TestApi } from './test-api.ts';
 
 export const SIGN_IN_AGAIN = 'Your session has ended. Please sign in again.';
@@ -120,11 +121,7 @@ export function postLogin(
   credentials: Record<string, unknown>,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  return api.request(`/api/${role}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(credentials),
-  });
+  return sendJson(api, 'POST', `/api/${role}/login`, credentials, headers);
 }
 
 /** Signs in through the login route with a password; answers the token (fails unless 200). */

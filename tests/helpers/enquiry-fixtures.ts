@@ -8,6 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { customerEnquiries } from '../../db/schema.ts';
+import { sendJson } from './api-fixtures.ts';
 import { testSessionSecret } from './auth-fixtures.ts';
 import type { TestApi } from './test-api.ts';
 
@@ -60,11 +61,12 @@ export function enquiryToken(
 
 /** POST /api/enquiries/confirm with `{ token }` (any body when `token` is not a string). */
 export function postConfirmation(api: TestApi, token: unknown): Promise<Response> {
-  return api.request('/api/enquiries/confirm', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(typeof token === 'string' ? { token } : token),
-  });
+  return sendJson(
+    api,
+    'POST',
+    '/api/enquiries/confirm',
+    typeof token === 'string' ? { token } : token,
+  );
 }
 
 /**

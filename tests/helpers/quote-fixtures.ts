@@ -8,7 +8,7 @@ import { customerEnquiries, requestStatusLinks } from '../../db/schema.ts';
 import { newStatusToken } from '../../src/api/requests/status-tokens.ts';
 import { addDays, saToday } from '../../src/lib/calendar-days.ts';
 import type { QuoteInput } from '../../src/lib/schemas/quotes.ts';
-import { sendAs, type Method } from './api-fixtures.ts';
+import { sendAs, sendJson, type Method } from './api-fixtures.ts';
 import { insertEnquiry } from './builders.ts';
 import { providerSession } from './provider-fixtures.ts';
 import type { TestApi } from './test-api.ts';
@@ -117,9 +117,5 @@ export async function asProvider(
 
 /** A customer's POST (no session: the token in the body is the key). */
 export function customerPost(api: TestApi, path: string, body: unknown): Promise<Response> {
-  return api.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  return sendJson(api, 'POST', path, body);
 }
