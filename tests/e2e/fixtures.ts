@@ -29,23 +29,18 @@ import {
   signSession,
   type Role,
 } from '../../src/api/auth/sessions.ts';
+import type { TestAdmin } from '../helpers/admin-fixtures.ts';
 import { linkIn, readOutboxIn, type OutboxMail } from '../helpers/outbox.ts';
 import { newProviderFields } from './builders.ts';
 import { E2E_ADMIN, E2E_SERVERS, E2E_SESSION_SECRET, type ServerName } from './servers.ts';
 
+// An admin as a test makes it: the API tests' own shape (tests/helpers/admin-fixtures.ts).
+export type { TestAdmin };
 export { expect };
 
 /** Set per project in playwright.config.ts: which server the tests talk to. */
 export interface ServerOptions {
   server: ServerName;
-}
-
-export interface TestAdmin {
-  id: number;
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
 }
 
 export interface TestProvider {
