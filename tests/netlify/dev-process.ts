@@ -4,7 +4,7 @@
  * signalling the whole group. Its stdin stays open: Vite stops when stdin ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -118,4 +118,64 @@ export async function waitForAnswer(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`No good answer from ${url} in time (last: ${last}):\n${server.output()}`);
+}
+
+/**
+ * How long a development command may take to answer before its test fails: it never
+ * started. Its goal is a speed goal, so the test prints the time (the note records it) and
+ * does not assert it: on a slow or busy machine a timed assertion fails a working command.
+ */
+const START_LIMIT_MS = 180_000;
+
+export interface StartedScript {
+  server: DevProcess;
+  /** http://localhost:<port>, the port the script was given. */
+  base: string;
+  /** The script's own copy of the prepared data folder. */
+  dataDir: string;
+}
+
+/**
+ * Runs `npm run <script> -- <args>` as a developer would, on a copy of the prepared data,
+ * and waits until a page and `apiPath` answer on the port it was given; prints how long
+ * that took against the goal.
+ */
+export async function startScript(
+  script: string,
+  args: (port: number) => string[],
+  { apiPath, goalSeconds }: { apiPath: string; goalSeconds: number },
+): Promise<StartedScript> {
+  const dataDir = preparedDataCopy();
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const started = Date.now();
+  const server = startDevProcess(
+    'npm',
+    ['run', script, '--', ...args(port)],
+    developerEnvironment({ DATA_DIR: dataDir }),
+  );
+  const deadline = started + START_LIMIT_MS;
+  try {
+    await Promise.all([
+      waitForAnswer(server, `${base}/`, deadline),
+      waitForAnswer(server, `${base}${apiPath}`, deadline),
+    ]);
+  } catch (error) {
+    await stopScript({ server, base, dataDir });
+    throw error;
+  }
+  console.log(
+    `npm run ${script} answered a page and ${apiPath} in ${Date.now() - started} ms (goal: ${goalSeconds} s)`,
+  );
+  return { server, base, dataDir };
+}
+
+/**
+ * Stops the script's processes and removes its data folder; nothing to do when it never
+ * answered (startScript has stopped it then).
+ */
+export async function stopScript(started: StartedScript | undefined): Promise<void> {
+  if (!started) return;
+  await started.server.stop();
+  rmSync(path.dirname(started.dataDir), { recursive: true, force: true });
 }
