@@ -10,6 +10,7 @@ import { sendJson } from '../helpers/api-fixtures.ts';
 import {
   bearer,
   cookiePair,
+  expectStrictCookie,
   expirePasswordLinks,
   failedBefore,
   fromClient,
@@ -83,13 +84,8 @@ describe('POST /api/admin/login', () => {
       token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/) as unknown,
     });
 
-    const cookie = setCookie(response, 'vp_admin_session');
-    expect(cookie).toBeDefined();
-    const [pair, ...attributes] = cookie!.split(';').map((part) => part.trim());
-    expect(pair).toBe(`vp_admin_session=${body.token}`);
-    expect(attributes).toEqual(
-      expect.arrayContaining(['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/api']),
-    );
+    const session = expectStrictCookie(response, 'vp_admin_session', '/api');
+    expect(session.pair).toBe(`vp_admin_session=${body.token}`);
   });
 
   it('accepts the e-mail in any case and with spaces around it', async () => {
@@ -233,15 +229,9 @@ describe('POST /api/admin/login', () => {
       password: admin.password,
     });
     expect(response.status).toBe(200);
-    const cookie = setCookie(response, 'vp_admin_device');
-    expect(cookie).toBeDefined();
-    const [pair, ...attributes] = cookie!.split(';').map((part) => part.trim());
-    expect(pair).toMatch(/^vp_admin_device=[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(attributes).toEqual(
-      expect.arrayContaining(['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/api/admin/login']),
-    );
-    const maxAge = Number(/Max-Age=(\d+)/i.exec(cookie!)?.[1]);
-    expect(maxAge).toBeGreaterThanOrEqual(30 * 24 * 60 * 60);
+    const device = expectStrictCookie(response, 'vp_admin_device', '/api/admin/login');
+    expect(device.pair).toMatch(/^vp_admin_device=[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(device.maxAge).toBeGreaterThanOrEqual(30 * 24 * 60 * 60);
     // A wrong password gets no device cookie.
     const wrong = await postLogin(api, 'admin', { email: admin.email, password: 'wrong password' });
     expect(setCookie(wrong, 'vp_admin_device')).toBeUndefined();

@@ -9,6 +9,7 @@ import { databaseSnapshot, sendJson } from '../helpers/api-fixtures.ts';
 import {
   bearer,
   cookiePair,
+  expectStrictCookie,
   expirePasswordLinks,
   failedBefore,
   fromClient,
@@ -296,13 +297,8 @@ describe('POST /api/provider/login', () => {
     const body = JSON.parse(text) as { token: string };
     expect(body).toEqual({ token: expect.stringMatching(JWT) as unknown });
 
-    const cookie = setCookie(response, 'vp_provider_session');
-    expect(cookie).toBeDefined();
-    const [pair, ...attributes] = cookie!.split(';').map((part) => part.trim());
-    expect(pair).toBe(`vp_provider_session=${body.token}`);
-    expect(attributes).toEqual(
-      expect.arrayContaining(['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/api']),
-    );
+    const session = expectStrictCookie(response, 'vp_provider_session', '/api');
+    expect(session.pair).toBe(`vp_provider_session=${body.token}`);
     expect(setCookie(response, 'vp_admin_session')).toBeUndefined();
 
     for (const headers of [auth(body.token), cookieHeader(body.token)]) {
@@ -452,16 +448,11 @@ describe('POST /api/provider/login', () => {
   it('sets a long-lived device cookie for the login route, and remembers the address', async () => {
     const response = await postLogin(api, 'provider', credentialsOf(provider));
     expect(response.status).toBe(200);
-    const cookie = setCookie(response, 'vp_provider_device');
-    expect(cookie).toBeDefined();
-    const [pair, ...attributes] = cookie!.split(';').map((part) => part.trim());
-    expect(pair).toMatch(/^vp_provider_device=[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(attributes).toEqual(
-      expect.arrayContaining(['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/api/provider/login']),
-    );
-    expect(Number(/Max-Age=(\d+)/i.exec(cookie!)?.[1])).toBeGreaterThanOrEqual(30 * 24 * 60 * 60);
+    const device = expectStrictCookie(response, 'vp_provider_device', '/api/provider/login');
+    expect(device.pair).toMatch(/^vp_provider_device=[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(device.maxAge).toBeGreaterThanOrEqual(30 * 24 * 60 * 60);
     // The device cookie is no session.
-    await expectError(await me(cookieHeader(pair!.split('=')[1]!)), 401, SIGN_IN_AGAIN);
+    await expectError(await me(cookieHeader(device.pair.split('=')[1]!)), 401, SIGN_IN_AGAIN);
     // The address the provider logged in from, for the moderation of reviews.
     expect(await api.database.db.select().from(providerSignIns)).toEqual([
       { providerId: provider.id, address: '127.0.0.1', lastSeenAt: expect.any(Date) as unknown },

@@ -6,6 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import { expect } from 'vitest';
 import { adminUsers, passwordTokens, rateLimits, serviceProviders } from '../../db/schema.ts';
 import { sessionSecret } from '../../src/api/auth/session-secret.ts';
 import { signSession, type Role } from '../../src/api/auth/sessions.ts';
@@ -156,6 +157,25 @@ export async function revokedSession(
 /** The `name=value` pair and attributes of the Set-Cookie header for `name`, if any. */
 export function setCookie(response: Response, name: string): string | undefined {
   return response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+}
+
+/**
+ * The answer's Set-Cookie for `name`, which must be there and be HttpOnly, Secure,
+ * SameSite=Strict and for `path`: answers its `name=value` pair and its Max-Age in seconds
+ * (NaN when it has none).
+ */
+export function expectStrictCookie(
+  response: Response,
+  name: string,
+  path: string,
+): { pair: string; maxAge: number } {
+  const cookie = setCookie(response, name);
+  expect(cookie, `the ${name} cookie`).toBeDefined();
+  const [pair = '', ...attributes] = cookie!.split(';').map((part) => part.trim());
+  expect(attributes).toEqual(
+    expect.arrayContaining(['HttpOnly', 'Secure', 'SameSite=Strict', `Path=${path}`]),
+  );
+  return { pair, maxAge: Number(/Max-Age=(\d+)/i.exec(cookie!)?.[1]) };
 }
 
 /** The `name=value` pair of the answer's Set-Cookie for `name`, as a browser sends it back. */
