@@ -277,3 +277,38 @@ export async function openFlashAdEditor(
   await page.getByRole('button', { name: 'Create Flash Ad' }).click();
   return page.getByRole('form', { name: 'Create Flash Ad' });
 }
+
+/** The Providers tab with its Add Provider dialog opened: answers the dialog. */
+export async function openAddProvider(
+  page: Page,
+  admin: Pick<TestAdmin, 'firstName' | 'lastName'>,
+): Promise<Locator> {
+  await openAdmin(page, admin, 'Providers');
+  await page.getByRole('button', { name: 'Add Provider' }).click();
+  return page.getByRole('dialog', { name: 'Add Provider' });
+}
+
+/** Fills Add Provider's required fields but Services (`province`: the select's value). */
+export async function fillProviderBasics(
+  form: Locator,
+  basics: Record<
+    | 'name'
+    | 'contactName'
+    | 'email'
+    | 'phone'
+    | 'location'
+    | 'province'
+    | 'yearsExperience'
+    | 'description',
+    string
+  >,
+): Promise<void> {
+  await form.getByLabel('Business Name *').fill(basics.name);
+  await form.getByLabel('Contact Name *').fill(basics.contactName);
+  await form.getByLabel('Email *').fill(basics.email);
+  await form.getByLabel('Phone *').fill(basics.phone);
+  await form.getByLabel('Location *').fill(basics.location);
+  await form.getByLabel('Province *').selectOption(basics.province);
+  await form.getByLabel('Years Experience *').fill(basics.yearsExperience);
+  await form.getByLabel('Description *').fill(basics.description);
+}

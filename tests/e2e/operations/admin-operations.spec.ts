@@ -11,7 +11,9 @@ import {
   bearer,
   expect,
   mintSession,
+  fillProviderBasics,
   openAdmin,
+  openAddProvider,
   openFlashAdEditor,
   test,
   type Accounts,
@@ -64,9 +66,7 @@ test('Add Provider checks its rules, then creates a provider with an image', asy
 }) => {
   const tag = uniqueTag();
   const name = `${tag} Fibre & Cameras`;
-  await openAdmin(page, signedInAdmin, 'Providers');
-  await page.getByRole('button', { name: 'Add Provider' }).click();
-  const form = page.getByRole('dialog', { name: 'Add Provider' });
+  const form = await openAddProvider(page, signedInAdmin);
   // The spec's default price as a suggestion (own-facts.spec.ts empties it).
   await expect(form.getByLabel('Starting Price (R)')).toHaveValue('1500');
   // No rating to set: it is the average of the visible reviews.
@@ -79,17 +79,17 @@ test('Add Provider checks its rules, then creates a provider with an image', asy
   await expect(form.getByText('Established year must be 1900 or later')).toBeVisible();
   await expect(form.getByText('Please select at least one service')).toBeVisible();
 
-  await form.getByLabel('Business Name *').fill(name);
-  await form.getByLabel('Contact Name *').fill('Anele Khumalo');
-  await form.getByLabel('Email *').fill(`karoo.${tag.toLowerCase()}@example.co.za`);
-  await form.getByLabel('Phone *').fill('051 555 0123');
-  await form.getByLabel('Location *').fill('Bloemfontein');
-  await form.getByLabel('Province *').selectOption('free-state');
-  await form.getByLabel('Years Experience *').fill('9');
+  await fillProviderBasics(form, {
+    name,
+    contactName: 'Anele Khumalo',
+    email: `karoo.${tag.toLowerCase()}@example.co.za`,
+    phone: '051 555 0123',
+    location: 'Bloemfontein',
+    province: 'free-state',
+    yearsExperience: '9',
+    description: 'Fibre backbones and camera systems for farms and towns across the Free State.',
+  });
   await form.getByLabel('Services * (comma-separated)').fill('cctv, network');
-  await form
-    .getByLabel('Description *')
-    .fill('Fibre backbones and camera systems for farms and towns across the Free State.');
   await form.getByLabel('Team Size').fill('6');
   await form.getByLabel('Established Year').fill('2012');
   await form.getByLabel('Profile Image').setInputFiles(PHOTO);
@@ -421,12 +421,8 @@ test('the admin forms, with their errors, have no axe violations', async ({
   test.setTimeout(60_000);
   const { name } = await accounts.newProvider(karoo(uniqueTag()));
   const found: string[] = [];
-  await openAdmin(page, signedInAdmin, 'Providers');
-  await page.getByRole('button', { name: 'Add Provider' }).click();
-  await page
-    .getByRole('dialog', { name: 'Add Provider' })
-    .getByRole('button', { name: 'Create Provider' })
-    .click();
+  const addProvider = await openAddProvider(page, signedInAdmin);
+  await addProvider.getByRole('button', { name: 'Create Provider' }).click();
   await expect(page.getByText('Business name is required')).toBeVisible();
   found.push(...(await scan(page, '/admin, Add Provider with errors')));
   await page.keyboard.press('Escape');

@@ -9,7 +9,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { apply, newApplication, uniqueTag } from '../builders.ts';
-import { expect, openAdmin, test, type Accounts, type TestAdmin } from '../fixtures.ts';
+import {
+  expect,
+  fillProviderBasics,
+  openAdmin,
+  openAddProvider,
+  test,
+  type Accounts,
+  type TestAdmin,
+} from '../fixtures.ts';
 import { shootWidths, shootView } from '../screenshots.ts';
 import {
   cardByName,
@@ -221,9 +229,7 @@ test('Add Provider suggests the spec defaults, and what the admin empties is not
 }) => {
   const tag = uniqueTag();
   const name = `${tag} Karoo Gates`;
-  await openAdmin(page, signedInAdmin, 'Providers');
-  await page.getByRole('button', { name: 'Add Provider' }).click();
-  const form = page.getByRole('dialog', { name: 'Add Provider' });
+  const form = await openAddProvider(page, signedInAdmin);
   await expect(form.getByLabel('Starting Price (R)')).toHaveValue('1500');
   await expect(form.getByLabel('Monday')).toHaveValue('8:00 AM - 5:00 PM');
   await expect(form.getByLabel('Sunday')).toHaveValue('Closed');
@@ -237,14 +243,16 @@ test('Add Provider suggests the spec defaults, and what the admin empties is not
   await form.getByRole('group', { name: 'Business hours' }).scrollIntoViewIfNeeded();
   await shootView(page, 'own-facts-add-provider-hours');
 
-  await form.getByLabel('Business Name *').fill(name);
-  await form.getByLabel('Contact Name *').fill('Anele Khumalo');
-  await form.getByLabel('Email *').fill(`gates.${tag.toLowerCase()}@example.com`);
-  await form.getByLabel('Phone *').fill('051 555 0123');
-  await form.getByLabel('Location *').fill('Bloemfontein');
-  await form.getByLabel('Province *').selectOption('free-state');
-  await form.getByLabel('Years Experience *').fill('4');
-  await form.getByLabel('Description *').fill('Gate motors and cameras for farms.');
+  await fillProviderBasics(form, {
+    name,
+    contactName: 'Anele Khumalo',
+    email: `gates.${tag.toLowerCase()}@example.com`,
+    phone: '051 555 0123',
+    location: 'Bloemfontein',
+    province: 'free-state',
+    yearsExperience: '4',
+    description: 'Gate motors and cameras for farms.',
+  });
   await form.getByLabel('Starting Price (R)').fill('');
   await form.getByLabel('Specialties (comma-separated)').fill('Gate motors');
   await form.getByRole('checkbox', { name: /List business hours/ }).uncheck();
