@@ -14,6 +14,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries, enquiryAssignments, serviceProviders } from '../../db/schema.ts';
 import type { ProviderDetail } from '../../src/lib/api-answers.ts';
 import { storedWeek } from '../../src/lib/business-hours.ts';
+import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 import type { Responsiveness } from '../../src/lib/responsiveness.ts';
 import { listProviders, queryRows } from '../helpers/api-fixtures.ts';
 import { insertEnquiry, insertProvider, type ProviderOverrides } from '../helpers/builders.ts';
@@ -112,15 +113,7 @@ async function figuresOf(providerId: number): Promise<Responsiveness> {
 
 const DEFAULT_WEEK: ProviderOverrides = {};
 const SATURDAY_CLOSED: ProviderOverrides = {
-  businessHours: {
-    monday: '8:00 AM - 5:00 PM',
-    tuesday: '8:00 AM - 5:00 PM',
-    wednesday: '8:00 AM - 5:00 PM',
-    thursday: '8:00 AM - 5:00 PM',
-    friday: '8:00 AM - 5:00 PM',
-    saturday: 'Closed',
-    sunday: 'Closed',
-  },
+  businessHours: { ...DEFAULT_BUSINESS_HOURS, saturday: 'Closed' },
 };
 const ALWAYS_OPEN: ProviderOverrides = {
   businessHours: Object.fromEntries(
@@ -212,15 +205,7 @@ describe('business minutes to the first response, stamped by the triggers', () =
 describe('the business clock (how the figures count unanswered requests)', () => {
   it('counts the same business minutes as business_minutes(), for any week of hours', async () => {
     const weeks = [
-      {
-        monday: '8:00 AM - 5:00 PM',
-        tuesday: '8:00 AM - 5:00 PM',
-        wednesday: '8:00 AM - 5:00 PM',
-        thursday: '8:00 AM - 5:00 PM',
-        friday: '8:00 AM - 5:00 PM',
-        saturday: '9:00 AM - 1:00 PM',
-        sunday: 'Closed',
-      },
+      DEFAULT_BUSINESS_HOURS,
       SATURDAY_CLOSED.businessHours,
       ALWAYS_OPEN.businessHours,
       { monday: '17:00 - 22:30', wednesday: '5 PM - 11:59 PM', saturday: '06h00 - 09h15' },
