@@ -6,18 +6,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { storedWeek } from '../../src/lib/business-hours.ts';
 import { queryRows } from '../helpers/api-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 const MIGRATION = readFileSync(
   path.join(MIGRATIONS_FOLDER, '0004_business_hours_structured.sql'),

@@ -6,17 +6,13 @@
 import { sql } from 'drizzle-orm';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import * as schema from '../../db/schema.ts';
 import { mappedTables, PERSONAL_DATA_MAP } from '../../src/api/privacy/personal-data-map.ts';
 import { queryRows } from '../helpers/api-fixtures.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 const schemaTables = Object.values(schema)
   .filter((value) => is(value, PgTable))

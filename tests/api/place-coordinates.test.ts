@@ -4,18 +4,14 @@
  * other name of a place.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { serviceProviders } from '../../db/schema.ts';
 import { placesNamed } from '../../src/api/places/places-named.ts';
 import { coordinatesOf } from '../../src/api/providers/coordinates.ts';
 import { insertProvider } from '../helpers/builders.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 beforeEach(() => database.reset());
 
 async function placed(location: string) {

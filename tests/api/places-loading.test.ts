@@ -3,19 +3,15 @@
  * committed data file, and loading again with the same file does nothing.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadPlaces } from '../../db/places/load-places.ts';
 import { majorTowns, parsePlaces, placesFile } from '../../db/places/places-file.ts';
 import { placeNames, places } from '../../db/schema.ts';
 import { majorTownPlaces } from '../../src/api/places/major-towns.ts';
 import { placeKey } from '../../src/lib/places.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 const fileRows = parsePlaces(placesFile().text);
 

@@ -4,15 +4,11 @@
  * search reads is held in memory; with 4, a broad search read the whole table.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PLANNER_SETTINGS, selectRows } from '../../db/client.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 it('reads pages out of order at the cost of memory-held data (random_page_cost 1.1)', async () => {
   const rows = await selectRows(database.db, sql`SHOW random_page_cost`);

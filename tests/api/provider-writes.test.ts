@@ -5,17 +5,13 @@
  * the search postings' shared 'v:' row, so all provider writes queued behind each other.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { serviceProviders } from '../../db/schema.ts';
 import { insertProvider } from '../helpers/builders.ts';
-import { createTestDatabase, postgresOnly, type TestDatabase } from '../helpers/test-database.ts';
+import { postgresOnly, useTestDatabase } from '../helpers/test-database.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 beforeEach(() => database.reset());
 
 type Change = Partial<typeof serviceProviders.$inferInsert>;

@@ -4,17 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { readSqlSources, type SqlSource } from '../../db/sql-sources.ts';
 import { queryRows } from '../helpers/api-fixtures.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 /** Every function, trigger, view, table column, constraint and index of the public schema. */
 async function definitions(): Promise<string[]> {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import { inject, it, type TestFunction } from 'vitest';
+import { afterAll, beforeAll, inject, it, type TestFunction } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../../db/client.ts';
 import { seedCategories } from '../../db/seed/seed.ts';
 import { queryRows } from './api-fixtures.ts';
@@ -165,6 +165,35 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await handle.close();
       await drop();
     },
+  };
+}
+
+/**
+ * The test database of a file that needs no API: created in its beforeAll, closed in its
+ * afterAll. The answer stands for the database once created, so the file declares it
+ * once, `const database = useTestDatabase()`, as it would the API with useTestApi().
+ */
+export function useTestDatabase(): TestDatabase {
+  let created: TestDatabase | undefined;
+  beforeAll(async () => {
+    created = await createTestDatabase();
+  });
+  afterAll(() => created?.close());
+  const current = () => {
+    if (!created) {
+      throw new Error('The test database is created in beforeAll: use it in a test or a hook');
+    }
+    return created;
+  };
+  return {
+    get db() {
+      return current().db;
+    },
+    get driver() {
+      return current().driver;
+    },
+    reset: () => current().reset(),
+    close: () => current().close(),
   };
 }
 
