@@ -4,26 +4,15 @@
  * mailbox the oldest stays pending while the others are closed with a note, so the unique
  * index on mailbox_of(email) can be built over an existing table.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { providerApplications } from '../../db/schema.ts';
 import { insertApplication } from '../helpers/builders.ts';
-import { useTestDatabase } from '../helpers/test-database.ts';
+import { migrationStatements, useTestDatabase } from '../helpers/test-database.ts';
 
 const database = useTestDatabase();
 
-const MIGRATION = readFileSync(
-  path.join(MIGRATIONS_FOLDER, '0010_application_confirmation.sql'),
-  'utf8',
-);
-
-/** The migration's statements without their leading comments. */
-const STATEMENTS = MIGRATION.split('--> statement-breakpoint').map((statement) =>
-  statement.replace(/^\s*(--[^\n]*\n\s*)*/, ''),
-);
+const STATEMENTS = migrationStatements('0010_application_confirmation.sql');
 /** Its data statements, then the unique index they make room for. */
 const DATA_STATEMENTS = STATEMENTS.filter((statement) => statement.startsWith('UPDATE'));
 const PENDING_INDEX = STATEMENTS.find((statement) =>

@@ -3,22 +3,16 @@
  * days the column now holds, as the business clock read them, and as storedWeek() in
  * src/lib/business-hours.ts reads a text written today.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { storedWeek } from '../../src/lib/business-hours.ts';
 import { queryRows } from '../helpers/api-fixtures.ts';
 import { insertProvider } from '../helpers/builders.ts';
-import { useTestDatabase } from '../helpers/test-database.ts';
+import { migrationStatements, useTestDatabase } from '../helpers/test-database.ts';
 
 const database = useTestDatabase();
 
-const MIGRATION = readFileSync(
-  path.join(MIGRATIONS_FOLDER, '0004_business_hours_structured.sql'),
-  'utf8',
-);
+const STATEMENTS = migrationStatements('0004_business_hours_structured.sql');
 
 /** Weeks as providers and admins wrote them before the hours were stored structured. */
 const TEXT_WEEKS: Record<string, string>[] = [
@@ -50,8 +44,7 @@ describe('migration 0004: business hours stored structured', () => {
       ids.push(id);
     }
     await db.transaction(async (tx) => {
-      for (const statement of MIGRATION.split('--> statement-breakpoint'))
-        await tx.execute(sql.raw(statement));
+      for (const statement of STATEMENTS) await tx.execute(sql.raw(statement));
     });
 
     const rows = await queryRows<{ id: number; hours: unknown }>(

@@ -5,24 +5,19 @@
  * since), and fills the contact person from the application where the provider has none
  * (docs/decisions/0041).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { serviceProviders } from '../../db/schema.ts';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/lib/catalog/enquiry-options.ts';
 import { insertApplication, insertProvider } from '../helpers/builders.ts';
-import { useTestDatabase } from '../helpers/test-database.ts';
+import { migrationStatements, useTestDatabase } from '../helpers/test-database.ts';
 
 const database = useTestDatabase();
 
-const MIGRATION = readFileSync(path.join(MIGRATIONS_FOLDER, '0007_own_facts.sql'), 'utf8');
-
 /** The migration's data statements (its table changes are in force already). */
-const DATA_STATEMENTS = MIGRATION.split('--> statement-breakpoint')
-  .map((statement) => statement.replace(/^\s*(--[^\n]*\n\s*)*/, ''))
-  .filter((statement) => /^(CREATE FUNCTION pg_temp|UPDATE)/.test(statement));
+const DATA_STATEMENTS = migrationStatements('0007_own_facts.sql').filter((statement) =>
+  /^(CREATE FUNCTION pg_temp|UPDATE)/.test(statement),
+);
 
 /** What approval wrote for an application of CCTV and alarms in Pretoria, 3 years. */
 const GENERATED = {

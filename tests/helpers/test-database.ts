@@ -5,10 +5,13 @@
  * made from the template database, dropped at the end.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, inject, it, type TestFunction } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../../db/client.ts';
+import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { seedCategories } from '../../db/seed/seed.ts';
 import { queryRows } from './api-fixtures.ts';
 import {
@@ -195,6 +198,13 @@ export function useTestDatabase(): TestDatabase {
     reset: () => current().reset(),
     close: () => current().close(),
   };
+}
+
+/** The statements of a migration of db/migrations, each without its leading comments. */
+export function migrationStatements(file: string): string[] {
+  return readFileSync(path.join(MIGRATIONS_FOLDER, file), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.replace(/^\s*(--[^\n]*\n\s*)*/, ''));
 }
 
 /**
