@@ -7,12 +7,18 @@
  */
 import { asc, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { customerEnquiries, rateLimits } from '../../db/schema.ts';
+import { customerEnquiries } from '../../db/schema.ts';
 import { newStatusLink } from '../../src/api/requests/status-tokens.ts';
 import { okJson } from '../helpers/api-fixtures.ts';
-import { insertAlphaAndBeta, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
+import { insertAlphaAndBeta, insertProvider } from '../helpers/builders.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
-import { asProvider, customerPost, postQuote, quoteBody } from '../helpers/quote-fixtures.ts';
+import {
+  asProvider,
+  customerPost,
+  postQuote,
+  quoteBody,
+  sendRequestThroughForm,
+} from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
@@ -28,25 +34,7 @@ beforeEach(async () => {
 });
 
 /** One request to Alpha and Beta through the form: its reference, copies and token. */
-async function sendRequest() {
-  await api.database.db.delete(rateLimits);
-  const mailbox = await watchOutbox(api);
-  const answer = await okJson<{ reference: string }>(
-    customerPost(
-      api,
-      '/api/enquiries',
-      validEnquiryBody(alpha.id, { providerIds: [alpha.id, beta.id] }),
-    ),
-    201,
-  );
-  const mail = (await mailbox.newMails()).find((m) => m.to === CUSTOMER);
-  const token = linkIn(mail?.text ?? '', '/request?token=')?.searchParams.get('token') ?? '';
-  const rows = await api.database.db
-    .select({ id: customerEnquiries.id })
-    .from(customerEnquiries)
-    .orderBy(asc(customerEnquiries.id));
-  return { reference: answer.reference, token, copies: rows.map((row) => row.id) };
-}
+const sendRequest = () => sendRequestThroughForm(api, [alpha.id, beta.id]);
 
 const confirmedCopies = async () =>
   (

@@ -10,7 +10,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  customerEnquiries,
   outbox,
   rateLimits,
   requestMessageFiles,
@@ -20,13 +19,13 @@ import {
 import { MESSAGE_LIMITS, MESSAGE_TEXTS } from '../../src/lib/schemas/request-messages.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
-import { insertAlphaAndBeta, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
+import { insertAlphaAndBeta, insertProvider } from '../helpers/builders.ts';
 import { confirmEnquiryEmail } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { asProvider, customerPost } from '../helpers/quote-fixtures.ts';
+import { asProvider, customerPost, sendRequestThroughForm } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
@@ -61,18 +60,7 @@ interface Conversations {
 const post = (path: string, body: unknown) => customerPost(api, path, body);
 
 /** A request to the providers; its copies' ids (first first) and the status token. */
-async function sendRequest(ids: number[] = [alpha.id, beta.id]) {
-  await api.database.db.delete(rateLimits);
-  const mailbox = await watchOutbox(api);
-  await okJson(post('/api/enquiries', validEnquiryBody(ids[0]!, { providerIds: ids })), 201);
-  const mail = (await mailbox.newMails()).find((m) => m.to === CUSTOMER);
-  const token = linkIn(mail?.text ?? '', '/request?token=')?.searchParams.get('token') ?? '';
-  const copies = await api.database.db
-    .select({ id: customerEnquiries.id })
-    .from(customerEnquiries)
-    .orderBy(asc(customerEnquiries.id));
-  return { token, copies: copies.map((c) => c.id) };
-}
+const sendRequest = (ids: number[] = [alpha.id, beta.id]) => sendRequestThroughForm(api, ids);
 
 const customerWrites = (body: Record<string, unknown>) => post('/api/requests/messages', body);
 const customerReads = (token: string) =>

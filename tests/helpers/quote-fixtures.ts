@@ -1,15 +1,17 @@
 /**
  * Request groups and quotes for the tests: a group is made by inserting its copies with
  * group_id directly (one brief, one copy per provider, each holding the first's id), and
- * a status token by inserting its hash, as the request form and its mail would.
+ * a status token by inserting its hash, as the request form and its mail would; or sent
+ * through the form itself, its token read from the customer's mail.
  */
-import { eq } from 'drizzle-orm';
-import { customerEnquiries, requestStatusLinks } from '../../db/schema.ts';
+import { asc, eq } from 'drizzle-orm';
+import { customerEnquiries, rateLimits, requestStatusLinks } from '../../db/schema.ts';
 import { newStatusToken } from '../../src/api/requests/status-tokens.ts';
 import { addDays, saToday } from '../../src/lib/calendar-days.ts';
 import type { QuoteInput } from '../../src/lib/schemas/quotes.ts';
-import { sendAs, sendJson, type Method } from './api-fixtures.ts';
-import { insertEnquiry } from './builders.ts';
+import { okJson, sendAs, sendJson, type Method } from './api-fixtures.ts';
+import { insertEnquiry, validEnquiryBody } from './builders.ts';
+import { linkIn, watchOutbox } from './outbox.ts';
 import { providerSession } from './provider-fixtures.ts';
 import type { TestApi } from './test-api.ts';
 
@@ -54,6 +56,28 @@ export async function insertRequestGroup(
   const { token, hash } = newStatusToken();
   await db.insert(requestStatusLinks).values({ tokenHash: hash, enquiryId: first.id });
   return { copies, token };
+}
+
+/**
+ * One request to these providers through the form (POST /api/enquiries, the rate limit
+ * forgotten first): its reference, the status token the customer is mailed, and the ids
+ * of every copy stored so far, oldest first.
+ */
+export async function sendRequestThroughForm(api: TestApi, providerIds: readonly number[]) {
+  await api.database.db.delete(rateLimits);
+  const mailbox = await watchOutbox(api);
+  const body = validEnquiryBody(providerIds[0]!, { providerIds });
+  const answer = await okJson<{ reference: string }>(
+    customerPost(api, '/api/enquiries', body),
+    201,
+  );
+  const mail = (await mailbox.newMails()).find((m) => m.to === body['customerEmail']);
+  const token = linkIn(mail?.text ?? '', '/request?token=')?.searchParams.get('token') ?? '';
+  const rows = await api.database.db
+    .select({ id: customerEnquiries.id })
+    .from(customerEnquiries)
+    .orderBy(asc(customerEnquiries.id));
+  return { reference: answer.reference, token, copies: rows.map((row) => row.id) };
 }
 
 /** A valid quote body: two lines, valid a month, a 20 % deposit, repair work. */
