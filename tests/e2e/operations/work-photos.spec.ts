@@ -10,7 +10,8 @@ import { scan } from '../axe.ts';
 import { uniqueTag } from '../builders.ts';
 import { expect, test } from '../fixtures.ts';
 
-const SHOTS = '/tmp/pw-f/shots';
+/** Screenshots for looking at, written only when E2E_SHOTS names a folder. */
+const SHOTS = process.env['E2E_SHOTS'];
 
 /** A drawn photo of 'work' (a camera on a wall), different for each `n`. */
 async function workPhoto(n: number): Promise<Buffer> {
@@ -26,6 +27,7 @@ async function workPhoto(n: number): Promise<Buffer> {
 }
 
 async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
