@@ -1,7 +1,7 @@
 /**
- * `client:idle-or-tap`: hydrates an island when the browser is idle, as `client:idle`
- * does, or at once when the visitor reaches it first (a tap, a key, focus), and loses
- * nothing the visitor did before React answered:
+ * `client:idle-or-tap`: hydrates an island when the browser is idle (within 2 s at the
+ * latest), as `client:idle` does, or at once when the visitor reaches it first (a tap, a
+ * key, focus), and loses nothing the visitor did before React answered:
  * - a click is held and replayed on its element once the island has hydrated, so a tab
  *   or button tapped early on a slow phone still does what it says (links are left
  *   alone: they work as links before hydration);
@@ -12,6 +12,9 @@
 import type { ClientDirective } from 'astro';
 
 const STARTERS = ['pointerdown', 'keydown', 'focusin', 'input'] as const;
+
+/** The longest an island waits for the browser to be idle before it hydrates anyway. */
+const IDLE_WAIT_MS = 2000;
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -90,7 +93,9 @@ const idleOrTap: ClientDirective = (load, _options, el) => {
   el.addEventListener('click', holdClick, true);
   el.addEventListener('input', noteChange, true);
 
-  if ('requestIdleCallback' in window) window.requestIdleCallback(start);
+  // Idle, or within IDLE_WAIT_MS at the latest: a page that never falls idle (a phone
+  // kept busy, a headless browser that draws no frames) would otherwise wait for a tap.
+  if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: IDLE_WAIT_MS });
   else setTimeout(start, 200);
 };
 
