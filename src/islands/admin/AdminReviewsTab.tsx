@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ModeratedReview } from '../../lib/api-answers';
 import { answer, answerPage, api } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
+import { refreshQueries } from '../../lib/query-client';
 import { HELD_REVIEW_DECISION } from '../../lib/reviews';
 import { toast } from '../../lib/toast';
 import { ReviewItem } from '../providers/ReviewList';
@@ -77,8 +78,8 @@ export function AdminReviewsTab() {
           : 'The provider’s rating has been updated.',
       });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.providers }),
+        refreshQueries(queryClient, REVIEWS_KEY),
+        refreshQueries(queryClient, ADMIN_KEYS.providers),
         refreshProviders(queryClient),
       ]);
     },

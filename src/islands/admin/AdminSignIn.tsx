@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { answer, api } from '../../lib/api-client';
+import { refreshQueries } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { ForgotPasswordForm, LoginForm, NewPasswordForm } from '../account/AccountForms';
 
@@ -41,7 +42,7 @@ export function AdminSignIn() {
               onForgot={() => setMode('forgot-password')}
               onSignedIn={async () => {
                 toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard' });
-                await queryClient.invalidateQueries({ queryKey: ['/api/admin/me'] });
+                await refreshQueries(queryClient, ['/api/admin/me']);
               }}
             />
           )}

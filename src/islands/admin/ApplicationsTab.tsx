@@ -6,6 +6,7 @@ import { APPLICATION_ACTIONS } from '../../lib/application-actions';
 import { serviceName } from '../../lib/catalog/categories';
 import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
 import { provinceName } from '../../lib/catalog/provinces';
+import { refreshQueries } from '../../lib/query-client';
 import { DEFAULT_RESET_NOTE } from '../../lib/schemas/admin';
 import { toast } from '../../lib/toast';
 import { useConfirm } from '../ui/ConfirmDialog';
@@ -51,10 +52,7 @@ function Detail({ application, onClose }: { application: Application; onClose: (
   const queryClient = useQueryClient();
   const [notes, setNotes] = useState(application.adminNotes ?? '');
   const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['/api/admin/applications'] }),
-      queryClient.invalidateQueries({ queryKey: ['/api/admin/stats'] }),
-    ]);
+    refreshQueries(queryClient, ['/api/admin/applications'], ['/api/admin/stats']);
 
   const review = useMutation({
     mutationFn: (status: 'rejected' | 'pending') =>

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AdminCheck } from '../../lib/api-answers';
 import { formatDay } from '../../lib/calendar-days';
+import { refreshQueries } from '../../lib/query-client';
 import { MB } from '../../lib/uploads';
 import { dateTime } from './admin-queries';
 
@@ -62,7 +63,7 @@ export function EvidenceDocuments({
   // The new tab asks the server for the document only after this click has run: the view
   // is logged then, so the list is fetched again a moment later, not at once.
   const refreshViews = () =>
-    window.setTimeout(() => void queryClient.invalidateQueries({ queryKey }), 1000);
+    window.setTimeout(() => void refreshQueries(queryClient, queryKey), 1000);
 
   if (documents.length === 0) return <p className="text-sm">{empty}</p>;
   return (

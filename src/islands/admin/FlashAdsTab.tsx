@@ -7,6 +7,7 @@ import type { AdminFlashAd } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
 import { flashAdLinkProblem, isExternalLink } from '../../lib/flash-ad-link';
 import { formatDate } from '../../lib/format';
+import { refreshQueries } from '../../lib/query-client';
 import {
   durationSeconds,
   EMPTY_FLASH_AD_FORM,
@@ -64,10 +65,7 @@ function FlashAdEditor({
         : answer(api.admin['flash-ads'].$post({ json: { ...values, imageUrl } })),
     onSuccess: async () => {
       // The list is fresh before the toast says so: a preview right after shows the change.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.flashAds }),
-        queryClient.invalidateQueries({ queryKey: ['/api/flash-ads'] }),
-      ]);
+      await refreshQueries(queryClient, ADMIN_KEYS.flashAds, ['/api/flash-ads']);
       toast({
         title: editing ? 'Flash Ad Updated' : 'Flash Ad Created',
         description: 'The home page banner shows the change.',
@@ -267,10 +265,7 @@ export function FlashAdsTab() {
       answer(api.admin['flash-ads'][':id'].$delete({ param: { id: String(ad.id) } })),
     onSuccess: async () => {
       toast({ title: 'Flash Ad Deleted', description: 'It no longer shows on the home page.' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.flashAds }),
-        queryClient.invalidateQueries({ queryKey: ['/api/flash-ads'] }),
-      ]);
+      await refreshQueries(queryClient, ADMIN_KEYS.flashAds, ['/api/flash-ads']);
     },
     onError: (error) => toastFailure('Error', error, 'Failed to delete flash ad'),
   });

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ListedMail } from '../../lib/api-answers';
 import { answer, answerPage, api } from '../../lib/api-client';
+import { refreshQueries } from '../../lib/query-client';
 import {
   canResendMail,
   MAIL_STATUS_LABELS,
@@ -60,10 +61,10 @@ export function MailTab() {
       answer(api.admin.mail[':id'].resend.$post({ param: { id: String(mail.id) } })),
     onSuccess: async (copy) => {
       toast({ title: 'Mail Queued', description: `The mail to ${copy.to} will be sent again.` });
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.mail });
+      await refreshQueries(queryClient, ADMIN_KEYS.mail);
       // The server sends at once after the change: look again shortly to show it sent.
       window.setTimeout(
-        () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.mail }),
+        () => void refreshQueries(queryClient, ADMIN_KEYS.mail),
         SOON_AFTER_RESEND_MS,
       );
     },

@@ -3,6 +3,7 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { answer, api, ApiError, type ApiAnswer } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { CASE_KIND_LABELS, CASE_STATUS_LABELS, CASE_DAYS } from '../../lib/privacy-cases';
+import { refreshQueries } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { TextAreaField } from '../ui/TextAreaField';
 import { dateTime, toastFailure } from './admin-queries';
@@ -38,7 +39,7 @@ function ReplyForm({ item }: { item: DeskCase }) {
       ),
     onSuccess: async () => {
       toast({ title: 'Answer Sent', description: `The answer is mailed to ${item.email}.` });
-      await queryClient.invalidateQueries({ queryKey: CASES_KEY });
+      await refreshQueries(queryClient, CASES_KEY);
     },
     onError: (failed) => {
       const message = failed instanceof ApiError ? failed.fieldErrors?.reply : undefined;

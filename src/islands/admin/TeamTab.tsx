@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import type { AdminUser } from '../../lib/api-answers';
 import { answer, api, ApiError } from '../../lib/api-client';
+import { refreshQueries } from '../../lib/query-client';
 import { ADMIN_INVITATION_HOURS, InviteAdminSchema } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
 import { useConfirm } from '../ui/ConfirmDialog';
@@ -35,7 +36,7 @@ function AddAdminForm() {
         description: `${admin.email} will get an e-mail with a link to choose a password.`,
       });
       reset();
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.users });
+      await refreshQueries(queryClient, ADMIN_KEYS.users);
     },
     onError: (error) => {
       const message = error instanceof ApiError ? error.fieldErrors?.email : undefined;
@@ -119,7 +120,7 @@ export function TeamTab({ currentEmail }: { currentEmail: string }) {
           ? `${admin.email} can sign in again.`
           : `${admin.email} was signed out and can no longer sign in.`,
       });
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.users });
+      await refreshQueries(queryClient, ADMIN_KEYS.users);
     },
     onError: (error) => toastFailure('Update Failed', error, 'Failed to update the administrator'),
   });

@@ -5,6 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
+import { refreshQueries } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 
 export const ADMIN_KEYS = {
@@ -40,20 +41,18 @@ export const toastFailure = (title: string, error: unknown, fallback: string) =>
  * follow every change).
  */
 export const refreshProviders = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.providers }),
-    queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stats }),
-    queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.verification }),
-    queryClient.invalidateQueries({ queryKey: ['/api/providers'] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/stats'] }),
-  ]);
+  refreshQueries(
+    queryClient,
+    ADMIN_KEYS.providers,
+    ADMIN_KEYS.stats,
+    ADMIN_KEYS.verification,
+    ['/api/providers'],
+    ['/api/stats'],
+  );
 
 /** After a change on the enquiry desk: its list and the overview's counts. */
 export const refreshEnquiryDesk = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.enquiries }),
-    queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.stats }),
-  ]);
+  refreshQueries(queryClient, ADMIN_KEYS.enquiries, ADMIN_KEYS.stats);
 
 export const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { OwnReview } from '../../lib/api-answers';
 import { answer, api, ApiError } from '../../lib/api-client';
+import { refreshQueries } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { ReviewItem } from '../providers/ReviewList';
 import { handledSessionEnd, readSignedIn } from './session';
@@ -22,10 +23,7 @@ function ReplyForm({ review }: { review: OwnReview }) {
       ),
     onSuccess: async () => {
       toast({ title: 'Reply Published', description: 'Your reply shows under the review.' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['/api/providers'] }),
-      ]);
+      await refreshQueries(queryClient, REVIEWS_KEY, ['/api/providers']);
     },
     onError: (error) => {
       if (handledSessionEnd(queryClient, error)) return;

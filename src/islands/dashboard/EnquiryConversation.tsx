@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { ProviderEnquiry } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
 import { LISTING_PAUSED } from '../../lib/listing-paused';
+import { refreshQueries } from '../../lib/query-client';
 import { MessageForm } from '../request/MessageForm';
 import { MessageThread } from '../request/MessageThread';
 import { TryAgain } from '../ui/TryAgain';
@@ -59,10 +60,7 @@ function Thread({ enquiry }: { enquiry: ProviderEnquiry }) {
                 json: message,
               }),
             );
-            await Promise.all([
-              queryClient.invalidateQueries({ queryKey: threadKey(enquiry.id) }),
-              queryClient.invalidateQueries({ queryKey: SUMMARIES_KEY }),
-            ]);
+            await refreshQueries(queryClient, threadKey(enquiry.id), SUMMARIES_KEY);
           }}
         />
       ) : (

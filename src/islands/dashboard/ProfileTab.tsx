@@ -6,6 +6,7 @@ import { answer, api, ApiError } from '../../lib/api-client';
 import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
 import { CHECKLIST_KEY, ME_KEY } from '../../lib/provider-dashboard';
 import { hoursGiven, PRICE_ON_REQUEST } from '../../lib/provider-facts';
+import { refreshQueries } from '../../lib/query-client';
 import { PROFILE_LIMITS } from '../../lib/schemas/provider-dashboard';
 import { toast } from '../../lib/toast';
 import { ProviderLogo } from '../providers/ProviderLogo';
@@ -61,7 +62,7 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
     onSuccess: async (updated) => {
       queryClient.setQueryData(ME_KEY, updated);
       // What the provider gave now counts as confirmed in the Overview's list.
-      await queryClient.invalidateQueries({ queryKey: CHECKLIST_KEY });
+      await refreshQueries(queryClient, CHECKLIST_KEY);
       toast({
         title: 'Profile Updated',
         description: 'Your business profile has been successfully updated',

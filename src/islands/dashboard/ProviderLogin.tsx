@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { answer, api } from '../../lib/api-client';
 import { ME_KEY } from '../../lib/provider-dashboard';
+import { refreshQueries } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { ForgotPasswordForm, LoginForm } from '../account/AccountForms';
 
@@ -34,7 +35,7 @@ export function ProviderLogin({ notice }: { notice: string | null }) {
                   title: 'Login Successful',
                   description: 'Welcome to your provider dashboard',
                 });
-                await queryClient.invalidateQueries({ queryKey: ME_KEY });
+                await refreshQueries(queryClient, ME_KEY);
               }}
             />
           ) : (

@@ -10,6 +10,7 @@ import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { addDays, formatDay, saToday } from '../../lib/calendar-days';
 import { ENQUIRIES_KEY } from '../../lib/provider-dashboard';
+import { refreshQueries } from '../../lib/query-client';
 import type { JobView, ProviderQuotes, QuoteView } from '../../lib/quote-answers';
 import {
   centsToRand,
@@ -179,10 +180,7 @@ function QuoteForm({
           ? `The customer has been e-mailed your quote of ${formatCents(sent.totalCents)}.`
           : 'Your quote is on the customer’s request page. Their e-mail address is not confirmed yet, so it was not e-mailed.',
       });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: quotesKey(enquiryId) }),
-        queryClient.invalidateQueries({ queryKey: ENQUIRIES_KEY }),
-      ]);
+      await refreshQueries(queryClient, quotesKey(enquiryId), ENQUIRIES_KEY);
       onDone();
     },
     onError: (error) => {
@@ -369,10 +367,7 @@ function useQuoteAction<T>(enquiryId: number, call: (body: T) => Promise<unknown
     onSuccess: async () => {
       setErrors({});
       toast({ title: done });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: quotesKey(enquiryId) }),
-        queryClient.invalidateQueries({ queryKey: ENQUIRIES_KEY }),
-      ]);
+      await refreshQueries(queryClient, quotesKey(enquiryId), ENQUIRIES_KEY);
     },
     onError: (error) => {
       if (!handledSessionEnd(queryClient, error)) setErrors(serverErrors(error));

@@ -6,6 +6,7 @@ import type * as z from 'zod/mini';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { formatDay, saToday } from '../../lib/calendar-days';
 import { checkDefinition, type CheckType } from '../../lib/catalog/checks';
+import { refreshQueries } from '../../lib/query-client';
 import { RenewalSchema, type Renewal } from '../../lib/schemas/verification';
 import { toast } from '../../lib/toast';
 import { serverMessage } from '../account/AccountForms';
@@ -59,7 +60,7 @@ export function RenewalForm({
         description: `${label}: we will review the certificate (new expiry ${formatDay(sent.validUntil)}). Your current record counts until it expires.`,
       });
       onDone();
-      await queryClient.invalidateQueries({ queryKey: checksKey });
+      await refreshQueries(queryClient, checksKey);
     },
     onError: (error) => {
       if (handledSessionEnd(queryClient, error)) return;

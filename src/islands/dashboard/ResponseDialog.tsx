@@ -10,6 +10,7 @@ import { budgetLabel } from '../../lib/catalog/enquiry-options';
 import { formatDate } from '../../lib/format';
 import { CONTACT_WITHHELD } from '../../lib/listing-paused.ts';
 import { ENQUIRIES_KEY } from '../../lib/provider-dashboard';
+import { refreshQueries } from '../../lib/query-client';
 import {
   EnquiryResponseSchema,
   RESPONSE_STATUSES,
@@ -77,7 +78,7 @@ export function ResponseDialog({
       });
       reset(EMPTY_DRAFT);
       onClose();
-      await queryClient.invalidateQueries({ queryKey: ENQUIRIES_KEY });
+      await refreshQueries(queryClient, ENQUIRIES_KEY);
     },
     onError: (error) => {
       if (handledSessionEnd(queryClient, error)) return;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { answer, api, type ApiAnswer } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { ME_KEY } from '../../lib/provider-dashboard';
+import { refreshQueries } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { WhoLooked } from '../privacy/WhoLooked';
 import { useConfirm } from '../ui/ConfirmDialog';
@@ -50,8 +51,7 @@ function CloseAccount({ view }: { view: View }) {
     mutationFn: () => answer(api.provider['my-data'].close.$post()),
     onSuccess: async ({ message }) => {
       toast({ title: 'Account Closed', description: message });
-      await queryClient.invalidateQueries({ queryKey: MY_DATA_KEY });
-      await queryClient.invalidateQueries({ queryKey: ME_KEY });
+      await refreshQueries(queryClient, MY_DATA_KEY, ME_KEY);
     },
     onError: () =>
       toast({

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { answer, api } from '../../lib/api-client';
-import { withQueryClient } from '../../lib/query-client';
+import { refreshQueries, withQueryClient } from '../../lib/query-client';
 import { Tabs } from '../ui/Tabs';
 import { TryAgain } from '../ui/TryAgain';
 import { MessageForm } from './MessageForm';
@@ -44,7 +44,7 @@ function ConversationPanel({
                 json: { token, enquiryId: conversation.enquiryId, ...message },
               }),
             );
-            await queryClient.invalidateQueries({ queryKey: messagesKey(token) });
+            await refreshQueries(queryClient, messagesKey(token));
           }}
         />
       ) : (

@@ -11,7 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { formatDay } from '../../lib/calendar-days';
-import { withQueryClient } from '../../lib/query-client';
+import { refreshQueries, withQueryClient } from '../../lib/query-client';
 import type { CustomerQuotes, QuoteOffer, QuoteView, VariationView } from '../../lib/quote-answers';
 import { formatCents, S15_WORDING, warrantyWords } from '../../lib/quotes';
 import { responsivenessWords } from '../../lib/responsiveness';
@@ -39,10 +39,7 @@ function useAnswer(
     mutationFn: (send: () => Promise<{ message: string }>) => send(),
     onSuccess: async ({ message }) => {
       setNotice({ tone: 'success', text: message });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: quotesKey(token) }),
-        onRequestChanged(),
-      ]);
+      await Promise.all([refreshQueries(queryClient, quotesKey(token)), onRequestChanged()]);
     },
     onError: async (error) => {
       setNotice({
@@ -53,7 +50,7 @@ function useAnswer(
             : 'Your answer could not be sent. Please check your connection and try again.',
       });
       // A refusal (an expired or replaced quote): show the request as it is now.
-      await queryClient.invalidateQueries({ queryKey: quotesKey(token) });
+      await refreshQueries(queryClient, quotesKey(token));
     },
   });
 }

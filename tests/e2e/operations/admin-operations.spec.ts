@@ -227,6 +227,41 @@ test('a flash ad is created, edited, previewed and deleted, and the home banner 
   await expect(page.getByTestId('flash-ad')).not.toContainText(ad.title);
 });
 
+test('a flash ad saved while the list is still on its way shows in the list', async ({
+  page,
+  signedInAdmin,
+}) => {
+  // The list's first load is read from the server at once but reaches the page only after
+  // the ad is saved, as on a slow line: it answers the list as it was before the ad.
+  const title = `${uniqueTag()} Winter Alarm Check`;
+  let arrive = () => {};
+  const saved = new Promise<void>((resolve) => (arrive = resolve));
+  let firstLoad = true;
+  await page.route('**/api/admin/flash-ads', async (route) => {
+    if (route.request().method() !== 'GET' || !firstLoad) return route.fallback();
+    firstLoad = false;
+    const response = await route.fetch();
+    await saved;
+    await route.fulfill({ response }).catch(() => {}); // the page may have let it go
+  });
+  const editor = await openFlashAdEditor(page, signedInAdmin);
+  await editor.getByLabel('Title', { exact: true }).fill(title);
+  await editor.getByLabel('Subtitle').fill('Free check of every sensor');
+  const created = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/admin/flash-ads') && response.request().method() === 'POST',
+  );
+  await editor.getByRole('button', { name: 'Create Flash Ad' }).click();
+  await created;
+  arrive();
+  await expect(toast(page)).toContainText('Flash Ad Created');
+  await expect(page.getByRole('listitem', { name: title })).toContainText('Active');
+
+  await page.getByRole('button', { name: `Delete ${title}` }).click();
+  await confirmAction(page, `Delete the flash ad “${title}”?`, 'Delete');
+  await expect(toast(page)).toContainText('Flash Ad Deleted');
+});
+
 test('a confirmed, completed enquiry brings a review; held, an admin releases it; the provider replies; an admin hides it', async ({
   page,
   browser,
