@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ModeratedReview } from '../../lib/api-answers';
 import { answer, answerPage, api } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
-import { refreshQueries } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { HELD_REVIEW_DECISION } from '../../lib/reviews';
 import { toast } from '../../lib/toast';
 import { ReviewItem } from '../providers/ReviewList';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { answer, api } from '../../lib/api-client';
-import { refreshQueries } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { toast } from '../../lib/toast';
 import { ForgotPasswordForm, LoginForm, NewPasswordForm } from '../account/AccountForms';
 

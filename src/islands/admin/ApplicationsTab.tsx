@@ -6,7 +6,7 @@ import { APPLICATION_ACTIONS } from '../../lib/application-actions';
 import { serviceName } from '../../lib/catalog/categories';
 import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
 import { provinceName } from '../../lib/catalog/provinces';
-import { refreshQueries } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { DEFAULT_RESET_NOTE } from '../../lib/schemas/admin';
 import { toast } from '../../lib/toast';
 import { useConfirm } from '../ui/ConfirmDialog';

@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AdminCheck } from '../../lib/api-answers';
 import { formatDay } from '../../lib/calendar-days';
-import { refreshQueries } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { MB } from '../../lib/uploads';
 import { dateTime } from './admin-queries';
 

@@ -7,7 +7,7 @@ import type { AdminFlashAd } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
 import { flashAdLinkProblem, isExternalLink } from '../../lib/flash-ad-link';
 import { formatDate } from '../../lib/format';
-import { refreshQueries } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import {
   durationSeconds,
   EMPTY_FLASH_AD_FORM,

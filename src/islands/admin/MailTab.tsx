@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ListedMail } from '../../lib/api-answers';
 import { answer, answerPage, api } from '../../lib/api-client';
-import { refreshQueries } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import {
   canResendMail,
   MAIL_STATUS_LABELS,

@@ -3,7 +3,7 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { answer, api, ApiError, type ApiAnswer } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { CASE_KIND_LABELS, CASE_STATUS_LABELS, CASE_DAYS } from '../../lib/privacy-cases';
-import { refreshQueries } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { toast } from '../../lib/toast';
 import { TextAreaField } from '../ui/TextAreaField';
 import { dateTime, toastFailure } from './admin-queries';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import type { AdminUser } from '../../lib/api-answers';
 import { answer, api, ApiError } from '../../lib/api-client';
-import { refreshQueries } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { ADMIN_INVITATION_HOURS, InviteAdminSchema } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
 import { useConfirm } from '../ui/ConfirmDialog';

@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
-import { refreshQueries } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { toast } from '../../lib/toast';
 
 export const ADMIN_KEYS = {

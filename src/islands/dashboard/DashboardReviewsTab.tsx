@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { OwnReview } from '../../lib/api-answers';
 import { answer, api, ApiError } from '../../lib/api-client';
-import { refreshQueries } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { toast } from '../../lib/toast';
 import { ReviewItem } from '../providers/ReviewList';
 import { handledSessionEnd, readSignedIn } from './session';

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { ProviderEnquiry } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
 import { LISTING_PAUSED } from '../../lib/listing-paused';
-import { refreshQueries } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { MessageForm } from '../request/MessageForm';
 import { MessageThread } from '../request/MessageThread';
 import { TryAgain } from '../ui/TryAgain';

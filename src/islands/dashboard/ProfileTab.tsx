@@ -6,7 +6,7 @@ import { answer, api, ApiError } from '../../lib/api-client';
 import { PROVINCE_IDS, PROVINCE_NAMES } from '../../lib/catalog/provinces';
 import { CHECKLIST_KEY, ME_KEY } from '../../lib/provider-dashboard';
 import { hoursGiven, PRICE_ON_REQUEST } from '../../lib/provider-facts';
-import { refreshQueries } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { PROFILE_LIMITS } from '../../lib/schemas/provider-dashboard';
 import { toast } from '../../lib/toast';
 import { ProviderLogo } from '../providers/ProviderLogo';

@@ -10,7 +10,6 @@ import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { addDays, formatDay, saToday } from '../../lib/calendar-days';
 import { ENQUIRIES_KEY } from '../../lib/provider-dashboard';
-import { refreshQueries } from '../../lib/query-client';
 import type { JobView, ProviderQuotes, QuoteView } from '../../lib/quote-answers';
 import {
   centsToRand,
@@ -22,6 +21,7 @@ import {
   VAT_PERCENT,
   type DepositKind,
 } from '../../lib/quotes';
+import { refreshQueries } from '../../lib/refresh-queries';
 import {
   CompleteJobSchema,
   DisputeSchema,

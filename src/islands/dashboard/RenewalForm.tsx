@@ -6,7 +6,7 @@ import type * as z from 'zod/mini';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { formatDay, saToday } from '../../lib/calendar-days';
 import { checkDefinition, type CheckType } from '../../lib/catalog/checks';
-import { refreshQueries } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { RenewalSchema, type Renewal } from '../../lib/schemas/verification';
 import { toast } from '../../lib/toast';
 import { serverMessage } from '../account/AccountForms';

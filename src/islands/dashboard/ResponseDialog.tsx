@@ -10,7 +10,7 @@ import { budgetLabel } from '../../lib/catalog/enquiry-options';
 import { formatDate } from '../../lib/format';
 import { CONTACT_WITHHELD } from '../../lib/listing-paused.ts';
 import { ENQUIRIES_KEY } from '../../lib/provider-dashboard';
-import { refreshQueries } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import {
   EnquiryResponseSchema,
   RESPONSE_STATUSES,

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { answer, api, type ApiAnswer } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { ME_KEY } from '../../lib/provider-dashboard';
-import { refreshQueries } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { toast } from '../../lib/toast';
 import { WhoLooked } from '../privacy/WhoLooked';
 import { useConfirm } from '../ui/ConfirmDialog';

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { answer, api } from '../../lib/api-client';
-import { refreshQueries, withQueryClient } from '../../lib/query-client';
+import { withQueryClient } from '../../lib/query-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 import { Tabs } from '../ui/Tabs';
 import { TryAgain } from '../ui/TryAgain';
 import { MessageForm } from './MessageForm';
