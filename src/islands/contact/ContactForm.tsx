@@ -83,6 +83,8 @@ function ContactForm() {
   return (
     <form
       noValidate
+      // Marked once React has the form: what was typed before is put back (client:idle-or-tap).
+      ref={(form) => form?.setAttribute('data-hydrated', '')}
       aria-label="Write to us"
       className="space-y-4 rounded-box border border-base-300 bg-base-100 p-5"
       onSubmit={(e) => void handleSubmit((values) => send.mutate(values))(e)}

@@ -71,3 +71,34 @@ test('a message written on /contact reaches the outbox, and the sender reads its
   expect(toOperator.subject).toBe(`${reference}: A service request I sent, from Naledi ${tag}`);
   expect(toOperator.text).toContain(`Naledi ${tag} <${email}>`);
 });
+
+test('a message written and sent before the form has hydrated is sent, not lost', async ({
+  page,
+}) => {
+  // A slow phone: the form's code arrives only after the visitor has written and tapped
+  // Send, and the browser is never idle.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  let codeArrives = () => {};
+  const tapped = new Promise<void>((resolve) => (codeArrives = resolve));
+  let heldBack = 0;
+  await page.route('**/_astro/ContactForm.*.js', async (route) => {
+    heldBack++;
+    await tapped;
+    await route.continue();
+  });
+  const tag = uniqueTag();
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Write to us' });
+  await form.getByLabel('Your name').fill(`Sipho ${tag}`);
+  await form.getByLabel('Your e-mail address').fill(`sipho.${tag.toLowerCase()}@example.com`);
+  await form.getByLabel('What is it about?').selectOption({ label: 'A service request I sent' });
+  await form.getByLabel('Your message').fill(`Hello ${tag}, my installer has not come back.`);
+  await form.getByRole('button', { name: 'Send message' }).click();
+  codeArrives();
+  expect(heldBack).toBe(1);
+
+  await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+});
