@@ -23,12 +23,42 @@ declare global {
   }
 }
 
+/** The longest a scan waits for the page to come to rest. */
+const SETTLING_MS = 1000;
+
+/**
+ * Waits until the animations and transitions about to end have ended (a dialog fading in,
+ * a panel sliding open): axe measures colours as drawn, and text half faded in fails the
+ * contrast rule it passes at rest. Endless ones (a spinner, a skeleton's pulse), paused
+ * ones and long timers (a banner's time on screen) are left running.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    (longest) =>
+      Promise.race([
+        new Promise((resolve) => setTimeout(resolve, longest)),
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => {
+              if (animation.playState !== 'running' || !animation.effect) return false;
+              const { endTime, localTime } = animation.effect.getComputedTiming();
+              return Number(endTime) - Number(localTime ?? 0) <= longest;
+            })
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+      ]),
+    SETTLING_MS,
+  );
+}
+
 /**
  * axe.run on the page's document. axe is loaded into a document once and serves every
  * later scan of it (a journey scans one page in several states and at two widths); a
  * navigation brings a new document, which loads it anew. The site has no frames.
  */
 async function runAxe(page: Page, options: RunOptions): Promise<AxeResults> {
+  await settled(page);
   if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (options) => {
     if (!window.axe) throw new Error('axe is not loaded in this document');
