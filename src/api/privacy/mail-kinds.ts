@@ -12,7 +12,7 @@ import type { Queryable } from '../../../db/client.ts';
 import { consents } from '../../../db/schema.ts';
 import { NEWS_CONSENT } from '../../lib/consents.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { hasObjected } from './object-to-processing.ts';
+import { hasObjected } from './has-objected.ts';
 
 export const UNSUBSCRIBE_PATH = '/api/privacy/unsubscribe';
 

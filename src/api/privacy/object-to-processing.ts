@@ -4,7 +4,7 @@
  * opens a case on the information officer's desk (privacy-cases.ts), which holds the address.
  */
 import { sql } from 'drizzle-orm';
-import { selectRows, type Database, type Queryable } from '../../../db/client.ts';
+import type { Database } from '../../../db/client.ts';
 import { privacyObjections } from '../../../db/schema.ts';
 import { mailboxHashSql } from './gather-personal-data.ts';
 import { openPrivacyCase } from './privacy-cases.ts';
@@ -24,12 +24,4 @@ export async function objectToProcessing(db: Database, email: string): Promise<v
       await openPrivacyCase(tx, { kind: 'objection', email, message: OBJECTION_CASE_MESSAGE });
     }
   });
-}
-
-export async function hasObjected(db: Queryable, email: string): Promise<boolean> {
-  const rows = await selectRows(
-    db,
-    sql`SELECT 1 FROM privacy_objections WHERE mailbox_hash = ${mailboxHashSql(email)}`,
-  );
-  return rows.length > 0;
 }
