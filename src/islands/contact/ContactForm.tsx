@@ -23,6 +23,9 @@ const resolver = lazyResolver<Form, z.output<typeof ContactMessageSchema>>(() =>
   import('../../lib/schemas/contact-message').then((module) => module.ContactMessageSchema),
 );
 
+/** Marks the form once React has it: what was typed before is put back (client:idle-or-tap). */
+const markHydrated = (form: HTMLFormElement | null) => form?.setAttribute('data-hydrated', '');
+
 function ContactForm() {
   const id = useId();
   const [sent, setSent] = useState<{ reference: string; message: string }>();
@@ -83,8 +86,7 @@ function ContactForm() {
   return (
     <form
       noValidate
-      // Marked once React has the form: what was typed before is put back (client:idle-or-tap).
-      ref={(form) => form?.setAttribute('data-hydrated', '')}
+      ref={markHydrated}
       aria-label="Write to us"
       className="space-y-4 rounded-box border border-base-300 bg-base-100 p-5"
       onSubmit={(e) => void handleSubmit((values) => send.mutate(values))(e)}
