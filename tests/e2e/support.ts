@@ -115,6 +115,16 @@ export async function expectListHydrated(page: Page): Promise<void> {
   await expect(page.locator('[data-hydrated]', { has: count })).toHaveCount(1);
 }
 
+/**
+ * Waits until the list shows its answer at rest: no cards dimmed (and busy) while a change
+ * of the list or the cards' code is on its way. axe reads dimmed cards as too little
+ * contrast, so a scan of the list waits for this.
+ */
+export async function expectListAtRest(page: Page): Promise<void> {
+  await expectListHydrated(page);
+  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
 /** Waits until React has hydrated a provider page (ProviderProfile's data-hydrated). */
 export async function expectProfileHydrated(page: Page): Promise<void> {
   await expect(page.locator('article[data-hydrated]')).toHaveCount(1);

@@ -292,7 +292,11 @@ function ProviderFinder({ serviceType, location, built, children }: ProviderFind
       )}
       {/* The built cards: children the page rendered, never rendered by React. */}
       {showBuilt && (
-        <div ref={builtRoot} className={leftBuilt ? 'opacity-60' : undefined}>
+        <div
+          ref={builtRoot}
+          className={leftBuilt ? 'opacity-60' : undefined}
+          aria-busy={leftBuilt || undefined}
+        >
           {children}
           {fresh && builtRoot.current && <FreshFacts root={builtRoot.current} items={fresh} />}
         </div>

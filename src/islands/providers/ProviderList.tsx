@@ -21,7 +21,11 @@ export const ProviderList = memo(function ProviderList({
   asBuilt?: boolean;
 }) {
   return (
-    <ul className={`mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${dimmed ? 'opacity-60' : ''}`}>
+    // Dimmed while the next page of cards loads: busy, so a screen reader waits for it.
+    <ul
+      className={`mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${dimmed ? 'opacity-60' : ''}`}
+      aria-busy={dimmed || undefined}
+    >
       {items.map((provider, index) => (
         <li key={provider.id} className="relative">
           <ProviderCard

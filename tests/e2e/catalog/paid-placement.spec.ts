@@ -16,6 +16,7 @@ import { scan } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
 import {
   cardByName,
+  expectListAtRest,
   expectListHydrated,
   fetchProviders,
   filters,
@@ -136,6 +137,7 @@ test('the dialog says it too, and the filter reads "Verified, paid placement"', 
   await expect(providerCards(page).getByTestId('paid-placement')).toHaveCount(
     Math.min(total, PROVIDER_PAGE_SIZE),
   );
+  await expectListAtRest(page);
   expect(await scan(page, '/providers?verification=premium')).toEqual([]);
   await shoot(page, 'paid-filter');
 });

@@ -8,6 +8,7 @@ import {
   collectErrors,
   expectCardNames,
   expectCount,
+  expectListAtRest,
   expectListHydrated,
   fetchProviders,
   filters,
@@ -330,6 +331,28 @@ test.describe('list states', () => {
     await expectCount(page, verified.total);
     await expect(page.getByTestId('provider-skeleton')).toHaveCount(0);
     await expectCardNames(page, names(verified.items).slice(0, PAGE_SIZE));
+  });
+
+  test("the built cards stay dimmed and busy until the cards' code has come", async ({
+    page,
+    request,
+  }) => {
+    const searched = await fetchProviders(request, { search: 'durban' });
+    const held = gate();
+    await page.route('**/_astro/ProviderList.*.js', async (route) => {
+      await held.promise;
+      await route.continue();
+    });
+    await page.goto('/providers?search=durban');
+    await expectCount(page, searched.total);
+    // The built first page, dimmed and busy: not yet the answer to the search.
+    const busy = page.getByRole('main').locator('[aria-busy="true"]');
+    await expect(busy).toHaveCount(1);
+    await expect(busy).toHaveClass(/opacity-60/);
+    held.open();
+    await expectListAtRest(page);
+    await expectCardNames(page, names(searched.items).slice(0, PAGE_SIZE));
+    await expect(page.getByRole('main').locator('.opacity-60')).toHaveCount(0);
   });
 });
 

@@ -8,6 +8,7 @@ import { scan } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
 import {
   cardByName,
+  expectListAtRest,
   expectProfileHydrated,
   fetchProviders,
   openProviderModal,
@@ -44,7 +45,7 @@ test('a provider without reviews says "New" on its card, in the modal and on its
   await searched;
   const card = cardByName(page, newcomer.name);
   await expect(card).toContainText('NewNo reviews yet');
-  await expect(page.getByRole('main').locator('.opacity-60')).toHaveCount(0);
+  await expectListAtRest(page);
   await expect(card).not.toContainText('0.0');
   await expect(card.getByRole('img', { name: /^Rated / })).toHaveCount(0);
   expect(await scan(page, '/providers (a new provider)')).toEqual([]);

@@ -4,7 +4,7 @@
  */
 import { scan } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
-import { expectListHydrated, providerCards } from '../support.ts';
+import { expectListAtRest, expectListHydrated, providerCards } from '../support.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 
@@ -20,6 +20,7 @@ for (const width of [390, 1280]) {
       'Remove from the search: Service: Access Control (“gate motor”)✕',
       'Remove from the search: Place: “Durban”✕',
     ]);
+    await expectListAtRest(page);
     expect(await scan(page, `/providers search reading (${width} px)`)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/search-reading-${width}.png` });
     await reading.getByRole('button', { name: /Access Control/ }).click();

@@ -22,6 +22,7 @@ import { shootWidths, shootView } from '../screenshots.ts';
 import {
   cardByName,
   confirmAction,
+  expectListAtRest,
   expectListHydrated,
   expectProfileHydrated,
 } from '../support.ts';
@@ -108,6 +109,7 @@ test('a newly approved provider shows "Price on request" and no hours', async ({
   const card = cardByName(page, application.businessName);
   await expect(card).toContainText('Price on request');
   await expect(card).not.toContainText('From');
+  await expectListAtRest(page);
   expect(await scan(page, '/providers (a card without a price)')).toEqual([]);
   await shootWidths(page, 'own-facts-card');
 });
