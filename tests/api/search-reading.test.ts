@@ -92,6 +92,24 @@ describe('GET /api/providers: why a search for a place matched', () => {
     }
   });
 
+  it('gives each provider the same reasons in every order of the list', async () => {
+    const reasonsBy = async (order: string) =>
+      new Map(
+        (await okJson<Listed[]>(api.get(`/api/providers?search=durban&limit=50${order}`))).map(
+          (p) => [p.name, p.matchedBecause],
+        ),
+      );
+    const recommended = await reasonsBy('');
+    expect([...recommended.values()].filter(Boolean).length).toBeGreaterThan(0);
+    // Durban's centre: nearest first reads its page apart from the other orders.
+    for (const order of ['&sort=rated', '&sort=quickest', '&userLat=-29.86&userLng=31.03']) {
+      const other = await reasonsBy(order);
+      expect(other.size, order).toBe(recommended.size);
+      for (const [name, reasons] of other)
+        expect(reasons, `${name}${order}`).toEqual(recommended.get(name));
+    }
+  });
+
   it('gives no reason without a place in the search', async () => {
     const listed = await okJson<Listed[]>(api.get('/api/providers?search=cctv'));
     expect(listed.every((p) => p.matchedBecause === undefined)).toBe(true);

@@ -5,7 +5,7 @@ import type { LatLng } from '../../lib/geo.ts';
 import { RATED_PRIOR } from '../../lib/rated-order.ts';
 import { MIN_MEASURED_REQUESTS } from '../../lib/responsiveness.ts';
 import type { ProviderQuery } from '../../lib/schemas/provider-query.ts';
-import { withMatchReasons } from '../search/match-reasons.ts';
+import { matchReasons } from '../search/match-reasons.ts';
 import { searchRelevance } from '../search/search-sql.ts';
 import { providerIsVerified } from '../verification/verified-sql.ts';
 import { countProviders, rankGroupSizes, type RankGroupSizes } from './count-providers.ts';
@@ -39,8 +39,24 @@ export async function listProviders(
   const { userLat: lat, userLng: lng } = query;
   const position =
     lat !== undefined && lng !== undefined ? { latitude: lat, longitude: lng } : undefined;
-  const page = await pageOf(db, query, position);
-  return { ...page, items: await withMatchReasons(db, page.items, query.searchPlan) };
+  return pageOf(db, query, position);
+}
+
+/**
+ * The cards of the providers `ids`, in this order, with why each matched a search's
+ * places (the two read side by side).
+ */
+async function cardsOf(
+  db: Database,
+  ids: readonly number[],
+  query: ListingQuery,
+  from: LatLng | undefined,
+): Promise<Provider[]> {
+  const [cards, addReasons] = await Promise.all([
+    pageCards(db, ids, from),
+    matchReasons(db, ids, query.searchPlan),
+  ]);
+  return addReasons(cards);
 }
 
 async function pageOf(
@@ -54,17 +70,25 @@ async function pageOf(
       nearestPage(db, query, position),
       countProviders(db, query),
     ]);
-    return { items: (await withResponsiveness(db, rows)).map(toProvider), total };
+    const [measured, addReasons] = await Promise.all([
+      withResponsiveness(db, rows),
+      matchReasons(
+        db,
+        rows.map((row) => row.id),
+        query.searchPlan,
+      ),
+    ]);
+    return { items: addReasons(measured.map(toProvider)), total };
   }
   if (query.sort === 'rated') {
     const [ids, total] = await Promise.all([ratedIds(db, query), countProviders(db, query)]);
-    return { items: await pageCards(db, ids, position), total };
+    return { items: await cardsOf(db, ids, query, position), total };
   }
   const sizes = await rankGroupSizes(db, query);
   const { ids, total } = sizes
     ? { ids: await rankedIds(db, query, sizes), total: sumOf(sizes) }
     : await sortedPage(db, query);
-  return { items: await pageCards(db, ids, position), total };
+  return { items: await cardsOf(db, ids, query, position), total };
 }
 
 /**
@@ -258,7 +282,7 @@ async function quickestPage(
     ids.push(...(await rankedIds(db, rest, newSizes, placed)));
   }
   const [items, total] = await Promise.all([
-    pageCards(db, ids, from),
+    cardsOf(db, ids, query, from),
     sizes ? sumOf(sizes) : countProviders(db, query),
   ]);
   return { items, total };

@@ -12,11 +12,21 @@ import type { SearchPlan } from './plan-search.ts';
 import { searchKey } from './read-search.ts';
 import { nearestNamed, placeNames } from './search-reading.ts';
 
-export async function withMatchReasons(
+/** Puts on each card why it matched (matchReasons). */
+export type AddMatchReasons = (items: Provider[]) => Provider[];
+
+const unchanged: AddMatchReasons = (items) => items;
+
+/**
+ * Reads why the providers `ids` matched the search's places, with the places' names, side
+ * by side (and, in the listing, beside the page's cards: pageCardsWithReasons); answers
+ * what puts the reasons on their cards.
+ */
+export async function matchReasons(
   db: Database,
-  items: Provider[],
+  ids: readonly number[],
   plan: SearchPlan | undefined,
-): Promise<Provider[]> {
+): Promise<AddMatchReasons> {
   // A word read as a service is a service, not a place (search-reading.ts).
   const placeTerms = (plan ?? []).filter(
     (term) =>
@@ -24,9 +34,26 @@ export async function withMatchReasons(
       term.nearServices.length === 0 &&
       term.places.length + term.nearPlaces.length > 0,
   );
-  if (placeTerms.length === 0 || items.length === 0) return items;
+  if (placeTerms.length === 0 || ids.length === 0) return unchanged;
   const values = [...new Set(placeTerms.flatMap((term) => [...term.places, ...term.nearPlaces]))];
-  const names = await placeNames(db, values);
+  const [names, rows] = await Promise.all([
+    placeNames(db, values),
+    selectRows<{
+      id: number;
+      own: string[];
+      areas: { area: string; values: string[] }[];
+    }>(
+      db,
+      sql`SELECT p.id, town_values(ARRAY[p.location]) AS own,
+                 coalesce((SELECT json_agg(json_build_object('area', a, 'values', town_values(ARRAY[a])))
+                             FROM unnest(p.coverage_areas) AS a), '[]') AS areas
+            FROM service_providers AS p
+           WHERE p.id IN (${sql.join(
+             ids.map((id) => sql`${id}`),
+             sql`, `,
+           )})`,
+    ),
+  ]);
   const searched = placeTerms.flatMap((term) => {
     const name = nearestNamed(
       term.key,
@@ -35,36 +62,22 @@ export async function withMatchReasons(
     );
     return name ? [{ name, values: [...term.places, ...term.nearPlaces] }] : [];
   });
-  const rows = await selectRows<{
-    id: number;
-    own: string[];
-    areas: { area: string; values: string[] }[];
-  }>(
-    db,
-    sql`SELECT p.id, town_values(ARRAY[p.location]) AS own,
-               coalesce((SELECT json_agg(json_build_object('area', a, 'values', town_values(ARRAY[a])))
-                           FROM unnest(p.coverage_areas) AS a), '[]') AS areas
-          FROM service_providers AS p
-         WHERE p.id IN (${sql.join(
-           items.map((item) => sql`${item.id}`),
-           sql`, `,
-         )})`,
-  );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return items.map((item) => {
-    const row = byId.get(item.id);
-    if (!row) return item;
-    const reasons = searched.flatMap(({ name, values: placeValues }) => {
-      const inPlace = (townValues: string[]) => townValues.some((v) => placeValues.includes(v));
-      if (inPlace(row.own)) {
-        // Obvious when the card's town is the place itself.
-        return searchKey(item.location) === searchKey(name)
-          ? []
-          : [`Based in ${item.location}, ${name}`];
-      }
-      const covering = row.areas.filter((area) => inPlace(area.values)).map((area) => area.area);
-      return covering.length > 0 ? [`Covers ${covering.join(', ')}`] : [];
+  return (items) =>
+    items.map((item) => {
+      const row = byId.get(item.id);
+      if (!row) return item;
+      const reasons = searched.flatMap(({ name, values: placeValues }) => {
+        const inPlace = (townValues: string[]) => townValues.some((v) => placeValues.includes(v));
+        if (inPlace(row.own)) {
+          // Obvious when the card's town is the place itself.
+          return searchKey(item.location) === searchKey(name)
+            ? []
+            : [`Based in ${item.location}, ${name}`];
+        }
+        const covering = row.areas.filter((area) => inPlace(area.values)).map((area) => area.area);
+        return covering.length > 0 ? [`Covers ${covering.join(', ')}`] : [];
+      });
+      return reasons.length > 0 ? { ...item, matchedBecause: reasons } : item;
     });
-    return reasons.length > 0 ? { ...item, matchedBecause: reasons } : item;
-  });
 }
