@@ -2,11 +2,14 @@
  * `npm run dev`: Astro's dev server with the API app on the same port (hosts/dev/). It
  * answers a page and /api/providers (its goal: within 30 s of the command, on a database that
  * exists already), picks up a change to the API's source on the next request without a
- * restart, and closes its embedded database when stopped.
+ * restart, shows a changed island in the open page without a reload (Vite's hot update),
+ * and closes its embedded database when stopped.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { root, startScript, stopScript, waitForAnswer, type StartedScript } from './dev-process.ts';
 
 /** A module of the API app that a request reaches (the development outbox page). */
@@ -14,7 +17,32 @@ const CHANGED_FILE = path.join(root, 'src/api/mail/dev-mail-page.ts');
 const TITLE = '<title>Outbox (development)</title>';
 const CHANGED_TITLE = '<title>Outbox (development, changed by the dev-server test)</title>';
 
+/** An island a page hydrates at once (/contact's form), and a text of it. */
+const ISLAND_FILE = path.join(root, 'src/islands/contact/ContactForm.tsx');
+const BUTTON = "'Send message'";
+const CHANGED_BUTTON = "'Send message (changed by the dev-server test)'";
+
 let dev: StartedScript;
+
+/** Writes a source file as a person saves it, then puts it back (Vite's watcher, above). */
+async function withChangedSource(
+  file: string,
+  from: string,
+  to: string,
+  check: () => Promise<void>,
+) {
+  const original = readFileSync(file, 'utf8');
+  expect(original).toContain(from);
+  try {
+    writeFileSync(file, original.replace(from, to));
+    await check();
+  } finally {
+    // As a person edits: Vite's file watcher (chokidar) drops a second change of a file
+    // within 50 ms of the first.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    writeFileSync(file, original);
+  }
+}
 
 beforeAll(async () => {
   dev = await startScript(
@@ -44,20 +72,12 @@ it('serves a page and the API on one port', async () => {
 });
 
 it('picks up a change to the API app on the next request, without a restart', async () => {
-  const original = readFileSync(CHANGED_FILE, 'utf8');
-  expect(original).toContain(TITLE);
   expect(await (await fetch(`${dev.base}/dev/mail`)).text()).toContain(TITLE);
-  try {
-    writeFileSync(CHANGED_FILE, original.replace(TITLE, CHANGED_TITLE));
-    await waitForAnswer(dev.server, `${dev.base}/dev/mail`, Date.now() + 15_000, (_, text) =>
+  await withChangedSource(CHANGED_FILE, TITLE, CHANGED_TITLE, () =>
+    waitForAnswer(dev.server, `${dev.base}/dev/mail`, Date.now() + 15_000, (_, text) =>
       text.includes(CHANGED_TITLE),
-    );
-  } finally {
-    // As a person edits: Vite's file watcher (chokidar) drops a second change of a file
-    // within 50 ms of the first.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    writeFileSync(CHANGED_FILE, original);
-  }
+    ),
+  );
   await waitForAnswer(dev.server, `${dev.base}/dev/mail`, Date.now() + 15_000, (_, text) =>
     text.includes(TITLE),
   );
@@ -65,6 +85,31 @@ it('picks up a change to the API app on the next request, without a restart', as
   expect(dev.server.child.exitCode).toBeNull();
   expect(dev.server.output().match(/ready in/g)).toHaveLength(1);
   expect((await fetch(`${dev.base}/api/health`)).status).toBe(200);
+});
+
+it('shows a changed island in the open page, without a reload or a restart', async () => {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${dev.base}/contact`);
+    const form = page.getByRole('form', { name: 'Write to us' });
+    await form.locator('xpath=self::*[@data-hydrated]').waitFor({ timeout: 30_000 });
+    // What a person typed stays: the page is not loaded again.
+    await form.getByLabel('Your name').fill('Sipho');
+    const button = form.getByRole('button', { name: 'Send message' });
+    await withChangedSource(ISLAND_FILE, BUTTON, CHANGED_BUTTON, async () => {
+      await button
+        .filter({ hasText: 'changed by the dev-server test' })
+        .waitFor({ timeout: 15_000 });
+      expect(await form.getByLabel('Your name').inputValue()).toBe('Sipho');
+    });
+    await button.filter({ hasNotText: 'changed' }).waitFor({ timeout: 15_000 });
+    expect(await form.getByLabel('Your name').inputValue()).toBe('Sipho');
+  } finally {
+    await browser.close();
+  }
+  expect(dev.server.child.exitCode).toBeNull();
+  expect(dev.server.output().match(/ready in/g)).toHaveLength(1);
 });
 
 it('closes the embedded database when stopped', async () => {
