@@ -29,7 +29,7 @@ async function withChangedSource(
   file: string,
   from: string,
   to: string,
-  check: () => Promise<void>,
+  check: () => Promise<unknown>,
 ) {
   const original = readFileSync(file, 'utf8');
   expect(original).toContain(from);

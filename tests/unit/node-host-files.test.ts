@@ -13,6 +13,7 @@ import { createSite } from '../../hosts/node/site.ts';
 import type { App } from '../../src/api/app.ts';
 
 const PAGE = `<!doctype html><title>About</title>${'<p>Verified installers.</p>'.repeat(100)}`;
+const PROVIDERS = Array.from({ length: 24 }, (_, id) => ({ id, name: `Installer ${id}` }));
 const STYLES = `body{margin:0}${'.card{padding:1rem}'.repeat(100)}`;
 let dist: string;
 let site: Hono;
@@ -29,7 +30,9 @@ beforeAll(() => {
   writeFileSync(path.join(dist, '_astro', 'photo.png'), Buffer.alloc(4096, 7));
   // A file beside dist/, which no address may reach.
   writeFileSync(path.join(dist, '..', `${path.basename(dist)}-secret.txt`), 'secret');
-  const api = new Hono().all('*', (c) => c.json({ api: true }));
+  const api = new Hono()
+    .get('/api/providers', (c) => c.json(PROVIDERS))
+    .all('*', (c) => c.json({ api: true }));
   site = createSite({
     api: api as unknown as App,
     distDir: dist,
@@ -114,7 +117,12 @@ describe('the Node host serves dist/', () => {
     expect(await head.text()).toBe('');
   });
 
-  it('hands /api/* to the API app', async () => {
-    expect(await (await get('/api/providers')).json()).toEqual({ api: true });
+  it('hands /api/* to the API app, its JSON gzipped to a client that accepts it', async () => {
+    expect(await (await get('/api/health')).json()).toEqual({ api: true });
+    const zipped = await get('/api/providers', { 'Accept-Encoding': 'gzip' });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(JSON.parse(gunzipSync(bytes).toString())).toEqual(PROVIDERS);
+    expect(await (await get('/api/providers')).json()).toEqual(PROVIDERS);
   });
 });
