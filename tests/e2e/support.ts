@@ -197,13 +197,18 @@ export function collectErrors(page: Page): string[] {
   return problems;
 }
 
-/** A promise with its resolve function: holds a routed request until a test lets it go. */
-export function gate(): { promise: Promise<void>; open: () => void } {
-  let open = () => {};
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
+/**
+ * Holds the page's requests to `url` (a glob or a pattern, as page.route takes it) until the test calls
+ * the function this answers; each then goes on to the server.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
   });
-  return { promise, open };
+  return release;
 }
 
 /**

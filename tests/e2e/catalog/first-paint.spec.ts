@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { gate, providerCards, PROVIDER_LIST_API } from '../support.ts';
+import { holdRequests, providerCards, PROVIDER_LIST_API } from '../support.ts';
 
 const CCTV_PRETORIA = '/services/cctv-installations-repairs/pretoria';
 
@@ -38,11 +38,7 @@ test('the built list is on screen before the API answers, and stays put when it 
   page,
 }) => {
   // Hold the list's API call: what shows meanwhile is the built HTML, hydrated.
-  const held = gate();
-  await page.route(PROVIDER_LIST_API, async (route) => {
-    await held.promise;
-    await route.continue();
-  });
+  const release = await holdRequests(page, PROVIDER_LIST_API);
   await page.addInitScript(() => {
     (window as unknown as { shifts: number }).shifts = 0;
     new PerformanceObserver((list) => {
@@ -61,7 +57,7 @@ test('the built list is on screen before the API answers, and stays put when it 
   const topOfFirstCard = async () => (await providerCards(page).first().boundingBox())?.y;
   const builtTop = await topOfFirstCard();
   const refreshed = page.waitForResponse(PROVIDER_LIST_API);
-  held.open();
+  release();
   await refreshed;
   await expect.poll(() => cardNames(page)).toEqual(built);
   await expect(providerCards(page).getByText('Verified', { exact: true }).first()).toBeVisible();

@@ -20,7 +20,7 @@ import {
   expectCount,
   fetchProvider,
   fetchStats,
-  gate,
+  holdRequests,
   openProviderModal,
   recordRequests,
   selectedOption,
@@ -250,18 +250,14 @@ test.describe('service request form', () => {
     const before = await fetchStats(request);
     const posts = recordRequests(page, 'POST', '/api/enquiries');
     // The real request goes through, held until the pending state has been seen.
-    const held = gate();
-    await page.route('**/api/enquiries', async (route) => {
-      await held.promise;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/enquiries');
     const dialog = await openRequestForm(page);
     const f = form(dialog);
     await fillValid(dialog, email);
 
     await f.send.click();
     await expect(dialog.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-    held.open();
+    release();
 
     // The form gives way to the sent state: the server's message names the reference and
     // the provider; no toast covers it.

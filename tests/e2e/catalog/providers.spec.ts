@@ -12,7 +12,7 @@ import {
   expectListHydrated,
   fetchProviders,
   filters,
-  gate,
+  holdRequests,
   providerCards,
   selectedOption,
   type ApiProvider,
@@ -319,15 +319,11 @@ test.describe('list states', () => {
     request,
   }) => {
     const verified = await fetchProviders(request, { verification: 'verified' });
-    const held = gate();
-    await page.route(PROVIDER_LIST_API, async (route) => {
-      await held.promise;
-      await route.continue();
-    });
+    const release = await holdRequests(page, PROVIDER_LIST_API);
     await page.goto('/providers?verification=verified');
     await expect(page.getByTestId('provider-skeleton')).toHaveCount(6);
     await expect(providerCards(page)).toHaveCount(0);
-    held.open();
+    release();
     await expectCount(page, verified.total);
     await expect(page.getByTestId('provider-skeleton')).toHaveCount(0);
     await expectCardNames(page, names(verified.items).slice(0, PAGE_SIZE));
@@ -338,18 +334,14 @@ test.describe('list states', () => {
     request,
   }) => {
     const searched = await fetchProviders(request, { search: 'durban' });
-    const held = gate();
-    await page.route('**/_astro/ProviderList.*.js', async (route) => {
-      await held.promise;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/_astro/ProviderList.*.js');
     await page.goto('/providers?search=durban');
     await expectCount(page, searched.total);
     // The built first page, dimmed and busy: not yet the answer to the search.
     const busy = page.getByRole('main').locator('[aria-busy="true"]');
     await expect(busy).toHaveCount(1);
     await expect(busy).toHaveClass(/opacity-60/);
-    held.open();
+    release();
     await expectListAtRest(page);
     await expectCardNames(page, names(searched.items).slice(0, PAGE_SIZE));
     await expect(page.getByRole('main').locator('.opacity-60')).toHaveCount(0);
