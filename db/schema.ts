@@ -252,7 +252,15 @@ export const serviceProviders = pgTable(
       .on(t.isPremium, t.verifiedUntil)
       .where(sql`${t.isApproved}`),
     index('service_providers_services_idx').using('gin', t.services),
-    index('service_providers_area_values_idx').using('gin', t.areaValues),
+    // The places a provider is in or covers (the location filter, a search's places) and
+    // its words' trigrams (a search's and the admin's LIKE '%word%') in one GIN index: a
+    // search of a service in a place ('cctv pretoria') intersects the two inside the index
+    // instead of reading every provider of the place (decision 0055).
+    index('service_providers_area_search_idx').using(
+      'gin',
+      t.areaValues,
+      t.searchText.op('gin_trgm_ops'),
+    ),
     // Counting the rows that match a rating filter reads this index only.
     index('service_providers_rating_idx')
       .on(t.rating)
@@ -262,7 +270,6 @@ export const serviceProviders = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('service_providers_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Nearest-first: KNN on the earth cube (same order as great-circle distance).
     index('service_providers_earth_idx')
       .using('gist', sql`ll_to_earth(${t.latitude}::float8, ${t.longitude}::float8)`)

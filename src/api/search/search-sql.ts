@@ -1,8 +1,9 @@
 /**
  * A planned search (plan-search.ts) as SQL on service_providers: the condition every
  * match passes, and the relevance the listing orders by before its usual order. Each
- * part reads an index: services and area_values (GIN on the arrays), search_text
- * (trigram GIN, so LIKE '%word%' is indexed).
+ * part reads an index: services (GIN on the array), and area_values with search_text's
+ * trigrams (one GIN index on both, so LIKE '%word%' is indexed, and a place and a word
+ * are intersected inside it: decision 0055).
  */
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import { serviceProviders as p } from '../../../db/schema.ts';
