@@ -25,23 +25,22 @@ export interface SiteOptions {
  * A built file's answer: gzipped to a client that accepts it when the file is worth
  * compressing (as Netlify's CDN sends it), from the bytes kept in memory (static-files.ts).
  */
-async function fileResponse(
+function fileResponse(
   c: Context,
   file: StaticFile,
   status: number,
   headers: Record<string, string>,
 ) {
-  const compressed = file.gzipped();
   const gzip =
-    compressed !== undefined &&
+    file.gzipped !== undefined &&
     accepts(c, { header: 'Accept-Encoding', supports: ['gzip'], default: 'identity' }) === 'gzip';
-  const bytes = gzip ? await compressed : file.bytes;
+  const bytes = gzip && file.gzipped ? file.gzipped : file.bytes;
   return new Response(c.req.method === 'HEAD' ? null : bytes, {
     status,
     headers: {
       'Content-Type': file.type,
       'Content-Length': String(bytes.byteLength),
-      ...(compressed && { Vary: 'Accept-Encoding' }),
+      ...(file.gzipped && { Vary: 'Accept-Encoding' }),
       ...(gzip && { 'Content-Encoding': 'gzip' }),
       ...headers,
     },

@@ -1,10 +1,12 @@
 /**
- * The built site's files as the Node host serves them: which files dist/ holds is read
- * once, at start, and each file's bytes (and, for text, its gzipped bytes) once, when it
- * is first asked for, then kept in memory. A page load asks for 20 to 60 files, and each
- * had cost a stat per candidate path, an open, a read and a fresh compression. dist/ does
- * not change under a running server: a new build is served by a new start (`npm start`
- * builds, then serves), as on Netlify a new deploy. The whole site is about 8 MB.
+ * The built site's files as the Node host serves them. Which files dist/ holds is read
+ * once, at start; a file's bytes (and, for text, its gzipped bytes) when it is first asked
+ * for, then kept in memory, the most recently asked for first, up to MEMORY_BUDGET_BYTES.
+ * A page load asks for 20 to 60 files, and each had cost a stat per candidate path, an
+ * open, a read and a fresh compression. dist/ does not change under a running server: a
+ * new build is served by a new start (`npm start` builds, then serves), as on Netlify a
+ * new deploy. The site's code and styles are about 2 MB; its pages grow with the
+ * catalogue (a provider's page is about 27 KB), so not every page stays in memory.
  */
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -19,11 +21,14 @@ const gzipped = promisify(gzip);
 /** Smaller files go as they are (gzip's framing would outweigh its saving), as hono's compress. */
 const COMPRESS_FROM_BYTES = 1024;
 
+/** The most memory the kept files take, their gzipped copies included. */
+export const MEMORY_BUDGET_BYTES = 64 * 1024 * 1024;
+
 export interface StaticFile {
   type: string;
   bytes: Uint8Array<ArrayBuffer>;
   /** The gzipped bytes, for a file worth compressing; undefined for one that is not. */
-  gzipped(): Promise<Uint8Array<ArrayBuffer>> | undefined;
+  gzipped: Uint8Array<ArrayBuffer> | undefined;
 }
 
 export interface StaticFiles {
@@ -34,27 +39,48 @@ export interface StaticFiles {
   find(urlPath: string): Promise<StaticFile | undefined>;
 }
 
-export function staticFiles(distDir: string): StaticFiles {
+export function staticFiles(
+  distDir: string,
+  budgetBytes: number = MEMORY_BUDGET_BYTES,
+): StaticFiles {
   const root = path.resolve(distDir);
-  // Relative paths with forward slashes, as addresses name them.
-  const names = new Set(
-    readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) =>
-        path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
-      ),
-  );
-  const loaded = new Map<string, Promise<StaticFile>>();
+  const names = listFiles(root);
+  // Insertion order is the order of use: a file asked for again moves to the end, and the
+  // first ones go when the budget is spent.
+  const kept = new Map<string, { file: Promise<StaticFile | undefined>; bytes: number }>();
+  let keptBytes = 0;
 
-  const load = (name: string): Promise<StaticFile> => {
-    let file = loaded.get(name);
-    if (!file) {
-      file = readFile(path.join(root, name)).then((bytes) => servedFile(name, bytes));
-      loaded.set(name, file);
-      // A read that failed (the file went) is tried again next time, not remembered.
-      file.catch(() => loaded.delete(name));
+  const forget = (name: string) => {
+    const entry = kept.get(name);
+    if (!entry) return;
+    keptBytes -= entry.bytes;
+    kept.delete(name);
+  };
+
+  const load = (name: string): Promise<StaticFile | undefined> => {
+    const known = kept.get(name);
+    if (known) {
+      kept.delete(name);
+      kept.set(name, known);
+      return known.file;
     }
-    return file;
+    const entry = { file: readServedFile(root, name), bytes: 0 };
+    kept.set(name, entry);
+    void entry.file.then((file) => {
+      if (kept.get(name) !== entry) return;
+      // A read that failed (the file went) is tried again next time, not remembered.
+      if (!file) {
+        forget(name);
+        return;
+      }
+      entry.bytes = file.bytes.byteLength + (file.gzipped?.byteLength ?? 0);
+      keptBytes += entry.bytes;
+      for (const oldest of kept.keys()) {
+        if (keptBytes <= budgetBytes || oldest === name) break;
+        forget(oldest);
+      }
+    });
+    return entry.file;
   };
 
   return {
@@ -79,14 +105,37 @@ export function staticFiles(distDir: string): StaticFiles {
   };
 }
 
-function servedFile(name: string, bytes: Uint8Array<ArrayBuffer>): StaticFile {
+/**
+ * The files below `root`, as addresses name them (relative, with forward slashes); none
+ * when there is no build yet (the API still answers, and every page is a 404).
+ */
+function listFiles(root: string): Set<string> {
+  let entries;
+  try {
+    entries = readdirSync(root, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
+    throw error;
+  }
+  return new Set(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) =>
+        path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+      ),
+  );
+}
+
+/** A file's answer, with its gzipped bytes when it is worth compressing; undefined if it went. */
+async function readServedFile(root: string, name: string): Promise<StaticFile | undefined> {
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = await readFile(path.join(root, name));
+  } catch {
+    return undefined;
+  }
   const type = getMimeType(name) ?? 'application/octet-stream';
   const compressible =
     bytes.byteLength >= COMPRESS_FROM_BYTES && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
-  let compressed: Promise<Uint8Array<ArrayBuffer>> | undefined;
-  return {
-    type,
-    bytes,
-    gzipped: () => (compressible ? (compressed ??= gzipped(bytes)) : undefined),
-  };
+  return { type, bytes, gzipped: compressible ? await gzipped(bytes) : undefined };
 }
