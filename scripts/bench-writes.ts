@@ -82,7 +82,7 @@ export async function profileWrites(
 
 /**
  * The search's storage: the tables and indexes whose name starts with search_ or that
- * serve the search on service_providers (its text's trigram index), in MB.
+ * serve the search on service_providers (its places' and words' GIN index), in MB.
  */
 export async function searchStorage(databaseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -92,7 +92,7 @@ export async function searchStorage(databaseUrl: string): Promise<string> {
       `SELECT c.relname AS name, round(pg_total_relation_size(c.oid) / 1048576.0, 1)::text AS mb
          FROM pg_class c
         WHERE c.relnamespace = 'public'::regnamespace
-          AND (c.relname LIKE 'search\\_%' OR c.relname = 'service_providers_search_text_idx')
+          AND (c.relname LIKE 'search\\_%' OR c.relname = 'service_providers_area_search_idx')
           AND c.relkind IN ('r', 'i')
         ORDER BY 1`,
     );

@@ -19,7 +19,7 @@ const unchanged: AddMatchReasons = (items) => items;
 
 /**
  * Reads why the providers `ids` matched the search's places, with the places' names, side
- * by side (and, in the listing, beside the page's cards: pageCardsWithReasons); answers
+ * by side (and, in the listing, beside the page's cards: cardsOf in list-providers.ts); answers
  * what puts the reasons on their cards.
  */
 export async function matchReasons(
