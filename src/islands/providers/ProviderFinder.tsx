@@ -295,7 +295,8 @@ function ProviderFinder({ serviceType, location, built, children }: ProviderFind
         <div
           ref={builtRoot}
           className={leftBuilt ? 'opacity-60' : undefined}
-          aria-busy={leftBuilt || undefined}
+          // Busy while the change loads; a failed refresh (said above) ends it.
+          aria-busy={(leftBuilt && !error) || undefined}
         >
           {children}
           {fresh && builtRoot.current && <FreshFacts root={builtRoot.current} items={fresh} />}
@@ -327,7 +328,7 @@ function ProviderFinder({ serviceType, location, built, children }: ProviderFind
           </p>
         </div>
       ) : (
-        Cards && <Cards items={data.items} dimmed={isPlaceholder} />
+        Cards && <Cards items={data.items} dimmed={isPlaceholder} busy={isPlaceholder && !error} />
       )}
       {(showBuilt || (data && data.items.length > 0)) && (
         <Pagination

@@ -14,17 +14,20 @@ const FIRST_ROW_CARDS = 3;
 export const ProviderList = memo(function ProviderList({
   items,
   dimmed = false,
+  busy = dimmed,
   asBuilt = false,
 }: {
   items: readonly Provider[];
+  /** The cards of the list before its change, while the change loads (or failed). */
   dimmed?: boolean;
+  /** The change is on its way (not when it failed): a screen reader waits for it. */
+  busy?: boolean;
   asBuilt?: boolean;
 }) {
   return (
-    // Dimmed while the next page of cards loads: busy, so a screen reader waits for it.
     <ul
       className={`mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${dimmed ? 'opacity-60' : ''}`}
-      aria-busy={dimmed || undefined}
+      aria-busy={busy || undefined}
     >
       {items.map((provider, index) => (
         <li key={provider.id} className="relative">

@@ -329,6 +329,25 @@ test.describe('list states', () => {
     await expectCardNames(page, names(verified.items).slice(0, PAGE_SIZE));
   });
 
+  test('a change whose answer failed leaves the list dimmed, no longer busy, and says so', async ({
+    page,
+    request,
+  }) => {
+    const verified = await fetchProviders(request, { verification: 'verified' });
+    await page.goto('/providers?verification=verified');
+    await expectCount(page, verified.total);
+    await expectListAtRest(page);
+    await page.route(PROVIDER_LIST_API, (route) =>
+      route.fulfill({ status: 500, body: 'Internal Server Error' }),
+    );
+    await filters(page).verification.selectOption({ label: 'Verified, paid placement' });
+    const alert = page.getByRole('alert');
+    await expect(alert.getByRole('heading', { name: "Couldn't refresh providers" })).toBeVisible();
+    await expect(providerCards(page)).toHaveCount(Math.min(verified.total, PAGE_SIZE));
+    await expect(page.getByRole('main').locator('ul.opacity-60')).toHaveCount(1);
+    await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
+  });
+
   test("the built cards stay dimmed and busy until the cards' code has come", async ({
     page,
     request,
