@@ -24,6 +24,16 @@ const CHANGED_BUTTON = "'Send message (changed by the dev-server test)'";
 
 let dev: StartedScript;
 
+/** The sources a test has changed and not yet put back, with their own text. */
+const changed = new Map<string, string>();
+const putBack = () => {
+  for (const [file, original] of changed) writeFileSync(file, original);
+  changed.clear();
+};
+// What a test's own clean-up did not put back (a test stopped at its time limit), afterAll
+// and the worker's exit do.
+process.once('exit', putBack);
+
 /** Writes a source file as a person saves it, then puts it back (Vite's watcher, above). */
 async function withChangedSource(
   file: string,
@@ -33,6 +43,7 @@ async function withChangedSource(
 ) {
   const original = readFileSync(file, 'utf8');
   expect(original).toContain(from);
+  changed.set(file, original);
   try {
     writeFileSync(file, original.replace(from, to));
     await check();
@@ -40,7 +51,7 @@ async function withChangedSource(
     // As a person edits: Vite's file watcher (chokidar) drops a second change of a file
     // within 50 ms of the first.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    writeFileSync(file, original);
+    putBack();
   }
 }
 
@@ -53,7 +64,10 @@ beforeAll(async () => {
   );
 });
 
-afterAll(() => stopScript(dev));
+afterAll(() => {
+  putBack();
+  return stopScript(dev);
+});
 
 it('serves a page and the API on one port', async () => {
   const page = await fetch(`${dev.base}/providers`);
