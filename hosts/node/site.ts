@@ -31,17 +31,19 @@ function fileResponse(
   status: number,
   headers: Record<string, string>,
 ) {
-  const gzip =
-    file.gzipped !== undefined &&
-    accepts(c, { header: 'Accept-Encoding', supports: ['gzip'], default: 'identity' }) === 'gzip';
-  const bytes = gzip && file.gzipped ? file.gzipped : file.bytes;
+  const zipped =
+    file.gzipped &&
+    accepts(c, { header: 'Accept-Encoding', supports: ['gzip'], default: 'identity' }) === 'gzip'
+      ? file.gzipped
+      : undefined;
+  const bytes = zipped ?? file.bytes;
   return new Response(c.req.method === 'HEAD' ? null : bytes, {
     status,
     headers: {
       'Content-Type': file.type,
       'Content-Length': String(bytes.byteLength),
       ...(file.gzipped && { Vary: 'Accept-Encoding' }),
-      ...(gzip && { 'Content-Encoding': 'gzip' }),
+      ...(zipped && { 'Content-Encoding': 'gzip' }),
       ...headers,
     },
   });

@@ -16,7 +16,7 @@ import { gzip } from 'node:zlib';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
 
-const gzipped = promisify(gzip);
+const gzipOf = promisify(gzip);
 
 /** Smaller files go as they are (gzip's framing would outweigh its saving), as hono's compress. */
 const COMPRESS_FROM_BYTES = 1024;
@@ -137,5 +137,5 @@ async function readServedFile(root: string, name: string): Promise<StaticFile | 
   const type = getMimeType(name) ?? 'application/octet-stream';
   const compressible =
     bytes.byteLength >= COMPRESS_FROM_BYTES && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
-  return { type, bytes, gzipped: compressible ? await gzipped(bytes) : undefined };
+  return { type, bytes, gzipped: compressible ? await gzipOf(bytes) : undefined };
 }
