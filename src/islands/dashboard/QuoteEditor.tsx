@@ -31,7 +31,13 @@ import {
   type QuoteInput,
 } from '../../lib/schemas/quotes';
 import { toast } from '../../lib/toast';
-import { QuoteLines, QuoteStateBadge, QuoteTerms, QuoteTotals } from '../request/QuoteDetails';
+import {
+  DisputeNote,
+  QuoteLines,
+  QuoteStateBadge,
+  QuoteTerms,
+  QuoteTotals,
+} from '../request/QuoteDetails';
 import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
@@ -670,12 +676,7 @@ function JobPanel({ enquiryId, job }: { enquiryId: number; job: JobView }) {
       )}
       <PdfLink href={`/api/provider/enquiries/${enquiryId}/job/pdf`}>The agreed job as PDF</PdfLink>
       {job.disputedAt ? (
-        <p className="text-sm">
-          <span className="font-semibold">
-            Disputed by {job.disputedBy === 'provider' ? 'you' : 'the customer'}:
-          </span>{' '}
-          {job.disputeReason} Our team looks at the job and contacts both sides.
-        </p>
+        <DisputeNote job={job} reader="provider" />
       ) : (
         <DisputeForm enquiryId={enquiryId} />
       )}

@@ -19,7 +19,13 @@ import { responsivenessWords } from '../../lib/responsiveness';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { TryAgain } from '../ui/TryAgain';
 import { AcceptOrDecline, DeclineForm } from './AcceptOrDecline';
-import { depositWords, QuoteLines, QuoteStateBadge, QuoteTotals } from './QuoteDetails';
+import {
+  depositWords,
+  DisputeNote,
+  QuoteLines,
+  QuoteStateBadge,
+  QuoteTotals,
+} from './QuoteDetails';
 
 const quotesKey = (token: string) => ['/api/requests/quotes', token] as const;
 
@@ -386,12 +392,7 @@ function JobSection({
         </a>
       </p>
       {job.disputedAt ? (
-        <p className="text-sm">
-          <span className="font-semibold">
-            Disputed by {job.disputedBy === 'customer' ? 'you' : 'the provider'}:
-          </span>{' '}
-          {job.disputeReason} Our team looks at the job and contacts both sides.
-        </p>
+        <DisputeNote job={job} reader="customer" />
       ) : (
         <DeclineForm
           label="Raise a dispute"

@@ -1,6 +1,9 @@
-/** A quote's lines and terms, as the status page and the dashboard show them. */
+/**
+ * A quote's lines and terms, and a disputed job's note, as the status page and the
+ * dashboard show them.
+ */
 import { formatDay } from '../../lib/calendar-days';
-import type { QuoteLineView, QuoteView, VariationView } from '../../lib/quote-answers';
+import type { JobView, QuoteLineView, QuoteView, VariationView } from '../../lib/quote-answers';
 import {
   formatCents,
   formatQuantity,
@@ -139,5 +142,28 @@ export function QuoteTerms({ quote }: { quote: QuoteView }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * A disputed job's line, the same for both sides of it: who raised the dispute, "you" to
+ * the side that did, why, and what happens next.
+ */
+export function DisputeNote({
+  job,
+  reader,
+}: {
+  job: Pick<JobView, 'disputedBy' | 'disputeReason'>;
+  /** The side that reads the note. */
+  reader: NonNullable<JobView['disputedBy']>;
+}) {
+  const otherSide = reader === 'customer' ? 'the provider' : 'the customer';
+  return (
+    <p className="text-sm">
+      <span className="font-semibold">
+        Disputed by {job.disputedBy === reader ? 'you' : otherSide}:
+      </span>{' '}
+      {job.disputeReason} Our team looks at the job and contacts both sides.
+    </p>
   );
 }
