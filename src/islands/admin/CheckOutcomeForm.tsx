@@ -20,7 +20,7 @@ import {
 import { CHECK_DOCUMENTS_MAX, type RecordCheck } from '../../lib/schemas/verification';
 import { toast } from '../../lib/toast';
 import { FormActions } from '../ui/FormActions';
-import { SelectField } from '../ui/SelectField';
+import { Options, SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import { DocumentUpload } from '../uploads/DocumentUpload';
@@ -140,11 +140,7 @@ export function CheckOutcomeForm({
           error={errors.status?.message}
           {...register('status')}
         >
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {CHECK_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <Options choices={statuses.map((s) => ({ value: s, label: CHECK_STATUS_LABELS[s] }))} />
         </SelectField>
         {field('reference', check.referenceLabel ?? 'Reference', { maxLength: 100 })}
         {check.type === 'insurance' && (

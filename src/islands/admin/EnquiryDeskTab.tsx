@@ -18,7 +18,7 @@ import { BriefDetails } from '../request/BriefDetails';
 import { DetailList } from '../ui/DetailList';
 import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
-import { SelectField } from '../ui/SelectField';
+import { Options, SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, dateTime, refreshEnquiryDesk, toastFailure } from './admin-queries';
@@ -301,12 +301,10 @@ export function EnquiryDeskTab() {
           value={filters.status}
           onChange={set('status')}
         >
-          <option value="">All statuses</option>
-          {ENQUIRY_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
+          <Options
+            none="All statuses"
+            choices={ENQUIRY_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+          />
         </SelectField>
         <SelectField
           id={`${id}-urgency`}
@@ -314,12 +312,7 @@ export function EnquiryDeskTab() {
           value={filters.urgency}
           onChange={set('urgency')}
         >
-          <option value="">All urgencies</option>
-          {URGENCIES.map((u) => (
-            <option key={u.value} value={u.value}>
-              {u.label}
-            </option>
-          ))}
+          <Options none="All urgencies" choices={URGENCIES} />
         </SelectField>
         <label className="flex cursor-pointer items-center gap-2 text-sm font-medium sm:col-span-3">
           <input

@@ -14,7 +14,7 @@ import { reviewCountText } from '../providers/RatingSummary';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { DetailList } from '../ui/DetailList';
 import { Modal } from '../ui/Modal';
-import { SelectField } from '../ui/SelectField';
+import { Options, SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
 import { AddProviderForm } from './AddProviderForm';
 import { ADMIN_KEYS, refreshProviders, toastFailure } from './admin-queries';
@@ -262,12 +262,10 @@ export function ProvidersTab() {
           value={filters.serviceType}
           onChange={set('serviceType')}
         >
-          <option value="">All services</option>
-          {SERVICE_CATEGORIES.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <Options
+            none="All services"
+            choices={SERVICE_CATEGORIES.map((c) => ({ value: c.id, label: c.name }))}
+          />
         </SelectField>
       </div>
       <PagedList list={list} label="Providers">

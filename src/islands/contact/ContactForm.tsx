@@ -10,7 +10,7 @@ import { CONTACT_LIMITS, CONTACT_TOPICS } from '../../lib/catalog/contact-topics
 import type { ContactMessageSchema } from '../../lib/schemas/contact-message';
 import { toast } from '../../lib/toast';
 import { lazyResolver } from '../ui/lazy-resolver';
-import { SelectField } from '../ui/SelectField';
+import { Options, SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import { useSend } from '../ui/use-send';
@@ -115,12 +115,7 @@ function ContactForm() {
         error={errors.topic?.message}
         {...register('topic')}
       >
-        <option value="">Choose a topic</option>
-        {CONTACT_TOPICS.map((topic) => (
-          <option key={topic.value} value={topic.value}>
-            {topic.label}
-          </option>
-        ))}
+        <Options none="Choose a topic" choices={CONTACT_TOPICS} />
       </SelectField>
       <TextAreaField
         id={`${id}-message`}

@@ -12,7 +12,7 @@ import { toast } from '../../lib/toast';
 import { ProviderLogo } from '../providers/ProviderLogo';
 import { FormActions } from '../ui/FormActions';
 import { FormCard } from '../ui/FormCard';
-import { SelectField } from '../ui/SelectField';
+import { Options, SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import { PhotoUploader } from './PhotoUploader';
@@ -176,11 +176,12 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
             error={errors.province?.message}
             {...register('province')}
           >
-            {PROVINCE_IDS.map((province) => (
-              <option key={province} value={province}>
-                {PROVINCE_NAMES[province]}
-              </option>
-            ))}
+            <Options
+              choices={PROVINCE_IDS.map((province) => ({
+                value: province,
+                label: PROVINCE_NAMES[province],
+              }))}
+            />
           </SelectField>
         </div>
         <TextAreaField

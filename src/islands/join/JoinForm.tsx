@@ -20,7 +20,7 @@ import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
 import { FormActions } from '../ui/FormActions';
 import { lazyResolver } from '../ui/lazy-resolver';
-import { SelectField } from '../ui/SelectField';
+import { Options, SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { useSend } from '../ui/use-send';
 import type { UploadedDocument } from '../uploads/DocumentUpload';
@@ -191,12 +191,10 @@ function JoinForm() {
             error={errors.province?.message}
             {...register('province')}
           >
-            <option value="">Select a province</option>
-            {PROVINCE_IDS.map((id) => (
-              <option key={id} value={id}>
-                {PROVINCE_NAMES[id]}
-              </option>
-            ))}
+            <Options
+              none="Select a province"
+              choices={PROVINCE_IDS.map((id) => ({ value: id, label: PROVINCE_NAMES[id] }))}
+            />
           </SelectField>
           <div className="sm:col-span-2">
             {/* street-address is a many-line address: it belongs to a text area (HTML). */}

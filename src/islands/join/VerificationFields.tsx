@@ -4,7 +4,7 @@ import { saToday } from '../../lib/calendar-days';
 import { LEGAL_FORM_LABELS, LEGAL_FORMS, type CheckType } from '../../lib/catalog/checks';
 import { CHECKS_CONSENT } from '../../lib/catalog/consent';
 import type { ApplicationFormInput } from '../../lib/schemas/provider-application';
-import { SelectField } from '../ui/SelectField';
+import { Options, SelectField } from '../ui/SelectField';
 import { DocumentUpload, type UploadedDocument } from '../uploads/DocumentUpload';
 import { shownChecks } from './application-answers';
 import { joinFields } from './join-fields';
@@ -54,12 +54,10 @@ export function VerificationFields({ form, documentErrors, onDocument }: Props) 
           error={errors.legalForm?.message}
           {...register('legalForm')}
         >
-          <option value="">Select the business type</option>
-          {LEGAL_FORMS.map((form) => (
-            <option key={form} value={form}>
-              {LEGAL_FORM_LABELS[form]}
-            </option>
-          ))}
+          <Options
+            none="Select the business type"
+            choices={LEGAL_FORMS.map((form) => ({ value: form, label: LEGAL_FORM_LABELS[form] }))}
+          />
         </SelectField>
 
         <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2" hidden={!shown.company}>

@@ -12,7 +12,7 @@ import { EnquirySchema, ENQUIRY_LIMITS, type EnquiryInput } from '../../lib/sche
 import { BRIEF_QUESTIONS } from '../../lib/schemas/request-brief';
 import { toast } from '../../lib/toast';
 import { Field, fieldAria } from '../ui/Field';
-import { SelectField } from '../ui/SelectField';
+import { Options, SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import { usePlaceSuggestions } from '../ui/use-place-suggestions';
@@ -193,12 +193,10 @@ export function RequestServiceForm({
         error={message('serviceType')}
         {...register('serviceType')}
       >
-        <option value="">Select a service</option>
-        {services.map((service) => (
-          <option key={service} value={service}>
-            {serviceName(service)}
-          </option>
-        ))}
+        <Options
+          none="Select a service"
+          choices={services.map((service) => ({ value: service, label: serviceName(service) }))}
+        />
       </SelectField>
       <Field id={id('location')} label="Service Location *" error={message('location')}>
         <input
@@ -218,19 +216,10 @@ export function RequestServiceForm({
         </datalist>
       </Field>
       <SelectField id={id('budget')} label="Budget" {...register('budget')}>
-        <option value="">Select a budget</option>
-        {BUDGETS.map((b) => (
-          <option key={b.value} value={b.value}>
-            {b.label}
-          </option>
-        ))}
+        <Options none="Select a budget" choices={BUDGETS} />
       </SelectField>
       <SelectField id={id('urgency')} label="Urgency Level *" {...register('urgency')}>
-        {URGENCIES.map((u) => (
-          <option key={u.value} value={u.value}>
-            {u.label}
-          </option>
-        ))}
+        <Options choices={URGENCIES} />
       </SelectField>
       <div className="sm:col-span-2">
         <TextAreaField

@@ -8,7 +8,7 @@ import {
 } from '../../../lib/provider-filters';
 import { Field } from '../../ui/Field';
 import type { PlaceOption } from '../../ui/place-sources';
-import { SelectField } from '../../ui/SelectField';
+import { Options, SelectField } from '../../ui/SelectField';
 import { LazyLocationField } from './LazyLocationField';
 import { SearchInput } from './SearchInput';
 
@@ -56,11 +56,9 @@ export function FilterFields({
           }
         >
           <option value="all">All Services</option>
-          {SERVICE_CATEGORIES.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.filterLabel}
-            </option>
-          ))}
+          <Options
+            choices={SERVICE_CATEGORIES.map((c) => ({ value: c.id, label: c.filterLabel }))}
+          />
         </SelectField>
       )}
       {!locationLocked && (
@@ -84,11 +82,9 @@ export function FilterFields({
           update({ verification: e.target.value as ProviderFilters['verification'] })
         }
       >
-        {VERIFICATIONS.map((verification) => (
-          <option key={verification} value={verification}>
-            {VERIFICATION_LABELS[verification]}
-          </option>
-        ))}
+        <Options
+          choices={VERIFICATIONS.map((v) => ({ value: v, label: VERIFICATION_LABELS[v] }))}
+        />
       </SelectField>
       <Field id={`${idPrefix}-search`} label="Search">
         <SearchInput
