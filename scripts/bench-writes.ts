@@ -9,6 +9,8 @@
  * Used by `npm run bench -- --only writes`, and alone on a loaded PostgreSQL database:
  * `node scripts/bench-writes.ts --database postgres://.../vp_bench --seconds 5`.
  */
+import { readFileSync } from 'node:fs';
+import { availableParallelism as cpuCount } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 
@@ -20,6 +22,56 @@ export interface WriteFigures {
   failed: number;
   p50: number;
   p95: number;
+  /**
+   * Of the writers' connections seen by samples of pg_stat_activity every 10 ms, the share
+   * waiting for another write's row (a tuple or transaction lock): writes that queue behind
+   * each other show here.
+   */
+  rowWaitShare: number;
+  /** The share waiting to extend a table or index by a page (PostgreSQL's extension lock). */
+  extendWaitShare: number;
+  /** The machine's cores busy during the run (/proc/stat; with PostgreSQL on this machine). */
+  coresBusy: number;
+}
+
+/** Busy and total CPU time of the whole machine so far, in clock ticks (Linux). */
+function cpuTicks(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = fields.reduce((sum, ticks) => sum + ticks, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle and iowait
+  return { busy: total - idle, total };
+}
+
+/**
+ * Samples the writers' connections (application_name `writer`) until `done`: the shares
+ * of them waiting for another write's row, and waiting to extend a file.
+ */
+async function sampleLockWaits(databaseUrl: string, done: () => boolean) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const counts = { seen: 0, row: 0, extend: 0 };
+  try {
+    while (!done()) {
+      const { rows } = await client.query<typeof counts>(
+        `SELECT count(*)::int AS seen,
+                (count(*) FILTER (WHERE wait_event IN ('tuple', 'transactionid')))::int AS row,
+                (count(*) FILTER (WHERE wait_event = 'extend'))::int AS extend
+           FROM pg_stat_activity
+          WHERE application_name = 'writer' AND state = 'active'`,
+      );
+      for (const key of ['seen', 'row', 'extend'] as const) counts[key] += rows[0]?.[key] ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    await client.end();
+  }
+  const share = (n: number) => (counts.seen === 0 ? 0 : n / counts.seen);
+  return { rowWaitShare: share(counts.row), extendWaitShare: share(counts.extend) };
 }
 
 export async function profileWrites(
@@ -27,7 +79,11 @@ export async function profileWrites(
   connections: number,
   seconds: number,
 ): Promise<WriteFigures> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: connections,
+    application_name: 'writer',
+  });
   try {
     const { rows } = await pool.query<{ id: number }>(
       'SELECT id FROM service_providers WHERE is_approved ORDER BY id LIMIT 50',
@@ -64,8 +120,15 @@ export async function profileWrites(
     };
     await run(performance.now() + 1000, false);
     const started = performance.now();
-    await run(started + seconds * 1000, true);
+    const ticks = cpuTicks();
+    let running = true;
+    const [waits] = await Promise.all([
+      sampleLockWaits(databaseUrl, () => !running),
+      run(started + seconds * 1000, true).finally(() => (running = false)),
+    ]);
     const elapsed = (performance.now() - started) / 1000;
+    const after = cpuTicks();
+    const coresBusy = ((after.busy - ticks.busy) / (after.total - ticks.total)) * cpuCount();
     latencies.sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.floor(q * (latencies.length - 1))] ?? NaN;
     return {
@@ -74,6 +137,8 @@ export async function profileWrites(
       failed,
       p50: at(0.5),
       p95: at(0.95),
+      ...waits,
+      coresBusy,
     };
   } finally {
     await pool.end();
@@ -106,14 +171,16 @@ export async function searchStorage(databaseUrl: string): Promise<string> {
   }
 }
 
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+
 export function writesTable(results: WriteFigures[]): string {
   const one = results.find((r) => r.connections === 1)?.perSecond ?? NaN;
   return [
-    '| profile writes | connections | writes/s | deadlocked | p50 / p95 ms | × one connection |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| profile writes | connections | writes/s | deadlocked | p50 / p95 ms | × one connection | waiting for a row / to extend a file | cores busy |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map(
       (r) =>
-        `| 50 providers | ${r.connections} | ${Math.round(r.perSecond)} | ${r.failed} | ${r.p50.toFixed(2)} / ${r.p95.toFixed(2)} | ${(r.perSecond / one).toFixed(2)} |`,
+        `| 50 providers | ${r.connections} | ${Math.round(r.perSecond)} | ${r.failed} | ${r.p50.toFixed(2)} / ${r.p95.toFixed(2)} | ${(r.perSecond / one).toFixed(2)} | ${percent(r.rowWaitShare)} / ${percent(r.extendWaitShare)} | ${r.coresBusy.toFixed(2)} of ${cpuCount()} |`,
     ),
   ].join('\n');
 }

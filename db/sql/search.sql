@@ -5,16 +5,18 @@
 -- word is skipped by ON CONFLICT DO NOTHING without a lock).
 
 -- The words of a text worth correcting: letters only, 4 or more (shorter words and codes
--- such as 'cat6' must be typed exactly).
+-- such as 'cat6' must be typed exactly). Not STRICT, and read in FROM, so that PostgreSQL
+-- writes its body into the triggers' statements, planned once a session: a set-returning
+-- call in a select list is parsed and planned again on every provider's save.
 CREATE OR REPLACE FUNCTION search_words_of(body text) RETURNS SETOF text
-  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT DISTINCT w FROM regexp_split_to_table(body, '[^a-z]+') AS w WHERE length(w) >= 4 $$;
 
 CREATE OR REPLACE FUNCTION remember_new_search_words() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO search_words (word)
-    SELECT DISTINCT search_words_of(n.search_text) FROM new_rows AS n
+    SELECT DISTINCT w.word FROM new_rows AS n, search_words_of(n.search_text) AS w(word)
     ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
@@ -23,8 +25,8 @@ CREATE OR REPLACE FUNCTION remember_changed_search_words() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO search_words (word)
-    SELECT DISTINCT search_words_of(n.search_text)
-      FROM new_rows AS n JOIN old_rows AS o ON o.id = n.id
+    SELECT DISTINCT w.word
+      FROM new_rows AS n JOIN old_rows AS o ON o.id = n.id, search_words_of(n.search_text) AS w(word)
      WHERE n.search_text IS DISTINCT FROM o.search_text
     ON CONFLICT DO NOTHING;
   RETURN NULL;
