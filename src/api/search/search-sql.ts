@@ -54,8 +54,9 @@ function wordsHave(text: string): SQL {
  * The provider's name holds every word of the text: search_text starts with the
  * lower-cased name, so the name is its first length(name) characters (a word holds no
  * space, so it cannot run past the name into what follows). One strpos on that prefix
- * per word costs far less per row than a second LIKE on lower(name), and half as much as
- * testing where the word first stands in the whole text.
+ * per word costs far less per row than a second LIKE on lower(name), and, where the
+ * whole text need not be searched anyway, half as much as finding where the word first
+ * stands in it (firstFoundInName).
  */
 const nameHas = (text: string) =>
   and(
@@ -66,7 +67,7 @@ const nameHas = (text: string) =>
 
 /** The provider's words hold every word of the text anywhere (not only at a word's start). */
 const textHolds = (text: string) =>
-  and(...termWords(text).map((word) => sql`strpos(${p.searchText}, ${word}) > 0`)) ?? sql`true`;
+  sql`(${and(...termWords(text).map((word) => sql`strpos(${p.searchText}, ${word}) > 0`)) ?? sql`true`})`;
 
 /**
  * What one term matches, exactly: a service it names, a place it names (as the location
@@ -115,13 +116,29 @@ export function searchCondition(plan: SearchPlan): SQL {
  * How well a provider matches: per term, 4 when its name holds the term, 3 when it
  * offers the service or serves the place the term names, 2 when its other words hold
  * it, 1 for a typo's match; summed over the terms. Higher first.
+ *
+ * Every match is scored, so the order of the tests is chosen for the usual row: a term
+ * that names a service or place is usually matched by it (the short test of the name,
+ * then the arrays); a term that names nothing (a typo, a word) is usually not in the
+ * provider's words at all, and one search of the words tells so. The name then needs no
+ * search of its own: search_text starts with it, so the name holds a word exactly when
+ * the word's first place in the text lies within the name.
  */
 export function searchRelevance(plan: SearchPlan): SQL<number> {
   const scores = plan.map((term) => {
     const named = or(offersAny(term.services), coversAny(term.places));
-    return sql`CASE WHEN ${nameHas(term.literal)} THEN 4
-      ${named ? sql`WHEN ${named} THEN 3` : sql``}
-      WHEN ${textHolds(term.literal)} THEN 2 ELSE 1 END`;
+    if (named) {
+      return sql`CASE WHEN ${nameHas(term.literal)} THEN 4 WHEN ${named} THEN 3
+        WHEN ${textHolds(term.literal)} THEN 2 ELSE 1 END`;
+    }
+    return sql`CASE WHEN NOT ${textHolds(term.literal)} THEN 1
+      WHEN ${firstFoundInName(term.literal)} THEN 4 ELSE 2 END`;
   });
   return sql<number>`(${sql.join(scores, sql` + `)})`;
 }
+
+/** Each word of the text, found in search_text (textHolds), first stands in the name. */
+const firstFoundInName = (text: string) =>
+  and(
+    ...termWords(text).map((word) => sql`strpos(${p.searchText}, ${word}) <= length(${p.name})`),
+  ) ?? sql`true`;
