@@ -16,6 +16,7 @@ import {
   type ResetPasswordSchema,
 } from '../../lib/schemas/account';
 import { toast } from '../../lib/toast';
+import { formFieldProps } from '../ui/form-field-props';
 import { TextField } from '../ui/TextField';
 
 export const serverMessage = (error: unknown, fallback: string) =>
@@ -77,6 +78,7 @@ export function LoginForm({
   const { register, handleSubmit, formState } = useForm<z.input<typeof LoginSchema>>({
     resolver: zodResolver(LoginSchema),
   });
+  const fieldProps = formFieldProps({ register, formState }, idPrefix);
   const login = useMutation({
     mutationFn: signIn,
     onSuccess: onSignedIn,
@@ -90,21 +92,12 @@ export function LoginForm({
       switchLabel={forgotLabel}
       onSwitch={onForgot}
     >
+      <TextField label="Email" type="email" autoComplete="username" {...fieldProps('email')} />
       <TextField
-        id={`${idPrefix}-email`}
-        label="Email"
-        type="email"
-        autoComplete="username"
-        error={formState.errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        id={`${idPrefix}-password`}
         label="Password"
         type="password"
         autoComplete="current-password"
-        error={formState.errors.password?.message}
-        {...register('password')}
+        {...fieldProps('password')}
       />
     </AccountForm>
   );
@@ -125,6 +118,7 @@ export function ForgotPasswordForm({
   const { register, handleSubmit, formState } = useForm<z.input<typeof ForgotPasswordSchema>>({
     resolver: zodResolver(ForgotPasswordSchema),
   });
+  const fieldProps = formFieldProps({ register, formState }, 'forgot');
   const [sent, setSent] = useState<string>();
   const forgot = useMutation({
     mutationFn: requestReset,
@@ -144,14 +138,7 @@ export function ForgotPasswordForm({
       onSwitch={onBack}
     >
       <p className="text-sm">{intro}</p>
-      <TextField
-        id="forgot-email"
-        label="Email"
-        type="email"
-        autoComplete="username"
-        error={formState.errors.email?.message}
-        {...register('email')}
-      />
+      <TextField label="Email" type="email" autoComplete="username" {...fieldProps('email')} />
       {sent && (
         <p className="alert alert-info text-sm" role="status">
           {sent}

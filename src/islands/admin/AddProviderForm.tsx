@@ -18,6 +18,7 @@ import {
 import { currentYear } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
+import { formFieldProps } from '../ui/form-field-props';
 import { FormActions } from '../ui/FormActions';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
@@ -68,15 +69,9 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
       toastFailure('Creation Failed', error, 'Failed to create provider');
     },
   });
-  const { errors } = formState;
+  const fieldProps = formFieldProps({ register, formState }, id);
   const field = (name: keyof Form, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField
-      id={`${id}-${name}`}
-      label={label}
-      error={errors[name]?.message}
-      {...extra}
-      {...register(name)}
-    />
+    <TextField label={label} {...extra} {...fieldProps(name)} />
   );
   return (
     <form
@@ -127,13 +122,7 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
           max: currentYear(),
         })}
       </div>
-      <TextAreaField
-        id={`${id}-description`}
-        label="Description *"
-        rows={3}
-        error={errors.description?.message}
-        {...register('description')}
-      />
+      <TextAreaField label="Description *" rows={3} {...fieldProps('description')} />
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium">Business hours</legend>
         <label className="flex items-center gap-2">
@@ -145,10 +134,8 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
             {WEEKDAYS.map((day) => (
               <TextField
                 key={day}
-                id={`${id}-hours-${day}`}
                 label={day.charAt(0).toUpperCase() + day.slice(1)}
-                error={errors.businessHours?.[day]?.message}
-                {...register(`businessHours.${day}`)}
+                {...fieldProps(`businessHours.${day}`, `hours-${day}`)}
               />
             ))}
           </div>

@@ -19,6 +19,7 @@ import {
 } from '../../lib/schemas/check-form';
 import { CHECK_DOCUMENTS_MAX, type RecordCheck } from '../../lib/schemas/verification';
 import { toast } from '../../lib/toast';
+import { formFieldProps } from '../ui/form-field-props';
 import { FormActions } from '../ui/FormActions';
 import { Options, SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
@@ -112,14 +113,9 @@ export function CheckOutcomeForm({
     },
   });
 
+  const fieldProps = formFieldProps({ register, formState }, id);
   const field = (name: keyof CheckForm, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField
-      id={`${id}-${name}`}
-      label={label}
-      error={errors[name]?.message}
-      {...extra}
-      {...register(name)}
-    />
+    <TextField label={label} {...extra} {...fieldProps(name)} />
   );
   const hint = (name: keyof CheckForm) =>
     [`${id}-${name}-hint`, errors[name] ? `${id}-${name}-error` : ''].join(' ').trim();
@@ -134,12 +130,7 @@ export function CheckOutcomeForm({
       onSubmit={(e) => void handleSubmit((body) => record.mutate(body))(e)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          id={`${id}-status`}
-          label="Outcome"
-          error={errors.status?.message}
-          {...register('status')}
-        >
+        <SelectField label="Outcome" {...fieldProps('status')}>
           <Options choices={statuses.map((s) => ({ value: s, label: CHECK_STATUS_LABELS[s] }))} />
         </SelectField>
         {field('reference', check.referenceLabel ?? 'Reference', { maxLength: 100 })}
@@ -173,12 +164,10 @@ export function CheckOutcomeForm({
         <p className="text-sm">Only the outcome of this check is kept: no documents.</p>
       )}
       <TextAreaField
-        id={`${id}-notes`}
         label="Notes (admins only)"
         rows={2}
         maxLength={2000}
-        error={errors.notes?.message}
-        {...register('notes')}
+        {...fieldProps('notes')}
       />
       <FormActions onCancel={onDone} label="Save Outcome" busy={record.isPending && 'Saving...'} />
     </form>

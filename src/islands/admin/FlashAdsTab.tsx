@@ -18,6 +18,7 @@ import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
 import { FlashAdContent, type FlashAdView } from '../home/FlashAdContent';
 import { useConfirm } from '../ui/ConfirmDialog';
+import { formFieldProps } from '../ui/form-field-props';
 import { FormActions } from '../ui/FormActions';
 import { FormCard } from '../ui/FormCard';
 import { Modal } from '../ui/Modal';
@@ -75,6 +76,7 @@ function FlashAdEditor({
     onError: (error) => toastFailure('Error', error, `Failed to ${verb} flash ad`),
   });
   const { errors } = formState;
+  const fieldProps = formFieldProps({ register, formState }, id);
   const [title, subtitle, linkUrl] = watch(['title', 'subtitle', 'linkUrl']);
   return (
     <FormCard
@@ -97,50 +99,34 @@ function FlashAdEditor({
       }
     >
       <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Title" {...fieldProps('title')} />
+        <TextField label="Subtitle" {...fieldProps('subtitle')} />
         <TextField
-          id={`${id}-title`}
-          label="Title"
-          error={errors.title?.message}
-          {...register('title')}
-        />
-        <TextField
-          id={`${id}-subtitle`}
-          label="Subtitle"
-          error={errors.subtitle?.message}
-          {...register('subtitle')}
-        />
-        <TextField
-          id={`${id}-priority`}
           label="Priority (1 is highest)"
           type="number"
           min={1}
-          error={errors.priority?.message}
-          {...register('priority')}
+          {...fieldProps('priority')}
         />
         <TextField
-          id={`${id}-duration`}
           label="Display duration (seconds)"
           type="number"
           inputMode="decimal"
           min={1}
           max={60}
           step={0.5}
-          error={errors.displayDuration?.message}
-          {...register('displayDuration')}
+          {...fieldProps('displayDuration', 'duration')}
         />
       </div>
       <div>
         <TextField
-          id={`${id}-link`}
           label="Link (optional)"
           type="text"
           inputMode="url"
           autoComplete="off"
           spellCheck={false}
           placeholder="/providers?serviceType=cctv"
-          error={errors.linkUrl?.message}
           aria-describedby={errors.linkUrl ? `${id}-link-error ${id}-link-hint` : `${id}-link-hint`}
-          {...register('linkUrl')}
+          {...fieldProps('linkUrl', 'link')}
         />
         <p id={`${id}-link-hint`} className="mt-1 text-sm">
           A page of this site starting with / (e.g. /providers?serviceType=cctv), or another site's

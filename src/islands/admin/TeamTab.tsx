@@ -9,6 +9,7 @@ import { refreshQueries } from '../../lib/refresh-queries';
 import { ADMIN_INVITATION_HOURS, InviteAdminSchema } from '../../lib/schemas/admin-operations';
 import { toast } from '../../lib/toast';
 import { useConfirm } from '../ui/ConfirmDialog';
+import { formFieldProps } from '../ui/form-field-props';
 import { FormCard } from '../ui/FormCard';
 import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, dateTime, toastFailure } from './admin-queries';
@@ -44,7 +45,7 @@ function AddAdminForm() {
       toastFailure('Creation Failed', error, 'Failed to add the administrator');
     },
   });
-  const { errors } = formState;
+  const fieldProps = formFieldProps({ register, formState }, id);
   return (
     <FormCard
       title="Add Administrator"
@@ -52,25 +53,9 @@ function AddAdminForm() {
       onSubmit={(e) => void handleSubmit((values) => add.mutate(values))(e)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id={`${id}-first`}
-          label="First name"
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <TextField
-          id={`${id}-last`}
-          label="Last name"
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
-        <TextField
-          id={`${id}-email`}
-          label="Email"
-          type="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label="First name" {...fieldProps('firstName', 'first')} />
+        <TextField label="Last name" {...fieldProps('lastName', 'last')} />
+        <TextField label="Email" type="email" {...fieldProps('email')} />
       </div>
       <p className="text-sm" id={`${id}-how`}>
         We e-mail them a link to choose their own password. The link works once and for{' '}

@@ -9,6 +9,7 @@ import { answer, api, ApiError } from '../../lib/api-client';
 import { CONTACT_LIMITS, CONTACT_TOPICS } from '../../lib/catalog/contact-topics';
 import type { ContactMessageSchema } from '../../lib/schemas/contact-message';
 import { toast } from '../../lib/toast';
+import { formFieldProps } from '../ui/form-field-props';
 import { lazyResolver } from '../ui/lazy-resolver';
 import { Options, SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
@@ -82,7 +83,7 @@ function ContactForm() {
     );
   }
 
-  const { errors } = formState;
+  const fieldProps = formFieldProps({ register, formState }, id);
   return (
     <form
       noValidate
@@ -93,37 +94,26 @@ function ContactForm() {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          id={`${id}-name`}
           label="Your name"
           autoComplete="name"
           maxLength={CONTACT_LIMITS.name}
-          error={errors.name?.message}
-          {...register('name')}
+          {...fieldProps('name')}
         />
         <TextField
-          id={`${id}-email`}
           label="Your e-mail address"
           type="email"
           autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+          {...fieldProps('email')}
         />
       </div>
-      <SelectField
-        id={`${id}-topic`}
-        label="What is it about?"
-        error={errors.topic?.message}
-        {...register('topic')}
-      >
+      <SelectField label="What is it about?" {...fieldProps('topic')}>
         <Options none="Choose a topic" choices={CONTACT_TOPICS} />
       </SelectField>
       <TextAreaField
-        id={`${id}-message`}
         label="Your message"
         rows={6}
         maxLength={CONTACT_LIMITS.message}
-        error={errors.message?.message}
-        {...register('message')}
+        {...fieldProps('message')}
       />
       <p className="text-sm">
         We keep your message to answer it, and send you a copy with its reference. See our{' '}

@@ -10,6 +10,7 @@ import { refreshQueries } from '../../lib/refresh-queries';
 import { PROFILE_LIMITS } from '../../lib/schemas/provider-dashboard';
 import { toast } from '../../lib/toast';
 import { ProviderLogo } from '../providers/ProviderLogo';
+import { formFieldProps } from '../ui/form-field-props';
 import { FormActions } from '../ui/FormActions';
 import { FormCard } from '../ui/FormCard';
 import { Options, SelectField } from '../ui/SelectField';
@@ -88,6 +89,7 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
     },
   });
   const { errors } = formState;
+  const fieldProps = formFieldProps({ register, formState }, id);
   return (
     <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
       <section
@@ -120,62 +122,35 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            id={`${id}-business`}
             label="Business Name"
             hint="Shown on your public page."
-            error={errors.name?.message}
-            {...register('name')}
+            {...fieldProps('name', 'business')}
           />
           <TextField
-            id={`${id}-contact`}
             label="Contact Name"
             hint="The person customers and our team speak to; not shown on your public page."
             autoComplete="name"
-            error={errors.contactName?.message}
-            {...register('contactName')}
+            {...fieldProps('contactName', 'contact')}
           />
           <TextField
-            id={`${id}-vat-number`}
             label="VAT Number"
             hint="Only if you are VAT-registered: your quotes then add VAT at 15 %."
             inputMode="numeric"
-            error={errors.vatNumber?.message}
-            {...register('vatNumber')}
+            {...fieldProps('vatNumber', 'vat-number')}
           />
           <TextField
-            id={`${id}-registered-name`}
             label="Registered Name"
             hint="The name your VAT number is issued to, as your quotes state it."
-            error={errors.registeredName?.message}
-            {...register('registeredName')}
+            {...fieldProps('registeredName', 'registered-name')}
           />
+          <TextField label="Email" type="email" {...fieldProps('email')} />
+          <TextField label="Phone" type="tel" {...fieldProps('phone')} />
           <TextField
-            id={`${id}-email`}
-            label="Email"
-            type="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            id={`${id}-phone`}
-            label="Phone"
-            type="tel"
-            error={errors.phone?.message}
-            {...register('phone')}
-          />
-          <TextField
-            id={`${id}-location`}
             label="City/Area"
             placeholder="e.g. Johannesburg, Sandton"
-            error={errors.location?.message}
-            {...register('location')}
+            {...fieldProps('location')}
           />
-          <SelectField
-            id={`${id}-province`}
-            label="Province"
-            error={errors.province?.message}
-            {...register('province')}
-          >
+          <SelectField label="Province" {...fieldProps('province')}>
             <Options
               choices={PROVINCE_IDS.map((province) => ({
                 value: province,
@@ -185,12 +160,10 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
           </SelectField>
         </div>
         <TextAreaField
-          id={`${id}-description`}
           label="Business Description"
           rows={4}
           hint="In your own words. Left empty, your public page shows no description."
-          error={errors.description?.message}
-          {...register('description')}
+          {...fieldProps('description')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -206,13 +179,11 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
             {...register('startingPrice', { valueAsNumber: true })}
           />
           <TextField
-            id={`${id}-website`}
             label="Website (optional)"
             type="url"
             inputMode="url"
             placeholder="https://www.example.co.za"
-            error={errors.website?.message}
-            {...register('website')}
+            {...fieldProps('website')}
           />
         </div>
         <SpecialtiesEditor

@@ -10,6 +10,7 @@ import { refreshQueries } from '../../lib/refresh-queries';
 import { RenewalSchema, type Renewal } from '../../lib/schemas/verification';
 import { toast } from '../../lib/toast';
 import { serverMessage } from '../account/AccountForms';
+import { formFieldProps } from '../ui/form-field-props';
 import { FormActions } from '../ui/FormActions';
 import { TextField } from '../ui/TextField';
 import { DocumentUpload } from '../uploads/DocumentUpload';
@@ -50,6 +51,7 @@ export function RenewalForm({
     defaultValues: { document: NO_DOCUMENT, validUntil: '', reference: '' },
   });
   const { errors, isSubmitted } = formState;
+  const fieldProps = formFieldProps({ register, formState }, id);
 
   const send = useMutation({
     mutationFn: (renewal: Renewal) =>
@@ -101,13 +103,11 @@ export function RenewalForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <TextField
-            id={`${id}-validUntil`}
             label="New expiry date"
             type="date"
             min={saToday()}
             required
-            error={errors.validUntil?.message}
-            {...register('validUntil')}
+            {...fieldProps('validUntil')}
             aria-describedby={[
               `${id}-validUntil-hint`,
               errors.validUntil ? `${id}-validUntil-error` : '',
@@ -120,12 +120,10 @@ export function RenewalForm({
           </p>
         </div>
         <TextField
-          id={`${id}-reference`}
           label={`${referenceLabel ?? 'Reference number'} (optional)`}
           maxLength={100}
           autoComplete="off"
-          error={errors.reference?.message}
-          {...register('reference')}
+          {...fieldProps('reference')}
         />
       </div>
       <FormActions

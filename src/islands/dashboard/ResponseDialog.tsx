@@ -17,6 +17,7 @@ import {
   RESPONSE_STATUS_LABELS,
 } from '../../lib/schemas/provider-dashboard';
 import { toast } from '../../lib/toast';
+import { formFieldProps } from '../ui/form-field-props';
 import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
@@ -58,6 +59,7 @@ export function ResponseDialog({
     resolver: zodResolver(EnquiryResponseSchema),
     defaultValues: EMPTY_DRAFT,
   });
+  const fieldProps = formFieldProps({ register, formState }, id);
   useEffect(() => reset(EMPTY_DRAFT), [enquiry?.id, reset]);
 
   const respond = useMutation({
@@ -156,11 +158,9 @@ export function ResponseDialog({
             onSubmit={(e) => void handleSubmit((draft) => respond.mutate(draft))(e)}
           >
             <TextAreaField
-              id={`${id}-response`}
               label="Your Response *"
               rows={4}
-              error={formState.errors.providerResponse?.message}
-              {...register('providerResponse')}
+              {...fieldProps('providerResponse', 'response')}
             />
             <TextAreaField
               id={`${id}-notes`}

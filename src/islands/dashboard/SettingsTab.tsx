@@ -8,6 +8,7 @@ import { ChangePasswordFormSchema } from '../../lib/schemas/account';
 import { toast } from '../../lib/toast';
 import { serverMessage } from '../account/AccountForms';
 import { CompanyEmail } from '../ui/CompanyEmail';
+import { formFieldProps } from '../ui/form-field-props';
 import { FormCard } from '../ui/FormCard';
 import { TextField } from '../ui/TextField';
 import { handledSessionEnd } from './session';
@@ -49,7 +50,7 @@ export function SettingsTab({
       });
     },
   });
-  const { errors } = formState;
+  const fieldProps = formFieldProps({ register, formState }, id);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <FormCard
@@ -57,28 +58,22 @@ export function SettingsTab({
         onSubmit={(e) => void handleSubmit((values) => change.mutate(values))(e)}
       >
         <TextField
-          id={`${id}-current`}
           label="Current Password"
           type="password"
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
+          {...fieldProps('currentPassword', 'current')}
         />
         <TextField
-          id={`${id}-new`}
           label="New Password"
           type="password"
           autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
+          {...fieldProps('newPassword', 'new')}
         />
         <TextField
-          id={`${id}-confirm`}
           label="Confirm New Password"
           type="password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          {...fieldProps('confirmPassword', 'confirm')}
         />
         <div className="card-actions justify-end">
           <button type="submit" className="btn btn-primary" disabled={change.isPending}>

@@ -155,7 +155,7 @@ function JoinForm() {
     return <Success services={services} legalForm={legalForm} />;
   }
 
-  const { aria, fieldError, text } = joinFields(form);
+  const { fieldProps, aria, fieldError, text } = joinFields(form);
 
   return (
     <form
@@ -185,12 +185,7 @@ function JoinForm() {
             placeholder: '+27123456789 or 0123456789',
           })}
           {text('location', 'City/Area *', { placeholder: 'e.g. Johannesburg, Sandton' })}
-          <SelectField
-            id="join-province"
-            label="Province *"
-            error={errors.province?.message}
-            {...register('province')}
-          >
+          <SelectField label="Province *" {...fieldProps('province')}>
             <Options
               none="Select a province"
               choices={PROVINCE_IDS.map((id) => ({ value: id, label: PROVINCE_NAMES[id] }))}
@@ -199,22 +194,18 @@ function JoinForm() {
           <div className="sm:col-span-2">
             {/* street-address is a many-line address: it belongs to a text area (HTML). */}
             <TextAreaField
-              id="join-physicalAddress"
               label="Physical Address *"
               rows={2}
               autoComplete="street-address"
-              error={errors.physicalAddress?.message}
-              {...register('physicalAddress')}
+              {...fieldProps('physicalAddress')}
             />
           </div>
           <div className="sm:col-span-2">
             <TextAreaField
-              id="join-description"
               label="Business Description"
               rows={3}
               hint="Optional. What your business does, in your own words: your public profile shows it once you are approved. Left empty, the profile shows no description until you write one."
-              error={errors.description?.message}
-              {...register('description')}
+              {...fieldProps('description')}
             />
           </div>
           <div className="sm:col-span-2">

@@ -27,13 +27,12 @@ const groupLegendClass = 'float-left mb-1 w-full font-semibold';
  * leaves hidden answers out of what is sent).
  */
 export function VerificationFields({ form, documentErrors, onDocument }: Props) {
-  const { register, control, formState } = form;
-  const { errors } = formState;
+  const { register, control } = form;
   const [services, legalForm] = useWatch({ control, name: ['services', 'legalForm'] });
   const shown = shownChecks({ services, legalForm });
   const today = saToday();
 
-  const { aria, fieldError, text } = joinFields(form);
+  const { fieldProps, aria, fieldError, text } = joinFields(form);
 
   return (
     <fieldset className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
@@ -48,11 +47,9 @@ export function VerificationFields({ form, documentErrors, onDocument }: Props) 
         </p>
 
         <SelectField
-          id="join-legalForm"
           label="Business type *"
           hint="A company or close corporation is registered with the CIPC; a sole trader is not."
-          error={errors.legalForm?.message}
-          {...register('legalForm')}
+          {...fieldProps('legalForm')}
         >
           <Options
             none="Select the business type"

@@ -2,6 +2,7 @@ import type { InputHTMLAttributes } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { ApplicationFormInput } from '../../lib/schemas/provider-application';
 import { fieldAria } from '../ui/Field';
+import { formFieldProps } from '../ui/form-field-props';
 import { TextField } from '../ui/TextField';
 
 type Field = keyof ApplicationFormInput;
@@ -11,10 +12,11 @@ type Field = keyof ApplicationFormInput;
  * one form's state: a field `name` is `join-<name>`, its hint `join-<name>-hint` and its
  * message `join-<name>-error`.
  */
-export function joinFields({
-  register,
-  formState: { errors },
-}: UseFormReturn<ApplicationFormInput>) {
+export function joinFields(form: UseFormReturn<ApplicationFormInput>) {
+  const { errors } = form.formState;
+  /** A control's id, message and registration. */
+  const fieldProps = formFieldProps(form, 'join');
+
   /** The field's ARIA state: invalid with a message, described by its hint and the message. */
   const aria = (name: Field, hint = false) =>
     fieldAria(`join-${name}`, { hint, error: errors[name] });
@@ -39,10 +41,8 @@ export function joinFields({
     const field = (
       <TextField
         {...props}
-        id={`join-${name}`}
         label={label}
-        error={errors[name]?.message}
-        {...register(name)}
+        {...fieldProps(name)}
         {...aria(name, hint !== undefined)}
       />
     );
@@ -57,5 +57,5 @@ export function joinFields({
     );
   };
 
-  return { aria, fieldError, text };
+  return { fieldProps, aria, fieldError, text };
 }

@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { answer, api, ApiError } from '../../lib/api-client';
 import { CANCEL_REASON_MAX, REQUEST_STATUS_MESSAGES } from '../../lib/request-status-page';
+import { formFieldProps } from '../ui/form-field-props';
 import { lazyResolver } from '../ui/lazy-resolver';
 import { TextAreaField } from '../ui/TextAreaField';
 import { useSend } from '../ui/use-send';
@@ -33,6 +34,7 @@ export default function CancelForm({
     resolver: cancelResolver,
     defaultValues: { reason: '' },
   });
+  const fieldProps = formFieldProps({ register, formState }, id);
   const [failure, setFailure] = useState<Error>();
   // Pending until the page shows the cancelled request: the button cannot be pressed twice.
   const [closing, setClosing] = useState(false);
@@ -73,13 +75,11 @@ export default function CancelForm({
       }
     >
       <TextAreaField
-        id={`${id}-reason`}
         label="Why are you cancelling? *"
         rows={3}
         maxLength={CANCEL_REASON_MAX}
         required
-        error={formState.errors.reason?.message}
-        {...register('reason')}
+        {...fieldProps('reason')}
       />
       {failureText && (
         <p className="text-sm text-error" role="alert">

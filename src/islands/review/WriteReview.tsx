@@ -11,6 +11,7 @@ import { serviceName } from '../../lib/catalog/categories';
 import { REVIEW_COMMENT_MAX } from '../../lib/review-limits';
 import { HELD_REVIEW_DECISION } from '../../lib/reviews';
 import { toast } from '../../lib/toast';
+import { formFieldProps } from '../ui/form-field-props';
 import { lazyResolver } from '../ui/lazy-resolver';
 import { MessageCard } from '../ui/MessageCard';
 import { TextAreaField } from '../ui/TextAreaField';
@@ -120,6 +121,7 @@ export default function WriteReview({
   if (sent) return <ReviewSent invitation={invitation} review={sent} />;
   const rating = Number(watch('rating') ?? 0);
   const { errors } = formState;
+  const fieldProps = formFieldProps({ register, formState }, id);
   return (
     <MessageCard title={`Review ${invitation.providerName}`}>
       <p>
@@ -153,12 +155,10 @@ export default function WriteReview({
           )}
         </fieldset>
         <TextAreaField
-          id={`${id}-comment`}
           label="Your review *"
           rows={5}
           maxLength={REVIEW_COMMENT_MAX}
-          error={errors.comment?.message}
-          {...register('comment')}
+          {...fieldProps('comment')}
         />
         <button type="submit" className="btn btn-primary" disabled={send.isPending}>
           {send.isPending ? 'Sending...' : 'Publish Review'}
