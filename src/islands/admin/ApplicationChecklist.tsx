@@ -6,6 +6,7 @@ import type { ApplicationStatus } from '../../lib/catalog/enquiry-options';
 import { formatRand } from '../../lib/format';
 import { DetailList } from '../ui/DetailList';
 import { applicationChecklistKey, dateTime } from './admin-queries';
+import { CheckCard } from './CheckCard';
 import { CheckNeedBadge } from './CheckNeedBadge';
 import { EvidenceDocuments } from './EvidenceDocuments';
 import { QueryResult } from './QueryResult';
@@ -68,15 +69,12 @@ export function ApplicationChecklist({
             </div>
             <ul className="space-y-3" aria-label="Checklist">
               {data.checks.map((check) => (
-                <li
+                <CheckCard
                   key={check.type}
-                  aria-label={check.label}
-                  className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4"
+                  label={check.label}
+                  heading="h4"
+                  badges={<CheckNeedBadge required={check.required} />}
                 >
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <h4 className="font-semibold">{check.label}</h4>
-                    <CheckNeedBadge required={check.required} />
-                  </div>
                   <StatedFacts check={check} />
                   {keepsDocuments(check.type) ? (
                     <div className="mt-2">
@@ -90,7 +88,7 @@ export function ApplicationChecklist({
                   ) : (
                     <p className="mt-2 text-sm">Only the outcome is kept: no documents.</p>
                   )}
-                </li>
+                </CheckCard>
               ))}
             </ul>
           </>

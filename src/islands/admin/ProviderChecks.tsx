@@ -10,6 +10,7 @@ import { CHECK_STATUS_LABELS, waitingRenewal } from '../../lib/schemas/check-for
 import { DetailList } from '../ui/DetailList';
 import { Modal } from '../ui/Modal';
 import { providerChecksKey } from './admin-queries';
+import { CheckCard } from './CheckCard';
 import { CheckNeedBadge } from './CheckNeedBadge';
 import { CheckOutcomeForm } from './CheckOutcomeForm';
 import { EvidenceDocuments } from './EvidenceDocuments';
@@ -77,13 +78,11 @@ export function ProviderChecks({ provider }: { provider: CheckedProvider }) {
               const open = editing === check.type;
               const formId = `${id}-${check.type}`;
               return (
-                <li
+                <CheckCard
                   key={check.type}
-                  aria-label={check.label}
-                  className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4"
-                >
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <h3 className="font-semibold">{check.label}</h3>
+                  label={check.label}
+                  heading="h3"
+                  badges={
                     <div className="flex flex-wrap gap-1">
                       <CheckNeedBadge required={check.required} />
                       <RecordBadge record={check.record} />
@@ -91,7 +90,8 @@ export function ProviderChecks({ provider }: { provider: CheckedProvider }) {
                         <span className="badge badge-sm badge-warning">Renewal waiting</span>
                       )}
                     </div>
-                  </div>
+                  }
+                >
                   <RecordDetails check={check} />
                   {check.documents.length > 0 && (
                     <div className="mt-3 space-y-2">
@@ -126,7 +126,7 @@ export function ProviderChecks({ provider }: { provider: CheckedProvider }) {
                       />
                     </div>
                   )}
-                </li>
+                </CheckCard>
               );
             })}
           </ul>
