@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
-import { uploadFailure, uploadThroughTicket, type UploadTicketRoute } from '../../lib/upload-file';
+import { useId } from 'react';
+import type { UploadTicketRoute } from '../../lib/upload-file';
 import { DOCUMENT_ACCEPT, documentRefusal, MB, UPLOAD_PURPOSES } from '../../lib/uploads';
 import { UploadProgress } from './UploadProgress';
+import { useFileUpload } from './use-file-upload';
 
 /** An evidence document once uploaded: what the form sends (DocumentUploadSchema). */
 export interface UploadedDocument {
@@ -35,36 +36,14 @@ export function DocumentUpload({
   onUploaded,
 }: Props) {
   const id = useId();
-  const [progress, setProgress] = useState<number>();
-  const [failure, setFailure] = useState<string>();
-  const [uploaded, setUploaded] = useState<string>();
-
-  const fail = (message: string) => {
-    setFailure(message);
-    setProgress(undefined);
-    setUploaded(undefined);
-    onUploaded(undefined);
-  };
-
-  async function upload(file: File) {
-    setFailure(undefined);
-    setUploaded(undefined);
-    onUploaded(undefined);
-    const refusal = documentRefusal(file, MAX_BYTES);
-    if (refusal) {
-      fail(refusal);
-      return;
-    }
-    setProgress(0);
-    try {
-      const upload = await uploadThroughTicket(ticketRoute, file, setProgress);
-      setProgress(100);
-      setUploaded(file.name);
-      onUploaded({ upload, fileName: file.name.slice(0, 200) || 'document' });
-    } catch (caught) {
-      fail(uploadFailure(caught));
-    }
-  }
+  const { progress, failure, uploaded, upload } = useFileUpload({
+    ticketRoute,
+    refusal: (file) => documentRefusal(file, MAX_BYTES),
+    onSending: () => onUploaded(undefined),
+    onUploaded: (upload, file) =>
+      onUploaded({ upload, fileName: file.name.slice(0, 200) || 'document' }),
+    onFailed: () => onUploaded(undefined),
+  });
 
   const message = failure ?? error;
   return (
@@ -91,7 +70,7 @@ export function DocumentUpload({
         <UploadProgress
           percent={progress}
           label={`Upload progress: ${label}`}
-          done={uploaded && `Uploaded: ${uploaded}`}
+          done={uploaded?.name && `Uploaded: ${uploaded.name}`}
         />
       )}
       {message && (

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { uploadFailure, uploadThroughTicket, type UploadTicketRoute } from '../../lib/upload-file';
+import type { UploadTicketRoute } from '../../lib/upload-file';
 import { IMAGE_TYPES, UPLOAD_MESSAGES } from '../../lib/uploads';
 import { UploadProgress } from './UploadProgress';
+import { useFileUpload } from './use-file-upload';
 
 export interface UploadedImage {
   /** Where the file went; later calls (application, process-image) refer to it. */
@@ -31,10 +32,7 @@ export function ImageUpload({
   onError,
 }: Props) {
   const id = useId();
-  const [progress, setProgress] = useState<number>();
   const [preview, setPreview] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [done, setDone] = useState(false);
 
   useEffect(
     () => () => {
@@ -43,35 +41,21 @@ export function ImageUpload({
     [preview],
   );
 
-  const fail = (message: string) => {
-    setError(message);
-    setProgress(undefined);
-    onUploaded(undefined);
-    onError?.(message);
-  };
-
-  async function upload(file: File) {
-    setError(undefined);
-    setDone(false);
-    if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      fail(UPLOAD_MESSAGES.wrongType);
-      return;
-    }
-    if (file.size > maxBytes) {
-      fail(UPLOAD_MESSAGES.tooLarge(maxBytes));
-      return;
-    }
-    setPreview(URL.createObjectURL(file));
-    setProgress(0);
-    try {
-      const uploadURL = await uploadThroughTicket(ticketRoute, file, setProgress);
-      setProgress(100);
-      setDone(true);
-      onUploaded({ uploadURL });
-    } catch (caught) {
-      fail(uploadFailure(caught));
-    }
-  }
+  const { progress, failure, uploaded, upload } = useFileUpload({
+    ticketRoute,
+    refusal: (file) =>
+      !(IMAGE_TYPES as readonly string[]).includes(file.type)
+        ? UPLOAD_MESSAGES.wrongType
+        : file.size > maxBytes
+          ? UPLOAD_MESSAGES.tooLarge(maxBytes)
+          : undefined,
+    onSending: (file) => setPreview(URL.createObjectURL(file)),
+    onUploaded: (uploadURL) => onUploaded({ uploadURL }),
+    onFailed: (message) => {
+      onUploaded(undefined);
+      onError?.(message);
+    },
+  });
 
   return (
     <div>
@@ -105,12 +89,12 @@ export function ImageUpload({
         <UploadProgress
           percent={progress}
           label="Upload progress"
-          done={done ? 'Uploaded' : undefined}
+          done={uploaded ? 'Uploaded' : undefined}
         />
       )}
-      {error && (
+      {failure && (
         <p className="mt-1 text-sm text-error" role="alert">
-          {error}
+          {failure}
         </p>
       )}
     </div>
