@@ -119,6 +119,10 @@ export const adminUsers = pgTable(
   ],
 );
 
+/**
+ * Stored with the listing's columns first (migration 0023, docs/decisions/0056): this
+ * declaration's order is by meaning, and drizzle names every column it reads or writes.
+ */
 export const serviceProviders = pgTable(
   'service_providers',
   {
