@@ -458,6 +458,32 @@ describe('search relevance', () => {
     expect(providers.map((p) => p.id)).toEqual([named.id, words.id, typo.id]);
   });
 
+  it('scores a word no provider uses by the texts that hold it inside a longer word', async () => {
+    const db = api.database.db;
+    // 'kraalt' is no provider's word: it matches 'kraal' as a typo, and 'kraaltech' holds it.
+    const typo = await insertProvider(db, {
+      name: 'Delta Premium',
+      description: 'Gates for every kraal in the district.',
+      isPremium: true,
+      isVerified: true,
+      rating: '5.0',
+    });
+    const words = await insertProvider(db, {
+      name: 'Charlie Verified',
+      description: 'Kraaltech gate motors.',
+      isVerified: true,
+      rating: '4.0',
+    });
+    const named = await insertProvider(db, {
+      name: 'Kraaltech Security',
+      description: 'Plain words.',
+      rating: '1.0',
+    });
+    await insertProvider(db, { name: 'Other', description: 'Nothing alike.' });
+    const { providers } = await listProviders(api, { search: 'kraalt' });
+    expect(providers.map((p) => p.id)).toEqual([named.id, words.id, typo.id]);
+  });
+
   it("reads a word the providers use as that word, not as a misspelt place ('waterproof' is not Waterkloof)", async () => {
     const db = api.database.db;
     const waterproof = await insertProvider(db, {

@@ -25,6 +25,11 @@ export interface PlannedTerm extends SearchTerm {
   nearPlaces: string[];
   /** Words of providers' texts a small typo away ('survelance', 'higveld'). */
   nearWords: string[];
+  /**
+   * One word, read as a possible typo, that no provider's text holds as a word (the
+   * vocabulary, search_words, says so): few texts, if any, hold it at all.
+   */
+  unusedWord: boolean;
 }
 
 /** The search's terms; none when the query holds no word. */
@@ -67,6 +72,7 @@ export async function planSearch(db: Database, query: string): Promise<SearchPla
     // A word the providers themselves use ('waterproof') is meant as that word, not as a
     // misspelt place ('Waterkloof'); its near words still count ('kraal' and 'kraai').
     const providersUseIt = rows.some((row) => row.value === null && row.known === term.key);
+    const oneUnknownWord = unknown.includes(term.key) && !term.key.includes(' ');
     return {
       ...term,
       places: places.get(term.key) ?? [],
@@ -74,6 +80,7 @@ export async function planSearch(db: Database, query: string): Promise<SearchPla
         ? []
         : [...new Set(typos.flatMap((row) => (row.value === null ? [] : valuesWithin(row))))],
       nearWords: [...new Set(typos.flatMap((row) => (row.value === null ? [row.known] : [])))],
+      unusedWord: oneUnknownWord && !providersUseIt,
     };
   });
 }

@@ -54,9 +54,8 @@ function wordsHave(text: string): SQL {
  * The provider's name holds every word of the text: search_text starts with the
  * lower-cased name, so the name is its first length(name) characters (a word holds no
  * space, so it cannot run past the name into what follows). One strpos on that prefix
- * per word costs far less per row than a second LIKE on lower(name), and, where the
- * whole text need not be searched anyway, half as much as finding where the word first
- * stands in it (firstFoundInName).
+ * per word costs far less per row than a second LIKE on lower(name), and half as much as
+ * testing where the word first stands in the whole text.
  */
 const nameHas = (text: string) =>
   and(
@@ -67,7 +66,7 @@ const nameHas = (text: string) =>
 
 /** The provider's words hold every word of the text anywhere (not only at a word's start). */
 const textHolds = (text: string) =>
-  sql`(${and(...termWords(text).map((word) => sql`strpos(${p.searchText}, ${word}) > 0`)) ?? sql`true`})`;
+  and(...termWords(text).map((word) => sql`strpos(${p.searchText}, ${word}) > 0`)) ?? sql`true`;
 
 /**
  * What one term matches, exactly: a service it names, a place it names (as the location
@@ -117,28 +116,31 @@ export function searchCondition(plan: SearchPlan): SQL {
  * offers the service or serves the place the term names, 2 when its other words hold
  * it, 1 for a typo's match; summed over the terms. Higher first.
  *
- * Every match is scored, so the order of the tests is chosen for the usual row: a term
- * that names a service or place is usually matched by it (the short test of the name,
- * then the arrays); a term that names nothing (a typo, a word) is usually not in the
- * provider's words at all, and one search of the words tells so. The name then needs no
- * search of its own: search_text starts with it, so the name holds a word exactly when
- * the word's first place in the text lies within the name.
+ * Every match is scored. A word no provider uses ('johannesbrug', matched through its
+ * typo) is in next to no provider's words, so instead of searching thousands of texts for
+ * it, the few that hold it are found once through the trigram index (a hashed list when
+ * many), and every other match scores 1 at the cost of a look-up.
  */
 export function searchRelevance(plan: SearchPlan): SQL<number> {
   const scores = plan.map((term) => {
-    const named = or(offersAny(term.services), coversAny(term.places));
-    if (named) {
-      return sql`CASE WHEN ${nameHas(term.literal)} THEN 4 WHEN ${named} THEN 3
-        WHEN ${textHolds(term.literal)} THEN 2 ELSE 1 END`;
+    if (term.unusedWord) {
+      return sql`CASE WHEN ${p.id} IN (${holdersOf(term.literal)})
+        THEN CASE WHEN ${nameHas(term.literal)} THEN 4 ELSE 2 END ELSE 1 END`;
     }
-    return sql`CASE WHEN NOT ${textHolds(term.literal)} THEN 1
-      WHEN ${firstFoundInName(term.literal)} THEN 4 ELSE 2 END`;
+    const named = or(offersAny(term.services), coversAny(term.places));
+    return sql`CASE WHEN ${nameHas(term.literal)} THEN 4
+      ${named ? sql`WHEN ${named} THEN 3` : sql``}
+      WHEN ${textHolds(term.literal)} THEN 2 ELSE 1 END`;
   });
   return sql<number>`(${sql.join(scores, sql` + `)})`;
 }
 
-/** Each word of the text, found in search_text (textHolds), first stands in the name. */
-const firstFoundInName = (text: string) =>
-  and(
-    ...termWords(text).map((word) => sql`strpos(${p.searchText}, ${word}) <= length(${p.name})`),
-  ) ?? sql`true`;
+/**
+ * The providers whose words hold every word of the text anywhere (textHolds, as LIKE
+ * through the trigram index), approved or not.
+ */
+const holdersOf = (text: string) =>
+  sql`SELECT holder.id FROM ${p} AS holder WHERE ${sql.join(
+    termWords(text).map((word) => sql`holder.search_text LIKE ${`%${escapeLike(word)}%`}`),
+    sql` AND `,
+  )}`;
