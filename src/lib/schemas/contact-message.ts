@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { CONTACT_LIMITS, CONTACT_TOPIC_VALUES } from '../catalog/contact-topics.ts';
+import { numberedReference } from '../request-reference.ts';
 import { emailField, requiredText } from './fields.ts';
 
 export { CONTACT_LIMITS };
@@ -33,11 +34,7 @@ export type ContactMessage = z.output<typeof ContactMessageSchema>;
  * from one at a glance.
  */
 export function contactReference(id: number, sentAt: Date | string): string {
-  const year = new Intl.DateTimeFormat('en-ZA', {
-    timeZone: 'Africa/Johannesburg',
-    year: '2-digit',
-  }).format(new Date(sentAt));
-  return `MSG-${year}-${String(id).padStart(6, '0')}`;
+  return numberedReference('MSG', id, sentAt);
 }
 
 /** What the sender reads once the message is sent (the API's answer and the form). */
