@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVICE_IDS } from '../../src/lib/catalog/categories.ts';
 import { BUDGET_VALUES, URGENCY_VALUES } from '../../src/lib/catalog/enquiry-options.ts';
 import { ENQUIRY_LIMITS, EnquirySchema, type Enquiry } from '../../src/lib/schemas/enquiry.ts';
+import { ENQUIRY_FIELD_ERRORS, type EnquiryFieldError } from '../helpers/enquiry-field-errors.ts';
 
 const VALID = {
   customerName: 'Thandi Nkosi',
@@ -162,16 +163,9 @@ describe('EnquirySchema: lengths', () => {
 });
 
 describe('EnquirySchema: messages', () => {
-  it.each<[string, Record<string, unknown>, string, string]>([
-    ['customerName missing', { customerName: undefined }, 'customerName', 'Please enter your name'],
-    ['customerName blank', { customerName: '   ' }, 'customerName', 'Please enter your name'],
+  it.each<EnquiryFieldError>([
+    ...ENQUIRY_FIELD_ERRORS,
     ['customerName not a string', { customerName: 42 }, 'customerName', 'Please enter your name'],
-    [
-      'customerEmail missing',
-      { customerEmail: undefined },
-      'customerEmail',
-      'Please enter a valid email address',
-    ],
     [
       'customerEmail blank',
       { customerEmail: '  ' },
@@ -191,12 +185,6 @@ describe('EnquirySchema: messages', () => {
       'Please enter a valid email address',
     ],
     [
-      'customerPhone with letters',
-      { customerPhone: '082 CALL ME' },
-      'customerPhone',
-      'Please enter a valid phone number',
-    ],
-    [
       'customerPhone too short',
       { customerPhone: '555 01' },
       'customerPhone',
@@ -214,12 +202,6 @@ describe('EnquirySchema: messages', () => {
       'serviceType',
       'Please select a service type',
     ],
-    [
-      'serviceType unknown',
-      { serviceType: 'laser' },
-      'serviceType',
-      'Please select a service type',
-    ],
     ['location missing', { location: undefined }, 'location', 'Please enter the service location'],
     ['location blank', { location: ' ' }, 'location', 'Please enter the service location'],
     [
@@ -229,21 +211,6 @@ describe('EnquirySchema: messages', () => {
       'Please describe your project',
     ],
     ['description blank', { description: '\n\t ' }, 'description', 'Please describe your project'],
-    ['budget unknown', { budget: 'millions' }, 'budget', 'Please choose a budget'],
-    ['urgency unknown', { urgency: 'yesterday' }, 'urgency', 'Please choose an urgency level'],
-    [
-      'assignedProviderId missing',
-      { assignedProviderId: undefined },
-      'assignedProviderId',
-      'Choose a provider',
-    ],
-    [
-      'assignedProviderId not a number',
-      { assignedProviderId: 'abc' },
-      'assignedProviderId',
-      'Choose a provider',
-    ],
-    ['assignedProviderId 0', { assignedProviderId: 0 }, 'assignedProviderId', 'Choose a provider'],
     [
       'assignedProviderId negative',
       { assignedProviderId: -3 },
