@@ -14,16 +14,10 @@ export const ContactMessageSchema = z.object({
   name: requiredText('Please enter your name', CONTACT_LIMITS.name),
   email: emailField(),
   topic: z.enum(CONTACT_TOPIC_VALUES, 'Please choose what your message is about'),
-  message: z
-    .string('Please write your message')
-    .check(
-      z.trim(),
-      z.minLength(
-        CONTACT_LIMITS.messageMin,
-        `Please write at least ${CONTACT_LIMITS.messageMin} characters`,
-      ),
-      z.maxLength(CONTACT_LIMITS.message, `At most ${CONTACT_LIMITS.message} characters`),
-    ),
+  message: requiredText('Please write your message', CONTACT_LIMITS.message, {
+    length: CONTACT_LIMITS.messageMin,
+    message: `Please write at least ${CONTACT_LIMITS.messageMin} characters`,
+  }),
 });
 
 export type ContactMessage = z.output<typeof ContactMessageSchema>;

@@ -26,10 +26,23 @@ export const SA_PHONE = /^(\+27|0)\d{9}$/;
 export const SA_PHONE_MESSAGE =
   'Please enter a valid South African phone number (e.g., +27123456789 or 0123456789)';
 
-export const requiredText = (message: string, max = 200) =>
+/**
+ * A text that must be written: trimmed, at least `min.length` characters (one by default,
+ * and then `message` says it is missing; a longer minimum says so in `min.message`), at
+ * most `max`.
+ */
+export const requiredText = (
+  message: string,
+  max = 200,
+  min: { length: number; message: string } = { length: 1, message },
+) =>
   z
     .string(message)
-    .check(z.trim(), z.minLength(1, message), z.maxLength(max, `At most ${max} characters`));
+    .check(
+      z.trim(),
+      z.minLength(min.length, min.message),
+      z.maxLength(max, `At most ${max} characters`),
+    );
 
 export const optionalText = (max: number) =>
   preprocess(

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { CASE_STATUSES } from '../privacy-cases.ts';
-import { EMAIL_MAX_LENGTH } from './fields.ts';
+import { EMAIL_MAX_LENGTH, requiredText } from './fields.ts';
 
 /** An empty address lists everyone's. */
 export const AccessLogQuerySchema = z.object({
@@ -26,12 +26,9 @@ export const CASE_REPLY_MAX = 4000;
 
 /** The officer's answer, mailed as written; `close` ends the case with it. */
 export const PrivacyCaseReplySchema = z.object({
-  reply: z
-    .string('Please write the answer')
-    .check(
-      z.trim(),
-      z.minLength(10, 'Please write the answer (at least 10 characters)'),
-      z.maxLength(CASE_REPLY_MAX, `At most ${CASE_REPLY_MAX} characters`),
-    ),
+  reply: requiredText('Please write the answer', CASE_REPLY_MAX, {
+    length: 10,
+    message: 'Please write the answer (at least 10 characters)',
+  }),
   close: z.optional(z.boolean('Say whether the answer closes the case')),
 });

@@ -7,6 +7,7 @@ import { PROFILE_FACTS } from '../provider-facts.ts';
 import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
 import {
   emailField,
+  optionalText,
   preprocess,
   provinceField,
   requiredText,
@@ -26,17 +27,8 @@ export const RESPONSE_STATUS_LABELS: Record<ResponseStatus, string> = {
 };
 
 export const EnquiryResponseSchema = z.object({
-  providerResponse: z
-    .string('Response is required')
-    .check(
-      z.trim(),
-      z.minLength(1, 'Response is required'),
-      z.maxLength(5000, 'At most 5000 characters'),
-    ),
-  providerNotes: preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.optional(z.string().check(z.trim(), z.maxLength(2000, 'At most 2000 characters'))),
-  ),
+  providerResponse: requiredText('Response is required', 5000),
+  providerNotes: optionalText(2000),
   status: z.enum(RESPONSE_STATUSES, 'Choose a status: in progress, completed or cancelled'),
 });
 
@@ -311,14 +303,15 @@ export const ConfirmFactsSchema = z.object({
   ),
 });
 
-export const ProfileImageSchema = z.object({
-  profileImageURL: z
-    .string('The uploaded image is required')
-    .check(
-      z.minLength(1, 'The uploaded image is required'),
-      z.maxLength(UPLOAD_REFERENCE_MAX_LENGTH),
-    ),
-});
+/** Where an image the provider just uploaded went: the profile photo or a work photo. */
+const uploadedImageField = z
+  .string('The uploaded image is required')
+  .check(
+    z.minLength(1, 'The uploaded image is required'),
+    z.maxLength(UPLOAD_REFERENCE_MAX_LENGTH),
+  );
+
+export const ProfileImageSchema = z.object({ profileImageURL: uploadedImageField });
 
 /** The requests the dashboard has shown (POST /api/provider/enquiries/seen). */
 export const SeenRequestsSchema = z.object({
@@ -328,14 +321,7 @@ export const SeenRequestsSchema = z.object({
 });
 
 /** A photo of past work to add (POST /api/provider/work-photos). */
-export const WorkPhotoSchema = z.object({
-  imageURL: z
-    .string('The uploaded image is required')
-    .check(
-      z.minLength(1, 'The uploaded image is required'),
-      z.maxLength(UPLOAD_REFERENCE_MAX_LENGTH),
-    ),
-});
+export const WorkPhotoSchema = z.object({ imageURL: uploadedImageField });
 
 export const WORK_PHOTO_MESSAGES = {
   limit: (limit: number) => `You can show at most ${limit} work photos. Remove one first.`,

@@ -1,6 +1,7 @@
 /** Verified reviews: only a customer whose enquiry was completed reviews, once. */
 import * as z from 'zod/mini';
 import { REVIEW_COMMENT_MAX } from '../review-limits.ts';
+import { requiredText } from './fields.ts';
 import { recordId } from './record-id.ts';
 
 export const REVIEW_LINK_DAYS = 30;
@@ -16,13 +17,10 @@ export const ReviewSchema = z.object({
       z.gte(1, 'Please choose a rating from 1 to 5 stars'),
       z.lte(5, 'Please choose a rating from 1 to 5 stars'),
     ),
-  comment: z
-    .string('Please tell others about the work')
-    .check(
-      z.trim(),
-      z.minLength(10, 'Please write at least 10 characters'),
-      z.maxLength(REVIEW_COMMENT_MAX, `At most ${REVIEW_COMMENT_MAX} characters`),
-    ),
+  comment: requiredText('Please tell others about the work', REVIEW_COMMENT_MAX, {
+    length: 10,
+    message: 'Please write at least 10 characters',
+  }),
   /** Optional: when sent, it must be the provider of the enquiry. */
   providerId: z.optional(recordId()),
 });
@@ -35,23 +33,14 @@ export const ReviewSchema = z.object({
 export const ReviewInvitationQuerySchema = z.object({ token: z._default(z.string(), '') });
 
 export const ReviewReplySchema = z.object({
-  reply: z
-    .string('Please write a reply')
-    .check(
-      z.trim(),
-      z.minLength(1, 'Please write a reply'),
-      z.maxLength(REVIEW_COMMENT_MAX, `At most ${REVIEW_COMMENT_MAX} characters`),
-    ),
+  reply: requiredText('Please write a reply', REVIEW_COMMENT_MAX),
 });
 
 export const HideReviewSchema = z.object({
-  reason: z
-    .string('Please give the reason')
-    .check(
-      z.trim(),
-      z.minLength(3, 'Please give the reason'),
-      z.maxLength(500, 'At most 500 characters'),
-    ),
+  reason: requiredText('Please give the reason', 500, {
+    length: 3,
+    message: 'Please give the reason',
+  }),
 });
 
 export const ReviewPageQuerySchema = z.object({

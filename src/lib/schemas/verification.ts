@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { CHECK_STATUSES, CHECK_TYPES, NO_CRIMINAL_RECORD_DOCUMENTS } from '../catalog/checks.ts';
 import { DOCUMENT_NAME_MAX_LENGTH, UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
-import { optionalText, preprocess } from './fields.ts';
+import { optionalText, preprocess, requiredText } from './fields.ts';
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
@@ -29,13 +29,7 @@ export const DocumentUploadSchema = z.object({
       z.minLength(1, 'Please upload the document'),
       z.maxLength(UPLOAD_REFERENCE_MAX_LENGTH, 'Please upload the document again'),
     ),
-  fileName: z
-    .string('The document needs a file name')
-    .check(
-      z.trim(),
-      z.minLength(1, 'The document needs a file name'),
-      z.maxLength(DOCUMENT_NAME_MAX_LENGTH, `At most ${DOCUMENT_NAME_MAX_LENGTH} characters`),
-    ),
+  fileName: requiredText('The document needs a file name', DOCUMENT_NAME_MAX_LENGTH),
 });
 
 /** Documents an admin attaches to one recorded outcome, at most. */
