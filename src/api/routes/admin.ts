@@ -8,7 +8,6 @@ import {
   ProcessImageSchema,
   ReviewApplicationSchema,
 } from '../../lib/schemas/admin.ts';
-import { MB } from '../../lib/uploads.ts';
 import { adminAccounts, adminInvitations } from '../accounts/account-kinds.ts';
 import { endSessions } from '../accounts/end-sessions.ts';
 import { requestPasswordReset } from '../accounts/request-password-reset.ts';
@@ -31,7 +30,7 @@ import { RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
 import { rateLimited } from '../rate-limits/rate-limited.ts';
 import { getAdminStats } from '../stats/get-admin-stats.ts';
 import { claimUpload } from '../uploads/claim-upload.ts';
-import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
+import { adminUploadTicket } from '../uploads/upload-tickets-by-asker.ts';
 import { adminOperationRoutes } from './admin-operations.ts';
 
 /** Routes that work without a session. */
@@ -86,34 +85,10 @@ const signedIn = new Hono<AdminEnv>()
   })
   .get('/stats', async (c) => c.json(await getAdminStats(c.var.db)))
   // Upload addresses for an admin: provider photos (5 MB) and flash-ad images (10 MB).
-  .post('/objects/upload', async (c) =>
-    c.json(
-      await createUploadTicket(c.var.db, c.var.objects, {
-        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
-        purpose: 'admin-image',
-        owner: `admin:${c.var.admin.id}`,
-      }),
-    ),
-  )
-  .post('/flash-ads/upload', async (c) =>
-    c.json(
-      await createUploadTicket(c.var.db, c.var.objects, {
-        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
-        purpose: 'flash-ad-image',
-        owner: `admin:${c.var.admin.id}`,
-      }),
-    ),
-  )
+  .post('/objects/upload', async (c) => c.json(await adminUploadTicket(c, 'admin-image')))
+  .post('/flash-ads/upload', async (c) => c.json(await adminUploadTicket(c, 'flash-ad-image')))
   // Evidence documents for a check (10 MB, PDF or image), kept privately.
-  .post('/documents/upload', async (c) =>
-    c.json(
-      await createUploadTicket(c.var.db, c.var.objects, {
-        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
-        purpose: 'evidence-document',
-        owner: `admin:${c.var.admin.id}`,
-      }),
-    ),
-  )
+  .post('/documents/upload', async (c) => c.json(await adminUploadTicket(c, 'evidence-document')))
   /** Turns an upload URL into the object path to store (spec: POST /api/admin/process-image). */
   .post('/process-image', validJson(ProcessImageSchema), async (c) => {
     const objectPath = await claimUpload(c.var.db, c.var.objects, {

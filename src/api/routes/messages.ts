@@ -8,7 +8,6 @@ import { Hono } from 'hono';
 import { MessageSchema, CustomerMessageSchema } from '../../lib/schemas/request-messages.ts';
 import { MESSAGE_TEXTS } from '../../lib/schemas/request-messages.ts';
 import { RequestStatusQuerySchema } from '../../lib/schemas/request-status.ts';
-import { MB } from '../../lib/uploads.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireAdmin, type AdminEnv } from '../auth/require-admin.ts';
 import {
@@ -32,7 +31,7 @@ import { sendCustomerMessage, sendProviderMessage } from '../messages/send-messa
 import { recordAccess } from '../privacy/record-access.ts';
 import { copiesInGroupOf } from '../requests/request-group.ts';
 import { requestOfToken } from '../requests/request-of-token.ts';
-import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
+import { providerUploadTicket, publicUploadTicket } from '../uploads/upload-tickets-by-asker.ts';
 
 const byEnquiry = validParams({ id: idParam(MESSAGE_TEXTS.notFound) });
 const byFile = validParams({ id: idParam(MESSAGE_TEXTS.fileNotFound) });
@@ -68,14 +67,7 @@ const customer = new Hono<AppEnv>()
   // Photos and PDFs for a message (10 MB), kept privately.
   .post('/public/requests/messages/upload', async (c) => {
     noStore(c);
-    return c.json(
-      await createUploadTicket(c.var.db, c.var.objects, {
-        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
-        purpose: 'message-attachment',
-        owner: 'public',
-        client: clientAddress(c),
-      }),
-    );
+    return c.json(await publicUploadTicket(c, 'message-attachment'));
   });
 
 /** The provider's side: its own copies only, and only while it is on the listing to write. */
@@ -127,14 +119,7 @@ const provider = new Hono<ProviderEnv>()
     },
   )
   .post('/provider/messages/upload', requireProvider, async (c) =>
-    c.json(
-      await createUploadTicket(c.var.db, c.var.objects, {
-        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
-        purpose: 'message-attachment',
-        owner: `provider:${c.var.provider.id}`,
-        client: `provider:${c.var.provider.id}`,
-      }),
-    ),
+    c.json(await providerUploadTicket(c, 'message-attachment')),
   );
 
 /** The desk reads every conversation of a copy. */

@@ -19,7 +19,6 @@ import {
 } from '../../lib/schemas/provider-dashboard.ts';
 import { ReviewReplySchema } from '../../lib/schemas/reviews.ts';
 import { checkTypeParam, RenewalSchema } from '../../lib/schemas/verification.ts';
-import { MB } from '../../lib/uploads.ts';
 import { providerAccounts } from '../accounts/account-kinds.ts';
 import { changePassword } from '../accounts/change-password.ts';
 import { endSessions } from '../accounts/end-sessions.ts';
@@ -56,7 +55,7 @@ import { markRequestsSeen } from '../requests/mark-requests-seen.ts';
 import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../requests/site-photos.ts';
 import { listOwnReviews } from '../reviews/list-own-reviews.ts';
 import { replyToReview } from '../reviews/reply-to-review.ts';
-import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
+import { providerUploadTicket } from '../uploads/upload-tickets-by-asker.ts';
 import { getPublicVerification } from '../verification/public-verification.ts';
 import { addWorkPhoto } from '../work-photos/add-work-photo.ts';
 import { listOwnWorkPhotos } from '../work-photos/list-own-work-photos.ts';
@@ -152,14 +151,7 @@ const signedIn = new Hono<ProviderEnv>()
   // Upload addresses for evidence documents (10 MB, PDF or image), kept privately; counted
   // with the provider's other upload addresses.
   .post('/documents/upload', async (c) => {
-    return c.json(
-      await createUploadTicket(c.var.db, c.var.objects, {
-        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
-        purpose: 'evidence-document',
-        owner: `provider:${c.var.provider.id}`,
-        client: `provider:${c.var.provider.id}`,
-      }),
-    );
+    return c.json(await providerUploadTicket(c, 'evidence-document'));
   })
   .post('/logout', async (c) => {
     await endSessions(c.var.db, providerAccounts, c.var.provider.id);
@@ -258,14 +250,7 @@ const signedIn = new Hono<ProviderEnv>()
   // Photos of past work: public once added, at most WORK_PHOTO_LIMIT.
   .get('/work-photos', async (c) => c.json(await listOwnWorkPhotos(c.var.db, c.var.provider.id)))
   .post('/work-photos/upload', async (c) => {
-    return c.json(
-      await createUploadTicket(c.var.db, c.var.objects, {
-        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
-        purpose: 'work-photo',
-        owner: `provider:${c.var.provider.id}`,
-        client: `provider:${c.var.provider.id}`,
-      }),
-    );
+    return c.json(await providerUploadTicket(c, 'work-photo'));
   })
   .post('/work-photos', changesPublicData, validJson(WorkPhotoSchema), async (c) =>
     c.json(
@@ -295,12 +280,5 @@ export const providerRoutes = new Hono<AppEnv>().route('/', signIn).route('/', s
 export const providerUploadRoutes = new Hono<ProviderEnv>()
   .use(requireProvider)
   .post('/upload', async (c) => {
-    return c.json(
-      await createUploadTicket(c.var.db, c.var.objects, {
-        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
-        purpose: 'profile-image',
-        owner: `provider:${c.var.provider.id}`,
-        client: `provider:${c.var.provider.id}`,
-      }),
-    );
+    return c.json(await providerUploadTicket(c, 'profile-image'));
   });

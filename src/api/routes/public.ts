@@ -24,7 +24,6 @@ import {
   ReviewPageQuerySchema,
   ReviewSchema,
 } from '../../lib/schemas/reviews.ts';
-import { MB } from '../../lib/uploads.ts';
 import type { AppEnv } from '../app-env.ts';
 import { confirmApplicationEmail } from '../applications/confirm-application-email.ts';
 import { createApplication } from '../applications/create-application.ts';
@@ -60,7 +59,7 @@ import { writeReview } from '../reviews/write-review.ts';
 import { readSearchQuery } from '../search/search-reading.ts';
 import { getPlatformStats } from '../stats/get-platform-stats.ts';
 import { getServiceStats } from '../stats/get-service-stats.ts';
-import { createUploadTicket } from '../uploads/create-upload-ticket.ts';
+import { publicUploadTicket } from '../uploads/upload-tickets-by-asker.ts';
 import { getPublicVerification } from '../verification/public-verification.ts';
 
 const PROVIDER_QUERY_KEYS = Object.keys(ProviderQuerySchema.shape);
@@ -141,38 +140,17 @@ export const publicRoutes = new Hono<AppEnv>()
   })
   .post('/public/objects/upload', async (c) => {
     noStore(c);
-    return c.json(
-      await createUploadTicket(c.var.db, c.var.objects, {
-        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
-        purpose: 'application-image',
-        owner: 'public',
-        client: clientAddress(c),
-      }),
-    );
+    return c.json(await publicUploadTicket(c, 'application-image'));
   })
   // Evidence documents for an application (10 MB, PDF or image), kept privately.
   .post('/public/documents/upload', async (c) => {
     noStore(c);
-    return c.json(
-      await createUploadTicket(c.var.db, c.var.objects, {
-        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
-        purpose: 'evidence-document',
-        owner: 'public',
-        client: clientAddress(c),
-      }),
-    );
+    return c.json(await publicUploadTicket(c, 'evidence-document'));
   })
   // Photos of the site with a service request (5 MB images), kept privately.
   .post('/public/requests/photos/upload', async (c) => {
     noStore(c);
-    return c.json(
-      await createUploadTicket(c.var.db, c.var.objects, {
-        ceilingBytes: c.var.env.UNCLAIMED_UPLOADS_MAX_MB * MB,
-        purpose: 'site-photo',
-        owner: 'public',
-        client: clientAddress(c),
-      }),
-    );
+    return c.json(await publicUploadTicket(c, 'site-photo'));
   })
   .post(
     '/provider-applications',
