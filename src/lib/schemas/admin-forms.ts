@@ -13,15 +13,7 @@ import {
   type Weekday,
 } from '../catalog/enquiry-options.ts';
 import { currentYear, FLASH_AD_DEFAULTS, flashAdLinkField } from './admin-operations.ts';
-import {
-  emailField,
-  optionalText,
-  preprocess,
-  provinceField,
-  requiredText,
-  saPhoneField,
-  servicesField,
-} from './fields.ts';
+import { listingFields, optionalText, preprocess, requiredText } from './fields.ts';
 
 const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
 
@@ -45,12 +37,12 @@ const optionalWhole = (label: string, min: number, max?: number) =>
 
 export const AddProviderFormSchema = z
   .object({
-    name: requiredText('Business name is required'),
+    name: listingFields.businessName,
     contactName: requiredText('Contact name is required', 120),
-    email: emailField(),
-    phone: saPhoneField,
+    email: listingFields.email,
+    phone: listingFields.phone,
     location: requiredText('Location is required', 120),
-    province: provinceField,
+    province: listingFields.province,
     // Spec: at least 0; anything that is not a number counts as 0.
     yearsExperience: preprocess(
       (v) => {
@@ -67,7 +59,7 @@ export const AddProviderFormSchema = z
           .split(',')
           .map((s) => s.trim().toLowerCase())
           .filter(Boolean),
-      servicesField,
+      listingFields.services,
     ),
     // Filled in with the spec's R1500 as a suggestion; emptied, no price ("Price on request").
     startingPrice: preprocess(
@@ -101,15 +93,7 @@ export const AddProviderFormSchema = z
         z.ZodMiniString
       >,
     ),
-    website: preprocess(
-      (v) => (blank(v) ? undefined : v),
-      z.optional(
-        z.url({
-          protocol: /^https?$/,
-          error: 'Please enter a valid website address (https://...)',
-        }),
-      ),
-    ),
+    website: preprocess((v) => (blank(v) ? undefined : v), z.optional(listingFields.website)),
     completedJobs: optionalWhole('Completed jobs', 0),
     responseTime: optionalText(60),
     teamSize: optionalWhole('Team size', 1),

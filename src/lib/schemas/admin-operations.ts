@@ -9,15 +9,7 @@ import { LEGAL_FORMS } from '../catalog/checks.ts';
 import { ENQUIRY_STATUSES, URGENCY_VALUES, WEEKDAYS } from '../catalog/enquiry-options.ts';
 import { flashAdLinkProblem } from '../flash-ad-link.ts';
 import { newPassword } from './account.ts';
-import {
-  emailField,
-  optionalText,
-  preprocess,
-  provinceField,
-  requiredText,
-  saPhoneField,
-  servicesField,
-} from './fields.ts';
+import { emailField, listingFields, optionalText, preprocess, requiredText } from './fields.ts';
 import { recordId } from './record-id.ts';
 
 /** An image the admin uploaded and process-image turned into an object path. */
@@ -55,32 +47,23 @@ export const RATING_NOT_SETTABLE =
  * and hours not given absent.
  */
 export const AdminProviderFields = z.object({
-  name: requiredText('Business name is required'),
+  name: listingFields.businessName,
   contactName: optionalText(120),
   description: requiredText('Description is required', 2000),
   location: requiredText('Location is required', 120),
-  province: provinceField,
-  services: servicesField,
+  province: listingFields.province,
+  services: listingFields.services,
   profileImage: objectPath,
   legalForm: z.enum(LEGAL_FORMS, 'Business type must be company or sole_trader'),
   isPremium: z.boolean('isPremium must be true or false'),
   isApproved: z.boolean('isApproved must be true or false'),
   /** null: no starting price ("Price on request"). */
   startingPrice: z.nullable(whole('Starting price', 0, 10_000_000)),
-  phone: saPhoneField,
-  email: emailField(),
+  phone: listingFields.phone,
+  email: listingFields.email,
   website: preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.optional(
-      z.nullable(
-        z
-          .url({
-            protocol: /^https?$/,
-            error: 'Please enter a valid website address (https://...)',
-          })
-          .check(z.maxLength(300)),
-      ),
-    ),
+    z.optional(z.nullable(listingFields.website.check(z.maxLength(300)))),
   ),
   coverageAreas: shortList('Coverage areas'),
   specialties: shortList('Specialties'),

@@ -79,3 +79,21 @@ export const servicesField = z.pipe(
     .check(z.minLength(1, 'Please select at least one service')),
   z.transform((services: ServiceId[]) => [...new Set(services)]),
 );
+
+/**
+ * The fields of a provider's listing that the join form, the admin's forms and the
+ * provider's own profile check with one rule each (spec section 5), whatever each form
+ * calls the field.
+ */
+export const listingFields = {
+  businessName: requiredText('Business name is required'),
+  email: emailField(),
+  phone: saPhoneField,
+  province: provinceField,
+  services: servicesField,
+  /** A website address as typed in: http or https (the profile's own field is stricter). */
+  website: z.url({
+    protocol: /^https?$/,
+    error: 'Please enter a valid website address (https://...)',
+  }),
+};

@@ -20,15 +20,7 @@ import {
 import { CHECKS_CONSENT } from '../catalog/consent.ts';
 import { DOCUMENT_NAME_MAX_LENGTH } from '../uploads.ts';
 import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
-import {
-  emailField,
-  optionalText,
-  preprocess,
-  provinceField,
-  requiredText,
-  saPhoneField,
-  servicesField,
-} from './fields.ts';
+import { listingFields, optionalText, preprocess, requiredText } from './fields.ts';
 import { coverAmountRand, optionalDay } from './verification.ts';
 
 /** Documents an application may carry: one per check, a few checks at most. */
@@ -54,14 +46,14 @@ export const APPLICATION_MESSAGES = {
 } as const;
 
 const applicationFields = {
-  businessName: requiredText('Business name is required'),
+  businessName: listingFields.businessName,
   contactName: requiredText('Contact person is required', 120),
-  email: emailField(),
-  phone: saPhoneField,
+  email: listingFields.email,
+  phone: listingFields.phone,
   location: requiredText('City/area is required', 120),
-  province: provinceField,
+  province: listingFields.province,
   physicalAddress: requiredText('Physical address is required', 300),
-  services: servicesField,
+  services: listingFields.services,
   yearsExperience: preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
     z
@@ -79,11 +71,7 @@ const applicationFields = {
   description: optionalText(2000),
   website: preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.optional(
-      z
-        .url({ protocol: /^https?$/, error: 'Please enter a valid website address (https://...)' })
-        .check(z.maxLength(300)),
-    ),
+    z.optional(listingFields.website.check(z.maxLength(300))),
   ),
   /** The upload URL of the profile picture, if one was uploaded. */
   profileImage: optionalText(UPLOAD_REFERENCE_MAX_LENGTH),

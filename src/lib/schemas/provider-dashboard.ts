@@ -5,15 +5,7 @@ import { townValue } from '../catalog/town-value.ts';
 import { formatRand } from '../format.ts';
 import { PROFILE_FACTS } from '../provider-facts.ts';
 import { UPLOAD_REFERENCE_MAX_LENGTH } from '../uploads.ts';
-import {
-  emailField,
-  optionalText,
-  preprocess,
-  provinceField,
-  requiredText,
-  saPhoneField,
-  servicesField,
-} from './fields.ts';
+import { listingFields, optionalText, preprocess, requiredText } from './fields.ts';
 import { recordId } from './record-id.ts';
 
 /** The statuses a provider may set when responding (spec section 9). */
@@ -225,12 +217,12 @@ const registeredNameField = preprocess(
  * the rest.
  */
 const SpecProfileFields = z.object({
-  name: requiredText('Business name is required'),
-  email: emailField(),
-  phone: saPhoneField,
+  name: listingFields.businessName,
+  email: listingFields.email,
+  phone: listingFields.phone,
   location: requiredText('City/area is required', 120),
-  province: provinceField,
-  services: servicesField,
+  province: listingFields.province,
+  services: listingFields.services,
   description: z
     .string('Business description is required')
     .check(z.trim(), z.maxLength(2000, 'At most 2000 characters')),
