@@ -14,6 +14,7 @@ import type { Company } from '../../lib/company.ts';
 import type { ContactMessage } from '../../lib/schemas/contact-message.ts';
 import { briefLines as answerLines } from '../../lib/schemas/request-brief.ts';
 import { STATUS_PAGE_DAYS_AFTER_CLOSING } from '../../lib/schemas/request-status.ts';
+import { letter } from './letter.ts';
 import type { MailMessage } from './mailer.ts';
 
 const serviceList = (services: readonly string[]) => services.map(serviceName).join(', ');
@@ -30,18 +31,14 @@ export function applicationConfirmationMessage(
   return {
     to,
     subject: 'Confirm your e-mail address for your Verified Providers application',
-    text: [
-      'Hello,',
-      '',
+    text: letter('Hello,', [
       'An application to list a business on Verified Providers was sent with this e-mail address. If you sent it, please confirm your address with this link:',
       confirmUrl,
       '',
       `The link works for ${validDays} days. Once your address is confirmed, we e-mail you a receipt and our review team is told about your application.`,
       '',
       'If you did not apply, you can ignore this e-mail.',
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -61,9 +58,7 @@ export function applicationReceivedMessage(application: {
   return {
     to: application.email,
     subject: 'We received your application to join Verified Providers',
-    text: [
-      'Hello,',
-      '',
+    text: letter('Hello,', [
       'Thank you for confirming your e-mail address. Your application to join Verified Providers is with our review team.',
       'We review it within 2-3 business days. The next steps are:',
       '',
@@ -74,9 +69,7 @@ export function applicationReceivedMessage(application: {
       `4. ${APPLICATION_NEXT_STEPS.badge}`,
       '',
       'We will e-mail you when a decision is made.',
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -123,16 +116,12 @@ export function applicationRejectedMessage(
   return {
     to: application.email,
     subject: 'Your Verified Providers application',
-    text: [
-      `Hi ${application.contactName},`,
-      '',
+    text: letter(`Hi ${application.contactName},`, [
       `Thank you for applying to list ${application.businessName}. After review we cannot approve the application at this time.`,
       ...(notes ? ['', `Our reviewer's notes: ${notes}`] : []),
       '',
       'You are welcome to apply again once the points above are addressed.',
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -144,18 +133,14 @@ export function applicationApprovedMessage(
   return {
     to: application.email,
     subject: 'Welcome to Verified Providers: your application is approved',
-    text: [
-      `Hi ${application.contactName},`,
-      '',
+    text: letter(`Hi ${application.contactName},`, [
       `Good news: ${application.businessName} is approved and now listed on Verified Providers.`,
       '',
       'Choose a password for your provider dashboard with this link:',
       setPasswordUrl,
       '',
       `The link works once and for ${validHours} hours. In the dashboard you can answer enquiries and keep your profile up to date.`,
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -169,18 +154,14 @@ export function adminInvitationMessage(
   return {
     to: admin.email,
     subject: 'You are invited to the Verified Providers admin team',
-    text: [
-      `Hi ${admin.firstName},`,
-      '',
+    text: letter(`Hi ${admin.firstName},`, [
       `${invitedBy} added you to the Verified Providers admin team.`,
       '',
       'Choose the password you will sign in with using this link:',
       setPasswordUrl,
       '',
       `The link works once and for ${validHours} hours. If it has expired, ask for a new one with 'Forgot your password?' on the admin sign-in page.`,
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -217,9 +198,7 @@ export function enquiryResponseMessage(
   return {
     to: enquiry.customerEmail,
     subject: `${provider.name} responded to your ${serviceList([enquiry.serviceType])} request`,
-    text: [
-      `Hi ${enquiry.customerName},`,
-      '',
+    text: letter(`Hi ${enquiry.customerName},`, [
       `${provider.name} responded to your request for ${serviceList([enquiry.serviceType])} in ${enquiry.location}:`,
       '',
       response.text,
@@ -229,9 +208,7 @@ export function enquiryResponseMessage(
       '',
       "Your request's page, with every response so far:",
       statusUrl,
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -244,17 +221,13 @@ export function enquiryAssignedMessage(
   return {
     to: provider.email,
     subject: `New enquiry: ${serviceList([enquiry.serviceType])} in ${enquiry.location}`,
-    text: [
-      `Hi ${provider.name},`,
-      '',
+    text: letter(`Hi ${provider.name},`, [
       `Our team has assigned you a request from ${enquiry.customerName} for ${serviceList([enquiry.serviceType])} in ${enquiry.location}:`,
       '',
       enquiry.description,
       '',
       `See the details and respond in your dashboard: ${dashboardUrl}`,
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -271,9 +244,7 @@ export function reviewRequestMessage(
   return {
     to: enquiry.customerEmail,
     subject: `How did ${enquiry.providerName} do?`,
-    text: [
-      `Hi ${enquiry.customerName},`,
-      '',
+    text: letter(`Hi ${enquiry.customerName},`, [
       `${enquiry.providerName} has marked your ${serviceList([enquiry.serviceType])} request as completed.`,
       'Your review helps others choose a provider they can trust. Only customers with a completed request can write one, and each request gets one review.',
       '',
@@ -282,9 +253,7 @@ export function reviewRequestMessage(
       '',
       `Your request's page, with its responses (it works for ${STATUS_PAGE_DAYS_AFTER_CLOSING} days after completion):`,
       statusUrl,
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -303,16 +272,12 @@ export function reviewShownMessage(review: DecidedReview, providerUrl: string): 
   return {
     to: review.customerEmail,
     subject: `Your review of ${review.providerName} is now shown`,
-    text: [
-      `Hi ${review.customerName},`,
-      '',
+    text: letter(`Hi ${review.customerName},`, [
       `We have checked your review of ${review.providerName}. It is now shown on their page and counts in their rating:`,
       providerUrl,
       '',
       'Thank you for helping others choose a provider they can trust.',
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -327,16 +292,12 @@ export function reviewHiddenMessage(
   return {
     to: review.customerEmail,
     subject: `Your review of ${review.providerName} is not shown`,
-    text: [
-      `Hi ${review.customerName},`,
-      '',
+    text: letter(`Hi ${review.customerName},`, [
       `We have checked your review of ${review.providerName}. It is not shown on their page and does not count in their rating. The reason:`,
       reason,
       '',
       `If you think we got this wrong, tell us through ${contactUrl}`,
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -394,9 +355,7 @@ export function requestReceivedMessage(
     subject: `Your request ${reference} was sent to ${providerName}`,
     // The link is the mail's point: a button in the HTML part, not a raw address.
     buttons: [{ url: statusUrl, label: `Open request ${reference}` }],
-    text: [
-      `Hi ${request.customerName},`,
-      '',
+    text: letter(`Hi ${request.customerName},`, [
       `Your request ${reference} was sent to ${providerName}, who will answer you.`,
       '',
       ...briefLines(request),
@@ -408,9 +367,7 @@ export function requestReceivedMessage(
       'Keep this e-mail: the link is private to you.',
       '',
       'If you did not send this request, ignore this e-mail: nothing more will be sent to you about it.',
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -427,9 +384,7 @@ export function newRequestMessage(
   return {
     to: provider.email,
     subject: `New request ${reference}: ${serviceList([request.serviceType])} in ${request.location}`,
-    text: [
-      `Hi ${provider.name},`,
-      '',
+    text: letter(`Hi ${provider.name},`, [
       `${request.customerName} sent you a service request (${reference}):`,
       '',
       ...briefLines(request),
@@ -440,9 +395,7 @@ export function newRequestMessage(
         : []),
       'Open it in your dashboard to see the contact details and respond. The customer sees when you have opened it:',
       dashboardUrl,
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -454,16 +407,12 @@ export function requestCancelledMessage(
   return {
     to: provider.email,
     subject: `Request ${reference} was cancelled by the customer`,
-    text: [
-      `Hi ${provider.name},`,
-      '',
+    text: letter(`Hi ${provider.name},`, [
       `The customer cancelled request ${reference}. Their reason:`,
       reason,
       '',
       `Your dashboard: ${dashboardUrl}`,
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -478,16 +427,12 @@ export function requestReassignedMessage(
   return {
     to: request.customerEmail,
     subject: `Your request ${reference} was passed to ${providerName}`,
-    text: [
-      `Hi ${request.customerName},`,
-      '',
+    text: letter(`Hi ${request.customerName},`, [
       `So that you are not left waiting, our team has passed your ${serviceList([request.serviceType])} request ${reference} to ${providerName}, who will answer you.`,
       '',
       "Your request's page shows the change, and the new provider's responses when they come:",
       statusUrl,
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -502,9 +447,7 @@ export function requestReminderMessage(
   return {
     to: provider.email,
     subject: `Reminder: request ${reference} is waiting for your answer`,
-    text: [
-      `Hi ${provider.name},`,
-      '',
+    text: letter(`Hi ${provider.name},`, [
       `${request.customerName}'s request ${reference} has waited 4 business hours for your answer:`,
       '',
       ...briefLines(request),
@@ -513,9 +456,7 @@ export function requestReminderMessage(
       dashboardUrl,
       '',
       'If it stays unanswered for a business day, our team may pass it to another provider so that the customer is not left waiting.',
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -543,18 +484,14 @@ export function customerMessageMail(
     to: provider.email,
     subject: `New message from ${request.customerName} about request ${reference}`,
     buttons: [{ url: dashboardUrl, label: 'Read and answer' }],
-    text: [
-      `Hi ${provider.name},`,
-      '',
+    text: letter(`Hi ${provider.name},`, [
       `${request.customerName} wrote to you about request ${reference} (${serviceList([request.serviceType])} in ${request.location}):`,
       '',
       ...quotedMessage(message),
       '',
       'Read the whole conversation and answer in your dashboard:',
       dashboardUrl,
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -573,18 +510,14 @@ export function providerMessageMail(
     to: request.customerEmail,
     subject: `${providerName} wrote to you about request ${reference}`,
     buttons: [{ url: statusUrl, label: `Open request ${reference}` }],
-    text: [
-      `Hi ${request.customerName},`,
-      '',
+    text: letter(`Hi ${request.customerName},`, [
       `${providerName} wrote to you about your request ${reference}:`,
       '',
       ...quotedMessage(message),
       '',
       "Read the whole conversation and answer on your request's page:",
       statusUrl,
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -603,18 +536,14 @@ export function verifiedBadgeMessage(
   return {
     to: provider.email,
     subject: 'You are Verified: the badge now shows on your listing',
-    text: [
-      `Hello ${provider.name},`,
-      '',
+    text: letter(`Hello ${provider.name},`, [
       'Every check your services require has passed. From today your listing shows the Verified badge, and your page lists each check with its date.',
       '',
       `It counts until ${verifiedUntil}, when the first of your checks runs out. We remind you a month and a week before, so you can renew in time.`,
       '',
       'Your page, as customers see it:',
       pageUrl,
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -634,9 +563,7 @@ export function checkReminderMessage(
     subject: lapsed
       ? `Your Verified badge has lapsed: ${checkLabel} expired`
       : `${checkLabel} expires on ${validUntil}: please renew`,
-    text: [
-      `Hello ${providerName},`,
-      '',
+    text: letter(`Hello ${providerName},`, [
       lapsed
         ? `Your ${checkLabel.toLowerCase()} counted until ${validUntil}. Since then your profile no longer shows the Verified badge, and it says which check lapsed.`
         : `Your ${checkLabel.toLowerCase()} counts until ${validUntil}${kind === '7 days' ? ', in less than a week' : ''}. After that day your profile loses the Verified badge until the renewal is checked.`,
@@ -645,9 +572,7 @@ export function checkReminderMessage(
       renewsByCertificate(checkType)
         ? 'Please upload the renewed certificate in your provider dashboard: sign in, open the Verification tab and choose "Upload a renewed certificate". The current one keeps counting until it expires, and once we have checked the new one your badge carries on.'
         : 'This check is made again by our team, who see it on their list of checks running out. The current one keeps counting until it expires.',
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -683,9 +608,7 @@ export function contactMessageCopy(
   return {
     to: message.email,
     subject: `We received your message ${reference}`,
-    text: [
-      `Hi ${message.name},`,
-      '',
+    text: letter(`Hi ${message.name},`, [
       `Thank you for writing to Verified Providers. Your reference is ${reference}: please quote it if you write again about this.`,
       'We answer Monday to Friday, 8:00 to 17:00 SAST (not on public holidays), by e-mail to this address.',
       ...(company.configured.email
@@ -697,8 +620,6 @@ export function contactMessageCopy(
       message.message,
       '',
       'If you did not write to us, you can ignore this e-mail.',
-      '',
-      'The Verified Providers team',
-    ].join('\n'),
+    ]),
   };
 }

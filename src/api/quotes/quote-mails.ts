@@ -14,11 +14,10 @@ import {
 import { formatDay } from '../../lib/calendar-days.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
 import { formatCents } from '../../lib/quotes.ts';
+import { letter } from '../mail/letter.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { newStatusToken, statusPageLink } from '../requests/status-tokens.ts';
 import { groupReference } from './read-quotes.ts';
-
-const SIGN_OFF = ['', 'The Verified Providers team'];
 
 /**
  * What a mail to the provider of a copy needs: who it is, the request's reference and the
@@ -113,9 +112,7 @@ export function quoteSentMessage(
   return {
     to: customer.customerEmail,
     subject: `${quote.providerName} sent ${what} for ${reference}`,
-    text: [
-      `Hi ${customer.customerName},`,
-      '',
+    text: letter(`Hi ${customer.customerName},`, [
       `${quote.providerName} sent ${what} for your ${serviceName(customer.serviceType)} request ${reference}:`,
       priceLine(quote.totalCents, quote.vatCents),
       `Valid until ${formatDay(quote.validUntil)}.`,
@@ -125,8 +122,7 @@ export function quoteSentMessage(
       '',
       'The quote as a PDF:',
       pdfUrl,
-      ...SIGN_OFF,
-    ].join('\n'),
+    ]),
     buttons: [{ url: statusUrl, label: 'Compare quotes' }],
   };
 }
@@ -139,14 +135,11 @@ export function preparationFeeAskedMessage(
   return {
     to: customer.customerEmail,
     subject: `${providerName} asks a fee to prepare a quote for ${reference}`,
-    text: [
-      `Hi ${customer.customerName},`,
-      '',
+    text: letter(`Hi ${customer.customerName},`, [
       `${providerName} needs to prepare the quote for ${reference} (for example with a site visit) and asks ${formatCents(feeCents)} for it.`,
       'You owe it only if you agree before the visit. Agree or decline on your request page:',
       statusUrl,
-      ...SIGN_OFF,
-    ].join('\n'),
+    ]),
     buttons: [{ url: statusUrl, label: 'Answer' }],
   };
 }
@@ -159,16 +152,13 @@ export function preparationFeeAnsweredMessage(
   return {
     to: provider.email,
     subject: `The customer ${agreed ? 'agreed to' : 'declined'} the preparation fee for ${reference}`,
-    text: [
-      `Hi ${provider.name},`,
-      '',
+    text: letter(`Hi ${provider.name},`, [
       agreed
         ? `The customer agreed to your fee of ${formatCents(feeCents)} for preparing the quote for ${reference}.`
         : `The customer declined your fee of ${formatCents(feeCents)} for preparing the quote for ${reference}: a quote you send them cannot charge for its preparation.`,
       '',
       `Your dashboard: ${dashboardUrl}`,
-      ...SIGN_OFF,
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -180,15 +170,12 @@ export function quoteAcceptedMessage(
   return {
     to: provider.email,
     subject: `Your quote for ${reference} was accepted`,
-    text: [
-      `Hi ${provider.name},`,
-      '',
+    text: letter(`Hi ${provider.name},`, [
       `The customer accepted version ${version} of your quote for ${reference}. The agreed price is ${formatCents(totalCents)}.`,
       'Any extra cost is a variation: propose it with its lines and reason from your dashboard, and the customer approves or declines it in writing. You cannot complete the job at a higher total than the agreed one.',
       '',
       `The agreed job and its PDF are in your dashboard: ${dashboardUrl}`,
-      ...SIGN_OFF,
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -201,14 +188,11 @@ export function quoteNotChosenMessage(
   return {
     to: provider.email,
     subject: `Request ${reference}: the customer chose another provider`,
-    text: [
-      `Hi ${provider.name},`,
-      '',
+    text: letter(`Hi ${provider.name},`, [
       `Thank you for your time on request ${reference}. The customer has chosen another provider's quote this time, so the request is closed for you and nothing more is needed.`,
       '',
       `Your dashboard: ${dashboardUrl}`,
-      ...SIGN_OFF,
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -224,9 +208,7 @@ export function acceptanceConfirmedMessage(
   return {
     to: customer.customerEmail,
     subject: `You accepted ${providerName}'s quote for ${reference}`,
-    text: [
-      `Hi ${customer.customerName},`,
-      '',
+    text: letter(`Hi ${customer.customerName},`, [
       `You accepted version ${version} of ${providerName}'s quote for ${reference}. The agreed price is ${formatCents(totalCents)}.`,
       'The price may change only through a variation you approve in writing on your request page; the provider cannot complete the job at a higher total.',
       '',
@@ -235,8 +217,7 @@ export function acceptanceConfirmedMessage(
       '',
       'Your request page:',
       statusUrl,
-      ...SIGN_OFF,
-    ].join('\n'),
+    ]),
     buttons: [{ url: statusUrl, label: 'Your request' }],
   };
 }
@@ -249,15 +230,12 @@ export function quoteDeclinedMessage(
   return {
     to: provider.email,
     subject: `The customer declined your quote for ${reference}`,
-    text: [
-      `Hi ${provider.name},`,
-      '',
+    text: letter(`Hi ${provider.name},`, [
       `The customer declined version ${version} of your quote for ${reference}. Their reason:`,
       reason,
       '',
       `You can send a revised quote from your dashboard: ${dashboardUrl}`,
-      ...SIGN_OFF,
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -269,16 +247,13 @@ export function variationProposedMessage(
   return {
     to: customer.customerEmail,
     subject: `${variation.providerName} proposes a change of price for ${reference}`,
-    text: [
-      `Hi ${customer.customerName},`,
-      '',
+    text: letter(`Hi ${customer.customerName},`, [
       `${variation.providerName} proposes variation ${variation.number} to the agreed job ${reference}: ${formatCents(variation.totalCents)} more. Their reason:`,
       variation.reason,
       '',
       'Nothing changes unless you approve it. Approve or decline it on your request page:',
       statusUrl,
-      ...SIGN_OFF,
-    ].join('\n'),
+    ]),
     buttons: [{ url: statusUrl, label: 'Review the change' }],
   };
 }
@@ -296,16 +271,13 @@ export function variationDecidedMessage(
   return {
     to: provider.email,
     subject: `Variation ${number} for ${reference} was ${approved ? 'approved' : 'declined'}`,
-    text: [
-      `Hi ${provider.name},`,
-      '',
+    text: letter(`Hi ${provider.name},`, [
       approved
         ? `The customer approved variation ${number} of ${reference}: it is part of the agreed price now.`
         : `The customer declined variation ${number} of ${reference}: the agreed price stays as it was. Their reason:`,
       ...(reason ? [reason] : []),
       '',
       `Your dashboard: ${dashboardUrl}`,
-      ...SIGN_OFF,
-    ].join('\n'),
+    ]),
   };
 }
