@@ -10,27 +10,24 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { customerEnquiries } from '../../db/schema.ts';
 import { newStatusLink } from '../../src/api/requests/status-tokens.ts';
 import { okJson } from '../helpers/api-fixtures.ts';
-import { insertAlphaAndBeta, insertProvider } from '../helpers/builders.ts';
+import { CUSTOMER_EMAIL, type InsertedProvider } from '../helpers/builders.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import {
   asProvider,
   customerPost,
   postQuote,
   quoteBody,
+  resetWithAlphaAndBeta,
   sendRequestThroughForm,
 } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
-type Provider = Awaited<ReturnType<typeof insertProvider>>;
-let alpha: Provider;
-let beta: Provider;
-
-const CUSTOMER = 'thandi@example.co.za';
+let alpha: InsertedProvider;
+let beta: InsertedProvider;
 
 beforeEach(async () => {
-  await api.database.reset();
-  ({ alpha, beta } = await insertAlphaAndBeta(api.database.db));
+  ({ alpha, beta } = await resetWithAlphaAndBeta(api));
 });
 
 /** One request to Alpha and Beta through the form: its reference, copies and token. */
@@ -62,7 +59,7 @@ async function betaAnswers(betaCopy: number) {
     }),
     201,
   );
-  const toCustomer = (await mailbox.newMails()).filter((mail) => mail.to === CUSTOMER);
+  const toCustomer = (await mailbox.newMails()).filter((mail) => mail.to === CUSTOMER_EMAIL);
   return { quote, message, toCustomer };
 }
 

@@ -12,7 +12,7 @@ import { customerEnquiries, enquiryPhotos, outbox, rateLimits } from '../../db/s
 import { requestReference } from '../../src/lib/request-reference.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
-import { insertProvider, validEnquiryBody } from '../helpers/builders.ts';
+import { insertProvider, type InsertedProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { confirmEnquiryEmail } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
@@ -22,10 +22,9 @@ import { asProvider, customerPost } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
-type Provider = Awaited<ReturnType<typeof insertProvider>>;
-let alpha: Provider;
-let beta: Provider;
-let gamma: Provider;
+let alpha: InsertedProvider;
+let beta: InsertedProvider;
+let gamma: InsertedProvider;
 
 beforeEach(async () => {
   await api.database.reset();
@@ -262,7 +261,12 @@ describe('the status page of a group', () => {
     ]);
 
     // Beta answers, Gamma declines: each shows on its own copy only.
-    const respond = async (provider: Provider, copyId: number, text: string, state: string) =>
+    const respond = async (
+      provider: InsertedProvider,
+      copyId: number,
+      text: string,
+      state: string,
+    ) =>
       okJson(
         asProvider(api, provider.id, 'PUT', `/api/provider/enquiries/${copyId}/response`, {
           providerResponse: text,

@@ -19,26 +19,29 @@ import {
 import { MESSAGE_LIMITS, MESSAGE_TEXTS } from '../../src/lib/schemas/request-messages.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs } from '../helpers/api-fixtures.ts';
-import { insertAlphaAndBeta, insertProvider } from '../helpers/builders.ts';
+import { CUSTOMER_EMAIL, type InsertedProvider, insertProvider } from '../helpers/builders.ts';
 import { confirmEnquiryEmail } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { asProvider, customerPost, sendRequestThroughForm } from '../helpers/quote-fixtures.ts';
+import {
+  asProvider,
+  customerPost,
+  resetWithAlphaAndBeta,
+  sendRequestThroughForm,
+} from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
-const api = useTestApi();
-type Provider = Awaited<ReturnType<typeof insertProvider>>;
-let alpha: Provider;
-let beta: Provider;
-
-const CUSTOMER = 'thandi@example.co.za';
+/** A PDF of a few bytes, for the uploads. */
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
+const api = useTestApi();
+let alpha: InsertedProvider;
+let beta: InsertedProvider;
+
 beforeEach(async () => {
-  await api.database.reset();
-  ({ alpha, beta } = await insertAlphaAndBeta(api.database.db));
+  ({ alpha, beta } = await resetWithAlphaAndBeta(api));
 });
 
 interface ListedMessage {
@@ -65,7 +68,7 @@ const sendRequest = (ids: number[] = [alpha.id, beta.id]) => sendRequestThroughF
 const customerWrites = (body: Record<string, unknown>) => post('/api/requests/messages', body);
 const customerReads = (token: string) =>
   okJson<Conversations>(api.get(`/api/requests/messages?token=${encodeURIComponent(token)}`));
-const providerWrites = async (provider: Provider, copy: number, body: unknown) =>
+const providerWrites = async (provider: InsertedProvider, copy: number, body: unknown) =>
   sendAs(
     api,
     await providerSession(api, provider.id),
@@ -73,7 +76,7 @@ const providerWrites = async (provider: Provider, copy: number, body: unknown) =
     `/api/provider/enquiries/${copy}/messages`,
     body,
   );
-const providerReads = async (provider: Provider, copy: number) =>
+const providerReads = async (provider: InsertedProvider, copy: number) =>
   sendAs(
     api,
     await providerSession(api, provider.id),
@@ -82,7 +85,7 @@ const providerReads = async (provider: Provider, copy: number) =>
   );
 
 /** An uploaded file's reference: from the customer's ticket, or the provider's. */
-async function upload(bytes: Uint8Array<ArrayBuffer>, type: string, provider?: Provider) {
+async function upload(bytes: Uint8Array<ArrayBuffer>, type: string, provider?: InsertedProvider) {
   const ticket = provider
     ? sendAs(api, await providerSession(api, provider.id), 'POST', '/api/provider/messages/upload')
     : api.request('/api/public/requests/messages/upload', { method: 'POST' });
@@ -127,7 +130,7 @@ describe('messages both ways', () => {
     expect(mail?.text).toContain('Can you also look at the gate motor?');
     expect(mail?.text).toContain(`/dashboard?enquiry=${betaCopy}`);
     // Neither the customer's address nor the other provider is in it.
-    expect(mail?.text).not.toContain(CUSTOMER);
+    expect(mail?.text).not.toContain(CUSTOMER_EMAIL);
     expect(mail?.text).not.toContain(alpha.name);
 
     const conversations = await customerReads(token);
@@ -158,7 +161,7 @@ describe('messages both ways', () => {
     );
     expect(confirmed.emailed).toBe(true);
     const [mail] = await mailbox.newMails();
-    expect(mail?.to).toBe(CUSTOMER);
+    expect(mail?.to).toBe(CUSTOMER_EMAIL);
     expect(mail?.subject).toMatch(/^Beta Security wrote to you about request VP-/);
     expect(mail?.text).toContain('Would Tuesday at nine suit you?');
     expect(mail?.text).not.toContain(beta.email);

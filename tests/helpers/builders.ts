@@ -211,6 +211,9 @@ export async function insertApplication(
   return row;
 }
 
+/** The customer's address on the requests built here, where the mails to the customer go. */
+export const CUSTOMER_EMAIL = 'thandi@example.co.za';
+
 /**
  * A complete, valid service request for the provider as the request form sends it;
  * `undefined` leaves a field out.
@@ -221,7 +224,7 @@ export function validEnquiryBody(
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {
     customerName: 'Thandi Nkosi',
-    customerEmail: 'thandi@example.co.za',
+    customerEmail: CUSTOMER_EMAIL,
     customerPhone: '+27 82 555 0101',
     serviceType: 'cctv',
     location: 'Sandton',
@@ -264,6 +267,9 @@ export function validApplicationBody(
   };
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
 }
+
+/** A provider row as insertProvider stores it. */
+export type InsertedProvider = Awaited<ReturnType<typeof insertProvider>>;
 
 /** Two verified CCTV providers a request group is sent to (Alpha Cameras, Beta Security). */
 export async function insertAlphaAndBeta(db: Database) {

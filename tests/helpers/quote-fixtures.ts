@@ -10,7 +10,7 @@ import { newStatusToken } from '../../src/api/requests/status-tokens.ts';
 import { addDays, saToday } from '../../src/lib/calendar-days.ts';
 import type { QuoteInput } from '../../src/lib/schemas/quotes.ts';
 import { okJson, sendAs, sendJson, type Method } from './api-fixtures.ts';
-import { insertEnquiry, validEnquiryBody } from './builders.ts';
+import { CUSTOMER_EMAIL, insertAlphaAndBeta, insertEnquiry, validEnquiryBody } from './builders.ts';
 import { linkIn, watchOutbox } from './outbox.ts';
 import { providerSession } from './provider-fixtures.ts';
 import type { TestApi } from './test-api.ts';
@@ -31,7 +31,7 @@ export async function insertRequestGroup(
   const db = api.database.db;
   const common = {
     customerName: 'Thandi Nkosi',
-    customerEmail: 'thandi@example.co.za',
+    customerEmail: CUSTOMER_EMAIL,
     status: 'assigned' as const,
     emailConfirmedAt: new Date(),
     ...overrides,
@@ -56,6 +56,15 @@ export async function insertRequestGroup(
   const { token, hash } = newStatusToken();
   await db.insert(requestStatusLinks).values({ tokenHash: hash, enquiryId: first.id });
   return { copies, token };
+}
+
+/**
+ * The start of each test of a request sent to several providers: an emptied database
+ * with Alpha Cameras and Beta Security (insertAlphaAndBeta).
+ */
+export async function resetWithAlphaAndBeta(api: TestApi) {
+  await api.database.reset();
+  return insertAlphaAndBeta(api.database.db);
 }
 
 /**
