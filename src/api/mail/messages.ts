@@ -195,6 +195,7 @@ export function enquiryResponseMessage(
     completed: 'The provider has marked this request as completed.',
     cancelled: 'The provider has marked this request as cancelled.',
   };
+  const closed = closing[response.status];
   return {
     to: enquiry.customerEmail,
     subject: `${provider.name} responded to your ${serviceList([enquiry.serviceType])} request`,
@@ -203,7 +204,7 @@ export function enquiryResponseMessage(
       '',
       response.text,
       '',
-      ...(closing[response.status] ? [closing[response.status], ''] : []),
+      ...(closed ? [closed, ''] : []),
       `Reply to the provider at ${provider.email} or ${provider.phone}.`,
       '',
       "Your request's page, with every response so far:",
