@@ -45,3 +45,12 @@ export interface ErrorBody {
   message: string;
   errors?: Record<string, string>;
 }
+
+/**
+ * A refusal of one field of the input: the message is the answer's and, under `field`,
+ * the field's, so a form shows it by the field. Without a field (an upload sent on its
+ * own, not from a form), the message alone.
+ */
+export function fieldRefusal(code: ErrorCode, message: string, field?: string): AppError {
+  return new AppError(code, message, field === undefined ? undefined : { [field]: message });
+}

@@ -8,13 +8,12 @@ import {
   type CheckType,
 } from '../../lib/catalog/checks.ts';
 import { RENEWAL_MESSAGES, type Renewal } from '../../lib/schemas/verification.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldRefusal } from '../errors.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { claimDocument } from '../uploads/claim-document.ts';
 import { providerCheckFacts } from '../verification/provider-check-facts.ts';
 
-const refuse = (field: string, message: string) =>
-  new AppError('bad_request', message, { [field]: message });
+const refuse = (field: string, message: string) => fieldRefusal('bad_request', message, field);
 
 /**
  * A provider sends a renewed certificate for one of its checks: the document (its own

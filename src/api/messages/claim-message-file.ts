@@ -1,6 +1,6 @@
 import type { Transaction } from '../../../db/client.ts';
 import { UPLOAD_MESSAGES } from '../../lib/uploads.ts';
-import { AppError } from '../errors.ts';
+import { fieldRefusal } from '../errors.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import {
   claimPrivateFile,
@@ -22,7 +22,7 @@ const keepMessageFile =
     const image = await reEncodeImage(bytes, { field });
     if (image.type === 'image/gif') {
       const message = UPLOAD_MESSAGES.wrongDocumentType;
-      throw new AppError('unsupported_media_type', message, { [field]: message });
+      throw fieldRefusal('unsupported_media_type', message, field);
     }
     return {
       bytes: image.bytes,

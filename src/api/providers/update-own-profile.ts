@@ -9,7 +9,7 @@ import {
   VAT_NUMBER_MESSAGE,
   type ProviderProfileSchema,
 } from '../../lib/schemas/provider-dashboard.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldRefusal } from '../errors.ts';
 import { checkCoverageTowns } from './check-coverage-towns.ts';
 import { coordinatesOf } from './coordinates.ts';
 import { getOwnProfile, type OwnProfile } from './get-own-profile.ts';
@@ -56,7 +56,7 @@ export async function updateOwnProfile(
   if ((vatNumber === null) !== (registeredName === null)) {
     const field = vatNumber === null ? 'vatNumber' : 'registeredName';
     const message = vatNumber === null ? VAT_NUMBER_MESSAGE : REGISTERED_NAME_MESSAGE;
-    throw new AppError('bad_request', message, { [field]: message });
+    throw fieldRefusal('bad_request', message, field);
   }
   // Checked before anything is written: an unknown town stores nothing.
   const coverageAreas =

@@ -15,7 +15,7 @@ import {
   VAT_PERCENT,
 } from '../../lib/quotes.ts';
 import { QUOTE_MESSAGES, type Quote } from '../../lib/schemas/quotes.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldRefusal } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { hitRateLimit, type RateLimit } from '../rate-limits/hit-rate-limit.ts';
 import { CLOSED_STATUSES } from '../requests/get-request-status.ts';
@@ -106,13 +106,11 @@ export async function sendQuote(
     );
     const depositField = quote.depositKind === 'share' ? 'depositPercent' : 'depositAmountCents';
     if (deposit > totals.totalCents) {
-      throw new AppError('bad_request', QUOTE_MESSAGES.depositAboveTotal, {
-        [depositField]: QUOTE_MESSAGES.depositAboveTotal,
-      });
+      throw fieldRefusal('bad_request', QUOTE_MESSAGES.depositAboveTotal, depositField);
     }
     if (!depositWithinCap(deposit, totals.totalCents, depositCapPercent)) {
       const message = QUOTE_MESSAGES.depositCap(depositCapPercent);
-      throw new AppError('bad_request', message, { [depositField]: message });
+      throw fieldRefusal('bad_request', message, depositField);
     }
     if (quote.preparationFeeCents > 0) {
       const [fee] = await tx

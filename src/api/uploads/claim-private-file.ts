@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../../db/client.ts';
 import { uploadTickets } from '../../../db/schema.ts';
 import { UPLOAD_MESSAGES, type DocumentType, type UploadPurpose } from '../../lib/uploads.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldRefusal } from '../errors.ts';
 import { enqueueObjectDeletion } from '../jobs/enqueue.ts';
 import { isStoreKey, type ObjectStore } from '../storage/object-store.ts';
 import { takeTicket } from './claim-upload.ts';
@@ -52,7 +52,7 @@ export async function claimPrivateFile(
     keep?: KeepFile;
   },
 ): Promise<ClaimedFile> {
-  const notFound = () => new AppError('bad_request', notFoundMessage, { [field]: notFoundMessage });
+  const notFound = () => fieldRefusal('bad_request', notFoundMessage, field);
   const ticket = await takeTicket(tx, { reference, purposes: [purpose], owner, notFound });
   const received = ticket.objectKey;
   const size = isStoreKey(received) ? await store.size(received) : undefined;
@@ -61,7 +61,7 @@ export async function claimPrivateFile(
   try {
     if (size > ticket.maxBytes) {
       const message = UPLOAD_MESSAGES.documentTooLarge(ticket.maxBytes);
-      throw new AppError('payload_too_large', message, { [field]: message });
+      throw fieldRefusal('payload_too_large', message, field);
     }
     const bytes = (await store.get(received)) ?? new Uint8Array();
     const type = checkedDocumentType(bytes, ticket.maxBytes, field);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../../db/client.ts';
 import { uploadTickets } from '../../../db/schema.ts';
 import { UPLOAD_MESSAGES, type ImageType, type UploadPurpose } from '../../lib/uploads.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldRefusal } from '../errors.ts';
 import { enqueueObjectDeletion } from '../jobs/enqueue.ts';
 import { isStoreKey, objectPathOf, type ObjectStore } from '../storage/object-store.ts';
 import { reEncodeImage } from './re-encode-image.ts';
@@ -33,7 +33,7 @@ export async function claimUpload(
     field: string;
   },
 ): Promise<string> {
-  const notFound = () => new AppError('bad_request', IMAGE_NOT_FOUND, { [field]: IMAGE_NOT_FOUND });
+  const notFound = () => fieldRefusal('bad_request', IMAGE_NOT_FOUND, field);
   return db.transaction(async (tx) => {
     const ticket = await takeTicket(tx, { reference, purposes, owner, notFound });
     const objectKey = await storeReEncoded(tx, store, {
@@ -67,7 +67,7 @@ export async function claimPrivateImage(
   store: ObjectStore,
   { reference, purpose, field }: { reference: string; purpose: UploadPurpose; field: string },
 ): Promise<ClaimedPrivateImage> {
-  const notFound = () => new AppError('bad_request', IMAGE_NOT_FOUND, { [field]: IMAGE_NOT_FOUND });
+  const notFound = () => fieldRefusal('bad_request', IMAGE_NOT_FOUND, field);
   const ticket = await takeTicket(tx, { reference, purposes: [purpose], notFound });
   const objectKey = await storeReEncoded(tx, store, {
     ticket,
@@ -153,9 +153,7 @@ async function storeReEncoded(
   let image;
   try {
     if (size > ticket.maxBytes) {
-      throw new AppError('payload_too_large', UPLOAD_MESSAGES.tooLarge(ticket.maxBytes), {
-        [field]: UPLOAD_MESSAGES.tooLarge(ticket.maxBytes),
-      });
+      throw fieldRefusal('payload_too_large', UPLOAD_MESSAGES.tooLarge(ticket.maxBytes), field);
     }
     const bytes = (await store.get(received)) ?? new Uint8Array();
     checkedImageType(bytes, ticket.maxBytes, field);

@@ -7,7 +7,7 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import type { ImageType } from '../../lib/uploads.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldRefusal } from '../errors.ts';
 
 /** 40 megapixels: above any phone camera's default photo, far below a bomb. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -45,7 +45,7 @@ export async function reEncodeImage(
   { field }: { field?: string | undefined } = {},
 ): Promise<{ bytes: Uint8Array; type: ImageType }> {
   const refuse = (code: 'payload_too_large' | 'unsupported_media_type', message: string) =>
-    new AppError(code, message, field ? { [field]: message } : undefined);
+    fieldRefusal(code, message, field);
   // Every frame of an animated GIF or WebP; the pixel limit counts them all.
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, animated: true, failOn: 'error' } as const;
   try {

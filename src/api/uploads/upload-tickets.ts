@@ -19,7 +19,7 @@ import {
   type ImageType,
   type UploadPurpose,
 } from '../../lib/uploads.ts';
-import { AppError } from '../errors.ts';
+import { fieldRefusal } from '../errors.ts';
 import {
   detectDocumentType,
   detectImageType,
@@ -28,31 +28,48 @@ import {
 } from '../storage/image-type.ts';
 import { isStoreKey } from '../storage/object-store.ts';
 
-type Refusal = 'bad_request' | 'payload_too_large' | 'unsupported_media_type';
-const refusal = (code: Refusal, message: string, field?: string) =>
-  new AppError(code, message, field ? { [field]: message } : undefined);
+/** What an upload of one kind must be: how its type is told, and what a refusal says. */
+interface UploadKind<T> {
+  detect: (bytes: Uint8Array) => T | undefined;
+  tooLarge: (maxBytes: number) => string;
+  wrongType: string;
+}
+
+const IMAGE_UPLOAD: UploadKind<ImageType> = {
+  detect: detectImageType,
+  tooLarge: UPLOAD_MESSAGES.tooLarge,
+  wrongType: UPLOAD_MESSAGES.wrongType,
+};
+
+const DOCUMENT_UPLOAD: UploadKind<DocumentType> = {
+  detect: detectDocumentType,
+  tooLarge: UPLOAD_MESSAGES.documentTooLarge,
+  wrongType: UPLOAD_MESSAGES.wrongDocumentType,
+};
+
+/** The type of an upload of `kind` within `maxBytes`, or the error answer (400, 413, 415). */
+function checkedType<T>(
+  bytes: Uint8Array,
+  maxBytes: number,
+  field: string | undefined,
+  kind: UploadKind<T>,
+): T {
+  if (bytes.byteLength === 0) throw fieldRefusal('bad_request', UPLOAD_MESSAGES.empty, field);
+  if (bytes.byteLength > maxBytes) {
+    throw fieldRefusal('payload_too_large', kind.tooLarge(maxBytes), field);
+  }
+  const type = kind.detect(bytes);
+  if (!type) throw fieldRefusal('unsupported_media_type', kind.wrongType, field);
+  return type;
+}
 
 /** The image type of an upload within `maxBytes`, or the error answer (400, 413, 415). */
-export function checkedImageType(bytes: Uint8Array, maxBytes: number, field?: string) {
-  if (bytes.byteLength === 0) throw refusal('bad_request', UPLOAD_MESSAGES.empty, field);
-  if (bytes.byteLength > maxBytes) {
-    throw refusal('payload_too_large', UPLOAD_MESSAGES.tooLarge(maxBytes), field);
-  }
-  const type = detectImageType(bytes);
-  if (!type) throw refusal('unsupported_media_type', UPLOAD_MESSAGES.wrongType, field);
-  return type;
-}
+export const checkedImageType = (bytes: Uint8Array, maxBytes: number, field?: string) =>
+  checkedType(bytes, maxBytes, field, IMAGE_UPLOAD);
 
 /** The document type of an evidence upload within `maxBytes`, or the error answer. */
-export function checkedDocumentType(bytes: Uint8Array, maxBytes: number, field?: string) {
-  if (bytes.byteLength === 0) throw refusal('bad_request', UPLOAD_MESSAGES.empty, field);
-  if (bytes.byteLength > maxBytes) {
-    throw refusal('payload_too_large', UPLOAD_MESSAGES.documentTooLarge(maxBytes), field);
-  }
-  const type = detectDocumentType(bytes);
-  if (!type) throw refusal('unsupported_media_type', UPLOAD_MESSAGES.wrongDocumentType, field);
-  return type;
-}
+export const checkedDocumentType = (bytes: Uint8Array, maxBytes: number, field?: string) =>
+  checkedType(bytes, maxBytes, field, DOCUMENT_UPLOAD);
 
 /** An upload checked by what its ticket's purpose accepts. */
 export const checkedUploadType = (

@@ -11,7 +11,7 @@ import {
   type CheckType,
 } from '../../lib/catalog/checks.ts';
 import type { RecordCheck } from '../../lib/schemas/verification.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldRefusal } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { verifiedBadgeMessage } from '../mail/messages.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
@@ -54,8 +54,7 @@ async function mailFirstBadge(tx: Queryable, providerId: number, siteUrl: string
   );
 }
 
-const refuse = (field: string, message: string) =>
-  new AppError('bad_request', message, { [field]: message });
+const refuse = (field: string, message: string) => fieldRefusal('bad_request', message, field);
 
 /**
  * An admin records a check's outcome (one record per provider and check type, replaced
