@@ -8,11 +8,10 @@ import {
   type EnquiryDeskQuerySchema,
 } from '../../lib/schemas/admin-lists.ts';
 import { photoIdsOf, sitePhotoPaths } from '../requests/site-photos.ts';
+import { escapeLike } from '../search/search-sql.ts';
 import { deskColumns } from './enquiry-desk-columns.ts';
 import type { DeskRow } from './get-enquiry.ts';
 import { followUpFlags, needsAttention } from './request-follow-up.ts';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * One page, newest first (the id keeps pages stable), and how many match; status,

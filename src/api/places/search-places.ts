@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { PLACE_KINDS, placeKey } from '../../lib/places.ts';
 import type { PlaceSearchQuery, PlaceSummary } from '../../lib/schemas/places.ts';
+import { escapeLike } from '../search/search-sql.ts';
 import { summaryOf, type PlaceRow } from './place-summary.ts';
 
 /** Below this many characters a typed name is matched by its start only (trigrams need three). */
@@ -10,9 +11,6 @@ const MIN_TYPO_LENGTH = 3;
 interface Row extends PlaceRow {
   matched: string;
 }
-
-/** `LIKE` pattern text: the key's own % and _ taken literally (placeKey leaves none, but still). */
-const likeText = (key: string) => key.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The places a typed text names (the town combobox): a name or other name equal to it,
@@ -24,8 +22,9 @@ const likeText = (key: string) => key.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function searchPlaces(db: Database, query: PlaceSearchQuery): Promise<PlaceSummary[]> {
   const key = placeKey(query.q);
   if (!key) return [];
-  const prefix = `${likeText(key)}%`;
-  const wordPrefix = `% ${likeText(key)}%`;
+  // The key's own % and _ taken literally (placeKey leaves none, but still).
+  const prefix = `${escapeLike(key)}%`;
+  const wordPrefix = `% ${escapeLike(key)}%`;
   const typos = key.length >= MIN_TYPO_LENGTH;
   const kinds = sql.raw(`ARRAY[${PLACE_KINDS.map((k) => `'${k}'`).join(', ')}]`);
   const result: unknown = await db.execute(sql`

@@ -7,10 +7,9 @@ import {
   type AdminPage,
   type AdminProviderListQuerySchema,
 } from '../../lib/schemas/admin-lists.ts';
+import { escapeLike } from '../search/search-sql.ts';
 import { adminProviderColumns } from './admin-provider-columns.ts';
 import type { AdminProviderRow } from './list-all-providers.ts';
-
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * GET /api/admin/providers (spec: Providers tab): one page of providers, approved or not,
