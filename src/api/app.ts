@@ -13,7 +13,7 @@ import { sessionSecret } from './auth/session-secret.ts';
 import type { Env } from './env.ts';
 import { companyFromEnvironment, revealsTokens } from './env.ts';
 import { AppError, type ErrorBody } from './errors.ts';
-import { PUBLIC_CACHE_TAG } from './http/cache.ts';
+import { noStore, PUBLIC_CACHE_TAG } from './http/cache.ts';
 import { refuseControlCharactersInQuery } from './http/control-characters.ts';
 import { databaseFault, databaseUnavailable } from './http/database-faults.ts';
 import { logErrorSafely } from './http/describe-error.ts';
@@ -156,7 +156,7 @@ export function createApp({
       'Content-Security-Policy',
       "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
     );
-    c.header('Cache-Control', 'private, no-store');
+    noStore(c);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
     return c.html(page);
@@ -166,7 +166,7 @@ export function createApp({
   app.notFound((c) => c.json<ErrorBody>({ message: 'Not found' }, 404));
 
   app.onError((thrown, c) => {
-    c.header('Cache-Control', 'private, no-store');
+    noStore(c);
     // A lost or refused database connection is an outage, not a bug: 503 with Retry-After
     // (the pool's 'error' listener in db/client.ts logs the loss).
     const error = databaseFault(thrown) ? databaseUnavailable() : thrown;

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { adminUsers } from '../../../db/schema.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../errors.ts';
+import { noStore } from '../http/cache.ts';
 import { requireSessionClaims, SIGN_IN_AGAIN } from './sessions.ts';
 
 export interface SignedInAdmin {
@@ -42,6 +43,6 @@ export const requireAdmin = createMiddleware<AdminEnv>(async (c, next) => {
     firstName: admin.firstName,
     lastName: admin.lastName,
   });
-  c.header('Cache-Control', 'private, no-store');
+  noStore(c);
   await next();
 });

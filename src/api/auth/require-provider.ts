@@ -4,6 +4,7 @@ import { serviceProviders } from '../../../db/schema.ts';
 import { LISTING_PAUSED } from '../../lib/listing-paused.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../errors.ts';
+import { noStore } from '../http/cache.ts';
 import { requireSessionClaims, SIGN_IN_AGAIN } from './sessions.ts';
 
 export interface SignedInProvider {
@@ -37,7 +38,7 @@ export const requireProvider = createMiddleware<ProviderEnv>(async (c, next) => 
     throw new AppError('unauthorized', SIGN_IN_AGAIN);
   }
   c.set('provider', { id: provider.id, email: provider.email, isListed: provider.isListed });
-  c.header('Cache-Control', 'private, no-store');
+  noStore(c);
   await next();
 });
 

@@ -26,6 +26,7 @@ export function cachePublicly(c: Context, options: { varyOnQuery?: readonly stri
   }
 }
 
+/** An answer for its one reader (a session's, a token's): no cache on the way keeps it. */
 export function noStore(c: Context): void {
   c.header('Cache-Control', 'private, no-store');
 }
