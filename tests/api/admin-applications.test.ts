@@ -8,7 +8,7 @@ import {
 } from '../../db/schema.ts';
 import { DEFAULT_RESET_NOTE } from '../../src/lib/schemas/admin.ts';
 import {
-  expectAdminOnly,
+  itIsForAdminsOnly,
   resetWithAdmin,
   type TestAdmin,
   uploadedAdminTicket,
@@ -112,21 +112,19 @@ describe('every signed-in admin route refuses requests without a valid admin ses
     { name: 'GET /api/admin/applications' },
     {
       name: 'PUT /api/admin/applications/:id/review',
-      path: () => `/api/admin/applications/${applicationId}/review`,
+      id: () => applicationId,
       body: () => ({ status: 'rejected', adminNotes: 'Not by this request' }),
     },
     {
       name: 'POST /api/admin/applications/:id/approve',
-      path: () => `/api/admin/applications/${applicationId}/approve`,
+      id: () => applicationId,
     },
     { name: 'POST /api/admin/objects/upload' },
     { name: 'POST /api/admin/flash-ads/upload' },
     { name: 'POST /api/admin/process-image', body: () => ({ uploadURL }) },
   ];
 
-  it.each(ROUTES.map((route) => [route.name, route] as const))('%s', async (_, route) => {
-    await expectAdminOnly(api, admin.id, route);
-  });
+  itIsForAdminsOnly(api, () => admin.id, ROUTES);
 });
 
 describe('GET /api/admin/stats', () => {

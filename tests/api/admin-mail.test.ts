@@ -120,7 +120,7 @@ describe('the mail screen', () => {
       expect(await outboxRows(api)).toEqual(before);
       await expectAdminOnly(api, admin.id, {
         name: 'POST /api/admin/mail/:id/resend',
-        path: () => `/api/admin/mail/${mail.id}/resend`,
+        id: () => mail.id,
       });
     });
   });

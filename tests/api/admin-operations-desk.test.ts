@@ -8,7 +8,7 @@ import {
   adminRow,
   adminSession,
   createTestAdmin,
-  expectAdminOnly,
+  itIsForAdminsOnly,
   resetWithAdmin,
   type TestAdmin,
 } from '../helpers/admin-fixtures.ts';
@@ -94,27 +94,25 @@ describe('every enquiry-desk, admin-user and export route is for signed-in admin
     { name: 'GET /api/admin/enquiries' },
     {
       name: 'GET /api/admin/enquiries/:id',
-      path: () => `/api/admin/enquiries/${enquiryId}`,
+      id: () => enquiryId,
     },
     {
       name: 'PUT /api/admin/enquiries/:id',
-      path: () => `/api/admin/enquiries/${enquiryId}`,
+      id: () => enquiryId,
       body: () => ({ status: 'in_progress', adminNotes: 'Called the customer' }),
     },
     { name: 'GET /api/admin/users' },
     { name: 'POST /api/admin/users', body: () => newAdminBody() },
     {
       name: 'PUT /api/admin/users/:id',
-      path: () => `/api/admin/users/${colleagueId}`,
+      id: () => colleagueId,
       body: () => ({ isActive: false }),
     },
     { name: 'GET /api/admin/exports/providers.csv' },
     { name: 'GET /api/admin/exports/enquiries.csv' },
   ];
 
-  it.each(ROUTES.map((route) => [route.name, route] as const))('%s', async (_, route) => {
-    await expectAdminOnly(api, admin.id, route);
-  });
+  itIsForAdminsOnly(api, () => admin.id, ROUTES);
 });
 
 describe('GET /api/admin/enquiries', () => {

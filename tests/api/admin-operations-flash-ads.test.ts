@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { flashAds } from '../../db/schema.ts';
 import {
-  expectAdminOnly,
+  itIsForAdminsOnly,
   resetWithAdmin,
   type TestAdmin,
   uploadAdminImage,
@@ -59,15 +59,13 @@ describe('every flash-ad route is for signed-in admins only', () => {
     { name: 'POST /api/admin/flash-ads', body: () => adBody() },
     {
       name: 'PUT /api/admin/flash-ads/:id',
-      path: () => `/api/admin/flash-ads/${adId}`,
+      id: () => adId,
       body: () => adBody({ isActive: false }),
     },
-    { name: 'DELETE /api/admin/flash-ads/:id', path: () => `/api/admin/flash-ads/${adId}` },
+    { name: 'DELETE /api/admin/flash-ads/:id', id: () => adId },
   ];
 
-  it.each(ROUTES.map((route) => [route.name, route] as const))('%s', async (_, route) => {
-    await expectAdminOnly(api, admin.id, route);
-  });
+  itIsForAdminsOnly(api, () => admin.id, ROUTES);
 });
 
 describe('GET /api/admin/flash-ads', () => {

@@ -6,7 +6,7 @@ import { RATING_NOT_SETTABLE } from '../../src/lib/schemas/admin-operations.ts';
 import { SA_PHONE_MESSAGE } from '../../src/lib/schemas/fields.ts';
 import {
   addProviderBody,
-  expectAdminOnly,
+  itIsForAdminsOnly,
   resetWithAdmin,
   type TestAdmin,
   uploadAdminImage,
@@ -82,22 +82,20 @@ describe('every provider route is for signed-in admins only', () => {
     { name: 'POST /api/admin/providers', body: () => addProviderBody() },
     {
       name: 'GET /api/admin/providers/:id',
-      path: () => `/api/admin/providers/${providerId}`,
+      id: () => providerId,
     },
     {
       name: 'PUT /api/admin/providers/:id',
-      path: () => `/api/admin/providers/${providerId}`,
+      id: () => providerId,
       body: () => ({ isApproved: false }),
     },
     {
       name: 'DELETE /api/admin/providers/:id',
-      path: () => `/api/admin/providers/${providerId}`,
+      id: () => providerId,
     },
   ];
 
-  it.each(ROUTES.map((route) => [route.name, route] as const))('%s', async (_, route) => {
-    await expectAdminOnly(api, admin.id, route);
-  });
+  itIsForAdminsOnly(api, () => admin.id, ROUTES);
 });
 
 describe('GET /api/admin/providers', () => {

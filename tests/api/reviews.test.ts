@@ -13,7 +13,7 @@ import { requestIdOf } from '../../src/lib/request-reference.ts';
 import {
   adminSession,
   createTestAdmin,
-  expectAdminOnly,
+  itIsForAdminsOnly,
   type TestAdmin,
 } from '../helpers/admin-fixtures.ts';
 import {
@@ -961,21 +961,19 @@ describe('the moderation of reviews', () => {
       { name: 'GET /api/admin/reviews' },
       {
         name: 'PUT /api/admin/reviews/:id/hide',
-        path: () => `/api/admin/reviews/${reviewId}/hide`,
+        id: () => reviewId,
         body: () => ({ reason: 'Spam' }),
       },
       {
         name: 'PUT /api/admin/reviews/:id/show',
-        path: () => `/api/admin/reviews/${reviewId}/show`,
+        id: () => reviewId,
       },
       {
         name: 'PUT /api/admin/reviews/:id/release',
-        path: () => `/api/admin/reviews/${reviewId}/release`,
+        id: () => reviewId,
       },
     ];
-    it.each(routes.map((route) => [route.name, route] as const))('%s', async (_, route) => {
-      await expectAdminOnly(api, admin.id, route);
-    });
+    itIsForAdminsOnly(api, () => admin.id, routes);
   });
 
   it('keeps the stored rating in step with the hidden flag', async () => {

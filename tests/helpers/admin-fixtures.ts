@@ -5,7 +5,7 @@
  * does, and the refusals every signed-in admin route must give.
  */
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { adminUsers } from '../../db/schema.ts';
 import { createAdmin } from '../../src/api/admins/create-admin.ts';
 import { callRoute, databaseSnapshot, okJson, sendAs, type ApiRoute } from './api-fixtures.ts';
@@ -188,6 +188,20 @@ export async function expectAdminOnly(
   const accepted = await callRoute(api, route, authorization(current));
   expect(accepted.status, `${route.name} once active again`).toBeGreaterThanOrEqual(200);
   expect(accepted.status, `${route.name} once active again`).toBeLessThan(300);
+}
+
+/**
+ * One test per route, named as the route, that it is for signed-in admins only
+ * (expectAdminOnly). The admin is read when each test runs, as beforeEach makes it afresh.
+ */
+export function itIsForAdminsOnly(
+  api: TestApi,
+  adminId: () => number,
+  routes: readonly ApiRoute[],
+): void {
+  it.each(routes.map((route) => [route.name, route] as const))('%s', async (_, route) => {
+    await expectAdminOnly(api, adminId(), route);
+  });
 }
 
 /**

@@ -75,8 +75,8 @@ export async function okJson<T>(response: Promise<Response>, status = 200): Prom
 export interface ApiRoute {
   /** 'METHOD /path', as the app names the route. */
   name: string;
-  /** The path to call when the name's holds parameters (':id'). */
-  path?: () => string;
+  /** The value of the name's ':id', read when the route is called (after the row is made). */
+  id?: () => number | string;
   /** A body the route would act on, sent as JSON. */
   body?: () => unknown;
 }
@@ -88,8 +88,9 @@ export function callRoute(
   headers: Record<string, string>,
 ): Promise<Response> {
   const [method = 'GET', namedPath = '/'] = route.name.split(' ');
+  const path = route.id ? namedPath.replace(':id', String(route.id())) : namedPath;
   const body = route.body?.();
-  return api.request(route.path?.() ?? namedPath, {
+  return api.request(path, {
     method,
     headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...headers },
     ...(body !== undefined && { body: JSON.stringify(body) }),
