@@ -22,9 +22,10 @@ import {
 } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
-const api = useTestApi();
+/** Alpha Cameras and Beta Security, inserted afresh for each test. */
 let alpha: InsertedProvider;
 let beta: InsertedProvider;
+const api = useTestApi();
 
 beforeEach(async () => {
   ({ alpha, beta } = await resetWithAlphaAndBeta(api));
