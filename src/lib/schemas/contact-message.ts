@@ -15,8 +15,8 @@ export const ContactMessageSchema = z.object({
   email: emailField(),
   topic: z.enum(CONTACT_TOPIC_VALUES, 'Please choose what your message is about'),
   message: requiredText('Please write your message', CONTACT_LIMITS.message, {
-    length: CONTACT_LIMITS.messageMin,
-    message: `Please write at least ${CONTACT_LIMITS.messageMin} characters`,
+    min: CONTACT_LIMITS.messageMin,
+    tooShort: `Please write at least ${CONTACT_LIMITS.messageMin} characters`,
   }),
 });
 

@@ -27,22 +27,19 @@ export const SA_PHONE_MESSAGE =
   'Please enter a valid South African phone number (e.g., +27123456789 or 0123456789)';
 
 /**
- * A text that must be written: trimmed, at least `min.length` characters (one by default,
- * and then `message` says it is missing; a longer minimum says so in `min.message`), at
- * most `max`.
+ * A text that must be written: trimmed, at least `min` characters (one unless given; too
+ * short, `tooShort` says so, `message` by default), at most `max` (`tooLong` says so,
+ * "At most {max} characters" by default).
  */
 export const requiredText = (
   message: string,
   max = 200,
-  min: { length: number; message: string } = { length: 1, message },
-) =>
-  z
-    .string(message)
-    .check(
-      z.trim(),
-      z.minLength(min.length, min.message),
-      z.maxLength(max, `At most ${max} characters`),
-    );
+  {
+    min = 1,
+    tooShort = message,
+    tooLong = `At most ${max} characters`,
+  }: { min?: number; tooShort?: string; tooLong?: string } = {},
+) => z.string(message).check(z.trim(), z.minLength(min, tooShort), z.maxLength(max, tooLong));
 
 export const optionalText = (max: number) =>
   preprocess(

@@ -27,8 +27,8 @@ export const CASE_REPLY_MAX = 4000;
 /** The officer's answer, mailed as written; `close` ends the case with it. */
 export const PrivacyCaseReplySchema = z.object({
   reply: requiredText('Please write the answer', CASE_REPLY_MAX, {
-    length: 10,
-    message: 'Please write the answer (at least 10 characters)',
+    min: 10,
+    tooShort: 'Please write the answer (at least 10 characters)',
   }),
   close: z.optional(z.boolean('Say whether the answer closes the case')),
 });

@@ -18,8 +18,8 @@ export const ReviewSchema = z.object({
       z.lte(5, 'Please choose a rating from 1 to 5 stars'),
     ),
   comment: requiredText('Please tell others about the work', REVIEW_COMMENT_MAX, {
-    length: 10,
-    message: 'Please write at least 10 characters',
+    min: 10,
+    tooShort: 'Please write at least 10 characters',
   }),
   /** Optional: when sent, it must be the provider of the enquiry. */
   providerId: z.optional(recordId()),
@@ -37,10 +37,7 @@ export const ReviewReplySchema = z.object({
 });
 
 export const HideReviewSchema = z.object({
-  reason: requiredText('Please give the reason', 500, {
-    length: 3,
-    message: 'Please give the reason',
-  }),
+  reason: requiredText('Please give the reason', 500, { min: 3 }),
 });
 
 export const ReviewPageQuerySchema = z.object({

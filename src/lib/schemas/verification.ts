@@ -22,13 +22,9 @@ export const optionalDay = (message: string) =>
 
 /** An evidence document as a form sends it: where it was uploaded and its file name. */
 export const DocumentUploadSchema = z.object({
-  upload: z
-    .string('Please upload the document')
-    .check(
-      z.trim(),
-      z.minLength(1, 'Please upload the document'),
-      z.maxLength(UPLOAD_REFERENCE_MAX_LENGTH, 'Please upload the document again'),
-    ),
+  upload: requiredText('Please upload the document', UPLOAD_REFERENCE_MAX_LENGTH, {
+    tooLong: 'Please upload the document again',
+  }),
   fileName: requiredText('The document needs a file name', DOCUMENT_NAME_MAX_LENGTH),
 });
 
