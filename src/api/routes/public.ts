@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { roundedPosition } from '../../lib/home-highlights.ts';
 import { requestSentMessage } from '../../lib/request-sent.ts';
 import { HELD_REVIEW_DECISION } from '../../lib/reviews.ts';
@@ -29,7 +29,7 @@ import { confirmApplicationEmail } from '../applications/confirm-application-ema
 import { createApplication } from '../applications/create-application.ts';
 import { mailNewConfirmationLink } from '../applications/new-confirmation-link.ts';
 import { sendContactMessage } from '../contact/send-contact-message.ts';
-import { confirmEnquiryEmail } from '../enquiries/confirm-enquiry-email.ts';
+import { confirmEnquiryEmail, type Confirming } from '../enquiries/confirm-enquiry-email.ts';
 import { createEnquiry } from '../enquiries/create-enquiry.ts';
 import { providerInBrowser } from '../enquiries/provider-in-browser.ts';
 import { listActiveFlashAds } from '../flash-ads/list-active-flash-ads.ts';
@@ -63,6 +63,17 @@ import { publicUploadTicket } from '../uploads/upload-tickets-by-asker.ts';
 import { getPublicVerification } from '../verification/public-verification.ts';
 
 const PROVIDER_QUERY_KEYS = Object.keys(ProviderQuerySchema.shape);
+
+/**
+ * What confirming a customer's address takes from the request, by either link (the status
+ * page's or the confirmation mail's): the links' secret, the site, and the network it came
+ * from.
+ */
+const confirming = (c: Context<AppEnv>): Confirming => ({
+  secret: c.var.sessionSecret,
+  siteUrl: siteUrl(c),
+  from: clientAddress(c),
+});
 
 export const publicRoutes = new Hono<AppEnv>()
   /** Says what is down, for load balancers and people: 503 with Retry-After while the database is. */
@@ -241,14 +252,7 @@ export const publicRoutes = new Hono<AppEnv>()
   .post('/requests/confirm', validJson(RequestTokenSchema), async (c) => {
     noStore(c);
     const { token } = c.req.valid('json');
-    return c.json(
-      await confirmRequestEmail(c.var.db, {
-        token,
-        secret: c.var.sessionSecret,
-        siteUrl: siteUrl(c),
-        from: clientAddress(c),
-      }),
-    );
+    return c.json(await confirmRequestEmail(c.var.db, { token, ...confirming(c) }));
   })
   .post(
     '/requests/cancel',
@@ -263,14 +267,7 @@ export const publicRoutes = new Hono<AppEnv>()
   .post('/enquiries/confirm', validJson(ConfirmEnquiryEmailSchema), async (c) => {
     noStore(c);
     const { token } = c.req.valid('json');
-    return c.json(
-      await confirmEnquiryEmail(c.var.db, {
-        token,
-        secret: c.var.sessionSecret,
-        siteUrl: siteUrl(c),
-        from: clientAddress(c),
-      }),
-    );
+    return c.json(await confirmEnquiryEmail(c.var.db, { token, ...confirming(c) }));
   })
   .get('/providers/:id{[0-9]+}', validParams({ id: idParam('Provider not found') }), async (c) => {
     const provider = await getApprovedProvider(c.var.db, c.req.valid('param').id);
