@@ -3,15 +3,11 @@ import { Hono } from 'hono';
 import { AdminPageQuerySchema } from '../../lib/schemas/admin-lists.ts';
 import {
   AdminLoginSchema,
-  ForgotPasswordSchema,
-  ResetPasswordSchema,
   ProcessImageSchema,
   ReviewApplicationSchema,
 } from '../../lib/schemas/admin.ts';
 import { adminAccounts, adminInvitations } from '../accounts/account-kinds.ts';
 import { endSessions } from '../accounts/end-sessions.ts';
-import { requestPasswordReset } from '../accounts/request-password-reset.ts';
-import { setPasswordWithToken } from '../accounts/set-password-with-token.ts';
 import { signInAccount } from '../accounts/sign-in-account.ts';
 import type { AppEnv } from '../app-env.ts';
 import { approveApplication } from '../applications/approve-application.ts';
@@ -20,18 +16,15 @@ import { reviewApplication } from '../applications/review-application.ts';
 import { requireAdmin, type AdminEnv } from '../auth/require-admin.ts';
 import { clearSessionCookie } from '../auth/sessions.ts';
 import { getApplicationChecklist } from '../documents/application-checklist.ts';
-import { revealsTokens } from '../env.ts';
 import { changesPublicData, noStore } from '../http/cache.ts';
-import { clientAddress } from '../http/client-address.ts';
 import { idParam } from '../http/id-param.ts';
 import { validJson, validParams, validQuery } from '../http/route-input.ts';
 import { siteUrl } from '../http/site-url.ts';
-import { RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
-import { rateLimited } from '../rate-limits/rate-limited.ts';
 import { getAdminStats } from '../stats/get-admin-stats.ts';
 import { claimUpload } from '../uploads/claim-upload.ts';
 import { adminUploadTicket } from '../uploads/upload-tickets-by-asker.ts';
 import { adminOperationRoutes } from './admin-operations.ts';
+import { forgotPasswordRoute, setPasswordRoute } from './password-link-routes.ts';
 
 /** Routes that work without a session. */
 const signIn = new Hono<AppEnv>()
@@ -43,36 +36,10 @@ const signIn = new Hono<AppEnv>()
     const { token, account } = await signInAccount(c, adminAccounts, c.req.valid('json'));
     return c.json({ admin: account, token });
   })
-  .post('/forgot-password', validJson(ForgotPasswordSchema), async (c) => {
-    const { email } = c.req.valid('json');
-    const resetToken = await requestPasswordReset(c.var.db, adminAccounts, {
-      email,
-      client: clientAddress(c),
-      siteUrl: siteUrl(c),
-      revealToken: revealsTokens(c.var.env),
-    });
-    const message = adminAccounts.texts.forgotPasswordAnswer;
-    return c.json(resetToken ? { message, resetToken } : { message });
-  })
-  .post(
-    '/reset-password',
-    rateLimited(RATE_LIMITS.passwordReset),
-    validJson(ResetPasswordSchema),
-    async (c) => {
-      await setPasswordWithToken(c.var.db, adminAccounts, c.req.valid('json'));
-      return c.json({ message: adminAccounts.texts.passwordSet });
-    },
-  )
+  .route('/', forgotPasswordRoute(adminAccounts))
+  .route('/', setPasswordRoute('/reset-password', adminAccounts))
   /** The invitation link of a new team admin: their first password (decision 0048). */
-  .post(
-    '/set-password',
-    rateLimited(RATE_LIMITS.passwordReset),
-    validJson(ResetPasswordSchema),
-    async (c) => {
-      await setPasswordWithToken(c.var.db, adminInvitations, c.req.valid('json'));
-      return c.json({ message: adminInvitations.texts.passwordSet });
-    },
-  );
+  .route('/', setPasswordRoute('/set-password', adminInvitations));
 
 /** Routes for a signed-in admin. */
 const signedIn = new Hono<AdminEnv>()

@@ -1,12 +1,7 @@
 /** /api/provider/* and POST /api/objects/upload: the provider dashboard (spec section 7). */
 import { Hono, type Context } from 'hono';
 import { formatDate } from '../../lib/format.ts';
-import {
-  ChangePasswordSchema,
-  ForgotPasswordSchema,
-  LoginSchema,
-  ResetPasswordSchema,
-} from '../../lib/schemas/account.ts';
+import { ChangePasswordSchema, LoginSchema } from '../../lib/schemas/account.ts';
 import { ACCOUNT_CLOSED } from '../../lib/schemas/privacy.ts';
 import { SeenRequestsSchema } from '../../lib/schemas/provider-dashboard.ts';
 import {
@@ -22,8 +17,6 @@ import { checkTypeParam, RenewalSchema } from '../../lib/schemas/verification.ts
 import { providerAccounts } from '../accounts/account-kinds.ts';
 import { changePassword } from '../accounts/change-password.ts';
 import { endSessions } from '../accounts/end-sessions.ts';
-import { requestPasswordReset } from '../accounts/request-password-reset.ts';
-import { setPasswordWithToken } from '../accounts/set-password-with-token.ts';
 import { signInAccount } from '../accounts/sign-in-account.ts';
 import type { AppEnv } from '../app-env.ts';
 import {
@@ -36,9 +29,7 @@ import { listWaitingRenewals } from '../documents/list-waiting-renewals.ts';
 import { submitRenewal } from '../documents/submit-renewal.ts';
 import { listProviderEnquiries } from '../enquiries/list-provider-enquiries.ts';
 import { respondToEnquiry } from '../enquiries/respond-to-enquiry.ts';
-import { revealsTokens } from '../env.ts';
 import { changesPublicData, noStore } from '../http/cache.ts';
-import { clientAddress } from '../http/client-address.ts';
 import { idParam } from '../http/id-param.ts';
 import { validChanges, validJson, validParams } from '../http/route-input.ts';
 import { siteUrl } from '../http/site-url.ts';
@@ -49,8 +40,6 @@ import { getOwnProfile } from '../providers/get-own-profile.ts';
 import { confirmProfileFacts, getProfileChecklist } from '../providers/profile-checklist.ts';
 import { updateOwnProfileImage } from '../providers/update-own-profile-image.ts';
 import { updateOwnProfile } from '../providers/update-own-profile.ts';
-import { RATE_LIMITS } from '../rate-limits/hit-rate-limit.ts';
-import { rateLimited } from '../rate-limits/rate-limited.ts';
 import { markRequestsSeen } from '../requests/mark-requests-seen.ts';
 import { readSitePhoto, SITE_PHOTO_NOT_FOUND, sitePhotoHeaders } from '../requests/site-photos.ts';
 import { listOwnReviews } from '../reviews/list-own-reviews.ts';
@@ -60,6 +49,7 @@ import { getPublicVerification } from '../verification/public-verification.ts';
 import { addWorkPhoto } from '../work-photos/add-work-photo.ts';
 import { listOwnWorkPhotos } from '../work-photos/list-own-work-photos.ts';
 import { removeWorkPhoto } from '../work-photos/remove-work-photo.ts';
+import { forgotPasswordRoute, setPasswordRoute } from './password-link-routes.ts';
 
 /** Routes that work without a session. */
 const signIn = new Hono<AppEnv>()
@@ -71,27 +61,9 @@ const signIn = new Hono<AppEnv>()
     const { token } = await signInAccount(c, providerAccounts, c.req.valid('json'));
     return c.json({ token });
   })
-  .post('/forgot-password', validJson(ForgotPasswordSchema), async (c) => {
-    const { email } = c.req.valid('json');
-    const resetToken = await requestPasswordReset(c.var.db, providerAccounts, {
-      email,
-      client: clientAddress(c),
-      siteUrl: siteUrl(c),
-      revealToken: revealsTokens(c.var.env),
-    });
-    const message = providerAccounts.texts.forgotPasswordAnswer;
-    return c.json(resetToken ? { message, resetToken } : { message });
-  })
+  .route('/', forgotPasswordRoute(providerAccounts))
   /** The set-password link of the approval e-mail and the reset link both land here. */
-  .post(
-    '/set-password',
-    rateLimited(RATE_LIMITS.passwordReset),
-    validJson(ResetPasswordSchema),
-    async (c) => {
-      await setPasswordWithToken(c.var.db, providerAccounts, c.req.valid('json'));
-      return c.json({ message: providerAccounts.texts.passwordSet });
-    },
-  );
+  .route('/', setPasswordRoute('/set-password', providerAccounts));
 
 /** Routes for a signed-in provider. */
 const signedIn = new Hono<ProviderEnv>()
