@@ -22,6 +22,7 @@ import {
   TOP_RATED_COUNT,
   TOP_RATED_MIN_REVIEWS,
 } from '../../lib/home-highlights.ts';
+import { publicReviewTextColumns } from '../reviews/review-columns.ts';
 import { checkIsRequired, providerIsVerified } from '../verification/verified-sql.ts';
 
 /** What a highlight card shows of a provider: nothing beyond the public listing's fields. */
@@ -147,12 +148,7 @@ async function listRecentlyVerified(db: Database) {
 async function listRecentReviews(db: Database) {
   const rows = await db
     .select({
-      id: r.id,
-      customerName: r.customerName,
-      rating: r.rating,
-      comment: r.comment,
-      serviceType: r.serviceType,
-      createdAt: r.createdAt,
+      ...publicReviewTextColumns,
       fromRequest: sql<boolean>`(${r.enquiryId} IS NOT NULL)`,
       providerId: p.id,
       providerName: p.name,
