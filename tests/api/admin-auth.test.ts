@@ -21,7 +21,7 @@ import {
   signIn,
 } from '../helpers/auth-fixtures.ts';
 import { insertApplication } from '../helpers/builders.ts';
-import { expectError } from '../helpers/error-answer.ts';
+import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { startTestApi, type TestApi, useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
@@ -144,8 +144,7 @@ describe('POST /api/admin/login', () => {
     ['no password', { email: 'a@b.co.za' }, 'password', 'Password is required'],
   ])('answers 400 for %s', async (_, credentials, field, message) => {
     const response = await postLogin(api, 'admin', credentials);
-    const body = await expectError(response, 400, message);
-    expect(body.errors?.[field]).toBe(message);
+    await expectFieldError(response, field, message);
   });
 
   it('answers 429 once a client has failed 20 times, even with the right password, and right passwords do not count', async () => {

@@ -9,7 +9,7 @@ import {
 } from '../helpers/admin-fixtures.ts';
 import { databaseSnapshot, okJson, sendAs, type ApiRoute } from '../helpers/api-fixtures.ts';
 import { insertFlashAd } from '../helpers/builders.ts';
-import { expectError } from '../helpers/error-answer.ts';
+import { expectError, expectFieldRefusal } from '../helpers/error-answer.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 // Admins' sessions are minted directly: no test here signs in with a password.
@@ -189,10 +189,7 @@ describe('POST /api/admin/flash-ads', () => {
       'Upload the image again',
     ],
   ])('answers 400 to %s and stores nothing', async (_, overrides, field, message) => {
-    const before = await databaseSnapshot(api);
-    const body = await expectError(await post(adBody(overrides)), 400);
-    expect(body.errors?.[field]).toBe(message);
-    expect(await databaseSnapshot(api)).toEqual(before);
+    await expectFieldRefusal(api, () => post(adBody(overrides)), field, message);
   });
 
   it('answers "Title and subtitle are required" as the message when both are blank', async () => {
@@ -262,10 +259,7 @@ describe('PUT /api/admin/flash-ads/:id', () => {
     ],
   ])('answers 400 to %s and changes nothing', async (_, overrides, field, message) => {
     const ad = await insertFlashAd(api.database.db);
-    const before = await databaseSnapshot(api);
-    const body = await expectError(await put(ad.id, adBody(overrides)), 400);
-    expect(body.errors?.[field]).toBe(message);
-    expect(await databaseSnapshot(api)).toEqual(before);
+    await expectFieldRefusal(api, () => put(ad.id, adBody(overrides)), field, message);
   });
 
   it.each([['9999'], ['0'], ['abc']])(

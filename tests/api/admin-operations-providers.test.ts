@@ -21,7 +21,7 @@ import {
 } from '../helpers/api-fixtures.ts';
 import { SIGN_IN_AGAIN } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
-import { expectError } from '../helpers/error-answer.ts';
+import { expectError, expectFieldRefusal } from '../helpers/error-answer.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
@@ -376,10 +376,7 @@ describe('POST /api/admin/providers', () => {
       'Business type must be company or sole_trader',
     ],
   ])('answers 400 to %s and stores nothing', async (_, overrides, field, message) => {
-    const before = await databaseSnapshot(api);
-    const body = await expectError(await post(addProviderBody(overrides)), 400);
-    expect(body.errors?.[field]).toBe(message);
-    expect(await databaseSnapshot(api)).toEqual(before);
+    await expectFieldRefusal(api, () => post(addProviderBody(overrides)), field, message);
   });
 
   it('answers 400 to a body that is not JSON, and 415 to one without a JSON content type', async () => {
@@ -573,10 +570,7 @@ describe('PUT /api/admin/providers/:id', () => {
     ],
   ])('answers 400 to %s and changes nothing', async (_, changes, field, message) => {
     const provider = await insertProvider(api.database.db);
-    const before = await databaseSnapshot(api);
-    const body = await expectError(await put(provider.id, changes), 400);
-    expect(body.errors?.[field]).toBe(message);
-    expect(await databaseSnapshot(api)).toEqual(before);
+    await expectFieldRefusal(api, () => put(provider.id, changes), field, message);
   });
 
   it('answers 409 when the new e-mail is another provider’s', async () => {

@@ -24,7 +24,7 @@ import {
   tamperSignature,
 } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider, validApplicationBody } from '../helpers/builders.ts';
-import { expectError } from '../helpers/error-answer.ts';
+import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { imageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { PROFILE_EXTRAS } from '../helpers/profile-fixtures.ts';
@@ -367,8 +367,7 @@ describe('POST /api/provider/login', () => {
     ['an empty password', { email: 'a@b.co.za', password: '' }, 'password', 'Password is required'],
     ['no password', { email: 'a@b.co.za' }, 'password', 'Password is required'],
   ])('answers 400 with a field error for %s', async (_, credentials, field, message) => {
-    const body = await expectError(await postLogin(api, 'provider', credentials), 400, message);
-    expect(body.errors?.[field]).toBe(message);
+    await expectFieldError(await postLogin(api, 'provider', credentials), field, message);
   });
 
   it('answers 400 to a body that is not JSON and 415 to a form post', async () => {
@@ -1014,8 +1013,7 @@ describe('PUT /api/provider/password', () => {
   ])('answers 400 to %s and changes nothing', async (_, body, field, message) => {
     const token = await providerSession(api, provider.id);
     const before = await snapshot();
-    const answer = await expectError(await changePassword(token, body), 400, message);
-    expect(answer.errors?.[field]).toBe(message);
+    await expectFieldError(await changePassword(token, body), field, message);
     expect(await snapshot()).toEqual(before);
   });
 

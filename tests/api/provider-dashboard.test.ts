@@ -10,7 +10,7 @@ import { databaseSnapshot, okJson } from '../helpers/api-fixtures.ts';
 import { bearer, postLogin } from '../helpers/auth-fixtures.ts';
 import { insertAssignedEnquiry, insertEnquiry, insertProvider } from '../helpers/builders.ts';
 import { confirmEnquiryEmail, enquiryRow } from '../helpers/enquiry-fixtures.ts';
-import { expectError } from '../helpers/error-answer.ts';
+import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { watchOutbox } from '../helpers/outbox.ts';
 import { PROFILE_EXTRAS } from '../helpers/profile-fixtures.ts';
@@ -380,8 +380,7 @@ describe('PUT /api/provider/enquiries/:id/response', () => {
   ])('answers 400 to %s, changes nothing and mails no one', async (_, body, field, message) => {
     const outbox = await watchOutbox(api);
     const before = await snapshot();
-    const answer = await expectError(await respond(enquiry.id, body), 400, message);
-    expect(answer.errors?.[field]).toBe(message);
+    await expectFieldError(await respond(enquiry.id, body), field, message);
     expect(await snapshot()).toEqual(before);
     expect(await outbox.newMails()).toEqual([]);
   });

@@ -11,7 +11,7 @@ import { WEEKDAYS } from '../../src/lib/catalog/enquiry-options.ts';
 import { PROFILE_LIMITS, PROFILE_MESSAGES } from '../../src/lib/schemas/provider-dashboard.ts';
 import { databaseSnapshot, listProviders, queryRows, sendJson } from '../helpers/api-fixtures.ts';
 import { bearer } from '../helpers/auth-fixtures.ts';
-import { expectError } from '../helpers/error-answer.ts';
+import { expectError, expectFieldRefusal } from '../helpers/error-answer.ts';
 import { OPEN_WEEK } from '../helpers/profile-fixtures.ts';
 import {
   createTestProvider,
@@ -356,10 +356,7 @@ describe('PUT /api/provider/profile: refused input stores nothing', () => {
       HOURS_MESSAGES.noOpenDay,
     ],
   ])('answers 400 to %s with its field error', async (_, overrides, field, message) => {
-    const before = await databaseSnapshot(api);
-    const body = await expectError(await save(profile(overrides)), 400);
-    expect(body.errors?.[field]).toBe(message);
-    expect(await databaseSnapshot(api)).toEqual(before);
+    await expectFieldRefusal(api, () => save(profile(overrides)), field, message);
   });
 
   it('answers 400 with every bad field at once and stores nothing', async () => {

@@ -41,7 +41,7 @@ import {
   enquiryToken,
   type EnquiryTokenOptions,
 } from '../helpers/enquiry-fixtures.ts';
-import { expectError } from '../helpers/error-answer.ts';
+import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
@@ -564,8 +564,7 @@ describe('POST /api/reviews', () => {
     const enquiry = await completedEnquiry();
     const body = { token: await linkToken(enquiry.id), rating: 5, comment: COMMENT, ...changes };
     const before = await databaseSnapshot(api);
-    const answer = await expectError(await postReview(body), 400, message);
-    expect(answer.errors?.[field]).toBe(message);
+    await expectFieldError(await postReview(body), field, message);
     expect(await databaseSnapshot(api)).toEqual(before);
     expect(await reviewRows()).toEqual([]);
   });

@@ -4,6 +4,8 @@
  */
 import { expect } from 'vitest';
 import type { ErrorBody } from '../../src/api/errors.ts';
+import { databaseSnapshot } from './api-fixtures.ts';
+import type { TestApi } from './test-api.ts';
 
 export type { ErrorBody };
 
@@ -32,4 +34,20 @@ export async function expectFieldError(
   const body = await expectError(response, status, message);
   expect(body.errors?.[field]).toBe(message);
   return body;
+}
+
+/**
+ * A write refused with a form's error (400, `message` for `field`) and the database
+ * unchanged by it: the snapshot is taken before `send` runs.
+ */
+export async function expectFieldRefusal(
+  api: TestApi,
+  send: () => Promise<Response>,
+  field: string,
+  message: string,
+): Promise<void> {
+  const before = await databaseSnapshot(api);
+  const body = await expectError(await send(), 400);
+  expect(body.errors?.[field]).toBe(message);
+  expect(await databaseSnapshot(api)).toEqual(before);
 }
