@@ -33,102 +33,81 @@ export interface TableEntry {
 
 const SECRETS = ['password_hash', 'token_hash', 'status_token_hash', 'token_version'] as const;
 
+/** A row that names the person by its `email` column. */
+const BY_EMAIL = { by: 'email', columns: ['email'] } as const;
+/** A row of one of the person's requests (a copy of it: enquiry_id). */
+const OF_REQUEST = { by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' } as const;
+/** A row of the person's provider account (provider_id). */
+const OF_PROVIDER = { by: 'via', parent: 'service_providers', column: 'provider_id' } as const;
+
 export const PERSONAL_DATA_MAP = {
   customer_enquiries: {
     relations: [{ by: 'email', columns: ['customer_email'] }],
     withheld: SECRETS,
   },
-  enquiry_events: {
-    relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }],
-  },
-  enquiry_assignments: {
-    relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }],
-  },
-  enquiry_photos: {
-    relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }],
-  },
+  enquiry_events: { relations: [OF_REQUEST] },
+  enquiry_assignments: { relations: [OF_REQUEST] },
+  enquiry_photos: { relations: [OF_REQUEST] },
   request_status_links: {
-    relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }],
+    relations: [OF_REQUEST],
     withheld: SECRETS,
   },
-  reviews: { relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }] },
+  reviews: { relations: [OF_REQUEST] },
   // The conversation of a request (docs/decisions/0050) and the files sent with it.
-  request_messages: {
-    relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }],
-  },
+  request_messages: { relations: [OF_REQUEST] },
   request_message_files: {
     relations: [{ by: 'via', parent: 'request_messages', column: 'message_id' }],
   },
   // Quotes and the agreed job (docs/decisions/0051): each provider's answer on a copy of
   // the customer's request, with its lines, the job, its variations and any dispute.
-  quotes: { relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }] },
+  quotes: { relations: [OF_REQUEST] },
   quote_lines: {
     relations: [
       { by: 'via', parent: 'quotes', column: 'quote_id' },
       { by: 'via', parent: 'job_variations', column: 'variation_id' },
     ],
   },
-  quote_preparation_fees: {
-    relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }],
-  },
-  jobs: { relations: [{ by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' }] },
+  quote_preparation_fees: { relations: [OF_REQUEST] },
+  jobs: { relations: [OF_REQUEST] },
   job_variations: { relations: [{ by: 'via', parent: 'jobs', column: 'job_id' }] },
-  contact_messages: { relations: [{ by: 'email', columns: ['email'] }] },
-  privacy_links: { relations: [{ by: 'email', columns: ['email'] }], withheld: SECRETS },
-  consents: { relations: [{ by: 'email', columns: ['email'] }] },
+  contact_messages: { relations: [BY_EMAIL] },
+  privacy_links: { relations: [BY_EMAIL], withheld: SECRETS },
+  consents: { relations: [BY_EMAIL] },
   // Requests to the information officer and the answers (docs/decisions/0053).
-  privacy_cases: { relations: [{ by: 'email', columns: ['email'] }] },
+  privacy_cases: { relations: [BY_EMAIL] },
   privacy_objections: { relations: [{ by: 'mailbox-hash', column: 'mailbox_hash' }] },
   outbox: { relations: [{ by: 'mail' }] },
   rate_limits: { relations: [{ by: 'counter' }] },
 
   // A provider's, an applicant's and a team member's own records.
-  service_providers: { relations: [{ by: 'email', columns: ['email'] }], withheld: SECRETS },
-  provider_applications: {
-    relations: [
-      { by: 'email', columns: ['email'] },
-      { by: 'via', parent: 'service_providers', column: 'provider_id' },
-    ],
-  },
+  service_providers: { relations: [BY_EMAIL], withheld: SECRETS },
+  provider_applications: { relations: [BY_EMAIL, OF_PROVIDER] },
   application_confirmation_links: {
     relations: [{ by: 'via', parent: 'provider_applications', column: 'application_id' }],
     withheld: SECRETS,
   },
-  provider_checks: {
-    relations: [{ by: 'via', parent: 'service_providers', column: 'provider_id' }],
-  },
+  provider_checks: { relations: [OF_PROVIDER] },
   evidence_documents: {
     relations: [
-      { by: 'via', parent: 'service_providers', column: 'provider_id' },
+      OF_PROVIDER,
       { by: 'via', parent: 'provider_applications', column: 'application_id' },
     ],
   },
   // Who in our team looked (docs/decisions/0053): by the request or the provider looked at,
   // and a team member's own record of looking.
   access_log: {
-    relations: [
-      { by: 'via', parent: 'customer_enquiries', column: 'enquiry_id' },
-      { by: 'via', parent: 'service_providers', column: 'provider_id' },
-      { by: 'via', parent: 'admin_users', column: 'admin_id' },
-    ],
+    relations: [OF_REQUEST, OF_PROVIDER, { by: 'via', parent: 'admin_users', column: 'admin_id' }],
   },
   document_views: {
     relations: [{ by: 'via', parent: 'evidence_documents', column: 'document_id' }],
   },
-  provider_work_photos: {
-    relations: [{ by: 'via', parent: 'service_providers', column: 'provider_id' }],
-  },
-  provider_sign_ins: {
-    relations: [{ by: 'via', parent: 'service_providers', column: 'provider_id' }],
-  },
+  provider_work_photos: { relations: [OF_PROVIDER] },
+  provider_sign_ins: { relations: [OF_PROVIDER] },
   password_tokens: {
-    relations: [
-      { by: 'via', parent: 'service_providers', column: 'provider_id' },
-      { by: 'via', parent: 'admin_users', column: 'admin_id' },
-    ],
+    relations: [OF_PROVIDER, { by: 'via', parent: 'admin_users', column: 'admin_id' }],
     withheld: SECRETS,
   },
-  admin_users: { relations: [{ by: 'email', columns: ['email'] }], withheld: SECRETS },
+  admin_users: { relations: [BY_EMAIL], withheld: SECRETS },
 
   // No personal data.
   service_categories: { relations: [{ by: 'nothing', why: 'the catalogue of services' }] },
