@@ -51,3 +51,20 @@ export function recordContactLook(
     enquiryIds: enquiries.map(({ id }) => id),
   });
 }
+
+/**
+ * A team member opened a private file of a request (`what`: a site photo, a file sent in
+ * its conversation); the log calls both a look at the request's photos.
+ */
+export function recordRequestFileLook(
+  db: Queryable,
+  adminId: number,
+  { what, enquiryId }: { what: string; enquiryId: number },
+): Promise<void> {
+  return recordAccess(db, {
+    adminId,
+    action: 'viewed-request-photos',
+    what,
+    enquiryIds: [enquiryId],
+  });
+}

@@ -59,7 +59,7 @@ import { listOutboxMail } from '../mail/list-outbox-mail.ts';
 import { MAIL_NOT_FOUND, resendMail } from '../mail/resend-mail.ts';
 import { listAccessLog } from '../privacy/list-access-log.ts';
 import { listPrivacyCases, replyToPrivacyCase } from '../privacy/privacy-cases.ts';
-import { recordAccess, recordContactLook } from '../privacy/record-access.ts';
+import { recordContactLook, recordRequestFileLook } from '../privacy/record-access.ts';
 import { createProvider } from '../providers/create-provider.ts';
 import { deleteProvider } from '../providers/delete-provider.ts';
 import { getAdminProvider } from '../providers/get-admin-provider.ts';
@@ -199,12 +199,7 @@ export const adminOperationRoutes = new Hono<AdminEnv>()
         photoId: c.req.valid('param').id,
         viewer: { kind: 'admin' },
       });
-      await recordAccess(c.var.db, {
-        adminId: c.var.admin.id,
-        action: 'viewed-request-photos',
-        what: 'A site photo',
-        enquiryIds: [enquiryId],
-      });
+      await recordRequestFileLook(c.var.db, c.var.admin.id, { what: 'A site photo', enquiryId });
       return c.body(bytes, 200, sitePhotoHeaders(contentType));
     },
   )

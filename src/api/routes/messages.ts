@@ -28,7 +28,7 @@ import {
 } from '../messages/list-messages.ts';
 import { messageFileHeaders, readMessageFile } from '../messages/message-files.ts';
 import { sendCustomerMessage, sendProviderMessage } from '../messages/send-message.ts';
-import { recordAccess } from '../privacy/record-access.ts';
+import { recordRequestFileLook } from '../privacy/record-access.ts';
 import { copiesInGroupOf } from '../requests/request-group.ts';
 import { requestOfToken } from '../requests/request-of-token.ts';
 import { providerUploadTicket, publicUploadTicket } from '../uploads/upload-tickets-by-asker.ts';
@@ -132,11 +132,9 @@ const desk = new Hono<AdminEnv>()
       fileId: c.req.valid('param').id,
       viewer: { kind: 'admin' },
     });
-    await recordAccess(c.var.db, {
-      adminId: c.var.admin.id,
-      action: 'viewed-request-photos',
+    await recordRequestFileLook(c.var.db, c.var.admin.id, {
       what: 'A file sent in a conversation',
-      enquiryIds: [file.enquiryId],
+      enquiryId: file.enquiryId,
     });
     return c.body(file.bytes, 200, messageFileHeaders(file));
   });
