@@ -4,7 +4,7 @@ import { adminUsers, providerChecks as c, serviceProviders as p } from '../../..
 import { CHECKS, checkApplies, requiredChecks } from '../../lib/catalog/checks.ts';
 import { listDocuments } from '../documents/list-documents.ts';
 import { AppError } from '../errors.ts';
-import { checkedOnDay, providerVerificationStatus, TODAY } from './verified-sql.ts';
+import { checkedOnDay, providerVerificationStatus, TODAY, validUntilDay } from './verified-sql.ts';
 
 /**
  * The admin's Verification screen of one provider: every check in the catalogue that
@@ -36,7 +36,7 @@ export async function getAdminChecks(db: Database, providerId: number) {
         checkedBy: sql<
           string | null
         >`CASE WHEN ${adminUsers.id} IS NULL THEN NULL ELSE ${adminUsers.firstName} || ' ' || ${adminUsers.lastName} END`,
-        validUntil: sql<string | null>`${c.validUntil}::text`,
+        validUntil: validUntilDay,
         expired: sql<boolean>`coalesce(${c.validUntil} < ${TODAY}, false)`,
         notes: c.notes,
         updatedAt: c.updatedAt,

@@ -10,7 +10,7 @@ import {
   VERIFICATION_QUEUE_LIMIT,
   type VerificationQueue,
 } from '../../lib/schemas/verification.ts';
-import { TODAY } from './verified-sql.ts';
+import { TODAY, validUntilDay } from './verified-sql.ts';
 
 /**
  * The admin's work lists: passes expiring in the next 30 days, passes expired, and
@@ -43,7 +43,7 @@ export async function listVerificationQueue(db: Database, queue: VerificationQue
       providerName: p.name,
       type: c.checkType,
       status: c.status,
-      validUntil: sql<string | null>`${c.validUntil}::text`,
+      validUntil: validUntilDay,
       updatedAt: c.updatedAt,
     })
     .from(c)

@@ -11,6 +11,7 @@ import {
   checkedOnDay,
   providerVerificationStatus,
   TODAY,
+  validUntilDay,
   type VerificationStatus,
 } from './verified-sql.ts';
 
@@ -61,7 +62,7 @@ export async function getPublicVerification(
         status: c.status,
         reference: c.reference,
         checkedOn: checkedOnDay,
-        validUntil: sql<string | null>`${c.validUntil}::text`,
+        validUntil: validUntilDay,
         inDate: sql<boolean>`coalesce(${c.validUntil} >= ${TODAY}, false)`,
       })
       .from(c)

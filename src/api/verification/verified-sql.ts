@@ -35,5 +35,8 @@ export const checkedOnDay = sql<
   string | null
 >`(${c.checkedAt} AT TIME ZONE 'Africa/Johannesburg')::date::text`;
 
+/** The last day a check counts, as the date's text ('2027-03-31'); null when it has none. */
+export const validUntilDay = sql<string | null>`${c.validUntil}::text`;
+
 /** The check is one its provider's services and business type require (db/sql/verification.sql). */
 export const checkIsRequired = sql<boolean>`${c.checkType} = ANY (required_check_types(${p.services}, ${p.legalForm}))`;
