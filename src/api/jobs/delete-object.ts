@@ -3,7 +3,8 @@
  * application's picture or a flash ad's image may share one object; an evidence document
  * goes when its record has gone.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
 import {
   evidenceDocuments,
@@ -14,6 +15,14 @@ import {
 } from '../../../db/schema.ts';
 import { objectPathOf, type ObjectStore } from '../storage/object-store.ts';
 
+/** The first row of `table` (none, one) whose `column` holds `value`: a reference found. */
+const firstHolding = (db: Database, table: PgTable, column: PgColumn, value: string) =>
+  db
+    .select({ found: sql<number>`1` })
+    .from(table)
+    .where(eq(column, value))
+    .limit(1);
+
 export async function deleteObjectIfUnreferenced(
   db: Database,
   objects: ObjectStore,
@@ -22,27 +31,11 @@ export async function deleteObjectIfUnreferenced(
   // Records keep the path a claim answered ('/objects/uploads/<ticket>.<ext>').
   const path = objectPathOf(objectKey);
   const references = await Promise.all([
-    db
-      .select({ id: serviceProviders.id })
-      .from(serviceProviders)
-      .where(eq(serviceProviders.profileImage, path))
-      .limit(1),
-    db
-      .select({ id: providerApplications.id })
-      .from(providerApplications)
-      .where(eq(providerApplications.profileImage, path))
-      .limit(1),
-    db.select({ id: flashAds.id }).from(flashAds).where(eq(flashAds.imageUrl, path)).limit(1),
-    db
-      .select({ id: providerWorkPhotos.id })
-      .from(providerWorkPhotos)
-      .where(eq(providerWorkPhotos.imagePath, path))
-      .limit(1),
-    db
-      .select({ id: evidenceDocuments.id })
-      .from(evidenceDocuments)
-      .where(eq(evidenceDocuments.objectKey, objectKey))
-      .limit(1),
+    firstHolding(db, serviceProviders, serviceProviders.profileImage, path),
+    firstHolding(db, providerApplications, providerApplications.profileImage, path),
+    firstHolding(db, flashAds, flashAds.imageUrl, path),
+    firstHolding(db, providerWorkPhotos, providerWorkPhotos.imagePath, path),
+    firstHolding(db, evidenceDocuments, evidenceDocuments.objectKey, objectKey),
   ]);
   if (references.some((rows) => rows.length > 0)) return false;
   await objects.delete(objectKey);
