@@ -13,7 +13,7 @@ import {
   type TestAdmin,
   uploadedAdminTicket,
 } from '../helpers/admin-fixtures.ts';
-import { listProviders, sendJson, type ApiRoute } from '../helpers/api-fixtures.ts';
+import { listProviders, sendJson, storedRow, type ApiRoute } from '../helpers/api-fixtures.ts';
 import { confirmApplicationAddress } from '../helpers/application-confirmation.ts';
 import { bearer } from '../helpers/auth-fixtures.ts';
 import {
@@ -65,14 +65,8 @@ async function submitApplication(overrides: Record<string, unknown> = {}): Promi
 const insertApplicationRow = (overrides: Partial<ApplicationRow> = {}) =>
   insertApplication(api.database.db, overrides);
 
-async function applicationRow(id: number): Promise<ApplicationRow> {
-  const [row] = await api.database.db
-    .select()
-    .from(providerApplications)
-    .where(eq(providerApplications.id, id));
-  if (!row) throw new Error(`No application ${id}`);
-  return row;
-}
+const applicationRow = (id: number): Promise<ApplicationRow> =>
+  storedRow(api, providerApplications, id, 'application');
 
 const allProviders = () =>
   api.database.db.select().from(serviceProviders).orderBy(asc(serviceProviders.id));

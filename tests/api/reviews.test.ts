@@ -21,6 +21,7 @@ import {
   okJson,
   sendAs,
   sendJson,
+  storedRow,
   type ApiRoute,
 } from '../helpers/api-fixtures.ts';
 import {
@@ -177,11 +178,7 @@ async function reviewRows(): Promise<ReviewRow[]> {
   return api.database.db.select().from(reviews).orderBy(asc(reviews.id));
 }
 
-async function reviewRow(id: number): Promise<ReviewRow> {
-  const [row] = await api.database.db.select().from(reviews).where(eq(reviews.id, id));
-  if (!row) throw new Error(`No review ${id}`);
-  return row;
-}
+const reviewRow = (id: number): Promise<ReviewRow> => storedRow(api, reviews, id, 'review');
 
 /** The rating and review count the public provider page shows. */
 async function publicRating(providerId = provider.id) {

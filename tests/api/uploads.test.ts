@@ -12,7 +12,7 @@ import { UPLOAD_BUSY } from '../../src/api/uploads/create-upload-ticket.ts';
 import { RE_ENCODE_MESSAGES } from '../../src/api/uploads/re-encode-image.ts';
 import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
 import { adminSession, createTestAdmin, uploadAdminImage } from '../helpers/admin-fixtures.ts';
-import { okJson, sendAs, sendJson } from '../helpers/api-fixtures.ts';
+import { okJson, sendAs, sendJson, storedRow } from '../helpers/api-fixtures.ts';
 import { retryAfterOf } from '../helpers/auth-fixtures.ts';
 import { insertProvider, validApplicationBody } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
@@ -61,11 +61,7 @@ function put(
   });
 }
 
-async function ticketRow(id: string) {
-  const [row] = await api.database.db.select().from(uploadTickets).where(eq(uploadTickets.id, id));
-  if (!row) throw new Error(`No ticket ${id}`);
-  return row;
-}
+const ticketRow = (id: string) => storedRow(api, uploadTickets, id, 'ticket');
 
 const objectsFolder = () => path.join(api.env.DATA_DIR, 'objects');
 

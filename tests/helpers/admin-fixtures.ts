@@ -8,7 +8,14 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { adminUsers } from '../../db/schema.ts';
 import { createAdmin } from '../../src/api/admins/create-admin.ts';
-import { callRoute, databaseSnapshot, okJson, sendAs, type ApiRoute } from './api-fixtures.ts';
+import {
+  callRoute,
+  databaseSnapshot,
+  okJson,
+  sendAs,
+  storedRow,
+  type ApiRoute,
+} from './api-fixtures.ts';
 import {
   FOREIGN_KEY,
   SIGN_IN_AGAIN,
@@ -69,10 +76,8 @@ export async function createTestAdmin(
 }
 
 /** The stored admin row (password hash, token version, ...), for before/after checks. */
-export async function adminRow(api: TestApi, id: number) {
-  const [row] = await api.database.db.select().from(adminUsers).where(eq(adminUsers.id, id));
-  if (!row) throw new Error(`No admin ${id}`);
-  return row;
+export function adminRow(api: TestApi, id: number) {
+  return storedRow(api, adminUsers, id, 'admin');
 }
 
 /** A valid session of the admin, as the login would make it now. */

@@ -4,7 +4,8 @@
  * provider carries, many providers at once, the whole database as a snapshot for
  * "nothing changed" checks, and what the database says when it refuses a statement.
  */
-import { asc, type SQL } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
   adminUsers,
@@ -201,6 +202,24 @@ export async function databaseSnapshot(api: TestApi) {
     uploads: await db.select().from(uploadTickets).orderBy(asc(uploadTickets.id)),
     mails: (await readOutbox(api)).length,
   };
+}
+
+/**
+ * The stored row of `table` with `id`, for before/after checks; fails, naming `what`, when
+ * there is none.
+ */
+export async function storedRow<T extends PgTable & { id: PgColumn }>(
+  api: TestApi,
+  table: T,
+  id: number | string,
+  what: string,
+): Promise<T['$inferSelect']> {
+  // Widened for drizzle's select, which cannot check a generic table; the rows are T's.
+  const source: PgTable = table;
+  const rows = await api.database.db.select().from(source).where(eq(table.id, id));
+  const [row] = rows as T['$inferSelect'][];
+  if (!row) throw new Error(`No ${what} ${id}`);
+  return row;
 }
 
 export interface DatabaseRejection {

@@ -5,21 +5,15 @@
  * `confirmEnquiryEmail()` for tests whose customer has confirmed the address; and the
  * stored enquiry.
  */
-import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { customerEnquiries } from '../../db/schema.ts';
-import { sendJson } from './api-fixtures.ts';
+import { sendJson, storedRow } from './api-fixtures.ts';
 import { testSessionSecret } from './auth-fixtures.ts';
 import type { TestApi } from './test-api.ts';
 
 /** The stored enquiry, for before/after checks; fails when there is none. */
-export async function enquiryRow(api: TestApi, id: number) {
-  const [row] = await api.database.db
-    .select()
-    .from(customerEnquiries)
-    .where(eq(customerEnquiries.id, id));
-  if (!row) throw new Error(`No enquiry ${id}`);
-  return row;
+export function enquiryRow(api: TestApi, id: number) {
+  return storedRow(api, customerEnquiries, id, 'enquiry');
 }
 
 const DAY = 24 * 60 * 60;

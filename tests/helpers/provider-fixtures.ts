@@ -3,9 +3,9 @@
  * by the app's own hashPassword, cheap under PASSWORD_HASH_COST), their stored row, and
  * sessions minted directly (auth-fixtures.ts) instead of logging in for every test.
  */
-import { eq } from 'drizzle-orm';
 import { serviceProviders } from '../../db/schema.ts';
 import { hashPassword } from '../../src/api/auth/password.ts';
+import { storedRow } from './api-fixtures.ts';
 import { sessionToken } from './auth-fixtures.ts';
 import { insertProvider, type ProviderRow } from './builders.ts';
 import type { TestApi } from './test-api.ts';
@@ -50,13 +50,8 @@ export async function resetWithProvider(api: TestApi, overrides: ProviderFields 
 }
 
 /** The stored provider row (password hash, token version, ...), for before/after checks. */
-export async function providerRow(api: TestApi, id: number) {
-  const [row] = await api.database.db
-    .select()
-    .from(serviceProviders)
-    .where(eq(serviceProviders.id, id));
-  if (!row) throw new Error(`No provider ${id}`);
-  return row;
+export function providerRow(api: TestApi, id: number) {
+  return storedRow(api, serviceProviders, id, 'provider');
 }
 
 /** A valid session of the provider, as the login would make it now. */
