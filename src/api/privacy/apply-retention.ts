@@ -5,6 +5,7 @@
  * outbox, as every deletion of a stored object does.
  */
 import { and, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../../db/client.ts';
 import {
   accessLog,
@@ -42,6 +43,15 @@ export async function applyRetention(
   const before = (days: number): SQL => sql`${at} - ${sql.raw(`interval '${days} days'`)}`;
 
   return db.transaction(async (tx) => {
+    /** Deletes the rows whose `column` is more than `days` before `now`; how many went. */
+    const deleteOlderThan = async (days: number, table: PgTable, column: PgColumn) =>
+      (
+        await tx
+          .delete(table)
+          .where(lt(column, before(days)))
+          .returning({ gone: sql`1` })
+      ).length;
+
     const requestIds = (
       await tx
         .select({ id: e.id })
@@ -82,10 +92,11 @@ export async function applyRetention(
       .returning({ objectKey: evidenceDocuments.objectKey });
     for (const { objectKey } of superseded) await enqueueObjectDeletion(tx, objectKey);
 
-    const contact = await tx
-      .delete(contactMessages)
-      .where(lt(contactMessages.createdAt, before(RETENTION.contactMessages.days)))
-      .returning({ id: contactMessages.id });
+    const contact = await deleteOlderThan(
+      RETENTION.contactMessages.days,
+      contactMessages,
+      contactMessages.createdAt,
+    );
 
     const mail = await tx
       .update(outbox)
@@ -100,21 +111,18 @@ export async function applyRetention(
       )
       .returning({ id: outbox.id });
 
-    const counters = await tx
-      .delete(rateLimits)
-      .where(
-        lt(rateLimits.windowStart, before(RETENTION.rateLimits.days + LONGEST_RATE_LIMIT_DAYS)),
-      )
-      .returning({ key: rateLimits.key });
+    const counters = await deleteOlderThan(
+      RETENTION.rateLimits.days + LONGEST_RATE_LIMIT_DAYS,
+      rateLimits,
+      rateLimits.windowStart,
+    );
 
-    const views = await tx
-      .delete(documentViews)
-      .where(lt(documentViews.viewedAt, before(RETENTION.accessLogs.days)))
-      .returning({ id: documentViews.id });
-    const looks = await tx
-      .delete(accessLog)
-      .where(lt(accessLog.at, before(RETENTION.accessLogs.days)))
-      .returning({ id: accessLog.id });
+    const views = await deleteOlderThan(
+      RETENTION.accessLogs.days,
+      documentViews,
+      documentViews.viewedAt,
+    );
+    const looks = await deleteOlderThan(RETENTION.accessLogs.days, accessLog, accessLog.at);
 
     const cases = await tx
       .delete(privacyCases)
@@ -126,15 +134,17 @@ export async function applyRetention(
       )
       .returning({ id: privacyCases.id });
 
-    const withdrawn = await tx
-      .delete(consents)
-      .where(lt(consents.withdrawnAt, before(RETENTION.withdrawnConsents.days)))
-      .returning({ id: consents.id });
+    const withdrawn = await deleteOlderThan(
+      RETENTION.withdrawnConsents.days,
+      consents,
+      consents.withdrawnAt,
+    );
 
-    const links = await tx
-      .delete(privacyLinks)
-      .where(lt(privacyLinks.expiresAt, before(RETENTION.privacyLinks.days)))
-      .returning({ tokenHash: privacyLinks.tokenHash });
+    const links = await deleteOlderThan(
+      RETENTION.privacyLinks.days,
+      privacyLinks,
+      privacyLinks.expiresAt,
+    );
 
     // An application's documents go with it (the foreign key cascades): their files first.
     const rejected = await tx
@@ -174,13 +184,13 @@ export async function applyRetention(
       requests,
       sitePhotos,
       evidenceDocuments: superseded.length,
-      contactMessages: contact.length,
+      contactMessages: contact,
       mailBodies: mail.length,
-      rateLimits: counters.length,
-      accessLogs: views.length + looks.length,
-      privacyLinks: links.length,
+      rateLimits: counters,
+      accessLogs: views + looks,
+      privacyLinks: links,
       privacyCases: cases.length,
-      withdrawnConsents: withdrawn.length,
+      withdrawnConsents: withdrawn,
       rejectedApplications: rejected.length,
       closedProviderAccounts: closed.length,
     };
