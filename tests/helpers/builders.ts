@@ -9,6 +9,7 @@
  * one) for the cases in between.
  */
 import { eq, inArray } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
   customerEnquiries,
@@ -57,12 +58,25 @@ export function buildProvider(overrides: Partial<ProviderRow> = {}): ProviderRow
   };
 }
 
+/** Inserts one row and answers it as stored; fails, naming `what`, when none comes back. */
+async function insertRow<T extends PgTable>(
+  db: Database,
+  table: T,
+  values: T['$inferInsert'],
+  what: string,
+): Promise<T['$inferSelect']> {
+  // Widened for drizzle's insert, which cannot check a generic table; the row is T's.
+  const target: PgTable = table;
+  const [row] = (await db.insert(target).values(values).returning()) as T['$inferSelect'][];
+  if (!row) throw new Error(`${what} not inserted`);
+  return row;
+}
+
 export async function insertProvider(
   db: Database,
   { isVerified = false, ...overrides }: ProviderOverrides = {},
 ) {
-  const [row] = await db.insert(serviceProviders).values(buildProvider(overrides)).returning();
-  if (!row) throw new Error('provider not inserted');
+  const row = await insertRow(db, serviceProviders, buildProvider(overrides), 'provider');
   if (!isVerified) return row;
   await verifyProviders(db, [row.id]);
   // The row as it is now: the checks' trigger has set its verified_until.
@@ -153,62 +167,49 @@ export async function recordTestCheck(
   return row;
 }
 
-export async function insertFlashAd(
-  db: Database,
-  overrides: Partial<typeof flashAds.$inferInsert> = {},
-) {
+export function insertFlashAd(db: Database, overrides: Partial<typeof flashAds.$inferInsert> = {}) {
   const n = next();
-  const [row] = await db
-    .insert(flashAds)
-    .values({ title: `Ad ${n}`, subtitle: `Subtitle ${n}`, ...overrides })
-    .returning();
-  if (!row) throw new Error('flash ad not inserted');
-  return row;
+  return insertRow(
+    db,
+    flashAds,
+    { title: `Ad ${n}`, subtitle: `Subtitle ${n}`, ...overrides },
+    'flash ad',
+  );
 }
 
-export async function insertEnquiry(
+export function insertEnquiry(
   db: Database,
   overrides: Partial<typeof customerEnquiries.$inferInsert> = {},
 ) {
   const n = next();
-  const [row] = await db
-    .insert(customerEnquiries)
-    .values({
-      customerName: `Customer ${n}`,
-      customerEmail: `customer${n}@test.example.com`,
-      serviceType: 'cctv',
-      location: 'Johannesburg',
-      description: 'Four cameras for a house',
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error('enquiry not inserted');
-  return row;
+  const enquiry = {
+    customerName: `Customer ${n}`,
+    customerEmail: `customer${n}@test.example.com`,
+    serviceType: 'cctv',
+    location: 'Johannesburg',
+    description: 'Four cameras for a house',
+  };
+  return insertRow(db, customerEnquiries, { ...enquiry, ...overrides }, 'enquiry');
 }
 
 /** Inserts a pending application row directly (no rate limit, no mail). */
-export async function insertApplication(
+export function insertApplication(
   db: Database,
   overrides: Partial<typeof providerApplications.$inferInsert> = {},
 ) {
   const n = next();
-  const [row] = await db
-    .insert(providerApplications)
-    .values({
-      businessName: `Applicant ${n} Security`,
-      contactName: 'Sipho Dlamini',
-      email: `applicant${n}-${Date.now()}@test.example.co.za`,
-      phone: '0825550123',
-      location: 'Pretoria',
-      province: 'gauteng',
-      physicalAddress: '1 Church Street, Pretoria',
-      services: ['cctv'],
-      yearsExperience: 3,
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error('application not inserted');
-  return row;
+  const application = {
+    businessName: `Applicant ${n} Security`,
+    contactName: 'Sipho Dlamini',
+    email: `applicant${n}-${Date.now()}@test.example.co.za`,
+    phone: '0825550123',
+    location: 'Pretoria',
+    province: 'gauteng',
+    physicalAddress: '1 Church Street, Pretoria',
+    services: ['cctv'],
+    yearsExperience: 3,
+  };
+  return insertRow(db, providerApplications, { ...application, ...overrides }, 'application');
 }
 
 /** The customer's address on the requests built here, where the mails to the customer go. */
