@@ -9,12 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { afterAll, beforeAll } from 'vitest';
 import { createApp, type AppDependencies } from '../../src/api/app.ts';
 import { parseEnv, type Env } from '../../src/api/env.ts';
 import { createJobRunner } from '../../src/api/jobs/job-runner.ts';
 import { createMailer } from '../../src/api/mail/mailer.ts';
 import { chooseObjectStore } from '../../src/api/storage/choose-object-store.ts';
+import { useBlockResource } from './block-resource.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApi {
@@ -92,15 +92,10 @@ export function useTestApi(
   envOverrides: Record<string, string> = {},
   dependencies: Pick<AppDependencies, 'purgeCache' | 'mailer'> = {},
 ): TestApi {
-  let started: TestApi | undefined;
-  beforeAll(async () => {
-    started = await startTestApi(envOverrides, dependencies);
-  });
-  afterAll(() => started?.close());
-  const current = () => {
-    if (!started) throw new Error('The test API starts in beforeAll: use it in a test or a hook');
-    return started;
-  };
+  const current = useBlockResource(
+    () => startTestApi(envOverrides, dependencies),
+    'The test API starts',
+  );
   return {
     get url() {
       return current().url;

@@ -9,11 +9,12 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, inject, it, type TestFunction } from 'vitest';
+import { inject, it, type TestFunction } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../../db/client.ts';
 import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { seedCategories } from '../../db/seed/seed.ts';
 import { queryRows } from './api-fixtures.ts';
+import { useBlockResource } from './block-resource.ts';
 import {
   databaseTemplate,
   databaseUrl,
@@ -177,17 +178,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * once, `const database = useTestDatabase()`, as it would the API with useTestApi().
  */
 export function useTestDatabase(): TestDatabase {
-  let created: TestDatabase | undefined;
-  beforeAll(async () => {
-    created = await createTestDatabase();
-  });
-  afterAll(() => created?.close());
-  const current = () => {
-    if (!created) {
-      throw new Error('The test database is created in beforeAll: use it in a test or a hook');
-    }
-    return created;
-  };
+  const current = useBlockResource(createTestDatabase, 'The test database is created');
   return {
     get db() {
       return current().db;
