@@ -2,9 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { quotePreparationFees as fees } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { enqueueMail } from '../jobs/enqueue.ts';
 import { customerGroup } from './customer-group.ts';
-import { preparationFeeAnsweredMessage, providerOfCopy } from './quote-mails.ts';
+import { mailProviderOfCopy, preparationFeeAnsweredMessage } from './quote-mails.ts';
 
 export const FEE_ANSWER_MESSAGES = {
   notFound: 'This provider has asked no fee for preparing a quote.',
@@ -34,17 +33,13 @@ export async function answerPreparationFee(
       .update(fees)
       .set(agree ? { agreedAt: sql`now()` } : { declinedAt: sql`now()` })
       .where(eq(fees.enquiryId, enquiryId));
-    const to = await providerOfCopy(tx, { enquiryId, siteUrl });
-    if (to) {
-      await enqueueMail(
-        tx,
-        preparationFeeAnsweredMessage(
-          to.provider,
-          { reference: to.reference, feeCents: fee.feeCents, agreed: agree },
-          to.dashboardUrl,
-        ),
-      );
-    }
+    await mailProviderOfCopy(tx, { enquiryId, siteUrl }, (to) =>
+      preparationFeeAnsweredMessage(
+        to.provider,
+        { reference: to.reference, feeCents: fee.feeCents, agreed: agree },
+        to.dashboardUrl,
+      ),
+    );
     return { message: agree ? FEE_ANSWER_MESSAGES.agreed : FEE_ANSWER_MESSAGES.declined };
   });
 }

@@ -2,10 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { quotePreparationFees as fees, quotes } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { enqueueMail } from '../jobs/enqueue.ts';
 import { hitRateLimit } from '../rate-limits/hit-rate-limit.ts';
 import { CLOSED_STATUSES } from '../requests/get-request-status.ts';
-import { customerOfCopy, preparationFeeAskedMessage } from './quote-mails.ts';
+import { mailCustomerOfCopy, preparationFeeAskedMessage } from './quote-mails.ts';
 import { lockedCopyOfProvider } from './read-quotes.ts';
 import { QUOTE_CONFLICTS, QUOTE_RATE_LIMIT } from './send-quote.ts';
 
@@ -47,18 +46,13 @@ export async function askPreparationFee(
         target: fees.enquiryId,
         set: { feeCents, proposedAt: sql`now()`, agreedAt: null, declinedAt: null },
       });
-    const toCustomer = await customerOfCopy(tx, copy, { providerId, siteUrl });
-    if (toCustomer) {
-      await enqueueMail(
-        tx,
-        preparationFeeAskedMessage(
-          copy,
-          { providerName: toCustomer.providerName, feeCents },
-          toCustomer,
-        ),
-        { topic: `preparation-fee:${enquiryId}` },
-      );
-    }
-    return { feeCents, mailed: toCustomer !== undefined };
+    const mailed = await mailCustomerOfCopy(
+      tx,
+      copy,
+      { providerId, siteUrl },
+      (to) => preparationFeeAskedMessage(copy, { providerName: to.providerName, feeCents }, to),
+      { topic: `preparation-fee:${enquiryId}` },
+    );
+    return { feeCents, mailed };
   });
 }

@@ -2,10 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { jobs, jobVariations as v } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { enqueueMail } from '../jobs/enqueue.ts';
 import { customerGroup } from './customer-group.ts';
 import { JOB_MESSAGES } from './propose-variation.ts';
-import { providerOfCopy, variationDecidedMessage } from './quote-mails.ts';
+import { mailProviderOfCopy, variationDecidedMessage } from './quote-mails.ts';
 
 export const VARIATION_MESSAGES = {
   notFound: 'Variation not found',
@@ -63,17 +62,13 @@ export async function decideVariation(
           : { declinedAt: sql`now()`, declineReason: reason ?? '' },
       )
       .where(eq(v.id, variation.id));
-    const to = await providerOfCopy(tx, { enquiryId: job.enquiryId, siteUrl });
-    if (to) {
-      await enqueueMail(
-        tx,
-        variationDecidedMessage(
-          to.provider,
-          { reference: to.reference, number: variation.number, approved: approve, reason },
-          to.dashboardUrl,
-        ),
-      );
-    }
+    await mailProviderOfCopy(tx, { enquiryId: job.enquiryId, siteUrl }, (to) =>
+      variationDecidedMessage(
+        to.provider,
+        { reference: to.reference, number: variation.number, approved: approve, reason },
+        to.dashboardUrl,
+      ),
+    );
     return { message: approve ? VARIATION_MESSAGES.approved : VARIATION_MESSAGES.declined };
   });
 }

@@ -5,9 +5,8 @@ import { jobs, jobVariations as v, quoteLines, quotes as q } from '../../../db/s
 import { quoteTotals } from '../../lib/quotes.ts';
 import type { VariationSchema } from '../../lib/schemas/quotes.ts';
 import { AppError } from '../errors.ts';
-import { enqueueMail } from '../jobs/enqueue.ts';
 import { hitRateLimit } from '../rate-limits/hit-rate-limit.ts';
-import { customerOfCopy, variationProposedMessage } from './quote-mails.ts';
+import { mailCustomerOfCopy, variationProposedMessage } from './quote-mails.ts';
 import { lockedCopyOfProvider } from './read-quotes.ts';
 import { QUOTE_RATE_LIMIT } from './send-quote.ts';
 import { lineRows } from './send-quote.ts';
@@ -64,17 +63,13 @@ export async function proposeVariation(
       .returning({ id: v.id });
     if (!stored) throw new Error('variation not stored');
     await tx.insert(quoteLines).values(lineRows(variation.lines, { variationId: stored.id }));
-    const toCustomer = await customerOfCopy(tx, copy, { providerId, siteUrl });
-    if (toCustomer) {
-      await enqueueMail(
-        tx,
-        variationProposedMessage(
-          copy,
-          { providerName: toCustomer.providerName, number, reason: variation.reason, ...totals },
-          toCustomer,
-        ),
-      );
-    }
-    return { id: stored.id, number, ...totals, mailed: toCustomer !== undefined };
+    const mailed = await mailCustomerOfCopy(tx, copy, { providerId, siteUrl }, (to) =>
+      variationProposedMessage(
+        copy,
+        { providerName: to.providerName, number, reason: variation.reason, ...totals },
+        to,
+      ),
+    );
+    return { id: stored.id, number, ...totals, mailed };
   });
 }

@@ -14,6 +14,7 @@ import {
 import { formatDay } from '../../lib/calendar-days.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
 import { formatCents } from '../../lib/quotes.ts';
+import { enqueueMail, type EnqueueOptions } from '../jobs/enqueue.ts';
 import { letter } from '../mail/letter.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { newStatusToken, statusPageLink } from '../requests/status-tokens.ts';
@@ -23,7 +24,7 @@ import { groupReference } from './read-quotes.ts';
  * What a mail to the provider of a copy needs: who it is, the request's reference and the
  * copy's page in the dashboard. Undefined for a copy without a provider.
  */
-export async function providerOfCopy(
+async function providerOfCopy(
   db: Queryable,
   { enquiryId, siteUrl }: { enquiryId: number; siteUrl: string },
 ) {
@@ -51,7 +52,7 @@ export async function providerOfCopy(
  * name, the request's reference and a new link to the status page. Undefined while the
  * customer has not confirmed the address (nothing is mailed then).
  */
-export async function customerOfCopy(
+async function customerOfCopy(
   db: Queryable,
   copy: { id: number; groupId: number | null; createdAt: Date; emailConfirmedAt: Date | null },
   { providerId, siteUrl }: { providerId: number; siteUrl: string },
@@ -60,6 +61,32 @@ export async function customerOfCopy(
   if (!copy.emailConfirmedAt || !provider) return undefined;
   const { statusUrl } = await customerLinks(db, { enquiryId: copy.id, siteUrl });
   return { providerName: provider.name, reference: await groupReference(db, copy), statusUrl };
+}
+
+/** Queues the mail `message` writes to the provider of a copy; none for a copy without one. */
+export async function mailProviderOfCopy(
+  db: Queryable,
+  copy: { enquiryId: number; siteUrl: string },
+  message: (to: NonNullable<Awaited<ReturnType<typeof providerOfCopy>>>) => MailMessage,
+): Promise<void> {
+  const to = await providerOfCopy(db, copy);
+  if (to) await enqueueMail(db, message(to));
+}
+
+/**
+ * Queues the mail `message` writes to the customer of a copy about its provider's step,
+ * and tells whether it did: not while the customer has not confirmed the address.
+ */
+export async function mailCustomerOfCopy(
+  db: Queryable,
+  copy: Parameters<typeof customerOfCopy>[1],
+  step: { providerId: number; siteUrl: string },
+  message: (to: NonNullable<Awaited<ReturnType<typeof customerOfCopy>>>) => MailMessage,
+  options?: EnqueueOptions,
+): Promise<boolean> {
+  const to = await customerOfCopy(db, copy, step);
+  if (to) await enqueueMail(db, message(to), options);
+  return to !== undefined;
 }
 
 /** A new token for the customer's page of a copy, with the page's address and the PDF's. */
