@@ -113,6 +113,12 @@ ${providerHtml(provider)}
 `;
 }
 
+/** The download's answer headers: a ZIP saved under one name, from the centre or the dashboard. */
+export const PERSONAL_DATA_ZIP_HEADERS = {
+  'Content-Type': 'application/zip',
+  'Content-Disposition': 'attachment; filename="verified-providers-my-data.zip"',
+};
+
 export function personalDataZip(file: PersonalDataFile): Uint8Array {
   return zipSync({
     'my-data.json': strToU8(JSON.stringify(file, null, 2)),

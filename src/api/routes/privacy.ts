@@ -27,7 +27,7 @@ import { describePersonalData } from '../privacy/describe-personal-data.ts';
 import { gatherPersonalData } from '../privacy/gather-personal-data.ts';
 import { consentOfUnsubscribe, setNewsConsent, withdrawConsent } from '../privacy/mail-kinds.ts';
 import { objectToProcessing } from '../privacy/object-to-processing.ts';
-import { personalDataZip } from '../privacy/personal-data-zip.ts';
+import { PERSONAL_DATA_ZIP_HEADERS, personalDataZip } from '../privacy/personal-data-zip.ts';
 import { openPrivacyCase } from '../privacy/privacy-cases.ts';
 import { addressOfLink } from '../privacy/privacy-links.ts';
 import { requestPrivacyLink } from '../privacy/request-privacy-link.ts';
@@ -61,8 +61,7 @@ export const privacyRoutes = new Hono<AppEnv>()
       records: held.records,
     });
     return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': 'application/zip',
-      'Content-Disposition': 'attachment; filename="verified-providers-my-data.zip"',
+      ...PERSONAL_DATA_ZIP_HEADERS,
       'Cache-Control': 'private, no-store',
     });
   })

@@ -35,7 +35,7 @@ import { validChanges, validJson, validParams } from '../http/route-input.ts';
 import { siteUrl } from '../http/site-url.ts';
 import { closeProviderAccount } from '../privacy/close-provider-account.ts';
 import { describeProviderData, providerData } from '../privacy/describe-provider-data.ts';
-import { personalDataZip } from '../privacy/personal-data-zip.ts';
+import { PERSONAL_DATA_ZIP_HEADERS, personalDataZip } from '../privacy/personal-data-zip.ts';
 import { getOwnProfile } from '../providers/get-own-profile.ts';
 import { confirmProfileFacts, getProfileChecklist } from '../providers/profile-checklist.ts';
 import { updateOwnProfileImage } from '../providers/update-own-profile-image.ts';
@@ -82,10 +82,7 @@ const signedIn = new Hono<ProviderEnv>()
       provider: await describeProviderData(c.var.db, c.var.provider.id, held),
       records: held.records,
     });
-    return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': 'application/zip',
-      'Content-Disposition': 'attachment; filename="verified-providers-my-data.zip"',
-    });
+    return c.body(zip as Uint8Array<ArrayBuffer>, 200, PERSONAL_DATA_ZIP_HEADERS);
   })
   .post('/my-data/close', changesPublicData, async (c) => {
     const { erasedOn } = await closeProviderAccount(c.var.db, { providerId: c.var.provider.id });
