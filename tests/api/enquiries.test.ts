@@ -18,7 +18,7 @@ import {
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, readOutbox, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { startTestApi, useTestApi } from '../helpers/test-api.ts';
+import { resetAfterDeliveries, startTestApi, useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
 // Every request of this file comes from 127.0.0.1, and RATE_LIMITS.enquiry allows five
@@ -29,10 +29,7 @@ const api = useTestApi();
 /** An approved provider offering cctv and alarms, fresh for each test. */
 let providerId: number;
 beforeEach(async () => {
-  // A delivery run still going from the last test would mark this test's outbox rows
-  // (ids restart at 1) as its own: let it finish first.
-  await api.runJobs();
-  await api.database.reset();
+  await resetAfterDeliveries(api);
   providerId = (await insertProvider(api.database.db, { services: ['cctv', 'alarms'] })).id;
 });
 

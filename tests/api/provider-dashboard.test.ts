@@ -33,8 +33,7 @@ let provider: TestProvider;
 let token: string;
 let other: TestProvider;
 beforeEach(async () => {
-  // A delivery run still going from the last test would mark this test's outbox rows
-  // (ids restart at 1) as its own: let it finish first.
+  // The last test's delivery run must end first (resetAfterDeliveries says why).
   await api.runJobs();
   ({ provider, token } = await resetWithProvider(api, {
     name: 'Ubuntu Security Solutions',

@@ -45,7 +45,7 @@ import {
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { useTestApi } from '../helpers/test-api.ts';
+import { resetAfterDeliveries, useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
 // Verified reviews: the link e-mailed when an enquiry is completed, the review written
@@ -66,10 +66,7 @@ let providerToken: string;
 let admin: TestAdmin;
 let adminToken: string;
 beforeEach(async () => {
-  // A delivery run still going from the last test would mark this test's outbox rows
-  // (ids restart at 1) as its own: let it finish first.
-  await api.runJobs();
-  await api.database.reset();
+  await resetAfterDeliveries(api);
   const { db } = api.database;
   provider = await insertProvider(db, {
     name: 'Ubuntu Security Solutions',

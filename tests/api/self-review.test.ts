@@ -14,7 +14,7 @@ import { bearer, fromClient } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { confirmationToken, enquiryToken } from '../helpers/enquiry-fixtures.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
-import { useTestApi } from '../helpers/test-api.ts';
+import { resetAfterDeliveries, useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi({ TRUST_PROXY: 'true' });
 
@@ -26,8 +26,7 @@ let providerId: number;
 let providerToken: string;
 let adminToken: string;
 beforeEach(async () => {
-  await api.runJobs();
-  await api.database.reset();
+  await resetAfterDeliveries(api);
   const { db } = api.database;
   const provider = await insertProvider(db, {
     name: 'Ubuntu Security Solutions',

@@ -112,3 +112,12 @@ export function useTestApi(
     close: () => current().close(),
   };
 }
+
+/**
+ * Empties the database for the next test once the last test's delivery run is over: a
+ * run still going would mark this test's outbox rows (ids restart at 1) as its own.
+ */
+export async function resetAfterDeliveries(api: TestApi): Promise<void> {
+  await api.runJobs();
+  await api.database.reset();
+}
