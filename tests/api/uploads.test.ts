@@ -114,6 +114,24 @@ async function claimedUpload(
   return { ...ticket, objectPath };
 }
 
+/**
+ * A public upload of `bytes` whose claim by an application is refused with `status` and
+ * `message` for the image, with no application and no file stored; answers its ticket.
+ */
+async function refusedClaim(
+  bytes: Uint8Array<ArrayBuffer>,
+  status: number,
+  message: string,
+): Promise<Ticket> {
+  const ticket = await newTicket();
+  expect((await put(ticket.uploadURL, bytes)).status).toBe(200);
+  const body = await expectError(await claimByApplication(ticket.uploadURL), status, message);
+  expect(body.errors).toEqual({ profileImage: message });
+  expect(await api.database.db.select().from(providerApplications)).toEqual([]);
+  expect(await storedFiles(ticket.id)).toEqual([]);
+  return ticket;
+}
+
 /** The served image at `objectPath` (fails unless 200). */
 async function served(objectPath: string): Promise<Buffer> {
   const response = await api.get(objectPath);
@@ -402,32 +420,12 @@ describe('claims re-encode the image', () => {
       .png({ compressionLevel: 9 })
       .toBuffer();
     expect(bomb.byteLength).toBeLessThan(MB);
-    const ticket = await newTicket();
-    expect((await put(ticket.uploadURL, new Uint8Array(bomb))).status).toBe(200);
-
-    const body = await expectError(
-      await claimByApplication(ticket.uploadURL),
-      413,
-      RE_ENCODE_MESSAGES.tooManyPixels,
-    );
-    expect(body.errors).toEqual({ profileImage: RE_ENCODE_MESSAGES.tooManyPixels });
-    expect(await api.database.db.select().from(providerApplications)).toEqual([]);
+    const ticket = await refusedClaim(new Uint8Array(bomb), 413, RE_ENCODE_MESSAGES.tooManyPixels);
     expect((await ticketRow(ticket.id)).claimedAt).toBeNull();
-    expect(await storedFiles(ticket.id)).toEqual([]);
   });
 
   it('refuses bytes that only start as an image does with 415 and stores nothing', async () => {
-    const ticket = await newTicket();
-    expect((await put(ticket.uploadURL, imageBytes('png', 4096))).status).toBe(200);
-
-    const body = await expectError(
-      await claimByApplication(ticket.uploadURL),
-      415,
-      RE_ENCODE_MESSAGES.unreadable,
-    );
-    expect(body.errors).toEqual({ profileImage: RE_ENCODE_MESSAGES.unreadable });
-    expect(await api.database.db.select().from(providerApplications)).toEqual([]);
-    expect(await storedFiles(ticket.id)).toEqual([]);
+    const ticket = await refusedClaim(imageBytes('png', 4096), 415, RE_ENCODE_MESSAGES.unreadable);
     // The upload is gone: trying again finds nothing to take.
     expect((await claimByApplication(ticket.uploadURL)).status).toBe(400);
   });
