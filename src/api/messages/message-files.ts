@@ -12,6 +12,7 @@ import {
 } from '../../../db/schema.ts';
 import { MESSAGE_TEXTS } from '../../lib/schemas/request-messages.ts';
 import { AppError } from '../errors.ts';
+import { privateFileHeaders } from '../http/private-file-headers.ts';
 import { contentDisposition } from '../storage/content-disposition.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 
@@ -72,12 +73,8 @@ export async function readMessageFile(
 }
 
 /** The headers of a file: its type and name, shown inline, never stored by a cache. */
-export const messageFileHeaders = (file: { contentType: string; fileName: string }) => ({
-  'Content-Type': file.contentType,
-  'Content-Disposition': contentDisposition(file.fileName),
-  'Cache-Control': 'private, no-store',
-  'X-Content-Type-Options': 'nosniff',
-});
+export const messageFileHeaders = (file: { contentType: string; fileName: string }) =>
+  privateFileHeaders(file.contentType, contentDisposition(file.fileName));
 
 /** The files of each message, in order, with their addresses for the viewer. */
 export async function filesOf(

@@ -14,6 +14,7 @@ import {
   S15_WORDING,
   warrantyWords,
 } from '../../lib/quotes.ts';
+import { privateFileHeaders } from '../http/private-file-headers.ts';
 import type { JobView, QuoteLineView, QuoteView, VariationView } from './read-quotes.ts';
 
 /** The parties and the request, as the documents name them. */
@@ -287,9 +288,8 @@ export function jobPdf(
 }
 
 /** The answer headers of a PDF: shown in the browser, saved under `fileName`. */
-export const pdfHeaders = (fileName: string) => ({
-  'Content-Type': 'application/pdf',
-  'Content-Disposition': `inline; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
-  'Cache-Control': 'private, no-store',
-  'X-Content-Type-Options': 'nosniff',
-});
+export const pdfHeaders = (fileName: string) =>
+  privateFileHeaders(
+    'application/pdf',
+    `inline; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+  );

@@ -8,6 +8,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
 import { customerEnquiries, enquiryPhotos } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { privateFileHeaders } from '../http/private-file-headers.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { claimPrivateImage } from '../uploads/claim-upload.ts';
 
@@ -104,9 +105,4 @@ export async function readSitePhoto(
 }
 
 /** The headers of a photo: its type, shown inline, never stored by a cache on the way. */
-export const sitePhotoHeaders = (contentType: string) => ({
-  'Content-Type': contentType,
-  'Cache-Control': 'private, no-store',
-  'Content-Disposition': 'inline',
-  'X-Content-Type-Options': 'nosniff',
-});
+export const sitePhotoHeaders = (contentType: string) => privateFileHeaders(contentType, 'inline');
