@@ -94,6 +94,21 @@ interface CustomerView {
 const customerView = () =>
   okJson<CustomerView>(api.get(`/api/requests/quotes?token=${group.token}`));
 
+/** The customer accepts the quote, with the status token of its request (the group's). */
+const acceptQuote = (quoteId: number, token = group.token) =>
+  customerPost(api, `/api/requests/quotes/${quoteId}/accept`, { token });
+
+/** A request sent to the provider alone, quoted, and the quote accepted. */
+async function acceptedAlone(providerId: number) {
+  const single = await insertRequestGroup(api, [providerId]);
+  const sent = await okJson<SentQuote>(
+    postQuote(api, providerId, single.copies[0]!.id, quoteBody()),
+    201,
+  );
+  await okJson(acceptQuote(sent.id, single.token));
+  return { single, sent };
+}
+
 describe('a provider quotes', () => {
   it('adds VAT at 15 % when the provider is VAT-registered, and states its registration', async () => {
     const mailbox = await watchOutbox(api);
@@ -348,7 +363,7 @@ describe('the customer compares and accepts', () => {
     const view0 = await customerView();
     const mailbox = await watchOutbox(api);
     const answer = await okJson<{ message: string; job: { quoteId: number; version: number } }>(
-      customerPost(api, `/api/requests/quotes/${chosen.id}/accept`, { token: group.token }),
+      acceptQuote(chosen.id),
     );
     expect(answer.message).toBe(ACCEPT_MESSAGES.accepted);
     expect(answer.job).toMatchObject({ quoteId: chosen.id, version: 1 });
@@ -401,11 +416,7 @@ describe('the customer compares and accepts', () => {
     const first = await sendQuoteOf(registered.id);
     const second = await sendQuoteOf(plain.id);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        customerPost(api, `/api/requests/quotes/${i % 2 ? first.id : second.id}/accept`, {
-          token: group.token,
-        }),
-      ),
+      Array.from({ length: 20 }, (_, i) => acceptQuote(i % 2 ? first.id : second.id)),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
@@ -422,22 +433,14 @@ describe('the customer compares and accepts', () => {
   it('refuses a superseded, an expired or a declined quote with 409', async () => {
     const old = await sendQuoteOf(plain.id);
     const newest = await sendQuoteOf(plain.id);
-    await expectError(
-      await customerPost(api, `/api/requests/quotes/${old.id}/accept`, { token: group.token }),
-      409,
-      ACCEPT_MESSAGES.superseded,
-    );
+    await expectError(await acceptQuote(old.id), 409, ACCEPT_MESSAGES.superseded);
 
     const lapsed = await sendQuoteOf(registered.id);
     await api.database.db
       .update(quotes)
       .set({ validUntil: addDays(saToday(), -1) })
       .where(eq(quotes.id, lapsed.id));
-    await expectError(
-      await customerPost(api, `/api/requests/quotes/${lapsed.id}/accept`, { token: group.token }),
-      409,
-      ACCEPT_MESSAGES.expired,
-    );
+    await expectError(await acceptQuote(lapsed.id), 409, ACCEPT_MESSAGES.expired);
 
     const mailbox = await watchOutbox(api);
     await expectFieldError(
@@ -456,11 +459,7 @@ describe('the customer compares and accepts', () => {
     );
     const [declineMail] = await mailbox.newMails();
     expect(declineMail?.text).toContain('Too dear for us this year.');
-    await expectError(
-      await customerPost(api, `/api/requests/quotes/${newest.id}/accept`, { token: group.token }),
-      409,
-      ACCEPT_MESSAGES.declined,
-    );
+    await expectError(await acceptQuote(newest.id), 409, ACCEPT_MESSAGES.declined);
     expect(await api.database.db.select().from(jobs)).toEqual([]);
   });
 
@@ -471,24 +470,14 @@ describe('the customer compares and accepts', () => {
       postQuote(api, stranger.id, otherGroup.copies[0]!.id, quoteBody()),
       201,
     );
-    await expectError(
-      await customerPost(api, `/api/requests/quotes/${theirs.id}/accept`, { token: group.token }),
-      404,
-    );
+    await expectError(await acceptQuote(theirs.id), 404);
     const view = await customerView();
     expect(view.offers.flatMap((offer) => offer.quotes)).toEqual([]);
     expect(await api.database.db.select().from(jobs)).toEqual([]);
   });
 
   it('a request sent to one provider is a group of its own', async () => {
-    const single = await insertRequestGroup(api, [plain.id]);
-    const sent = await okJson<SentQuote>(
-      postQuote(api, plain.id, single.copies[0]!.id, quoteBody()),
-      201,
-    );
-    await okJson(
-      customerPost(api, `/api/requests/quotes/${sent.id}/accept`, { token: single.token }),
-    );
+    const { single, sent } = await acceptedAlone(plain.id);
     const [job] = await api.database.db.select().from(jobs);
     expect(job).toMatchObject({ groupId: single.copies[0]!.id, quoteId: sent.id });
     expect(
@@ -528,9 +517,7 @@ describe('changes in writing, and completion at the agreed price', () => {
 
   async function acceptedJob() {
     const quote = await sendQuoteOf(registered.id);
-    await okJson(
-      customerPost(api, `/api/requests/quotes/${quote.id}/accept`, { token: group.token }),
-    );
+    await okJson(acceptQuote(quote.id));
     return { quote, copy: copyOf(registered.id) };
   }
   const propose = (copy: number, body: unknown = variationBody) =>
@@ -635,14 +622,7 @@ describe('changes in writing, and completion at the agreed price', () => {
       '4 months',
       '13 months',
     ].entries()) {
-      const single = await insertRequestGroup(api, [registered.id]);
-      const sent = await okJson<SentQuote>(
-        postQuote(api, registered.id, single.copies[0]!.id, quoteBody()),
-        201,
-      );
-      await okJson(
-        customerPost(api, `/api/requests/quotes/${sent.id}/accept`, { token: single.token }),
-      );
+      const { single, sent } = await acceptedAlone(registered.id);
       await okJson(complete(single.copies[0]!.id, sent.totalCents));
       await db.execute(
         sql`UPDATE jobs SET completed_at = now() - ${age}::interval,
@@ -697,9 +677,7 @@ describe('changes in writing, and completion at the agreed price', () => {
 describe('the desk sees the jobs, and disputes either side raises', () => {
   async function acceptedJob() {
     const quote = await sendQuoteOf(registered.id);
-    await okJson(
-      customerPost(api, `/api/requests/quotes/${quote.id}/accept`, { token: group.token }),
-    );
+    await okJson(acceptQuote(quote.id));
     return { quote, copy: copyOf(registered.id) };
   }
 
