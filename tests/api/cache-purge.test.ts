@@ -23,6 +23,7 @@ import { enquiryToken } from '../helpers/enquiry-fixtures.ts';
 import { realImageBytes } from '../helpers/image-bytes.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
 import {
+  acceptQuote,
   asProvider,
   customerPost,
   insertRequestGroup,
@@ -98,9 +99,7 @@ async function agreedJob() {
     postQuote(api, id, copy, quoteBody()),
     201,
   );
-  await okJson(
-    customerPost(api, `/api/requests/quotes/${quote.id}/accept`, { token: group.token }),
-  );
+  await okJson(acceptQuote(api, quote.id, group.token));
   return { id, copy, token: group.token, totalCents: quote.totalCents };
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import {
+  acceptQuote,
   asProvider,
   customerPost,
   insertRequestGroup,
@@ -108,9 +109,7 @@ describe('the PDF of a quote', () => {
 describe('the PDF of the agreed job', () => {
   it('names the accepted version, the approved variation and the agreed total', async () => {
     await expectError(await api.get(`/api/requests/job/pdf?token=${group.token}`), 404);
-    await okJson(
-      customerPost(api, `/api/requests/quotes/${quoteId}/accept`, { token: group.token }),
-    );
+    await okJson(acceptQuote(api, quoteId, group.token));
     const copy = group.copies[0]!.id;
     const variation = await okJson<{ id: number }>(
       asProvider(api, provider.id, 'POST', `/api/provider/enquiries/${copy}/variations`, {

@@ -34,6 +34,7 @@ import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
 import {
+  acceptQuote,
   asProvider,
   customerPost,
   insertRequestGroup,
@@ -94,10 +95,6 @@ interface CustomerView {
 const customerView = () =>
   okJson<CustomerView>(api.get(`/api/requests/quotes?token=${group.token}`));
 
-/** The customer accepts the quote, with the status token of its request (the group's). */
-const acceptQuote = (quoteId: number, token = group.token) =>
-  customerPost(api, `/api/requests/quotes/${quoteId}/accept`, { token });
-
 /** A request sent to the provider alone, quoted, and the quote accepted. */
 async function acceptedAlone(providerId: number) {
   const single = await insertRequestGroup(api, [providerId]);
@@ -105,7 +102,7 @@ async function acceptedAlone(providerId: number) {
     postQuote(api, providerId, single.copies[0]!.id, quoteBody()),
     201,
   );
-  await okJson(acceptQuote(sent.id, single.token));
+  await okJson(acceptQuote(api, sent.id, single.token));
   return { single, sent };
 }
 
@@ -363,7 +360,7 @@ describe('the customer compares and accepts', () => {
     const view0 = await customerView();
     const mailbox = await watchOutbox(api);
     const answer = await okJson<{ message: string; job: { quoteId: number; version: number } }>(
-      acceptQuote(chosen.id),
+      acceptQuote(api, chosen.id, group.token),
     );
     expect(answer.message).toBe(ACCEPT_MESSAGES.accepted);
     expect(answer.job).toMatchObject({ quoteId: chosen.id, version: 1 });
@@ -416,7 +413,9 @@ describe('the customer compares and accepts', () => {
     const first = await sendQuoteOf(registered.id);
     const second = await sendQuoteOf(plain.id);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => acceptQuote(i % 2 ? first.id : second.id)),
+      Array.from({ length: 20 }, (_, i) =>
+        acceptQuote(api, i % 2 ? first.id : second.id, group.token),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
@@ -433,14 +432,14 @@ describe('the customer compares and accepts', () => {
   it('refuses a superseded, an expired or a declined quote with 409', async () => {
     const old = await sendQuoteOf(plain.id);
     const newest = await sendQuoteOf(plain.id);
-    await expectError(await acceptQuote(old.id), 409, ACCEPT_MESSAGES.superseded);
+    await expectError(await acceptQuote(api, old.id, group.token), 409, ACCEPT_MESSAGES.superseded);
 
     const lapsed = await sendQuoteOf(registered.id);
     await api.database.db
       .update(quotes)
       .set({ validUntil: addDays(saToday(), -1) })
       .where(eq(quotes.id, lapsed.id));
-    await expectError(await acceptQuote(lapsed.id), 409, ACCEPT_MESSAGES.expired);
+    await expectError(await acceptQuote(api, lapsed.id, group.token), 409, ACCEPT_MESSAGES.expired);
 
     const mailbox = await watchOutbox(api);
     await expectFieldError(
@@ -459,7 +458,11 @@ describe('the customer compares and accepts', () => {
     );
     const [declineMail] = await mailbox.newMails();
     expect(declineMail?.text).toContain('Too dear for us this year.');
-    await expectError(await acceptQuote(newest.id), 409, ACCEPT_MESSAGES.declined);
+    await expectError(
+      await acceptQuote(api, newest.id, group.token),
+      409,
+      ACCEPT_MESSAGES.declined,
+    );
     expect(await api.database.db.select().from(jobs)).toEqual([]);
   });
 
@@ -470,7 +473,7 @@ describe('the customer compares and accepts', () => {
       postQuote(api, stranger.id, otherGroup.copies[0]!.id, quoteBody()),
       201,
     );
-    await expectError(await acceptQuote(theirs.id), 404);
+    await expectError(await acceptQuote(api, theirs.id, group.token), 404);
     const view = await customerView();
     expect(view.offers.flatMap((offer) => offer.quotes)).toEqual([]);
     expect(await api.database.db.select().from(jobs)).toEqual([]);
@@ -517,7 +520,7 @@ describe('changes in writing, and completion at the agreed price', () => {
 
   async function acceptedJob() {
     const quote = await sendQuoteOf(registered.id);
-    await okJson(acceptQuote(quote.id));
+    await okJson(acceptQuote(api, quote.id, group.token));
     return { quote, copy: copyOf(registered.id) };
   }
   const propose = (copy: number, body: unknown = variationBody) =>
@@ -677,7 +680,7 @@ describe('changes in writing, and completion at the agreed price', () => {
 describe('the desk sees the jobs, and disputes either side raises', () => {
   async function acceptedJob() {
     const quote = await sendQuoteOf(registered.id);
-    await okJson(acceptQuote(quote.id));
+    await okJson(acceptQuote(api, quote.id, group.token));
     return { quote, copy: copyOf(registered.id) };
   }
 

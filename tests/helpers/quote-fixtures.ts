@@ -152,3 +152,8 @@ export async function asProvider(
 export function customerPost(api: TestApi, path: string, body: unknown): Promise<Response> {
   return sendJson(api, 'POST', path, body);
 }
+
+/** The customer accepts the quote, with the status token of its request. */
+export function acceptQuote(api: TestApi, quoteId: number, token: string): Promise<Response> {
+  return customerPost(api, `/api/requests/quotes/${quoteId}/accept`, { token });
+}
