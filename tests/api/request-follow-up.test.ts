@@ -150,8 +150,9 @@ const respond = async (providerId: number, id: number, providerNotes?: string) =
     }),
   );
 
-const candidatesOf = (id: number | string) =>
-  sendAs(api, adminToken, 'GET', `/api/admin/enquiries/${id}/candidates`);
+/** The desk's candidates to take over the request; `query` as it follows the path ('?...'). */
+const candidatesOf = (id: number | string, query = '') =>
+  sendAs(api, adminToken, 'GET', `/api/admin/enquiries/${id}/candidates${query}`);
 
 const reassign = (id: number | string, body: unknown) =>
   sendAs(api, adminToken, 'POST', `/api/admin/enquiries/${id}/reassign`, body);
@@ -284,25 +285,17 @@ describe('the desk flags requests left waiting', () => {
       );
       return flagsOf(items as unknown as DeskRow[], request.id);
     };
-    // Saturday 10:00: 60 minutes on Friday, 60 on Saturday.
-    expect(await flagsAt('2025-03-08T08:00:00Z')).toEqual({
-      notSeenInTime: false,
-      notAnsweredInTime: false,
-    });
-    // Monday 09:00: 60 + 240 (Saturday 9-13) + 60 = 360.
-    expect(await flagsAt('2025-03-10T07:00:00Z')).toEqual({
-      notSeenInTime: true,
-      notAnsweredInTime: false,
-    });
-    // Monday 11:59 is 539 minutes, 12:00 the ninth business hour.
-    expect(await flagsAt('2025-03-10T09:59:00Z')).toEqual({
-      notSeenInTime: true,
-      notAnsweredInTime: false,
-    });
-    expect(await flagsAt('2025-03-10T10:00:00Z')).toEqual({
-      notSeenInTime: true,
-      notAnsweredInTime: true,
-    });
+    for (const [iso, notSeenInTime, notAnsweredInTime] of [
+      // Saturday 10:00: 60 minutes on Friday, 60 on Saturday.
+      ['2025-03-08T08:00:00Z', false, false],
+      // Monday 09:00: 60 + 240 (Saturday 9-13) + 60 = 360.
+      ['2025-03-10T07:00:00Z', true, false],
+      // Monday 11:59 is 539 minutes, 12:00 the ninth business hour.
+      ['2025-03-10T09:59:00Z', true, false],
+      ['2025-03-10T10:00:00Z', true, true],
+    ] as const) {
+      expect({ iso, ...(await flagsAt(iso)) }).toEqual({ iso, notSeenInTime, notAnsweredInTime });
+    }
   });
 });
 
@@ -406,14 +399,7 @@ describe('candidates to take over a request', () => {
   it('lists the unverified ones only when asked, in their place, marked as such', async () => {
     const n = await neighbourhood();
     const request = await sendRequest(n.current.id);
-    const all = await okJson<Candidates>(
-      sendAs(
-        api,
-        adminToken,
-        'GET',
-        `/api/admin/enquiries/${request.id}/candidates?unverified=true`,
-      ),
-    );
+    const all = await okJson<Candidates>(candidatesOf(request.id, '?unverified=true'));
     expect(all).toMatchObject({ unverifiedShown: true, total: 5, unverified: 1 });
     expect(all.candidates.map((c) => [c.name, c.verified])).toEqual([
       ['Limpopo Lenses', true],
@@ -428,22 +414,10 @@ describe('candidates to take over a request', () => {
     for (const provider of [n.unlisted, n.otherService, n.current]) {
       expect(all.candidates.map((c) => c.id)).not.toContain(provider.id);
     }
-    const asFalse = await okJson<Candidates>(
-      sendAs(
-        api,
-        adminToken,
-        'GET',
-        `/api/admin/enquiries/${request.id}/candidates?unverified=false`,
-      ),
-    );
+    const asFalse = await okJson<Candidates>(candidatesOf(request.id, '?unverified=false'));
     expect(asFalse.candidates.map((c) => c.id)).not.toContain(n.unverified.id);
     await expectFieldError(
-      await sendAs(
-        api,
-        adminToken,
-        'GET',
-        `/api/admin/enquiries/${request.id}/candidates?unverified=yes`,
-      ),
+      await candidatesOf(request.id, '?unverified=yes'),
       'unverified',
       'unverified must be true or false',
     );
@@ -483,9 +457,7 @@ describe('candidates to take over a request', () => {
     );
 
     // A search finds the far one by name or town, still of the service and verified.
-    const searched = await okJson<Candidates>(
-      sendAs(api, adminToken, 'GET', `/api/admin/enquiries/${request.id}/candidates?search=welkom`),
-    );
+    const searched = await okJson<Candidates>(candidatesOf(request.id, '?search=welkom'));
     expect(searched.candidates.map((c) => c.name)).toEqual(['Beacon CCTV Welkom']);
   });
 
