@@ -680,6 +680,10 @@ describe('CSV exports', () => {
     expect(response.headers.get('cache-control')).toBe('private, no-store');
   }
 
+  /** The export's rows, each by its header's names. */
+  const exportRecords = async (name: 'providers' | 'enquiries') =>
+    csvRecords(await csvBody(await getAs(`/api/admin/exports/${name}.csv`)));
+
   const PROVIDER_HEADER = [
     'ID',
     'Business name',
@@ -845,9 +849,7 @@ describe('CSV exports', () => {
       respondedAt: new Date('2026-11-28T23:40:00Z'),
     });
 
-    const [providerRecord] = csvRecords(
-      await csvBody(await getAs('/api/admin/exports/providers.csv')),
-    );
+    const [providerRecord] = await exportRecords('providers');
     expect(providerRecord).toMatchObject({
       Province: 'KwaZulu-Natal',
       Services: 'Access Control; NDI Networks',
@@ -856,9 +858,7 @@ describe('CSV exports', () => {
       // 22:30 UTC is half past midnight the next day in South Africa.
       Created: '2026-11-28 00:30 +02:00',
     });
-    const [enquiryRecord] = csvRecords(
-      await csvBody(await getAs('/api/admin/exports/enquiries.csv')),
-    );
+    const [enquiryRecord] = await exportRecords('enquiries');
     expect(enquiryRecord).toMatchObject({
       Received: '2026-11-28 14:05 +02:00',
       Responded: '2026-11-29 01:40 +02:00',
@@ -874,7 +874,7 @@ describe('CSV exports', () => {
     const provider = await insertProvider(api.database.db);
     const enquiry = await insertEnquiry(api.database.db, { assignedProviderId: provider.id });
     await okJson(sendAs(api, token, 'DELETE', `/api/admin/providers/${provider.id}`));
-    const records = csvRecords(await csvBody(await getAs('/api/admin/exports/enquiries.csv')));
+    const records = await exportRecords('enquiries');
     expect(records).toEqual([expect.objectContaining({ ID: String(enquiry.id), Provider: '' })]);
   });
 
