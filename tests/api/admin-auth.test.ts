@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminUsers, providerApplications, serviceProviders } from '../../db/schema.ts';
 import * as password from '../../src/api/auth/password.ts';
 import { AppError } from '../../src/api/errors.ts';
@@ -23,7 +23,7 @@ import {
 import { insertApplication } from '../helpers/builders.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
-import { startTestApi, type TestApi, useTestApi } from '../helpers/test-api.ts';
+import { startTestApi, useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
 // The app's own hashing, watched: a refused request must not cost a scrypt run.
@@ -239,11 +239,7 @@ describe('POST /api/admin/login', () => {
 
 describe('sign-in limits do not lock the owner out', () => {
   // Its own API behind a "proxy", so that X-Forwarded-For tells the clients apart.
-  let proxied: TestApi;
-  beforeAll(async () => {
-    proxied = await startTestApi({ TRUST_PROXY: 'true' });
-  });
-  afterAll(() => proxied.close());
+  const proxied = useTestApi({ TRUST_PROXY: 'true' });
 
   let owner: TestAdmin;
   beforeEach(async () => {

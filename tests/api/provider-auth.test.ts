@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { passwordTokens, providerSignIns, serviceProviders } from '../../db/schema.ts';
 import { createPasswordToken } from '../../src/api/auth/password-tokens.ts';
 import * as password from '../../src/api/auth/password.ts';
@@ -34,7 +34,7 @@ import {
   providerSession,
   type TestProvider,
 } from '../helpers/provider-fixtures.ts';
-import { startTestApi, type TestApi, useTestApi } from '../helpers/test-api.ts';
+import { startTestApi, useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
 // The app's own hashing, watched: a refused request must not cost a scrypt run.
@@ -467,11 +467,7 @@ describe('POST /api/provider/login', () => {
 
 describe('login limits do not lock the provider out', () => {
   // Its own API behind a "proxy", so that X-Forwarded-For tells the clients apart.
-  let proxied: TestApi;
-  beforeAll(async () => {
-    proxied = await startTestApi({ TRUST_PROXY: 'true' });
-  });
-  afterAll(() => proxied.close());
+  const proxied = useTestApi({ TRUST_PROXY: 'true' });
 
   let owner: TestProvider;
   beforeEach(async () => {
