@@ -24,6 +24,7 @@ import {
 } from '../helpers/builders.ts';
 import { expectError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
+import { expectRecent } from '../helpers/recent-time.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 // All requests come from 127.0.0.1; reset() in beforeEach empties the rate-limit
@@ -84,11 +85,6 @@ function approve(id: number | string, auth = token): Promise<Response> {
     method: 'POST',
     headers: bearer(auth),
   });
-}
-
-function expectRecent(date: Date | null) {
-  expect(date).toBeInstanceOf(Date);
-  expect(Math.abs(Date.now() - date!.getTime())).toBeLessThan(60_000);
 }
 
 describe('every signed-in admin route refuses requests without a valid admin session', () => {

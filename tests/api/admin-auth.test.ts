@@ -23,6 +23,7 @@ import {
 import { insertApplication } from '../helpers/builders.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
+import { expectRecent } from '../helpers/recent-time.ts';
 import { startTestApi, useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
@@ -100,8 +101,7 @@ describe('POST /api/admin/login', () => {
     expect((await adminRow(api, admin.id)).lastLogin).toBeNull();
     await signIn(api, 'admin', admin);
     const { lastLogin } = await adminRow(api, admin.id);
-    expect(lastLogin).toBeInstanceOf(Date);
-    expect(Math.abs(Date.now() - lastLogin!.getTime())).toBeLessThan(60_000);
+    expectRecent(lastLogin);
   });
 
   it('answers the same 401 for a wrong password and an unknown e-mail, without a cookie', async () => {

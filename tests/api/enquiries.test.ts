@@ -18,6 +18,7 @@ import {
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, readOutbox, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
+import { expectRecent } from '../helpers/recent-time.ts';
 import { resetAfterDeliveries, startTestApi, useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
@@ -77,8 +78,7 @@ describe('POST /api/enquiries: a valid request', () => {
       providerResponse: null,
       respondedAt: null,
     });
-    expect(row.createdAt).toBeInstanceOf(Date);
-    expect(Math.abs(Date.now() - row.createdAt.getTime())).toBeLessThan(60_000);
+    expectRecent(row.createdAt);
   });
 
   it('trims the name, location, description and phone, and lower-cases the e-mail', async () => {
@@ -463,11 +463,6 @@ async function sendRequest(overrides: Record<string, unknown> = {}, headers = {}
   const answer = (await response.json()) as { id: number; message: string; mailed: boolean };
   sentAnswers.push(answer);
   return answer.id;
-}
-
-function expectRecent(date: Date | null) {
-  expect(date).toBeInstanceOf(Date);
-  expect(Math.abs(Date.now() - date!.getTime())).toBeLessThan(60_000);
 }
 
 describe('POST /api/enquiries: the confirmation of the customer’s e-mail', () => {

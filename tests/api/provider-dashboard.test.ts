@@ -21,6 +21,7 @@ import {
   resetWithProvider,
   type TestProvider,
 } from '../helpers/provider-fixtures.ts';
+import { expectRecent } from '../helpers/recent-time.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
@@ -105,11 +106,6 @@ async function jsonWithoutSecrets<T>(response: Response): Promise<T> {
 
 /** Every row a dashboard call could change, for before/after comparisons. */
 const snapshot = () => databaseSnapshot(api);
-
-function expectRecent(date: Date | null) {
-  expect(date).toBeInstanceOf(Date);
-  expect(Math.abs(Date.now() - date!.getTime())).toBeLessThan(60_000);
-}
 
 /** An enquiry as a provider sees it: without the sender's address and session. */
 function withoutOrigin(row: EnquiryRow) {

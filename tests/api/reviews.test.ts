@@ -45,6 +45,7 @@ import {
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox, type OutboxMail } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
+import { expectRecent } from '../helpers/recent-time.ts';
 import { resetAfterDeliveries, useTestApi } from '../helpers/test-api.ts';
 import { postgresOnly } from '../helpers/test-database.ts';
 
@@ -208,11 +209,6 @@ const reviewLinksIn = (mails: OutboxMail[]) =>
     const link = linkIn(mail.text, '/review?token=');
     return link ? [{ mail, link }] : [];
   });
-
-function expectRecent(date: Date | string | null) {
-  expect(date).not.toBeNull();
-  expect(Math.abs(Date.now() - new Date(date!).getTime())).toBeLessThan(60_000);
-}
 
 const respond = (enquiryId: number, status: string, session = providerToken) =>
   api.request(`/api/provider/enquiries/${enquiryId}/response`, {
