@@ -432,57 +432,53 @@ describe('search on the sample data', () => {
 describe('search relevance', () => {
   beforeEach(() => api.database.reset());
 
-  it('orders name above service above other words above typos, then the usual order', async () => {
+  /**
+   * A typo's match, a match in other words and a match in the name, each of which would
+   * come first in the listing's usual order were it not for relevance, are listed
+   * name first, then other words, then the typo's.
+   */
+  async function expectRankedByRelevance(
+    search: string,
+    texts: { typo: string; words: string; name: string },
+  ) {
     const db = api.database.db;
-    // Each would come first in the listing's usual order were it not for relevance.
     const typo = await insertProvider(db, {
       name: 'Delta Premium',
-      description: 'Roofs and a kraai on the wall.',
+      description: texts.typo,
       isPremium: true,
       isVerified: true,
       rating: '5.0',
     });
     const words = await insertProvider(db, {
       name: 'Charlie Verified',
-      description: 'Gates for every kraal in the district.',
+      description: texts.words,
       isVerified: true,
       rating: '4.0',
     });
     const named = await insertProvider(db, {
-      name: 'Kraal Security',
+      name: texts.name,
       description: 'Plain words.',
       rating: '1.0',
     });
     await insertProvider(db, { name: 'Other', description: 'Nothing alike.' });
-    const { providers } = await listProviders(api, { search: 'kraal' });
+    const { providers } = await listProviders(api, { search });
     expect(providers.map((p) => p.id)).toEqual([named.id, words.id, typo.id]);
-  });
+  }
 
-  it('scores a word no provider uses by the texts that hold it inside a longer word', async () => {
-    const db = api.database.db;
-    // 'kraalt' is no provider's word: it matches 'kraal' as a typo, and 'kraaltech' holds it.
-    const typo = await insertProvider(db, {
-      name: 'Delta Premium',
-      description: 'Gates for every kraal in the district.',
-      isPremium: true,
-      isVerified: true,
-      rating: '5.0',
-    });
-    const words = await insertProvider(db, {
-      name: 'Charlie Verified',
-      description: 'Kraaltech gate motors.',
-      isVerified: true,
-      rating: '4.0',
-    });
-    const named = await insertProvider(db, {
+  it('orders name above service above other words above typos, then the usual order', () =>
+    expectRankedByRelevance('kraal', {
+      typo: 'Roofs and a kraai on the wall.',
+      words: 'Gates for every kraal in the district.',
+      name: 'Kraal Security',
+    }));
+
+  // 'kraalt' is no provider's word: it matches 'kraal' as a typo, and 'kraaltech' holds it.
+  it('scores a word no provider uses by the texts that hold it inside a longer word', () =>
+    expectRankedByRelevance('kraalt', {
+      typo: 'Gates for every kraal in the district.',
+      words: 'Kraaltech gate motors.',
       name: 'Kraaltech Security',
-      description: 'Plain words.',
-      rating: '1.0',
-    });
-    await insertProvider(db, { name: 'Other', description: 'Nothing alike.' });
-    const { providers } = await listProviders(api, { search: 'kraalt' });
-    expect(providers.map((p) => p.id)).toEqual([named.id, words.id, typo.id]);
-  });
+    }));
 
   it("reads a word the providers use as that word, not as a misspelt place ('waterproof' is not Waterkloof)", async () => {
     const db = api.database.db;
