@@ -36,12 +36,8 @@ export interface WriteFigures {
 
 /** Busy and total CPU time of the whole machine so far, in clock ticks (Linux). */
 function cpuTicks(): { busy: number; total: number } {
-  const fields = readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]!
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
+  const [cpuLine = ''] = readFileSync('/proc/stat', 'utf8').split('\n');
+  const fields = cpuLine.trim().split(/\s+/).slice(1).map(Number);
   const total = fields.reduce((sum, ticks) => sum + ticks, 0);
   const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle and iowait
   return { busy: total - idle, total };
