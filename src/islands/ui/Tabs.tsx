@@ -6,29 +6,6 @@ export interface Tab {
   content: ReactNode;
 }
 
-/** Each edge's mark: where it stands and its arrow. */
-const MORE_TABS_SIDES = {
-  before: { place: 'left-0', arrow: '‹' },
-  after: { place: 'right-0', arrow: '›' },
-} as const;
-
-/**
- * A mark on one edge of a tab list that scrolls: more tabs lie that way. Seen only: the
- * tabs out of sight are still in the list for a screen reader and the arrow keys.
- */
-function MoreTabsMark({ side }: { side: keyof typeof MORE_TABS_SIDES }) {
-  const { place, arrow } = MORE_TABS_SIDES[side];
-  return (
-    <span
-      aria-hidden="true"
-      data-testid={`tabs-more-${side}`}
-      className={`pointer-events-none absolute top-0 ${place} flex h-full items-center bg-base-100 px-3 text-lg font-bold shadow-md`}
-    >
-      {arrow}
-    </span>
-  );
-}
-
 /**
  * WAI-ARIA tabs: arrow keys, Home and End move between tabs. When the tabs are wider than
  * their place (a phone), the list scrolls sideways with a fade and an arrow on the side
@@ -134,8 +111,24 @@ export function Tabs({
             </button>
           ))}
         </div>
-        {more.before && <MoreTabsMark side="before" />}
-        {more.after && <MoreTabsMark side="after" />}
+        {more.before && (
+          <span
+            aria-hidden="true"
+            data-testid="tabs-more-before"
+            className="pointer-events-none absolute top-0 left-0 flex h-full items-center bg-base-100 px-3 text-lg font-bold shadow-md"
+          >
+            ‹
+          </span>
+        )}
+        {more.after && (
+          <span
+            aria-hidden="true"
+            data-testid="tabs-more-after"
+            className="pointer-events-none absolute top-0 right-0 flex h-full items-center bg-base-100 px-3 text-lg font-bold shadow-md"
+          >
+            ›
+          </span>
+        )}
       </div>
       {tabs.map((tab) => (
         <div
