@@ -13,7 +13,6 @@ import { useHydrated } from '../ui/use-hydrated';
 import { useLoaded } from '../ui/use-loaded';
 import { ContactLink } from './ContactLink';
 import { LazyRequestServiceForm } from './LazyRequestServiceForm';
-import { LiveFactSection } from './LiveFactSection';
 import { PriceRecordSection } from './PriceRecordSection';
 import { fetchProviderDetail } from './provider-detail-query';
 import { Badge, PaidPlacementLabel } from './ProviderClaims';
@@ -185,13 +184,24 @@ function Profile({
           />
         </div>
         <aside className="space-y-6 self-start lg:col-start-2 lg:row-start-2">
-          <LiveFactSection
-            headingId="responsiveness-heading"
-            title="Responsiveness"
-            failed={!detail && Boolean(error)}
+          <section
+            className="card border border-base-300 bg-base-100 shadow-sm"
+            aria-labelledby="responsiveness-heading"
           >
-            {detail && <ResponsivenessNote provider={detail} full />}
-          </LiveFactSection>
+            <div className="card-body gap-2">
+              <h2 id="responsiveness-heading" className="card-title text-lg">
+                Responsiveness
+              </h2>
+              {/* Counted up to now: from the API's answer only, never from the build. */}
+              {detail ? (
+                <ResponsivenessNote provider={detail} full />
+              ) : error ? (
+                <p className="text-sm">Not available right now.</p>
+              ) : (
+                <div className="skeleton h-12 w-full" aria-hidden="true" />
+              )}
+            </div>
+          </section>
           <PriceRecordSection record={detail?.priceRecord} failed={!detail && Boolean(error)} />
           <section
             className="card border border-base-300 bg-base-100 shadow-sm"
