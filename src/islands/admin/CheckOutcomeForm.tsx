@@ -21,7 +21,8 @@ import { CHECK_DOCUMENTS_MAX, type RecordCheck } from '../../lib/schemas/verific
 import { toast } from '../../lib/toast';
 import { formFieldProps } from '../ui/form-field-props';
 import { FormActions } from '../ui/FormActions';
-import { Options, SelectField } from '../ui/SelectField';
+import { Options } from '../ui/Options';
+import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import { DocumentUpload } from '../uploads/DocumentUpload';

@@ -9,9 +9,8 @@ import { answer, api, ApiError } from '../../lib/api-client';
 import { CONTACT_LIMITS, CONTACT_TOPICS } from '../../lib/catalog/contact-topics';
 import type { ContactMessageSchema } from '../../lib/schemas/contact-message';
 import { toast } from '../../lib/toast';
-import { formFieldProps } from '../ui/form-field-props';
 import { lazyResolver } from '../ui/lazy-resolver';
-import { Options, SelectField } from '../ui/SelectField';
+import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import { useSend } from '../ui/use-send';
@@ -83,7 +82,7 @@ function ContactForm() {
     );
   }
 
-  const fieldProps = formFieldProps({ register, formState }, id);
+  const { errors } = formState;
   return (
     <form
       noValidate
@@ -94,26 +93,42 @@ function ContactForm() {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
+          id={`${id}-name`}
           label="Your name"
           autoComplete="name"
           maxLength={CONTACT_LIMITS.name}
-          {...fieldProps('name')}
+          error={errors.name?.message}
+          {...register('name')}
         />
         <TextField
+          id={`${id}-email`}
           label="Your e-mail address"
           type="email"
           autoComplete="email"
-          {...fieldProps('email')}
+          error={errors.email?.message}
+          {...register('email')}
         />
       </div>
-      <SelectField label="What is it about?" {...fieldProps('topic')}>
-        <Options none="Choose a topic" choices={CONTACT_TOPICS} />
+      <SelectField
+        id={`${id}-topic`}
+        label="What is it about?"
+        error={errors.topic?.message}
+        {...register('topic')}
+      >
+        <option value="">Choose a topic</option>
+        {CONTACT_TOPICS.map((topic) => (
+          <option key={topic.value} value={topic.value}>
+            {topic.label}
+          </option>
+        ))}
       </SelectField>
       <TextAreaField
+        id={`${id}-message`}
         label="Your message"
         rows={6}
         maxLength={CONTACT_LIMITS.message}
-        {...fieldProps('message')}
+        error={errors.message?.message}
+        {...register('message')}
       />
       <p className="text-sm">
         We keep your message to answer it, and send you a copy with its reference. See our{' '}

@@ -12,7 +12,8 @@ import { EnquirySchema, ENQUIRY_LIMITS, type EnquiryInput } from '../../lib/sche
 import { BRIEF_QUESTIONS } from '../../lib/schemas/request-brief';
 import { toast } from '../../lib/toast';
 import { Field, fieldAria } from '../ui/Field';
-import { Options, SelectField } from '../ui/SelectField';
+import { Options } from '../ui/Options';
+import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import { usePlaceSuggestions } from '../ui/use-place-suggestions';

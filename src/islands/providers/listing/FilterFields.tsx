@@ -7,8 +7,9 @@ import {
   type ProviderFilters,
 } from '../../../lib/provider-filters';
 import { Field } from '../../ui/Field';
+import { Options } from '../../ui/Options';
 import type { PlaceOption } from '../../ui/place-sources';
-import { Options, SelectField } from '../../ui/SelectField';
+import { SelectField } from '../../ui/SelectField';
 import { LazyLocationField } from './LazyLocationField';
 import { SearchInput } from './SearchInput';
 
