@@ -32,6 +32,7 @@ import { recordRequestFileLook } from '../privacy/record-access.ts';
 import { copiesInGroupOf } from '../requests/request-group.ts';
 import { requestOfToken } from '../requests/request-of-token.ts';
 import { providerUploadTicket, publicUploadTicket } from '../uploads/upload-tickets-by-asker.ts';
+import { ownCopy } from './own-copy.ts';
 
 const byEnquiry = validParams({ id: idParam(MESSAGE_TEXTS.notFound) });
 const byFile = validParams({ id: idParam(MESSAGE_TEXTS.fileNotFound) });
@@ -84,8 +85,7 @@ const provider = new Hono<ProviderEnv>()
     async (c) =>
       c.json(
         await listProviderMessages(c.var.db, {
-          providerId: c.var.provider.id,
-          enquiryId: c.req.valid('param').id,
+          ...ownCopy(c),
         }),
       ),
   )
@@ -97,8 +97,7 @@ const provider = new Hono<ProviderEnv>()
     validJson(MessageSchema),
     async (c) => {
       const sent = await sendProviderMessage(c.var.db, c.var.objects, {
-        providerId: c.var.provider.id,
-        enquiryId: c.req.valid('param').id,
+        ...ownCopy(c),
         message: c.req.valid('json'),
         siteUrl: siteUrl(c),
       });

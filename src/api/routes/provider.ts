@@ -49,6 +49,7 @@ import { getPublicVerification } from '../verification/public-verification.ts';
 import { addWorkPhoto } from '../work-photos/add-work-photo.ts';
 import { listOwnWorkPhotos } from '../work-photos/list-own-work-photos.ts';
 import { removeWorkPhoto } from '../work-photos/remove-work-photo.ts';
+import { ownCopy } from './own-copy.ts';
 import { forgotPasswordRoute, setPasswordRoute } from './password-link-routes.ts';
 
 /** Routes that work without a session. */
@@ -161,8 +162,7 @@ const signedIn = new Hono<ProviderEnv>()
     async (c) =>
       c.json(
         await respondToEnquiry(c.var.db, {
-          providerId: c.var.provider.id,
-          enquiryId: c.req.valid('param').id,
+          ...ownCopy(c),
           response: c.req.valid('json'),
           secret: c.var.sessionSecret,
           siteUrl: siteUrl(c),

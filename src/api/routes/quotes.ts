@@ -43,6 +43,7 @@ import { raiseCustomerDispute, raiseProviderDispute } from '../quotes/raise-disp
 import { sendQuote } from '../quotes/send-quote.ts';
 import type { RateLimit } from '../rate-limits/hit-rate-limit.ts';
 import { rateLimited } from '../rate-limits/rate-limited.ts';
+import { ownCopy } from './own-copy.ts';
 
 /**
  * The customer's answers from the status page, per client: generous enough for a
@@ -186,8 +187,7 @@ export const quoteRoutes = new Hono<AppEnv>()
   .get('/provider/enquiries/:id{[0-9]+}/quotes', requireProvider, enquiryId, async (c) =>
     c.json(
       await getProviderQuotes(c.var.db, {
-        providerId: c.var.provider.id,
-        enquiryId: c.req.valid('param').id,
+        ...ownCopy(c),
         depositCapPercent: c.var.env.QUOTE_DEPOSIT_CAP_PERCENT,
       }),
     ),
@@ -217,8 +217,7 @@ export const quoteRoutes = new Hono<AppEnv>()
     async (c) =>
       c.json(
         await sendQuote(c.var.db, {
-          providerId: c.var.provider.id,
-          enquiryId: c.req.valid('param').id,
+          ...ownCopy(c),
           quote: c.req.valid('json'),
           depositCapPercent: c.var.env.QUOTE_DEPOSIT_CAP_PERCENT,
           siteUrl: siteUrl(c),
@@ -235,8 +234,7 @@ export const quoteRoutes = new Hono<AppEnv>()
     async (c) =>
       c.json(
         await askPreparationFee(c.var.db, {
-          providerId: c.var.provider.id,
-          enquiryId: c.req.valid('param').id,
+          ...ownCopy(c),
           feeCents: c.req.valid('json').feeCents,
           siteUrl: siteUrl(c),
         }),
@@ -252,8 +250,7 @@ export const quoteRoutes = new Hono<AppEnv>()
     async (c) =>
       c.json(
         await proposeVariation(c.var.db, {
-          providerId: c.var.provider.id,
-          enquiryId: c.req.valid('param').id,
+          ...ownCopy(c),
           variation: c.req.valid('json'),
           siteUrl: siteUrl(c),
         }),
@@ -271,8 +268,7 @@ export const quoteRoutes = new Hono<AppEnv>()
     async (c) =>
       c.json(
         await completeJob(c.var.db, {
-          providerId: c.var.provider.id,
-          enquiryId: c.req.valid('param').id,
+          ...ownCopy(c),
           finalTotalCents: c.req.valid('json').finalTotalCents,
           secret: c.var.sessionSecret,
           siteUrl: siteUrl(c),
@@ -288,8 +284,7 @@ export const quoteRoutes = new Hono<AppEnv>()
     async (c) =>
       c.json(
         await raiseProviderDispute(c.var.db, {
-          providerId: c.var.provider.id,
-          enquiryId: c.req.valid('param').id,
+          ...ownCopy(c),
           reason: c.req.valid('json').reason,
         }),
       ),
