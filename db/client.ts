@@ -175,15 +175,8 @@ async function openNodePostgres(url: string, max = 10): Promise<DatabaseHandle> 
     import('pg'),
     import('drizzle-orm/node-postgres'),
   ]);
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS.pg,
-    options: startupOptions(),
-  });
-  surviveLostConnections(pool);
-  const db = drizzle({ client: pool, schema }) as unknown as Database;
-  return { db, driver: 'pg', close: () => pool.end() };
+  const pool = new pg.Pool(poolConfig('pg', url, max));
+  return pooledHandle('pg', pool, drizzle({ client: pool, schema }));
 }
 
 async function openNeon(url: string, max = 10): Promise<DatabaseHandle> {
@@ -193,15 +186,28 @@ async function openNeon(url: string, max = 10): Promise<DatabaseHandle> {
     import('ws'),
   ]);
   neonConfig.webSocketConstructor = ws;
-  const pool = new Pool({
-    connectionString: url,
-    max,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS.neon,
-    options: startupOptions(),
-  });
+  const pool = new Pool(poolConfig('neon', url, max));
+  return pooledHandle('neon', pool, drizzle({ client: pool, schema }));
+}
+
+type ServerDriver = Exclude<DriverName, 'pglite'>;
+
+/** Both server drivers' pools are opened alike: the size, the wait for a connection, the planner. */
+const poolConfig = (driver: ServerDriver, url: string, max: number) => ({
+  connectionString: url,
+  max,
+  connectionTimeoutMillis: CONNECT_TIMEOUT_MS[driver],
+  options: startupOptions(),
+});
+
+/** A server pool as a handle: it outlives lost connections and ends with close(). */
+function pooledHandle(
+  driver: ServerDriver,
+  pool: PoolEvents & { end(): Promise<void> },
+  db: Database,
+): DatabaseHandle {
   surviveLostConnections(pool);
-  const db = drizzle({ client: pool, schema }) as unknown as Database;
-  return { db, driver: 'neon', close: () => pool.end() };
+  return { db, driver, close: () => pool.end() };
 }
 
 /**
