@@ -15,6 +15,7 @@ import type { ProvinceId } from '../../lib/catalog/provinces.ts';
 import { townValue } from '../../lib/catalog/town-value.ts';
 import { placeOfLocation, provinceOfLocation } from '../../lib/place-of-location.ts';
 import { placeKey } from '../../lib/places.ts';
+import { placeOnMapColumns } from '../places/place-columns.ts';
 
 /** The longest name of a place, in words ('Port Alfred', 'Bela-Bela'), is shorter than this. */
 const MAX_NAME_WORDS = 5;
@@ -56,11 +57,7 @@ export async function placeOfRequest(
   const parent = sql.identifier('parent_place');
   const rows = await db
     .select({
-      value: places.value,
-      name: places.name,
-      province: places.province,
-      latitude: places.latitude,
-      longitude: places.longitude,
+      ...placeOnMapColumns,
       population: places.population,
       majorRank: places.majorRank,
       otherNames: places.otherNames,

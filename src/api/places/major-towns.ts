@@ -7,6 +7,7 @@ import { asc, isNotNull } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { places } from '../../../db/schema.ts';
 import type { ProvinceId } from '../../lib/catalog/provinces.ts';
+import { placeOnMapColumns } from './place-columns.ts';
 
 export interface MajorTownPlace {
   value: string;
@@ -20,11 +21,7 @@ export interface MajorTownPlace {
 export function majorTownPlaces(db: Queryable): Promise<MajorTownPlace[]> {
   return db
     .select({
-      value: places.value,
-      name: places.name,
-      province: places.province,
-      latitude: places.latitude,
-      longitude: places.longitude,
+      ...placeOnMapColumns,
       otherNames: places.otherNames,
     })
     .from(places)
