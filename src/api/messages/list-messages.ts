@@ -13,8 +13,7 @@ import {
 } from '../../../db/schema.ts';
 import { MESSAGE_TEXTS } from '../../lib/schemas/request-messages.ts';
 import { AppError } from '../errors.ts';
-import { copiesInGroupOf } from '../requests/request-group.ts';
-import { requestOfToken } from '../requests/request-of-token.ts';
+import { copiesOfToken } from '../requests/request-of-token.ts';
 import { filesOf, type MessageFileViewer } from './message-files.ts';
 
 /** Messages of these copies (and, for a provider, with it only), oldest first, with files. */
@@ -57,8 +56,7 @@ async function messagesOf(
  * Messages with a provider the copy had before stay in it, named.
  */
 export async function listCustomerMessages(db: Database, { token }: { token: string }) {
-  const opened = await requestOfToken(db, token);
-  const ids = await copiesInGroupOf(db, opened);
+  const ids = await copiesOfToken(db, token);
   const [copies, messages] = await Promise.all([
     db
       .select({

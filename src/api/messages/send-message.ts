@@ -23,8 +23,8 @@ import { AppError } from '../errors.ts';
 import { mailAtMostHourly } from '../jobs/enqueue.ts';
 import { customerMessageMail, providerMessageMail } from '../mail/messages.ts';
 import { hitRateLimit } from '../rate-limits/hit-rate-limit.ts';
-import { copiesInGroupOf, groupReference } from '../requests/request-group.ts';
-import { requestOfToken } from '../requests/request-of-token.ts';
+import { groupReference } from '../requests/request-group.ts';
+import { copiesOfToken } from '../requests/request-of-token.ts';
 import { newStatusLink } from '../requests/status-tokens.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { claimMessageFile } from './claim-message-file.ts';
@@ -120,8 +120,7 @@ export async function sendCustomerMessage(
   { client, siteUrl }: { client: string; siteUrl: string },
 ): Promise<{ id: number; at: Date }> {
   await hitRateLimit(db, MESSAGE_RATE_LIMITS.customer, client);
-  const opened = await requestOfToken(db, token);
-  const group = await copiesInGroupOf(db, opened);
+  const group = await copiesOfToken(db, token);
   if (!group.includes(enquiryId)) throw new AppError('not_found', MESSAGE_TEXTS.notFound);
   return db.transaction(async (tx) => {
     const copy = await lockedCopy(tx, enquiryId);

@@ -4,8 +4,8 @@ import { customerEnquiries as e } from '../../../db/schema.ts';
 import { REQUEST_STATUS_MESSAGES, type CancelRequest } from '../../lib/schemas/request-status.ts';
 import { AppError } from '../errors.ts';
 import { CLOSED_STATUSES } from './get-request-status.ts';
-import { copiesInGroupOf, groupReference } from './request-group.ts';
-import { requestOfToken } from './request-of-token.ts';
+import { groupReference } from './request-group.ts';
+import { copiesOfToken } from './request-of-token.ts';
 import { tellProviderOfCancellation } from './tell-provider-of-cancellation.ts';
 
 /**
@@ -19,8 +19,7 @@ export async function cancelRequest(
   { token, reason }: CancelRequest,
   { siteUrl }: { siteUrl: string },
 ): Promise<{ message: string }> {
-  const id = await requestOfToken(db, token);
-  const ids = await copiesInGroupOf(db, id);
+  const ids = await copiesOfToken(db, token);
   await db.transaction(async (tx) => {
     const copies = await tx
       .select({

@@ -6,6 +6,7 @@ import {
   STATUS_PAGE_DAYS_AFTER_CLOSING,
 } from '../../lib/schemas/request-status.ts';
 import { AppError } from '../errors.ts';
+import { copiesInGroupOf } from './request-group.ts';
 import { statusTokenHash } from './status-tokens.ts';
 
 /**
@@ -30,4 +31,12 @@ export async function requestOfToken(db: Queryable, token: string) {
   if (!request) throw new AppError('bad_request', REQUEST_STATUS_MESSAGES.invalid);
   if (request.expired) throw new AppError('gone', REQUEST_STATUS_MESSAGES.expired);
   return request.id;
+}
+
+/**
+ * The ids of every copy of the request group a status token opens: its customer may see
+ * and write to each (docs/decisions/0050), first copy first.
+ */
+export async function copiesOfToken(db: Queryable, token: string): Promise<number[]> {
+  return copiesInGroupOf(db, await requestOfToken(db, token));
 }

@@ -29,8 +29,7 @@ import {
 import { messageFileHeaders, readMessageFile } from '../messages/message-files.ts';
 import { sendCustomerMessage, sendProviderMessage } from '../messages/send-message.ts';
 import { recordRequestFileLook } from '../privacy/record-access.ts';
-import { copiesInGroupOf } from '../requests/request-group.ts';
-import { requestOfToken } from '../requests/request-of-token.ts';
+import { copiesOfToken } from '../requests/request-of-token.ts';
 import { providerUploadTicket, publicUploadTicket } from '../uploads/upload-tickets-by-asker.ts';
 import { ownCopy } from './own-copy.ts';
 
@@ -57,7 +56,7 @@ const customer = new Hono<AppEnv>()
     byFile,
     async (c) => {
       const { token } = c.req.valid('query');
-      const enquiryIds = await copiesInGroupOf(c.var.db, await requestOfToken(c.var.db, token));
+      const enquiryIds = await copiesOfToken(c.var.db, token);
       const file = await readMessageFile(c.var.db, c.var.objects, {
         fileId: c.req.valid('param').id,
         viewer: { kind: 'customer', enquiryIds, token },
