@@ -176,22 +176,18 @@ export function validChanges<
   Stored extends object,
   E extends Env,
   I extends Input = BlankInput,
+  Nothing extends boolean = false,
 >(
   schema: S,
-  options: ChangesOptions<Stored, E, I> & { allSentBackIsNothing: true },
-): MiddlewareHandler<E, string, ChangesInput<S, Stored, z.output<S> | undefined>>;
-export function validChanges<
-  S extends z.core.$ZodType,
-  Stored extends object,
-  E extends Env,
-  I extends Input = BlankInput,
->(
-  schema: S,
-  options: ChangesOptions<Stored, E, I>,
-): MiddlewareHandler<E, string, ChangesInput<S, Stored, z.output<S>>>;
+  options: ChangesOptions<Stored, E, I> & { allSentBackIsNothing?: Nothing },
+): MiddlewareHandler<
+  E,
+  string,
+  ChangesInput<S, Stored, Nothing extends true ? z.output<S> | undefined : z.output<S>>
+>;
 export function validChanges(
   schema: z.core.$ZodType,
-  options: ChangesOptions<object, Env, BlankInput> & { allSentBackIsNothing?: true },
+  options: ChangesOptions<object, Env, BlankInput> & { allSentBackIsNothing?: boolean },
 ): MiddlewareHandler {
   const validate = validator('json', async (body, c: Context<Env, string>) => {
     const stored = await options.stored(c);
