@@ -11,9 +11,8 @@ import {
 import { customerGroup } from './customer-group.ts';
 import {
   groupReference,
-  jobsOfGroups,
   preparationFeesOf,
-  quotesOfCopies,
+  quotesWithJob,
   type JobView,
   type PreparationFeeView,
   type QuoteView,
@@ -70,13 +69,12 @@ export async function getCustomerQuotes(db: Database, token: string): Promise<Cu
     .where(inArray(e.id, copyIds))
     .orderBy(asc(e.id));
   const providerIds = copies.flatMap((copy) => (copy.providerId === null ? [] : [copy.providerId]));
-  const [[job], figures, verifications, fees] = await Promise.all([
-    jobsOfGroups(db, [groupId]),
+  const [{ job, quotes }, figures, verifications, fees] = await Promise.all([
+    quotesWithJob(db, groupId, copyIds),
     responsivenessOf(db, providerIds),
     Promise.all(providerIds.map((id) => getPublicVerification(db, id))),
     preparationFeesOf(db, copyIds),
   ]);
-  const quotes = await quotesOfCopies(db, copyIds, job);
   const first = copies[0];
   const offers = copies.map((copy): QuoteOffer => {
     const index = copy.providerId === null ? -1 : providerIds.indexOf(copy.providerId);

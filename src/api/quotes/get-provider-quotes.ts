@@ -4,9 +4,8 @@ import { customerEnquiries as e, serviceProviders as p } from '../../../db/schem
 import { AppError } from '../errors.ts';
 import {
   groupOf,
-  jobsOfGroups,
   preparationFeesOf,
-  quotesOfCopies,
+  quotesWithJob,
   type JobView,
   type PreparationFeeView,
   type QuoteView,
@@ -51,9 +50,8 @@ export async function getProviderQuotes(
     .innerJoin(p, eq(p.id, e.assignedProviderId))
     .where(and(eq(e.id, enquiryId), eq(e.assignedProviderId, providerId)));
   if (!copy) throw new AppError('not_found', 'Enquiry not found');
-  const [job] = await jobsOfGroups(db, [groupOf(copy)]);
-  const [quotes, fees] = await Promise.all([
-    quotesOfCopies(db, [enquiryId], job),
+  const [{ job, quotes }, fees] = await Promise.all([
+    quotesWithJob(db, groupOf(copy), [enquiryId]),
     preparationFeesOf(db, [enquiryId]),
   ]);
   return {

@@ -10,13 +10,7 @@ import {
 } from '../../../db/schema.ts';
 import { requestReference } from '../../lib/request-reference.ts';
 import { AppError } from '../errors.ts';
-import {
-  copiesOfGroup,
-  groupOf,
-  jobOutcomeColumns,
-  jobsOfGroups,
-  quotesOfCopies,
-} from './read-quotes.ts';
+import { copiesOfGroup, groupOf, jobOutcomeColumns, quotesWithJob } from './read-quotes.ts';
 
 /** The group's first copy: the request's reference is its. */
 const first = alias(e, 'first_copy');
@@ -73,6 +67,6 @@ export async function getDeskQuotes(db: Database, enquiryId: number) {
     .where(eq(e.id, enquiryId));
   if (!copy) throw new AppError('not_found', 'Enquiry not found');
   const copyIds = await copiesOfGroup(db, groupOf(copy));
-  const [job] = await jobsOfGroups(db, [groupOf(copy)]);
-  return { copyIds, quotes: await quotesOfCopies(db, copyIds, job), job: job ?? null };
+  const { job, quotes } = await quotesWithJob(db, groupOf(copy), copyIds);
+  return { copyIds, quotes, job: job ?? null };
 }

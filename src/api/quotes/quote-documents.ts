@@ -14,6 +14,7 @@ import {
   groupReference,
   jobsOfGroups,
   quotesOfCopies,
+  quotesWithJob,
   type JobView,
   type QuoteView,
 } from './read-quotes.ts';
@@ -74,8 +75,8 @@ async function quoteById(db: Database, quoteId: number): Promise<QuoteView> {
     .innerJoin(e, eq(e.id, q.enquiryId))
     .where(eq(q.id, quoteId));
   if (!row) throw new AppError('not_found', NOT_FOUND);
-  const [job] = await jobsOfGroups(db, [row.groupId ?? row.enquiryId]);
-  const [quote] = (await quotesOfCopies(db, [row.enquiryId], job)).filter((v) => v.id === quoteId);
+  const { quotes } = await quotesWithJob(db, row.groupId ?? row.enquiryId, [row.enquiryId]);
+  const [quote] = quotes.filter((v) => v.id === quoteId);
   if (!quote) throw new AppError('not_found', NOT_FOUND);
   return quote;
 }

@@ -330,6 +330,19 @@ export async function lockedCopyOfProvider(
   return copy;
 }
 
+/**
+ * The agreed job of a group, if a quote was accepted, and the quotes on these of its
+ * copies as that job sees them (the accepted version, the others superseded).
+ */
+export async function quotesWithJob(
+  db: Queryable,
+  groupId: number,
+  enquiryIds: number[],
+): Promise<{ job: JobView | undefined; quotes: QuoteView[] }> {
+  const [job] = await jobsOfGroups(db, [groupId]);
+  return { job, quotes: await quotesOfCopies(db, enquiryIds, job) };
+}
+
 /** The reference of a copy's group: its first copy's (requestReference of id and date). */
 export async function groupReference(
   db: Queryable,
