@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { serviceProviders } from '../../../db/schema.ts';
 import { LISTING_PAUSED } from '../../lib/listing-paused.ts';
+import { providerAccounts } from '../accounts/account-kinds.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../errors.ts';
-import { noStore } from '../http/cache.ts';
-import { requireSessionClaims, SIGN_IN_AGAIN } from './sessions.ts';
+import { sessionAccount } from './session-account.ts';
 
 export interface SignedInProvider {
   id: number;
@@ -24,21 +23,14 @@ export type ProviderEnv = AppEnv & { Variables: { provider: SignedInProvider } }
  * a password change or the provider's deletion end it). An admin's token is refused (403).
  */
 export const requireProvider = createMiddleware<ProviderEnv>(async (c, next) => {
-  const claims = await requireSessionClaims(c, 'provider');
-  const [provider] = await c.var.db
-    .select({
+  c.set(
+    'provider',
+    await sessionAccount(c, providerAccounts, {
       id: serviceProviders.id,
       email: serviceProviders.email,
-      tokenVersion: serviceProviders.tokenVersion,
       isListed: serviceProviders.isApproved,
-    })
-    .from(serviceProviders)
-    .where(eq(serviceProviders.id, claims.accountId));
-  if (!provider || provider.tokenVersion !== claims.version) {
-    throw new AppError('unauthorized', SIGN_IN_AGAIN);
-  }
-  c.set('provider', { id: provider.id, email: provider.email, isListed: provider.isListed });
-  noStore(c);
+    }),
+  );
   await next();
 });
 
