@@ -9,6 +9,7 @@ import {
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { CLOSED_STATUSES } from '../requests/get-request-status.ts';
+import { groupReference } from '../requests/request-group.ts';
 import { TODAY } from '../verification/verified-sql.ts';
 import { customerGroup } from './customer-group.ts';
 import {
@@ -17,7 +18,6 @@ import {
   quoteAcceptedMessage,
   quoteNotChosenMessage,
 } from './quote-mails.ts';
-import { groupReference } from './read-quotes.ts';
 
 export const ACCEPT_MESSAGES = {
   notFound: 'Quote not found',
@@ -150,7 +150,7 @@ export async function acceptQuote(
       )
       .returning({ providerId: e.assignedProviderId });
 
-    const reference = await groupReference(tx, copy);
+    const reference = groupReference(copy);
     const dashboardUrl = new URL('/dashboard', siteUrl).href;
     const providerIds = [
       quote.providerId,

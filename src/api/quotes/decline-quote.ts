@@ -8,10 +8,10 @@ import {
 } from '../../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
+import { groupReference } from '../requests/request-group.ts';
 import { ACCEPT_MESSAGES, quoteOfGroup, superseded } from './accept-quote.ts';
 import { customerGroup } from './customer-group.ts';
 import { quoteDeclinedMessage } from './quote-mails.ts';
-import { groupReference } from './read-quotes.ts';
 
 export const DECLINE_MESSAGES = {
   declinedAlready: 'You declined this quote already.',
@@ -56,7 +56,7 @@ export async function declineQuote(
           tx,
           quoteDeclinedMessage(
             provider,
-            { reference: await groupReference(tx, copy), version: quote.version, reason },
+            { reference: groupReference(copy), version: quote.version, reason },
             new URL(`/dashboard?enquiry=${quote.enquiryId}`, siteUrl).href,
           ),
         );

@@ -4,13 +4,13 @@ import { customerEnquiries as e, serviceProviders as p } from '../../../db/schem
 import type { EnquiryStatus } from '../../lib/catalog/enquiry-options.ts';
 import { NOT_MEASURED, type Responsiveness } from '../../lib/responsiveness.ts';
 import { responsivenessOf } from '../providers/responsiveness.ts';
+import { groupReference } from '../requests/request-group.ts';
 import {
   getPublicVerification,
   type PublicVerification,
 } from '../verification/public-verification.ts';
 import { customerGroup } from './customer-group.ts';
 import {
-  groupReference,
   preparationFeesOf,
   quotesWithJob,
   type JobView,
@@ -101,7 +101,7 @@ export async function getCustomerQuotes(db: Database, token: string): Promise<Cu
   });
   const jobOffer = job && copies.find((copy) => copy.id === job.enquiryId);
   return {
-    reference: first ? await groupReference(db, first) : '',
+    reference: first ? groupReference(first) : '',
     offers,
     job: job ? { ...job, providerName: jobOffer?.providerName ?? '' } : null,
   };

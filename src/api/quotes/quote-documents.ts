@@ -8,10 +8,10 @@ import {
 } from '../../../db/schema.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
 import { AppError } from '../errors.ts';
+import { groupReference } from '../requests/request-group.ts';
 import { customerGroup } from './customer-group.ts';
 import { jobPdf, quotePdf, type DocumentParties } from './quote-pdf.ts';
 import {
-  groupReference,
   jobsOfGroups,
   quotesOfCopies,
   quotesWithJob,
@@ -45,7 +45,7 @@ async function partiesOf(db: Database, enquiryId: number): Promise<DocumentParti
     .where(eq(e.id, enquiryId));
   if (!copy) throw new AppError('not_found', NOT_FOUND);
   return {
-    reference: await groupReference(db, copy),
+    reference: groupReference(copy),
     customerName: copy.customerName,
     location: copy.location,
     serviceName: serviceName(copy.serviceType),

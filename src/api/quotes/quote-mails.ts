@@ -17,8 +17,8 @@ import { formatCents } from '../../lib/quotes.ts';
 import { enqueueMail, type EnqueueOptions } from '../jobs/enqueue.ts';
 import { letter } from '../mail/letter.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { groupReference } from '../requests/request-group.ts';
 import { newStatusToken, statusPageLink } from '../requests/status-tokens.ts';
-import { groupReference } from './read-quotes.ts';
 
 /**
  * What a mail to the provider of a copy needs: who it is, the request's reference and the
@@ -42,7 +42,7 @@ async function providerOfCopy(
   if (!copy) return undefined;
   return {
     provider: { name: copy.name, email: copy.email },
-    reference: await groupReference(db, copy),
+    reference: groupReference(copy),
     dashboardUrl: new URL(`/dashboard?enquiry=${enquiryId}`, siteUrl).href,
   };
 }
@@ -60,7 +60,7 @@ async function customerOfCopy(
   const [provider] = await db.select({ name: p.name }).from(p).where(eq(p.id, providerId));
   if (!copy.emailConfirmedAt || !provider) return undefined;
   const { statusUrl } = await customerLinks(db, { enquiryId: copy.id, siteUrl });
-  return { providerName: provider.name, reference: await groupReference(db, copy), statusUrl };
+  return { providerName: provider.name, reference: groupReference(copy), statusUrl };
 }
 
 /** Queues the mail `message` writes to the provider of a copy; none for a copy without one. */

@@ -15,7 +15,6 @@ import {
   quotes as q,
 } from '../../../db/schema.ts';
 import type { QuoteLineKind } from '../../lib/quotes.ts';
-import { requestReference } from '../../lib/request-reference.ts';
 import { AppError } from '../errors.ts';
 import { TODAY } from '../verification/verified-sql.ts';
 
@@ -341,16 +340,4 @@ export async function quotesWithJob(
 ): Promise<{ job: JobView | undefined; quotes: QuoteView[] }> {
   const [job] = await jobsOfGroups(db, [groupId]);
   return { job, quotes: await quotesOfCopies(db, enquiryIds, job) };
-}
-
-/** The reference of a copy's group: its first copy's (requestReference of id and date). */
-export async function groupReference(
-  db: Queryable,
-  copy: { id: number; groupId: number | null; createdAt: Date },
-): Promise<string> {
-  if (copy.groupId === null || copy.groupId === copy.id) {
-    return requestReference(copy.id, copy.createdAt);
-  }
-  const [first] = await db.select({ createdAt: e.createdAt }).from(e).where(eq(e.id, copy.groupId));
-  return requestReference(copy.groupId, first?.createdAt ?? copy.createdAt);
 }

@@ -19,8 +19,9 @@ import { AppError, fieldRefusal } from '../errors.ts';
 import { enqueueMail } from '../jobs/enqueue.ts';
 import { hitRateLimit, type RateLimit } from '../rate-limits/hit-rate-limit.ts';
 import { CLOSED_STATUSES } from '../requests/get-request-status.ts';
+import { groupReference } from '../requests/request-group.ts';
 import { customerLinks, quoteSentMessage } from './quote-mails.ts';
-import { groupOf, groupReference, lockedCopyOfProvider } from './read-quotes.ts';
+import { groupOf, lockedCopyOfProvider } from './read-quotes.ts';
 
 /** Quotes, revisions and variations a provider may send, all requests together. */
 export const QUOTE_RATE_LIMIT: RateLimit = {
@@ -161,7 +162,7 @@ export async function sendQuote(
           copy,
           { providerName: provider.name, version, ...totals, validUntil: quote.validUntil },
           {
-            reference: await groupReference(tx, copy),
+            reference: groupReference(copy),
             statusUrl: links.statusUrl,
             pdfUrl: links.quotePdfUrl(stored.id),
           },

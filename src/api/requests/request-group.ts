@@ -28,7 +28,11 @@ export async function copiesInGroupOf(db: Queryable, copyId: number): Promise<nu
   return rows.map((row) => row.id);
 }
 
-/** The reference of a copy's request: the first copy's, the same for every copy. */
+/**
+ * The reference of a copy's request: the first copy's, the same for every copy. The copy's
+ * own date serves: a request's copies are written in one transaction (create-enquiry.ts),
+ * so they share the first copy's created_at.
+ */
 export const groupReference = (copy: { id: number; groupId: number | null; createdAt: Date }) =>
   requestReference(copy.groupId ?? copy.id, copy.createdAt);
 
