@@ -14,7 +14,6 @@ import {
   evidenceDocuments,
   providerApplications,
   providerChecks,
-  serviceProviders,
 } from '../../db/schema.ts';
 import { sessionSecret } from '../../src/api/auth/session-secret.ts';
 import { DOCUMENT_LINK_MESSAGES, openDocument } from '../../src/api/documents/document-links.ts';
@@ -36,7 +35,7 @@ import {
 } from '../helpers/builders.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { imageBytes } from '../helpers/image-bytes.ts';
-import { providerSession } from '../helpers/provider-fixtures.ts';
+import { providerRow, providerSession } from '../helpers/provider-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
@@ -289,11 +288,7 @@ describe('the application review', () => {
       sendAs(api, adminToken, 'POST', `/api/admin/applications/${applicationId}/approve`),
       201,
     );
-    const [provider] = await api.database.db
-      .select({ legalForm: serviceProviders.legalForm })
-      .from(serviceProviders)
-      .where(eq(serviceProviders.id, providerId));
-    expect(provider?.legalForm).toBe('company');
+    expect((await providerRow(api, providerId)).legalForm).toBe('company');
     const checks = await api.database.db
       .select()
       .from(providerChecks)
