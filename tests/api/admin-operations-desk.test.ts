@@ -9,8 +9,7 @@ import {
   adminSession,
   createTestAdmin,
   itIsForAdminsOnly,
-  resetWithAdmin,
-  type TestAdmin,
+  useSignedInAdmin,
 } from '../helpers/admin-fixtures.ts';
 import { databaseSnapshot, okJson, sendAs, type ApiRoute } from '../helpers/api-fixtures.ts';
 import { postLogin, SIGN_IN_AGAIN, signIn } from '../helpers/auth-fixtures.ts';
@@ -26,11 +25,7 @@ import { useTestApi } from '../helpers/test-api.ts';
 // Sign-in allows 10 attempts per client and 5 per e-mail: reset() empties the counters.
 const api = useTestApi();
 
-let admin: TestAdmin;
-let token: string;
-beforeEach(async () => {
-  ({ admin, token } = await resetWithAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' }));
-});
+const admin = useSignedInAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' });
 
 type EnquiryRow = typeof customerEnquiries.$inferSelect;
 interface DeskEnquiry {
@@ -59,11 +54,11 @@ interface AdminUser {
 
 const LOGIN_FAILED = 'Invalid email or password';
 
-const getAs = (path: string, auth = token) => sendAs(api, auth, 'GET', path);
+const getAs = (path: string, auth = admin.token) => sendAs(api, auth, 'GET', path);
 const listEnquiries = (query = '') => okJson<DeskEnquiry[]>(getAs(`/api/admin/enquiries${query}`));
 const putEnquiry = (id: number | string, body: unknown) =>
-  sendAs(api, token, 'PUT', `/api/admin/enquiries/${id}`, body);
-const putUser = (id: number | string, body: unknown, auth = token) =>
+  sendAs(api, admin.token, 'PUT', `/api/admin/enquiries/${id}`, body);
+const putUser = (id: number | string, body: unknown, auth = admin.token) =>
   sendAs(api, auth, 'PUT', `/api/admin/users/${id}`, body);
 
 /** Sets when an enquiry arrived, `minutesAgo` minutes before now. */
@@ -508,7 +503,7 @@ describe('admin users', () => {
   it('POST with a password (an API client) adds an admin who can sign in at once', async () => {
     const response = await sendAs(
       api,
-      token,
+      admin.token,
       'POST',
       '/api/admin/users',
       newAdminBody({ email: '  Thabo.Admin@Verified.EXAMPLE.co.za ' }),
@@ -546,7 +541,7 @@ describe('admin users', () => {
     const body = await expectError(
       await sendAs(
         api,
-        token,
+        admin.token,
         'POST',
         '/api/admin/users',
         newAdminBody({ email: 'THABO.ADMIN@verified.example.co.za' }),
@@ -577,7 +572,7 @@ describe('admin users', () => {
   ])('POST answers 400 to %s and stores nothing', async (_, overrides, field, message) => {
     await expectFieldRefusal(
       api,
-      () => sendAs(api, token, 'POST', '/api/admin/users', newAdminBody(overrides)),
+      () => sendAs(api, admin.token, 'POST', '/api/admin/users', newAdminBody(overrides)),
       field,
       message,
     );
@@ -873,7 +868,7 @@ describe('CSV exports', () => {
   it('enquiries.csv keeps enquiries of a deleted provider, without a provider', async () => {
     const provider = await insertProvider(api.database.db);
     const enquiry = await insertEnquiry(api.database.db, { assignedProviderId: provider.id });
-    await okJson(sendAs(api, token, 'DELETE', `/api/admin/providers/${provider.id}`));
+    await okJson(sendAs(api, admin.token, 'DELETE', `/api/admin/providers/${provider.id}`));
     const records = await exportRecords('enquiries');
     expect(records).toEqual([expect.objectContaining({ ID: String(enquiry.id), Provider: '' })]);
   });
