@@ -20,7 +20,7 @@ import {
 } from '../helpers/api-fixtures.ts';
 import { SIGN_IN_AGAIN } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
-import { expectError, expectFieldRefusal } from '../helpers/error-answer.ts';
+import { expectError, expectFieldRefusal, expectNotFoundRefusal } from '../helpers/error-answer.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
@@ -584,9 +584,7 @@ describe('PUT /api/admin/providers/:id', () => {
 
   it.each([['9999'], ['0'], ['abc']])('answers 404 for provider id %s', async (id) => {
     await insertProvider(api.database.db);
-    const before = await databaseSnapshot(api);
-    await expectError(await put(id, { isApproved: true }), 404);
-    expect(await databaseSnapshot(api)).toEqual(before);
+    await expectNotFoundRefusal(api, () => put(id, { isApproved: true }));
   });
 
   it('answers 404 “Provider not found” for an unknown provider', async () => {
@@ -655,9 +653,7 @@ describe('DELETE /api/admin/providers/:id', () => {
     'answers 404 for provider id %s and deletes nothing',
     async (id) => {
       await insertProvider(api.database.db);
-      const before = await databaseSnapshot(api);
-      await expectError(await remove(id), 404);
-      expect(await databaseSnapshot(api)).toEqual(before);
+      await expectNotFoundRefusal(api, () => remove(id));
     },
   );
 });
