@@ -5,7 +5,7 @@
  * does, and the refusals every signed-in admin route must give.
  */
 import { eq } from 'drizzle-orm';
-import { beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { adminUsers } from '../../db/schema.ts';
 import { createAdmin } from '../../src/api/admins/create-admin.ts';
 import {
@@ -24,6 +24,7 @@ import {
   tamperSignature,
   unsignedToken,
 } from './auth-fixtures.ts';
+import { useEachTestResource } from './block-resource.ts';
 import { insertProvider } from './builders.ts';
 import { expectError } from './error-answer.ts';
 import { realImageBytes } from './image-bytes.ts';
@@ -219,44 +220,17 @@ export async function resetWithAdmin(api: TestApi, overrides: AdminFields = {}) 
   return { admin, token: await adminSession(api, admin.id) };
 }
 
-/** The admin of each test, with its session: `token`. */
-export type SignedInAdmin = Readonly<TestAdmin & { token: string }>;
-
 /**
- * The admin of every test of a file or a describe block: before each test, resetWithAdmin
- * empties the database and makes it afresh. The answer stands for the admin of the test
- * running, so the file declares it once, `const admin = useSignedInAdmin(api)`, instead of
- * two variables and a beforeEach (as useTestApi does for the API).
+ * The admin of every test of a file or a describe block, with its session (`token`):
+ * before each test, resetWithAdmin empties the database and makes it afresh. The file
+ * declares it once, `const admin = useSignedInAdmin(api)`, instead of two variables and a
+ * beforeEach (as useTestApi does for the API).
  */
-export function useSignedInAdmin(api: TestApi, overrides: AdminFields = {}): SignedInAdmin {
-  let current: Awaited<ReturnType<typeof resetWithAdmin>> | undefined;
-  beforeEach(async () => {
-    current = await resetWithAdmin(api, overrides);
+export function useSignedInAdmin(api: TestApi, overrides: AdminFields = {}) {
+  return useEachTestResource(async () => {
+    const { admin, token } = await resetWithAdmin(api, overrides);
+    return { ...admin, token };
   });
-  const now = () => {
-    if (!current) throw new Error('The signed-in admin is made before each test');
-    return current;
-  };
-  return {
-    get id() {
-      return now().admin.id;
-    },
-    get email() {
-      return now().admin.email;
-    },
-    get password() {
-      return now().admin.password;
-    },
-    get firstName() {
-      return now().admin.firstName;
-    },
-    get lastName() {
-      return now().admin.lastName;
-    },
-    get token() {
-      return now().token;
-    },
-  };
 }
 
 /** The fields the admin's Add Provider requires, and nothing else (POST /api/admin/providers). */
