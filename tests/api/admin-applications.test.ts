@@ -9,8 +9,7 @@ import {
 import { DEFAULT_RESET_NOTE } from '../../src/lib/schemas/admin.ts';
 import {
   itIsForAdminsOnly,
-  resetWithAdmin,
-  type TestAdmin,
+  useSignedInAdmin,
   uploadedAdminTicket,
 } from '../helpers/admin-fixtures.ts';
 import { listProviders, sendJson, storedRow, type ApiRoute } from '../helpers/api-fixtures.ts';
@@ -32,11 +31,7 @@ import { useTestApi } from '../helpers/test-api.ts';
 // session minted for it.
 const api = useTestApi();
 
-let admin: TestAdmin;
-let token: string;
-beforeEach(async () => {
-  ({ admin, token } = await resetWithAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' }));
-});
+const admin = useSignedInAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' });
 
 type ApplicationRow = typeof providerApplications.$inferSelect;
 
@@ -72,7 +67,7 @@ const applicationRow = (id: number): Promise<ApplicationRow> =>
 const allProviders = () =>
   api.database.db.select().from(serviceProviders).orderBy(asc(serviceProviders.id));
 
-function review(id: number | string, body: unknown, auth = token): Promise<Response> {
+function review(id: number | string, body: unknown, auth = admin.token): Promise<Response> {
   return api.request(`/api/admin/applications/${id}/review`, {
     method: 'PUT',
     headers: bearer(auth),
@@ -80,7 +75,7 @@ function review(id: number | string, body: unknown, auth = token): Promise<Respo
   });
 }
 
-function approve(id: number | string, auth = token): Promise<Response> {
+function approve(id: number | string, auth = admin.token): Promise<Response> {
   return api.request(`/api/admin/applications/${id}/approve`, {
     method: 'POST',
     headers: bearer(auth),
@@ -92,7 +87,7 @@ describe('every signed-in admin route refuses requests without a valid admin ses
   let uploadURL: string;
   beforeEach(async () => {
     applicationId = (await insertApplicationRow()).id;
-    uploadURL = await uploadedAdminTicket(api, token);
+    uploadURL = await uploadedAdminTicket(api, admin.token);
   });
 
   const ROUTES: ApiRoute[] = [
@@ -119,7 +114,7 @@ describe('every signed-in admin route refuses requests without a valid admin ses
 
 describe('GET /api/admin/stats', () => {
   it('answers zeros on an empty database', async () => {
-    const response = await api.get('/api/admin/stats', { headers: bearer(token) });
+    const response = await api.get('/api/admin/stats', { headers: bearer(admin.token) });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(await response.json()).toEqual({
@@ -168,7 +163,7 @@ describe('GET /api/admin/stats', () => {
       .set({ createdAt: sql`now() - interval '7 days'` })
       .where(eq(customerEnquiries.id, lastWeek.id));
 
-    const response = await api.get('/api/admin/stats', { headers: bearer(token) });
+    const response = await api.get('/api/admin/stats', { headers: bearer(admin.token) });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       totalApplications: 4,
@@ -185,10 +180,9 @@ describe('GET /api/admin/stats', () => {
   it('follows an approval', async () => {
     const id = await submitApplication();
     const stats = async () =>
-      (await (await api.get('/api/admin/stats', { headers: bearer(token) })).json()) as Record<
-        string,
-        number
-      >;
+      (await (
+        await api.get('/api/admin/stats', { headers: bearer(admin.token) })
+      ).json()) as Record<string, number>;
     expect(await stats()).toMatchObject({
       totalApplications: 1,
       pendingApplications: 1,
@@ -209,7 +203,7 @@ describe('GET /api/admin/applications', () => {
   it('answers every application, newest first', async () => {
     const older = await insertApplicationRow({ status: 'rejected' });
     const newer = await insertApplicationRow({ status: 'pending' });
-    const response = await api.get('/api/admin/applications', { headers: bearer(token) });
+    const response = await api.get('/api/admin/applications', { headers: bearer(admin.token) });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const body = (await response.json()) as { id: number; status: string }[];
@@ -543,7 +537,7 @@ describe('unknown applications and invalid requests', () => {
     const application = await insertApplicationRow();
     const response = await api.request(`/api/admin/applications/${application.id}/review`, {
       method: 'PUT',
-      headers: bearer(token),
+      headers: bearer(admin.token),
       body: '{"status": ',
     });
     await expectError(response, 400, 'The request body must be JSON');

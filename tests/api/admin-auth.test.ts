@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminUsers, providerApplications, serviceProviders } from '../../db/schema.ts';
+import { adminUsers, serviceProviders } from '../../db/schema.ts';
 import * as password from '../../src/api/auth/password.ts';
 import { AppError } from '../../src/api/errors.ts';
 import { hitRateLimit, RATE_LIMITS } from '../../src/api/rate-limits/hit-rate-limit.ts';
 import { adminRow, createTestAdmin, type TestAdmin } from '../helpers/admin-fixtures.ts';
 import { sendJson } from '../helpers/api-fixtures.ts';
+import { applicationRow } from '../helpers/application-confirmation.ts';
 import {
   bearer,
   cookiePair,
@@ -486,11 +487,7 @@ describe('changes authenticated by the cookie must come from the site itself', (
       headers: { ...cookieHeader(token), origin: 'https://evil.example.com' },
     });
     await expectError(response, 403, ORIGIN_REFUSED);
-    const [after] = await api.database.db
-      .select()
-      .from(providerApplications)
-      .where(eq(providerApplications.id, application.id));
-    expect(after).toEqual(application);
+    expect(await applicationRow(api, application.id)).toEqual(application);
     expect(await api.database.db.select().from(serviceProviders)).toEqual([]);
   });
 

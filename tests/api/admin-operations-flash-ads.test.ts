@@ -3,23 +3,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { flashAds } from '../../db/schema.ts';
 import {
   itIsForAdminsOnly,
-  resetWithAdmin,
-  type TestAdmin,
+  useSignedInAdmin,
   uploadAdminImage,
 } from '../helpers/admin-fixtures.ts';
 import { databaseSnapshot, okJson, sendAs, type ApiRoute } from '../helpers/api-fixtures.ts';
 import { insertFlashAd } from '../helpers/builders.ts';
-import { expectError, expectFieldRefusal } from '../helpers/error-answer.ts';
+import { expectError, expectFieldRefusal, expectNotFoundRefusal } from '../helpers/error-answer.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 // Admins' sessions are minted directly: no test here signs in with a password.
 const api = useTestApi();
 
-let admin: TestAdmin;
-let token: string;
-beforeEach(async () => {
-  ({ admin, token } = await resetWithAdmin(api));
-});
+const admin = useSignedInAdmin(api);
 
 type FlashAdRow = typeof flashAds.$inferSelect;
 type FlashAdAnswer = Omit<FlashAdRow, 'createdAt'> & { createdAt: string };
@@ -37,10 +32,11 @@ const adBody = (overrides: Record<string, unknown> = {}): Record<string, unknown
   ...overrides,
 });
 
-const post = (body: unknown) => sendAs(api, token, 'POST', '/api/admin/flash-ads', body);
+const post = (body: unknown) => sendAs(api, admin.token, 'POST', '/api/admin/flash-ads', body);
 const put = (id: number | string, body: unknown) =>
-  sendAs(api, token, 'PUT', `/api/admin/flash-ads/${id}`, body);
-const remove = (id: number | string) => sendAs(api, token, 'DELETE', `/api/admin/flash-ads/${id}`);
+  sendAs(api, admin.token, 'PUT', `/api/admin/flash-ads/${id}`, body);
+const remove = (id: number | string) =>
+  sendAs(api, admin.token, 'DELETE', `/api/admin/flash-ads/${id}`);
 const publicAds = () => okJson<PublicFlashAd[]>(api.get('/api/flash-ads'));
 
 async function storedAd(id: number): Promise<FlashAdRow | undefined> {
@@ -74,7 +70,7 @@ describe('GET /api/admin/flash-ads', () => {
     const low = await insertFlashAd(db, { priority: 5 });
     const inactive = await insertFlashAd(db, { priority: 1, isActive: false });
     const top = await insertFlashAd(db, { priority: 2 });
-    const response = await sendAs(api, token, 'GET', '/api/admin/flash-ads');
+    const response = await sendAs(api, admin.token, 'GET', '/api/admin/flash-ads');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const body = (await response.json()) as FlashAdAnswer[];
@@ -127,7 +123,7 @@ describe('POST /api/admin/flash-ads', () => {
   });
 
   it('stores every field, with an image uploaded by the admin', async () => {
-    const imageUrl = await uploadAdminImage(api, token, '/api/admin/flash-ads/upload');
+    const imageUrl = await uploadAdminImage(api, admin.token, '/api/admin/flash-ads/upload');
     const created = await okJson<FlashAdAnswer>(
       post(adBody({ imageUrl, isActive: true, priority: 3, displayDuration: 4500 })),
       201,
@@ -244,7 +240,9 @@ describe('PUT /api/admin/flash-ads/:id', () => {
     expect((await storedAd(ad.id))?.isActive).toBe(false);
     expect(await publicAds()).toEqual([]);
     // The admin still sees it.
-    const all = await okJson<FlashAdAnswer[]>(sendAs(api, token, 'GET', '/api/admin/flash-ads'));
+    const all = await okJson<FlashAdAnswer[]>(
+      sendAs(api, admin.token, 'GET', '/api/admin/flash-ads'),
+    );
     expect(all.map((a) => [a.id, a.isActive])).toEqual([[ad.id, false]]);
   });
 
@@ -266,9 +264,7 @@ describe('PUT /api/admin/flash-ads/:id', () => {
     'answers 404 for ad id %s and changes nothing',
     async (id) => {
       await insertFlashAd(api.database.db);
-      const before = await databaseSnapshot(api);
-      await expectError(await put(id, adBody()), 404);
-      expect(await databaseSnapshot(api)).toEqual(before);
+      await expectNotFoundRefusal(api, () => put(id, adBody()));
     },
   );
 
@@ -301,9 +297,7 @@ describe('DELETE /api/admin/flash-ads/:id', () => {
     'answers 404 for ad id %s and deletes nothing',
     async (id) => {
       await insertFlashAd(api.database.db);
-      const before = await databaseSnapshot(api);
-      await expectError(await remove(id), 404);
-      expect(await databaseSnapshot(api)).toEqual(before);
+      await expectNotFoundRefusal(api, () => remove(id));
     },
   );
 });

@@ -7,8 +7,7 @@ import { SA_PHONE_MESSAGE } from '../../src/lib/schemas/fields.ts';
 import {
   addProviderBody,
   itIsForAdminsOnly,
-  resetWithAdmin,
-  type TestAdmin,
+  useSignedInAdmin,
   uploadAdminImage,
 } from '../helpers/admin-fixtures.ts';
 import {
@@ -21,18 +20,14 @@ import {
 } from '../helpers/api-fixtures.ts';
 import { SIGN_IN_AGAIN } from '../helpers/auth-fixtures.ts';
 import { insertEnquiry, insertProvider } from '../helpers/builders.ts';
-import { expectError, expectFieldRefusal } from '../helpers/error-answer.ts';
+import { expectError, expectFieldRefusal, expectNotFoundRefusal } from '../helpers/error-answer.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 // Admins' sessions are minted directly: no test here needs to sign in with a password.
 const api = useTestApi();
 
-let admin: TestAdmin;
-let token: string;
-beforeEach(async () => {
-  ({ admin, token } = await resetWithAdmin(api));
-});
+const admin = useSignedInAdmin(api);
 
 /** What the admin routes answer for a provider. */
 interface AdminProvider extends Provider {
@@ -50,11 +45,11 @@ interface AdminProvider extends Provider {
 
 const PASSWORD_HASH = 'scrypt$17$8$1$c2FsdHNhbHRzYWx0c2FsdA==$aGFzaGhhc2hoYXNoaGFzaA==';
 
-const post = (body: unknown, auth = token) =>
+const post = (body: unknown, auth = admin.token) =>
   sendAs(api, auth, 'POST', '/api/admin/providers', body);
-const put = (id: number | string, body: unknown, auth = token) =>
+const put = (id: number | string, body: unknown, auth = admin.token) =>
   sendAs(api, auth, 'PUT', `/api/admin/providers/${id}`, body);
-const remove = (id: number | string, auth = token) =>
+const remove = (id: number | string, auth = admin.token) =>
   sendAs(api, auth, 'DELETE', `/api/admin/providers/${id}`);
 
 const publicProvider = (id: number) => api.get(`/api/providers/${id}`);
@@ -108,7 +103,7 @@ describe('GET /api/admin/providers', () => {
       .set({ createdAt: new Date(Date.now() - 60_000) })
       .where(eq(serviceProviders.id, approved.id));
 
-    const response = await sendAs(api, token, 'GET', '/api/admin/providers');
+    const response = await sendAs(api, admin.token, 'GET', '/api/admin/providers');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const text = await response.text();
@@ -125,7 +120,7 @@ describe('GET /api/admin/providers', () => {
   });
 
   it('answers an empty list when there are no providers', async () => {
-    expect(await okJson(sendAs(api, token, 'GET', '/api/admin/providers'))).toEqual([]);
+    expect(await okJson(sendAs(api, admin.token, 'GET', '/api/admin/providers'))).toEqual([]);
   });
 });
 
@@ -135,7 +130,7 @@ describe('GET /api/admin/providers/:id', () => {
       isApproved: false,
       passwordHash: PASSWORD_HASH,
     });
-    const response = await sendAs(api, token, 'GET', `/api/admin/providers/${pending.id}`);
+    const response = await sendAs(api, admin.token, 'GET', `/api/admin/providers/${pending.id}`);
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).not.toMatch(/passwordHash|tokenVersion|scrypt\$/);
@@ -148,7 +143,7 @@ describe('GET /api/admin/providers/:id', () => {
   });
 
   it.each([['9999'], ['0'], ['abc'], ['99999999999']])('answers 404 for id %s', async (id) => {
-    await expectError(await sendAs(api, token, 'GET', `/api/admin/providers/${id}`), 404);
+    await expectError(await sendAs(api, admin.token, 'GET', `/api/admin/providers/${id}`), 404);
   });
 });
 
@@ -233,7 +228,7 @@ describe('POST /api/admin/providers', () => {
   });
 
   it('stores every field an admin can give, with a photo uploaded by the admin', async () => {
-    const profileImage = await uploadAdminImage(api, token);
+    const profileImage = await uploadAdminImage(api, admin.token);
     expect(profileImage).toMatch(/^\/objects\/uploads\/[\w-]+\.png$/);
     // Stored as given, and answered so.
     const given = {
@@ -383,13 +378,13 @@ describe('POST /api/admin/providers', () => {
     const before = await databaseSnapshot(api);
     const broken = await api.request('/api/admin/providers', {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
       body: '{"name": ',
     });
     await expectError(broken, 400, 'The request body must be JSON');
     const form = await api.request('/api/admin/providers', {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'text/plain' },
       body: JSON.stringify(addProviderBody()),
     });
     await expectError(form, 415);
@@ -589,9 +584,7 @@ describe('PUT /api/admin/providers/:id', () => {
 
   it.each([['9999'], ['0'], ['abc']])('answers 404 for provider id %s', async (id) => {
     await insertProvider(api.database.db);
-    const before = await databaseSnapshot(api);
-    await expectError(await put(id, { isApproved: true }), 404);
-    expect(await databaseSnapshot(api)).toEqual(before);
+    await expectNotFoundRefusal(api, () => put(id, { isApproved: true }));
   });
 
   it('answers 404 “Provider not found” for an unknown provider', async () => {
@@ -628,7 +621,10 @@ describe('DELETE /api/admin/providers/:id', () => {
     await expectError(await publicProvider(provider.id), 404, 'Provider not found');
     expect((await listProviders(api)).providers.map((p) => p.id)).toEqual([other.id]);
     expect(await publicStats()).toMatchObject({ totalProviders: 1, totalEnquiries: 3 });
-    await expectError(await sendAs(api, token, 'GET', `/api/admin/providers/${provider.id}`), 404);
+    await expectError(
+      await sendAs(api, admin.token, 'GET', `/api/admin/providers/${provider.id}`),
+      404,
+    );
 
     const enquiries = await db.select().from(customerEnquiries).orderBy(asc(customerEnquiries.id));
     expect(enquiries.map((e) => [e.id, e.assignedProviderId, e.status])).toEqual([
@@ -657,9 +653,7 @@ describe('DELETE /api/admin/providers/:id', () => {
     'answers 404 for provider id %s and deletes nothing',
     async (id) => {
       await insertProvider(api.database.db);
-      const before = await databaseSnapshot(api);
-      await expectError(await remove(id), 404);
-      expect(await databaseSnapshot(api)).toEqual(before);
+      await expectNotFoundRefusal(api, () => remove(id));
     },
   );
 });

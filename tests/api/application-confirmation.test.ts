@@ -11,7 +11,7 @@
  * The test server trusts X-Forwarded-For, so each application comes from a client of its
  * own, as the attack's did: the per-client rate limit does not stand in for the rules.
  */
-import { eq, inArray, like, sql } from 'drizzle-orm';
+import { inArray, like, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applicationConfirmationLinks, outbox, providerApplications } from '../../db/schema.ts';
 import { sendApplicationDigest } from '../../src/api/applications/send-application-digest.ts';
@@ -22,6 +22,7 @@ import {
 import { adminSession, createTestAdmin, type TestAdmin } from '../helpers/admin-fixtures.ts';
 import { databaseRejection, sendJson } from '../helpers/api-fixtures.ts';
 import {
+  applicationRow,
   CONFIRMATION_SUBJECT,
   mailedConfirmationToken,
   outboxMails as allOutboxMails,
@@ -68,14 +69,6 @@ const confirm = (token: string) => postConfirmation(api, token);
 const outboxMails = () => allOutboxMails(api);
 const mailedToken = (email: string) => mailedConfirmationToken(api, email);
 
-async function applicationRow(id: number) {
-  const [row] = await api.database.db
-    .select()
-    .from(providerApplications)
-    .where(eq(providerApplications.id, id));
-  return row!;
-}
-
 function expectNoStrangersWords(mails: { subject: string; text: string }[]) {
   for (const mail of mails) {
     for (const words of Object.values(STRANGERS_WORDS)) {
@@ -118,7 +111,7 @@ describe('an application mails its address only a confirmation link', () => {
     const days = (links[0]!.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThan(30.1);
-    expect((await applicationRow(body.id)).emailConfirmedAt).toBeNull();
+    expect((await applicationRow(api, body.id)).emailConfirmedAt).toBeNull();
   });
 
   it('20 clients in turn, with +tags and in capitals, put one mail in the victim’s mailbox and none in the admins’', async () => {
@@ -154,7 +147,7 @@ describe('confirming the address', () => {
       alreadyConfirmed: false,
       message: APPLICATION_CONFIRMATION_MESSAGES.confirmed,
     });
-    const confirmedAt = (await applicationRow(id)).emailConfirmedAt;
+    const confirmedAt = (await applicationRow(api, id)).emailConfirmedAt;
     expectRecent(confirmedAt);
 
     const receipts = (await outboxMails()).slice(before);
@@ -172,7 +165,7 @@ describe('confirming the address', () => {
     const id = await apply({ email: 'thandi@example.co.za' });
     const token = await mailedToken('thandi@example.co.za');
     expect((await confirm(token)).status).toBe(200);
-    const confirmedAt = (await applicationRow(id)).emailConfirmedAt;
+    const confirmedAt = (await applicationRow(api, id)).emailConfirmedAt;
     const mails = (await outboxMails()).length;
 
     // Twice at once too: one receipt.
@@ -192,7 +185,7 @@ describe('confirming the address', () => {
     expect(
       ((await (await confirm(token)).json()) as { alreadyConfirmed: boolean }).alreadyConfirmed,
     ).toBe(true);
-    expect((await applicationRow(id)).emailConfirmedAt).toEqual(confirmedAt);
+    expect((await applicationRow(api, id)).emailConfirmedAt).toEqual(confirmedAt);
     expect(await outboxMails()).toHaveLength(mails);
   });
 
@@ -215,7 +208,7 @@ describe('confirming the address', () => {
     const id = await apply({ email: 'thandi@example.co.za' });
     const mails = (await outboxMails()).length;
     await expectError(await confirm(token), 400, APPLICATION_CONFIRMATION_MESSAGES.invalid);
-    expect((await applicationRow(id)).emailConfirmedAt).toBeNull();
+    expect((await applicationRow(api, id)).emailConfirmedAt).toBeNull();
     expect(await outboxMails()).toHaveLength(mails);
   });
 
@@ -227,7 +220,7 @@ describe('confirming the address', () => {
       .set({ expiresAt: sql`now() - interval '1 second'` });
     const mails = (await outboxMails()).length;
     await expectError(await confirm(token), 410, APPLICATION_CONFIRMATION_MESSAGES.expired);
-    expect((await applicationRow(id)).emailConfirmedAt).toBeNull();
+    expect((await applicationRow(api, id)).emailConfirmedAt).toBeNull();
     expect(await outboxMails()).toHaveLength(mails);
   });
 
@@ -244,7 +237,7 @@ describe('confirming the address', () => {
     });
     expect(rejected.status).toBe(200);
     await expectError(await confirm(token), 409, APPLICATION_CONFIRMATION_MESSAGES.decided);
-    expect((await applicationRow(id)).emailConfirmedAt).toBeNull();
+    expect((await applicationRow(api, id)).emailConfirmedAt).toBeNull();
     await api.runJobs(new Date(Date.now() + 10 * 60_000));
     const mails = await outboxMails();
     expect(mails.map((m) => m.subject)).toEqual([CONFIRMATION_SUBJECT]);
@@ -360,7 +353,7 @@ describe('the admins’ hourly digest', () => {
     const next = await digests(later, admins);
     expect(next.map((m) => m.subject)).toEqual(['1 new provider application']);
     expect(next[0]!.text).toContain('In all, 2 applications with a confirmed address');
-    expect((await applicationRow(second)).digestedAt).toBeInstanceOf(Date);
+    expect((await applicationRow(api, second)).digestedAt).toBeInstanceOf(Date);
   });
 
   it('writes one digest an admin when two instances run it at once', async () => {
@@ -482,7 +475,7 @@ describe('a new confirmation link, for a lost or expired one', () => {
 
     await expectError(await confirm(expired), 410, APPLICATION_CONFIRMATION_MESSAGES.expired);
     expect((await confirm(fresh)).status).toBe(200);
-    expect((await applicationRow(id)).emailConfirmedAt).not.toBeNull();
+    expect((await applicationRow(api, id)).emailConfirmedAt).not.toBeNull();
   });
 
   it('gives the same answer, and mails nothing, for an unknown, a confirmed or a decided application', async () => {

@@ -8,13 +8,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   documentViews,
   evidenceDocuments,
   providerApplications,
   providerChecks,
-  serviceProviders,
 } from '../../db/schema.ts';
 import { sessionSecret } from '../../src/api/auth/session-secret.ts';
 import { DOCUMENT_LINK_MESSAGES, openDocument } from '../../src/api/documents/document-links.ts';
@@ -26,7 +25,7 @@ import { CHECKS_CONSENT } from '../../src/lib/catalog/consent.ts';
 import { APPLICATION_MESSAGES } from '../../src/lib/schemas/provider-application.ts';
 import { RENEWAL_MESSAGES } from '../../src/lib/schemas/verification.ts';
 import { MB, UPLOAD_MESSAGES } from '../../src/lib/uploads.ts';
-import { adminSession, createTestAdmin, resetWithAdmin } from '../helpers/admin-fixtures.ts';
+import { adminSession, createTestAdmin, useSignedInAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs, sendJson } from '../helpers/api-fixtures.ts';
 import {
   insertProvider,
@@ -36,18 +35,11 @@ import {
 } from '../helpers/builders.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { imageBytes } from '../helpers/image-bytes.ts';
-import { providerSession } from '../helpers/provider-fixtures.ts';
+import { providerRow, providerSession } from '../helpers/provider-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
-let adminId: number;
-let adminToken: string;
-beforeEach(async () => {
-  ({
-    admin: { id: adminId },
-    token: adminToken,
-  } = await resetWithAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' }));
-});
+const admin = useSignedInAdmin(api, { firstName: 'Lerato', lastName: 'Khumalo' });
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const inAYear = () => addDays(saToday(), 365);
@@ -263,7 +255,7 @@ describe('the application review', () => {
         stated: unknown;
         documents: { id: number; fileName: string }[];
       }[];
-    }>(sendAs(api, adminToken, 'GET', `/api/admin/applications/${applicationId}/checklist`));
+    }>(sendAs(api, admin.token, 'GET', `/api/admin/applications/${applicationId}/checklist`));
     expect(checklist.legalForm).toBe('company');
     expect(checklist.consent.version).toBe(CHECKS_CONSENT.version);
     expect(checklist.checks.map((check) => check.type)).toEqual(SECURITY_COMPANY_CHECKS);
@@ -286,14 +278,10 @@ describe('the application review', () => {
   it('approval creates the provider with the checks recorded so far, pending, and its documents', async () => {
     const { applicationId, documentId } = await applicationWithDocument();
     const { providerId } = await okJson<{ providerId: number }>(
-      sendAs(api, adminToken, 'POST', `/api/admin/applications/${applicationId}/approve`),
+      sendAs(api, admin.token, 'POST', `/api/admin/applications/${applicationId}/approve`),
       201,
     );
-    const [provider] = await api.database.db
-      .select({ legalForm: serviceProviders.legalForm })
-      .from(serviceProviders)
-      .where(eq(serviceProviders.id, providerId));
-    expect(provider?.legalForm).toBe('company');
+    expect((await providerRow(api, providerId)).legalForm).toBe('company');
     const checks = await api.database.db
       .select()
       .from(providerChecks)
@@ -322,7 +310,7 @@ describe('the application review', () => {
     const detail = await okJson<{ isVerified: boolean }>(api.get(`/api/providers/${providerId}`));
     expect(detail.isVerified).toBe(false);
     const waiting = await okJson<{ providerId: number; type: string }[]>(
-      sendAs(api, adminToken, 'GET', '/api/admin/verification?queue=waiting'),
+      sendAs(api, admin.token, 'GET', '/api/admin/verification?queue=waiting'),
     );
     expect(waiting.filter((row) => row.providerId === providerId)).toHaveLength(6);
   });
@@ -332,7 +320,7 @@ describe('opening a document', () => {
   it('works for the admin for minutes only, logs the view, and never works for anyone else', async () => {
     const { documentId } = await applicationWithDocument();
     const opened = await api.get(`/api/admin/documents/${documentId}`, {
-      headers: { authorization: `Bearer ${adminToken}` },
+      headers: { authorization: `Bearer ${admin.token}` },
       redirect: 'manual',
     });
     expect(opened.status).toBe(303);
@@ -340,7 +328,7 @@ describe('opening a document', () => {
     const link = opened.headers.get('location') ?? '';
     expect(link).toMatch(new RegExp(`^/api/admin/documents/${documentId}/file\\?token=`));
 
-    const file = await sendAs(api, adminToken, 'GET', link);
+    const file = await sendAs(api, admin.token, 'GET', link);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-disposition')).toContain('PSIRA certificate.pdf');
@@ -348,7 +336,7 @@ describe('opening a document', () => {
 
     const views = await api.database.db.select().from(documentViews);
     expect(views.map(({ documentId, adminId }) => ({ documentId, adminId }))).toEqual([
-      { documentId, adminId },
+      { documentId, adminId: admin.id },
     ]);
     expect(Date.now() - (views[0]?.viewedAt.getTime() ?? 0)).toBeLessThan(60_000);
 
@@ -370,12 +358,12 @@ describe('opening a document', () => {
     );
     // A link of one document does not open another, and a tampered token opens nothing.
     await expectError(
-      await sendAs(api, adminToken, 'GET', link.replace(`/${documentId}/`, `/${documentId + 1}/`)),
+      await sendAs(api, admin.token, 'GET', link.replace(`/${documentId}/`, `/${documentId + 1}/`)),
       400,
       DOCUMENT_LINK_MESSAGES.invalid,
     );
     await expectError(
-      await sendAs(api, adminToken, 'GET', `${link}x`),
+      await sendAs(api, admin.token, 'GET', `${link}x`),
       400,
       DOCUMENT_LINK_MESSAGES.invalid,
     );
@@ -387,12 +375,12 @@ describe('opening a document', () => {
     const { documentId } = await applicationWithDocument();
     const link = await openDocument(api.database.db, {} as never, {
       documentId,
-      adminId,
+      adminId: admin.id,
       secret: sessionSecret(api.env),
       now: new Date(Date.now() - 6 * 60_000),
     });
     await expectError(
-      await sendAs(api, adminToken, 'GET', link),
+      await sendAs(api, admin.token, 'GET', link),
       410,
       DOCUMENT_LINK_MESSAGES.expired,
     );
@@ -401,16 +389,16 @@ describe('opening a document', () => {
   it('lists the views on the admin screen, and the public answer holds no trace of evidence', async () => {
     const { applicationId, documentId } = await applicationWithDocument();
     const { providerId } = await okJson<{ providerId: number }>(
-      sendAs(api, adminToken, 'POST', `/api/admin/applications/${applicationId}/approve`),
+      sendAs(api, admin.token, 'POST', `/api/admin/applications/${applicationId}/approve`),
       201,
     );
-    await sendAs(api, adminToken, 'GET', `/api/admin/documents/${documentId}`);
+    await sendAs(api, admin.token, 'GET', `/api/admin/documents/${documentId}`);
     const screen = await okJson<{
       checks: {
         type: string;
         documents: { id: number; viewCount: number; views: { admin: string }[] }[];
       }[];
-    }>(sendAs(api, adminToken, 'GET', `/api/admin/providers/${providerId}/checks`));
+    }>(sendAs(api, admin.token, 'GET', `/api/admin/providers/${providerId}/checks`));
     const psira = screen.checks.find((check) => check.type === 'psira');
     expect(psira?.documents).toEqual([
       expect.objectContaining({
@@ -429,7 +417,7 @@ describe('opening a document', () => {
     ]) {
       expect(publicAnswer).not.toContain(trace);
     }
-    expect((await sendAs(api, adminToken, 'GET', '/api/admin/documents/999999')).status).toBe(404);
+    expect((await sendAs(api, admin.token, 'GET', '/api/admin/documents/999999')).status).toBe(404);
   });
 });
 
@@ -480,12 +468,12 @@ describe('renewals from the dashboard', () => {
       expect.objectContaining({ type: 'psira', validUntil: newExpiry }),
     ]);
     const waiting = await okJson<{ providerId: number; type: string }[]>(
-      sendAs(api, adminToken, 'GET', '/api/admin/verification?queue=waiting'),
+      sendAs(api, admin.token, 'GET', '/api/admin/verification?queue=waiting'),
     );
     expect(waiting).toEqual([expect.objectContaining({ providerId: provider.id, type: 'psira' })]);
 
     await okJson(
-      sendAs(api, adminToken, 'PUT', `/api/admin/providers/${provider.id}/checks/psira`, {
+      sendAs(api, admin.token, 'PUT', `/api/admin/providers/${provider.id}/checks/psira`, {
         status: 'passed',
         reference: '1234567',
         validUntil: newExpiry,
@@ -555,7 +543,7 @@ describe('evidence recorded by an admin', () => {
       const { uploadURL, put } = await uploadDocument(
         '/api/admin/documents/upload',
         PDF,
-        adminToken,
+        admin.token,
       );
       expect(put.status).toBe(200);
       return uploadURL;
@@ -566,7 +554,7 @@ describe('evidence recorded by an admin', () => {
         documents: { fileName: string; uploadedBy: string; reviewStatus: string }[];
       }[];
     }>(
-      sendAs(api, adminToken, 'PUT', `/api/admin/providers/${provider.id}/checks/insurance`, {
+      sendAs(api, admin.token, 'PUT', `/api/admin/providers/${provider.id}/checks/insurance`, {
         status: 'passed',
         insurer: 'Santam',
         coverAmount: 5_000_000,
@@ -583,7 +571,7 @@ describe('evidence recorded by an admin', () => {
     ]);
     const refused = await sendAs(
       api,
-      adminToken,
+      admin.token,
       'PUT',
       `/api/admin/providers/${provider.id}/checks/criminal_record`,
       {
@@ -606,13 +594,13 @@ describe('deleting a provider', () => {
   it('deletes its evidence documents, rows and files', async () => {
     const { applicationId, objectKey } = await applicationWithDocument();
     const { providerId } = await okJson<{ providerId: number }>(
-      sendAs(api, adminToken, 'POST', `/api/admin/applications/${applicationId}/approve`),
+      sendAs(api, admin.token, 'POST', `/api/admin/applications/${applicationId}/approve`),
       201,
     );
     const file = path.join(api.env.DATA_DIR, 'objects', objectKey);
     await api.runJobs();
     expect(existsSync(file)).toBe(true);
-    await okJson(sendAs(api, adminToken, 'DELETE', `/api/admin/providers/${providerId}`));
+    await okJson(sendAs(api, admin.token, 'DELETE', `/api/admin/providers/${providerId}`));
     await api.runJobs();
     expect(await documentRows()).toEqual([]);
     expect(existsSync(file)).toBe(false);

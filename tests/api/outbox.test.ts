@@ -3,12 +3,12 @@
  * the change that causes it; the sender retries with backoff for a day, then marks it
  * failed; a decision that is reversed in time never mails both answers.
  */
-import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { outbox, providerApplications, serviceProviders } from '../../db/schema.ts';
+import { outbox, serviceProviders } from '../../db/schema.ts';
 import { backoffSeconds } from '../../src/api/jobs/deliver-outbox.ts';
 import type { MailMessage, Mailer } from '../../src/api/mail/mailer.ts';
 import { adminSession, createTestAdmin } from '../helpers/admin-fixtures.ts';
+import { applicationRow } from '../helpers/application-confirmation.ts';
 import { bearer } from '../helpers/auth-fixtures.ts';
 import { insertApplication, insertProvider } from '../helpers/builders.ts';
 import { useTestApi } from '../helpers/test-api.ts';
@@ -145,11 +145,7 @@ describe('an application decided twice', () => {
     const decisions = deliveredToNaledi();
     expect(decisions).toHaveLength(1);
     expect(decisions[0]?.text).toContain('/dashboard/set-password?token=');
-    const [application] = await api.database.db
-      .select({ status: providerApplications.status })
-      .from(providerApplications)
-      .where(eq(providerApplications.id, id));
-    expect(application?.status).toBe('approved');
+    expect((await applicationRow(api, id)).status).toBe('approved');
   });
 
   it('mails a rejection that stands, after its two minutes', async () => {

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Provider } from '../../src/api/providers/public-columns.ts';
 import { countedRating } from '../../src/lib/rated-order.ts';
 import { listProviders } from '../helpers/api-fixtures.ts';
-import { insertProvider } from '../helpers/builders.ts';
+import { insertProvider, type ProviderOverrides } from '../helpers/builders.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
@@ -96,6 +96,10 @@ function expectPremiumOnlyAmongEquals(
   }
 }
 
+/** A provider of this name and rating, premium, verified or described as `more` says. */
+const rated = (name: string, rating: string, more: ProviderOverrides = {}) =>
+  insertProvider(db(), { name, rating, ...more });
+
 /** Verified today first (the recommended order's key before premium, without a search). */
 const verifiedKey = (p: Provider) => [Number(p.isVerified)];
 
@@ -155,28 +159,16 @@ describe('Premium puts a provider first only among equally relevant, equally ver
 
   it('a search puts the more relevant first, premium or not; premium only among the equally relevant and verified', async () => {
     // Name (most relevant), then the other words; within each, verified, then premium.
-    const namedPlain = await insertProvider(db(), { name: 'Kraal Gates', rating: '3.0' });
-    const namedPremium = await insertProvider(db(), {
-      name: 'Kraal Cameras',
-      rating: '3.0',
-      isPremium: true,
-    });
-    const namedVerified = await insertProvider(db(), {
-      name: 'Kraal Fencing',
-      rating: '3.0',
-      isVerified: true,
-    });
-    const wordsVerifiedPremium = await insertProvider(db(), {
-      name: 'Alpha Security',
+    const namedPlain = await rated('Kraal Gates', '3.0');
+    const namedPremium = await rated('Kraal Cameras', '3.0', { isPremium: true });
+    const namedVerified = await rated('Kraal Fencing', '3.0', { isVerified: true });
+    const wordsVerifiedPremium = await rated('Alpha Security', '5.0', {
       description: 'Gates for every kraal.',
-      rating: '5.0',
       isPremium: true,
       isVerified: true,
     });
-    const wordsVerified = await insertProvider(db(), {
-      name: 'Bravo Security',
+    const wordsVerified = await rated('Bravo Security', '5.0', {
       description: 'Kraal gates.',
-      rating: '5.0',
       isVerified: true,
     });
     const { providers } = await listProviders(api, { search: 'kraal' });
@@ -190,23 +182,13 @@ describe('Premium puts a provider first only among equally relevant, equally ver
   });
 
   it('premium ranks above a better rating among equally verified providers, never above a verified one', async () => {
-    const premiumUnverified = await insertProvider(db(), {
-      name: 'Premium Unverified',
-      rating: '5.0',
-      isPremium: true,
-    });
-    const plainVerified = await insertProvider(db(), {
-      name: 'Plain Verified',
-      rating: '3.0',
-      isVerified: true,
-    });
-    const premiumVerified = await insertProvider(db(), {
-      name: 'Premium Verified',
-      rating: '2.0',
+    const premiumUnverified = await rated('Premium Unverified', '5.0', { isPremium: true });
+    const plainVerified = await rated('Plain Verified', '3.0', { isVerified: true });
+    const premiumVerified = await rated('Premium Verified', '2.0', {
       isPremium: true,
       isVerified: true,
     });
-    const plainUnverified = await insertProvider(db(), { name: 'Plain Unverified', rating: '5.0' });
+    const plainUnverified = await rated('Plain Unverified', '5.0');
     const expected = [
       premiumVerified.id,
       plainVerified.id,

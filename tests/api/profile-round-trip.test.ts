@@ -21,8 +21,7 @@ import {
   createTestProvider,
   providerRow,
   providerSession,
-  resetWithProvider,
-  type TestProvider,
+  useSignedInProvider,
 } from '../helpers/provider-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
@@ -47,21 +46,17 @@ const OWN_EXTRAS = {
   specialties: ['Armed response links', 'Gate motors'],
 };
 
-let provider: TestProvider;
-let token: string;
-beforeEach(async () => {
-  ({ provider, token } = await resetWithProvider(api, {
-    name: 'Coastal Alarm Works',
-    email: 'office@coastal-alarms.example.co.za',
-    phone: '0315550123',
-    location: 'Durban',
-    latitude: '-29.85870000',
-    longitude: '31.02180000',
-    province: 'kwazulu-natal',
-    services: ['alarms', 'cctv'],
-    description: 'Alarms and cameras for homes and shops on the North Coast.',
-    ...OWN_EXTRAS,
-  }));
+const provider = useSignedInProvider(api, {
+  name: 'Coastal Alarm Works',
+  email: 'office@coastal-alarms.example.co.za',
+  phone: '0315550123',
+  location: 'Durban',
+  latitude: '-29.85870000',
+  longitude: '31.02180000',
+  province: 'kwazulu-natal',
+  services: ['alarms', 'cctv'],
+  description: 'Alarms and cameras for homes and shops on the North Coast.',
+  ...OWN_EXTRAS,
 });
 
 async function json(response: Response, status = 200): Promise<Json> {
@@ -70,9 +65,9 @@ async function json(response: Response, status = 200): Promise<Json> {
   return JSON.parse(text) as Json;
 }
 
-const readMe = async (session = token) =>
+const readMe = async (session = provider.token) =>
   json(await sendAs(api, session, 'GET', '/api/provider/me'));
-const putProfile = (body: unknown, session = token) =>
+const putProfile = (body: unknown, session = provider.token) =>
   sendAs(api, session, 'PUT', '/api/provider/profile', body);
 
 describe('GET /api/provider/me sent back to PUT /api/provider/profile', () => {

@@ -27,7 +27,7 @@ import { insertEnquiry, insertProvider, validApplicationBody } from '../helpers/
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { imageBytes } from '../helpers/image-bytes.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
-import { PROFILE_EXTRAS } from '../helpers/profile-fixtures.ts';
+import { profileBody } from '../helpers/profile-fixtures.ts';
 import {
   createTestProvider,
   providerRow,
@@ -163,16 +163,16 @@ describe('every signed-in provider route refuses a missing or invalid session', 
       },
       {
         name: 'PUT /api/provider/profile',
-        send: put('/api/provider/profile', {
-          name: 'Taken Over',
-          email: 'attacker@evil.example.com',
-          phone: '0825550199',
-          location: 'Durban',
-          province: 'kwazulu-natal',
-          services: ['cctv'],
-          description: 'Changed by someone else.',
-          ...PROFILE_EXTRAS,
-        }),
+        send: put(
+          '/api/provider/profile',
+          profileBody({
+            name: 'Taken Over',
+            email: 'attacker@evil.example.com',
+            phone: '0825550199',
+            services: ['cctv'],
+            description: 'Changed by someone else.',
+          }),
+        ),
       },
       {
         name: 'PUT /api/provider/profile-image',
@@ -529,18 +529,8 @@ describe('login limits do not lock the provider out', () => {
 });
 
 describe('the session cookie', () => {
-  const profileBody = {
-    name: 'Ubuntu Security Solutions',
-    email: 'sipho@ubuntusecurity.example.co.za',
-    phone: '0825550101',
-    location: 'Durban',
-    province: 'kwazulu-natal',
-    services: ['cctv', 'alarms'],
-    description: 'Cameras and alarms in Durban.',
-    ...PROFILE_EXTRAS,
-  };
   const putProfile = (headers: Record<string, string>) =>
-    send('PUT', '/api/provider/profile', profileBody, headers);
+    send('PUT', '/api/provider/profile', profileBody(), headers);
 
   it.each<[string, Record<string, string>]>([
     ['from another origin', { origin: 'https://evil.example.com' }],
@@ -780,16 +770,12 @@ describe('POST /api/provider/set-password', () => {
         send(
           'PUT',
           '/api/provider/profile',
-          {
-            name: 'Ubuntu Security Solutions',
+          profileBody({
             email,
             phone: '0825550199',
-            location: 'Durban',
-            province: 'kwazulu-natal',
             services: ['cctv'],
             description: 'Alarms and cameras in Durban.',
-            ...PROFILE_EXTRAS,
-          },
+          }),
           bearer(await providerSession(api, provider.id)),
         ),
     ],

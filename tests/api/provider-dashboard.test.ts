@@ -18,8 +18,8 @@ import {
   createTestProvider,
   providerRow,
   providerSession,
-  resetWithProvider,
   type TestProvider,
+  useSignedInProvider,
 } from '../helpers/provider-fixtures.ts';
 import { expectRecent } from '../helpers/recent-time.ts';
 import { useTestApi } from '../helpers/test-api.ts';
@@ -30,20 +30,19 @@ import { postgresOnly } from '../helpers/test-database.ts';
 // (20 tickets per provider in ten minutes).
 const api = useTestApi();
 
-let provider: TestProvider;
-let token: string;
+// The last test's delivery run must end before the database is emptied
+// (resetAfterDeliveries says why).
+beforeEach(() => api.runJobs());
+const provider = useSignedInProvider(api, {
+  name: 'Ubuntu Security Solutions',
+  email: 'sipho@ubuntusecurity.example.co.za',
+  phone: '+27115550101',
+  location: 'Johannesburg',
+  province: 'gauteng',
+  services: ['cctv'],
+});
 let other: TestProvider;
 beforeEach(async () => {
-  // The last test's delivery run must end first (resetAfterDeliveries says why).
-  await api.runJobs();
-  ({ provider, token } = await resetWithProvider(api, {
-    name: 'Ubuntu Security Solutions',
-    email: 'sipho@ubuntusecurity.example.co.za',
-    phone: '+27115550101',
-    location: 'Johannesburg',
-    province: 'gauteng',
-    services: ['cctv'],
-  }));
   other = await createTestProvider(api, {
     name: 'Cape Alarm Co',
     email: 'lindiwe@capealarm.example.co.za',
@@ -81,18 +80,18 @@ const OWN_PROFILE_KEYS = [
   'closedAt',
 ].sort();
 
-const auth = (session = token) => ({ authorization: `Bearer ${session}` });
-const me = (session = token) => api.get('/api/provider/me', { headers: auth(session) });
+const auth = (session = provider.token) => ({ authorization: `Bearer ${session}` });
+const me = (session = provider.token) => api.get('/api/provider/me', { headers: auth(session) });
 
-function put(path: string, body: unknown, session = token) {
+function put(path: string, body: unknown, session = provider.token) {
   return api.request(path, { method: 'PUT', headers: bearer(session), body: JSON.stringify(body) });
 }
 
-const respond = (id: number | string, body: unknown, session = token) =>
+const respond = (id: number | string, body: unknown, session = provider.token) =>
   put(`/api/provider/enquiries/${id}/response`, body, session);
-const updateProfile = (body: unknown, session = token) =>
+const updateProfile = (body: unknown, session = provider.token) =>
   put('/api/provider/profile', body, session);
-const updateImage = (profileImageURL: unknown, session = token) =>
+const updateImage = (profileImageURL: unknown, session = provider.token) =>
   put('/api/provider/profile-image', { profileImageURL }, session);
 
 /** An answer's JSON, after checking it carries no password hash or token version. */
@@ -173,8 +172,8 @@ describe('GET /api/provider/enquiries', () => {
       .update(customerEnquiries)
       .set({ assignedProviderId: provider.id })
       .where(eq(customerEnquiries.id, enquiry.id));
-    expect((await answer('We can come on Thursday.', token)).status).toBe(200);
-    expect((await answer('Thursday at 9, then.', token)).status).toBe(200);
+    expect((await answer('We can come on Thursday.', provider.token)).status).toBe(200);
+    expect((await answer('Thursday at 9, then.', provider.token)).status).toBe(200);
 
     const [listed] = await okJson<{ responses: { at: string; text: string }[] }[]>(
       api.get('/api/provider/enquiries', { headers: auth() }),
@@ -635,7 +634,7 @@ describe('the profile photo', () => {
   const TICKET_URL = /^\/api\/uploads\/([A-Za-z0-9_-]{16,64})$/;
 
   /** POST /api/objects/upload as the provider; fails unless it answers an upload URL. */
-  async function newTicket(session = token): Promise<{ uploadURL: string; id: string }> {
+  async function newTicket(session = provider.token): Promise<{ uploadURL: string; id: string }> {
     const response = await api.request('/api/objects/upload', {
       method: 'POST',
       headers: auth(session),
@@ -830,7 +829,7 @@ describe('upload addresses of a signed-in provider', () => {
     '/api/provider/work-photos/upload',
     '/api/provider/documents/upload',
   ];
-  const ask = (path: string, session = token) =>
+  const ask = (path: string, session = provider.token) =>
     api.request(path, { method: 'POST', headers: auth(session) });
 
   // One count for all three: each address takes a file of up to 10 MB that is kept until

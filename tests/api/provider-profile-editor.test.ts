@@ -16,28 +16,26 @@ import { OPEN_WEEK } from '../helpers/profile-fixtures.ts';
 import {
   createTestProvider,
   providerRow,
-  resetWithProvider,
   type TestProvider,
+  useSignedInProvider,
 } from '../helpers/provider-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
 
-let provider: TestProvider;
-let token: string;
+const provider = useSignedInProvider(api, {
+  name: 'Umhlanga Alarm Works',
+  location: 'Durban',
+  province: 'kwazulu-natal',
+  latitude: '-29.85870000',
+  longitude: '31.02180000',
+  services: ['alarms'],
+  coverageAreas: ['Durban', 'Pinetown'],
+  specialties: ['Armed response links'],
+  startingPrice: 900,
+});
 let other: TestProvider;
 beforeEach(async () => {
-  ({ provider, token } = await resetWithProvider(api, {
-    name: 'Umhlanga Alarm Works',
-    location: 'Durban',
-    province: 'kwazulu-natal',
-    latitude: '-29.85870000',
-    longitude: '31.02180000',
-    services: ['alarms'],
-    coverageAreas: ['Durban', 'Pinetown'],
-    specialties: ['Armed response links'],
-    startingPrice: 900,
-  }));
   other = await createTestProvider(api, { name: 'Cape Camera Co', location: 'Cape Town' });
 });
 
@@ -59,7 +57,7 @@ const profile = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const save = (body: unknown, session = token) =>
+const save = (body: unknown, session = provider.token) =>
   api.request('/api/provider/profile', {
     method: 'PUT',
     headers: bearer(session),
@@ -102,7 +100,7 @@ describe('PUT /api/provider/profile: the public profile fields', () => {
       },
     };
     expect(await response.json()).toMatchObject(expected);
-    const me = await api.get('/api/provider/me', { headers: bearer(token) });
+    const me = await api.get('/api/provider/me', { headers: bearer(provider.token) });
     expect(await me.json()).toMatchObject(expected);
     expect(await providerRow(api, provider.id)).toMatchObject(expected);
     expect(await publicProvider(provider.id)).toMatchObject(expected);

@@ -30,6 +30,7 @@ import {
   insertUbuntuSecurity,
   UBUNTU_VAT_REGISTRATION,
 } from '../helpers/builders.ts';
+import { enquiryRow } from '../helpers/enquiry-fixtures.ts';
 import { expectError, expectFieldError } from '../helpers/error-answer.ts';
 import { linkIn, watchOutbox } from '../helpers/outbox.ts';
 import { providerSession } from '../helpers/provider-fixtures.ts';
@@ -582,11 +583,7 @@ describe('changes in writing, and completion at the agreed price', () => {
     );
     const [job] = await api.database.db.select().from(jobs);
     expect(job).toMatchObject({ completedAt: null, finalTotalCents: null });
-    const [row] = await api.database.db
-      .select({ status: customerEnquiries.status })
-      .from(customerEnquiries)
-      .where(eq(customerEnquiries.id, copy));
-    expect(row?.status).toBe('in_progress');
+    expect((await enquiryRow(api, copy)).status).toBe('in_progress');
   });
 
   it('is completed at the agreed total with an approved variation, and the review invitation goes out', async () => {
@@ -599,11 +596,7 @@ describe('changes in writing, and completion at the agreed price', () => {
     await okJson(complete(copy, QUOTE_TOTAL + VARIATION_TOTAL));
     const mails = await mailbox.newMails();
     expect(mails.map((mail) => mail.subject)).toContain(`How did ${registered.name} do?`);
-    const [row] = await api.database.db
-      .select({ status: customerEnquiries.status })
-      .from(customerEnquiries)
-      .where(eq(customerEnquiries.id, copy));
-    expect(row?.status).toBe('completed');
+    expect((await enquiryRow(api, copy)).status).toBe('completed');
     // Completed: the price holds.
     await expectError(await propose(copy), 409);
     await expectError(await complete(copy, 1), 409);
@@ -669,11 +662,7 @@ describe('changes in writing, and completion at the agreed price', () => {
       }),
       409,
     );
-    const [row] = await api.database.db
-      .select({ status: customerEnquiries.status })
-      .from(customerEnquiries)
-      .where(eq(customerEnquiries.id, copy));
-    expect(row?.status).toBe('in_progress');
+    expect((await enquiryRow(api, copy)).status).toBe('in_progress');
   });
 });
 

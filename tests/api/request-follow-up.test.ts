@@ -12,7 +12,7 @@
  * and the jobs run at a clock the test gives.
  */
 import { and, eq, isNull, like, sql, type SQL } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { majorTowns } from '../../db/places/places-file.ts';
 import {
   accessLog,
@@ -27,7 +27,7 @@ import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '../../src/lib/catalog/enquiry-
 import { distanceKm } from '../../src/lib/geo.ts';
 import { EnquiryDeskQuerySchema } from '../../src/lib/schemas/admin-lists.ts';
 import { REASSIGN_MESSAGES } from '../../src/lib/schemas/enquiry-follow-up.ts';
-import { expectAdminOnly, resetWithAdmin } from '../helpers/admin-fixtures.ts';
+import { expectAdminOnly, useSignedInAdmin } from '../helpers/admin-fixtures.ts';
 import { okJson, sendAs, sendJson } from '../helpers/api-fixtures.ts';
 import { insertEnquiry, insertProvider, validEnquiryBody } from '../helpers/builders.ts';
 import { enquiryRow } from '../helpers/enquiry-fixtures.ts';
@@ -38,14 +38,7 @@ import { asProvider } from '../helpers/quote-fixtures.ts';
 import { useTestApi } from '../helpers/test-api.ts';
 
 const api = useTestApi();
-let adminToken: string;
-let adminId: number;
-beforeEach(async () => {
-  ({
-    admin: { id: adminId },
-    token: adminToken,
-  } = await resetWithAdmin(api));
-});
+const admin = useSignedInAdmin(api);
 
 /** Open every hour of every day: its business minutes are the clock's minutes. */
 const AROUND_THE_CLOCK = Object.fromEntries(WEEKDAYS.map((day) => [day, 'Open 24 hours']));
@@ -127,7 +120,7 @@ interface DeskRow {
 }
 
 const desk = (query = '') =>
-  okJson<DeskRow[]>(sendAs(api, adminToken, 'GET', `/api/admin/enquiries?limit=100${query}`));
+  okJson<DeskRow[]>(sendAs(api, admin.token, 'GET', `/api/admin/enquiries?limit=100${query}`));
 
 const flagsOf = (rows: DeskRow[], id: number) => {
   const row = rows.find((r) => r.id === id);
@@ -152,10 +145,10 @@ const respond = async (providerId: number, id: number, providerNotes?: string) =
 
 /** The desk's candidates to take over the request; `query` as it follows the path ('?...'). */
 const candidatesOf = (id: number | string, query = '') =>
-  sendAs(api, adminToken, 'GET', `/api/admin/enquiries/${id}/candidates${query}`);
+  sendAs(api, admin.token, 'GET', `/api/admin/enquiries/${id}/candidates${query}`);
 
 const reassign = (id: number | string, body: unknown) =>
-  sendAs(api, adminToken, 'POST', `/api/admin/enquiries/${id}/reassign`, body);
+  sendAs(api, admin.token, 'POST', `/api/admin/enquiries/${id}/reassign`, body);
 
 interface Candidates {
   location: string;
@@ -226,10 +219,12 @@ describe('the desk flags requests left waiting', () => {
     await respond(provider.id, answered.id);
     // Put back to waiting by the desk: answered all the same.
     await okJson(
-      sendAs(api, adminToken, 'PUT', `/api/admin/enquiries/${answered.id}`, { status: 'assigned' }),
+      sendAs(api, admin.token, 'PUT', `/api/admin/enquiries/${answered.id}`, {
+        status: 'assigned',
+      }),
     );
     await okJson(
-      sendAs(api, adminToken, 'PUT', `/api/admin/enquiries/${cancelled.id}`, {
+      sendAs(api, admin.token, 'PUT', `/api/admin/enquiries/${cancelled.id}`, {
         status: 'cancelled',
       }),
     );
@@ -244,7 +239,7 @@ describe('the desk flags requests left waiting', () => {
 
     // The one request's answer carries them too.
     const one = await okJson<DeskRow>(
-      sendAs(api, adminToken, 'GET', `/api/admin/enquiries/${waitingDay.id}`),
+      sendAs(api, admin.token, 'GET', `/api/admin/enquiries/${waitingDay.id}`),
     );
     expect(one).toMatchObject({ notSeenInTime: true, notAnsweredInTime: true });
 
@@ -255,13 +250,13 @@ describe('the desk flags requests left waiting', () => {
     expect(calm.map((row) => row.id)).toEqual([cancelled.id, answered.id, fresh.id]);
     const counted = await sendAs(
       api,
-      adminToken,
+      admin.token,
       'GET',
       '/api/admin/enquiries?needsAttention=true',
     );
     expect(counted.headers.get('x-total-count')).toBe('3');
     await expectFieldError(
-      await sendAs(api, adminToken, 'GET', '/api/admin/enquiries?needsAttention=yes'),
+      await sendAs(api, admin.token, 'GET', '/api/admin/enquiries?needsAttention=yes'),
       'needsAttention',
       'needsAttention must be true or false',
     );
@@ -575,7 +570,9 @@ describe('passing a request to another provider', () => {
 
     for (const status of ['completed', 'cancelled']) {
       const closed = await sendRequest(n.current.id);
-      await okJson(sendAs(api, adminToken, 'PUT', `/api/admin/enquiries/${closed.id}`, { status }));
+      await okJson(
+        sendAs(api, admin.token, 'PUT', `/api/admin/enquiries/${closed.id}`, { status }),
+      );
       await expectError(
         await reassign(closed.id, { providerId: n.randburg.id }),
         409,
@@ -714,11 +711,11 @@ describe('passing a request to another provider', () => {
   it('is for admins only', async () => {
     const n = await neighbourhood();
     const request = await sendRequest(n.current.id);
-    await expectAdminOnly(api, adminId, {
+    await expectAdminOnly(api, admin.id, {
       name: 'GET /api/admin/enquiries/:id/candidates',
       id: () => request.id,
     });
-    await expectAdminOnly(api, adminId, {
+    await expectAdminOnly(api, admin.id, {
       name: 'POST /api/admin/enquiries/:id/reassign',
       id: () => request.id,
       body: () => ({ providerId: n.randburg.id }),
@@ -802,13 +799,13 @@ describe('the reminder at 4 business hours', () => {
     await respond(answered.provider.id, answered.request.id);
     // Answered, then put back to waiting: still answered.
     await okJson(
-      sendAs(api, adminToken, 'PUT', `/api/admin/enquiries/${answered.request.id}`, {
+      sendAs(api, admin.token, 'PUT', `/api/admin/enquiries/${answered.request.id}`, {
         status: 'assigned',
       }),
     );
     const cancelled = await waitingRequest();
     await okJson(
-      sendAs(api, adminToken, 'PUT', `/api/admin/enquiries/${cancelled.request.id}`, {
+      sendAs(api, admin.token, 'PUT', `/api/admin/enquiries/${cancelled.request.id}`, {
         status: 'cancelled',
       }),
     );

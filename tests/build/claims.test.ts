@@ -5,9 +5,9 @@
  * are built before any check can expire, so they carry no badge and no check: both come
  * from the API's answer (tests/e2e/verification.spec.ts).
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtPages, builtProviderIds, readPage } from '../../scripts/built-site.ts';
+import { builtProviderIds, readPage } from '../../scripts/built-site.ts';
+import { describeEveryBuiltPage } from '../helpers/built-pages.ts';
 
 /** What a page shows: the body, without its scripts, tags and the JSON of islands' props. */
 function visibleText(html: string): string {
@@ -33,21 +33,14 @@ const FALSE_CLAIMS = [
   /Verified (CCTV|Alarm|Access|Network|Wi-Fi|NDI)[^.]{0,40} providers/,
 ];
 
-const pages = builtPages();
-
-describe('claims of the built pages', () => {
-  it('found the built pages', () => {
-    expect(pages.length).toBeGreaterThan(10);
-  });
-
-  it.each(pages.map((file) => [path.relative('dist', file), file]))(
-    '%s makes no claim the data does not back',
-    (_name, file) => {
-      const text = visibleText(readPage(file));
-      for (const claim of FALSE_CLAIMS) expect(text).not.toMatch(claim);
-    },
-  );
-});
+describeEveryBuiltPage(
+  'claims of the built pages',
+  '%s makes no claim the data does not back',
+  (html) => {
+    const text = visibleText(html);
+    for (const claim of FALSE_CLAIMS) expect(text).not.toMatch(claim);
+  },
+);
 
 describe('built provider pages', () => {
   const ids = builtProviderIds();

@@ -14,7 +14,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtPages, DIST, readPage } from '../../scripts/built-site.ts';
+import { DIST } from '../../scripts/built-site.ts';
+import { describeEveryBuiltPage } from '../helpers/built-pages.ts';
 
 /** Elements laid out in the line of the text around them. */
 const INLINE = new Set([
@@ -266,17 +267,10 @@ describe('the glued-word finder', () => {
   });
 });
 
-const pages = builtPages();
-
-describe('words of the built pages', () => {
-  it('found the built pages', () => {
-    expect(pages.length).toBeGreaterThan(10);
-  });
-
-  it.each(pages.map((file) => [path.relative('dist', file), file]))(
-    '%s joins no word to the next element without its space',
-    (_name, file) => {
-      expect(gluedWords(readPage(file))).toEqual([]);
-    },
-  );
-});
+describeEveryBuiltPage(
+  'words of the built pages',
+  '%s joins no word to the next element without its space',
+  (html) => {
+    expect(gluedWords(html)).toEqual([]);
+  },
+);

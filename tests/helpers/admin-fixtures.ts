@@ -24,6 +24,7 @@ import {
   tamperSignature,
   unsignedToken,
 } from './auth-fixtures.ts';
+import { useEachTestResource } from './block-resource.ts';
 import { insertProvider } from './builders.ts';
 import { expectError } from './error-answer.ts';
 import { realImageBytes } from './image-bytes.ts';
@@ -217,6 +218,19 @@ export async function resetWithAdmin(api: TestApi, overrides: AdminFields = {}) 
   await api.database.reset();
   const admin = await createTestAdmin(api, overrides);
   return { admin, token: await adminSession(api, admin.id) };
+}
+
+/**
+ * The admin of every test of a file or a describe block, with its session (`token`):
+ * before each test, resetWithAdmin empties the database and makes it afresh. The file
+ * declares it once, `const admin = useSignedInAdmin(api)`, instead of two variables and a
+ * beforeEach (as useTestApi does for the API).
+ */
+export function useSignedInAdmin(api: TestApi, overrides: AdminFields = {}) {
+  return useEachTestResource(async () => {
+    const { admin, token } = await resetWithAdmin(api, overrides);
+    return { ...admin, token };
+  });
 }
 
 /** The fields the admin's Add Provider requires, and nothing else (POST /api/admin/providers). */

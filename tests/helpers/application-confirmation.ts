@@ -1,17 +1,23 @@
 /**
- * An application's address is confirmed with the link mailed to it (docs/decisions/0046):
- * the tests read the link from the outbox table, as the applicant reads it in the mail.
+ * Provider applications in the API tests: the stored row, and the address confirmed with
+ * the link mailed to it (docs/decisions/0046), the link read from the outbox table as the
+ * applicant reads it in the mail.
  */
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { outbox } from '../../db/schema.ts';
-import { sendJson } from './api-fixtures.ts';
+import { outbox, providerApplications } from '../../db/schema.ts';
+import { sendJson, storedRow } from './api-fixtures.ts';
 import { linkIn } from './outbox.ts';
 import type { TestApi } from './test-api.ts';
 
 export const CONFIRMATION_SUBJECT =
   'Confirm your e-mail address for your Verified Providers application';
 export const RECEIPT_SUBJECT = 'We received your application to join Verified Providers';
+
+/** The stored application, for before/after checks; fails when there is none. */
+export function applicationRow(api: TestApi, id: number) {
+  return storedRow(api, providerApplications, id, 'application');
+}
 
 /** Every mail the outbox table holds, queued or sent, oldest first. */
 export async function outboxMails(

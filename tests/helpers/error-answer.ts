@@ -51,3 +51,16 @@ export async function expectFieldRefusal(
   expect(body.errors?.[field]).toBe(message);
   expect(await databaseSnapshot(api)).toEqual(before);
 }
+
+/**
+ * A write to an id no row has, refused with 404 and the database unchanged by it: the
+ * snapshot is taken before `send` runs.
+ */
+export async function expectNotFoundRefusal(
+  api: TestApi,
+  send: () => Promise<Response>,
+): Promise<void> {
+  const before = await databaseSnapshot(api);
+  await expectError(await send(), 404);
+  expect(await databaseSnapshot(api)).toEqual(before);
+}

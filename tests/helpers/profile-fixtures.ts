@@ -1,6 +1,6 @@
 /**
  * The fields of PUT /api/provider/profile beyond the business details, with valid
- * values: a whole profile is `{ ...details, ...PROFILE_EXTRAS }`.
+ * values: a whole profile is `{ ...details, ...PROFILE_EXTRAS }`, or profileBody().
  */
 import { WEEKDAYS } from '../../src/lib/catalog/enquiry-options.ts';
 
@@ -22,3 +22,21 @@ export const PROFILE_EXTRAS = {
   website: '',
   specialties: ['Alarm response'],
 } as const;
+
+/**
+ * A whole valid body for PUT /api/provider/profile: Ubuntu Security Solutions in Durban,
+ * the fields a test is about given as `overrides`.
+ */
+export function profileBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Ubuntu Security Solutions',
+    email: 'sipho@ubuntusecurity.example.co.za',
+    phone: '0825550101',
+    location: 'Durban',
+    province: 'kwazulu-natal',
+    services: ['cctv', 'alarms'],
+    description: 'Cameras and alarms in Durban.',
+    ...PROFILE_EXTRAS,
+    ...overrides,
+  };
+}

@@ -7,6 +7,7 @@ import { serviceProviders } from '../../db/schema.ts';
 import { hashPassword } from '../../src/api/auth/password.ts';
 import { storedRow } from './api-fixtures.ts';
 import { sessionToken } from './auth-fixtures.ts';
+import { useEachTestResource } from './block-resource.ts';
 import { insertProvider, type ProviderRow } from './builders.ts';
 import type { TestApi } from './test-api.ts';
 
@@ -39,14 +40,18 @@ export async function createTestProvider(
 }
 
 /**
- * The start of each test of a provider's own screens: an emptied database with one
- * provider that can log in (of `overrides`, as createTestProvider takes them) and a
- * session minted for it.
+ * The provider of every test of a file or a describe block, for its own screens: before
+ * each test, an emptied database with one provider that can log in (of `overrides`, as
+ * createTestProvider takes them) and its session (`token`), minted for it. The file
+ * declares it once, `const provider = useSignedInProvider(api)`, instead of two variables
+ * and a beforeEach (as useSignedInAdmin does for an admin).
  */
-export async function resetWithProvider(api: TestApi, overrides: ProviderFields = {}) {
-  await api.database.reset();
-  const provider = await createTestProvider(api, overrides);
-  return { provider, token: await providerSession(api, provider.id) };
+export function useSignedInProvider(api: TestApi, overrides: ProviderFields = {}) {
+  return useEachTestResource(async () => {
+    await api.database.reset();
+    const provider = await createTestProvider(api, overrides);
+    return { ...provider, token: await providerSession(api, provider.id) };
+  });
 }
 
 /** The stored provider row (password hash, token version, ...), for before/after checks. */
