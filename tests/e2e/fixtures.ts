@@ -268,24 +268,35 @@ export async function openAdmin(
   if (tab) await page.getByRole('tab', { name: tab }).click();
 }
 
+/**
+ * An admin tab with the form its button opens: the button and the form it opens share
+ * their name (a form in the tab, or a dialog over it). Answers the form.
+ */
+async function openAdminForm(
+  page: Page,
+  admin: Pick<TestAdmin, 'firstName' | 'lastName'>,
+  tab: string,
+  form: { name: string; role: 'form' | 'dialog' },
+): Promise<Locator> {
+  await openAdmin(page, admin, tab);
+  await page.getByRole('button', { name: form.name }).click();
+  return page.getByRole(form.role, { name: form.name });
+}
+
 /** The Flash Ads tab with its Create Flash Ad form opened: answers the form. */
-export async function openFlashAdEditor(
+export function openFlashAdEditor(
   page: Page,
   admin: Pick<TestAdmin, 'firstName' | 'lastName'>,
 ): Promise<Locator> {
-  await openAdmin(page, admin, 'Flash Ads');
-  await page.getByRole('button', { name: 'Create Flash Ad' }).click();
-  return page.getByRole('form', { name: 'Create Flash Ad' });
+  return openAdminForm(page, admin, 'Flash Ads', { name: 'Create Flash Ad', role: 'form' });
 }
 
 /** The Providers tab with its Add Provider dialog opened: answers the dialog. */
-export async function openAddProvider(
+export function openAddProvider(
   page: Page,
   admin: Pick<TestAdmin, 'firstName' | 'lastName'>,
 ): Promise<Locator> {
-  await openAdmin(page, admin, 'Providers');
-  await page.getByRole('button', { name: 'Add Provider' }).click();
-  return page.getByRole('dialog', { name: 'Add Provider' });
+  return openAdminForm(page, admin, 'Providers', { name: 'Add Provider', role: 'dialog' });
 }
 
 /** Fills Add Provider's required fields but Services (`province`: the select's value). */
