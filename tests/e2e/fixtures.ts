@@ -64,6 +64,11 @@ export function mintSession(role: Role, accountId: number, version = 0): Promise
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** Headers of a new session of the provider, for calling the provider API as it. */
+export async function providerHeaders(providerId: number): Promise<Record<string, string>> {
+  return bearer(await mintSession('provider', providerId));
+}
+
 /**
  * An address of the IPv6 documentation range, new for each test, in a /56 of its own (a
  * rate limit counts an IPv6 client by its /56: src/api/http/client-address.ts).

@@ -8,9 +8,8 @@ import type { Page } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
 import {
-  bearer,
   expect,
-  mintSession,
+  providerHeaders,
   fillProviderBasics,
   openAdmin,
   openAddProvider,
@@ -174,7 +173,7 @@ test('an enquiry reassigned at the desk reaches that provider, an unverified one
 
   // The provider sees it through the API.
   const mine = await request.get('/api/provider/enquiries', {
-    headers: bearer(await mintSession('provider', provider.id)),
+    headers: await providerHeaders(provider.id),
   });
   const enquiries = (await mine.json()) as { customerName: string; status: string }[];
   expect(enquiries).toEqual([expect.objectContaining({ customerName, status: 'assigned' })]);

@@ -10,9 +10,8 @@ import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/tes
 import { scan } from '../axe.ts';
 import { newEnquiry, uniqueTag } from '../builders.ts';
 import {
-  bearer,
   expect,
-  mintSession,
+  providerHeaders,
   openAdmin,
   test,
   type Accounts,
@@ -34,7 +33,7 @@ async function reviewLinkOfProviderSentRequest(
   provider: TestProvider,
   customer: { name: string; email: string },
 ): Promise<URL> {
-  const providerSession = bearer(await mintSession('provider', provider.id));
+  const providerSession = await providerHeaders(provider.id);
   const sent = await request.post('/api/enquiries', {
     headers: providerSession,
     data: newEnquiry(provider.id, { customerName: customer.name, customerEmail: customer.email }),

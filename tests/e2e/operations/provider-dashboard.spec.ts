@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { apply, newApplication, newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
-import { bearer, expect, mintSession, test, type Mailbox } from '../fixtures.ts';
+import { bearer, expect, providerHeaders, test, type Mailbox } from '../fixtures.ts';
 import { cardByName } from '../support.ts';
 
 const PHOTO = 'public/public-objects/sample-provider-2.webp';
@@ -281,8 +281,9 @@ test('an ended session sends the provider back to the login card with a message'
   // find the session ended before the click this test makes.
   await page.waitForLoadState('networkidle');
   // Signed out elsewhere: the logout of another session ends every session.
-  const other = await mintSession('provider', signedInProvider.id);
-  const logout = await request.post('/api/provider/logout', { headers: bearer(other) });
+  const logout = await request.post('/api/provider/logout', {
+    headers: await providerHeaders(signedInProvider.id),
+  });
   expect(logout.status()).toBe(200);
 
   await page.getByRole('tab', { name: 'Profile' }).click();

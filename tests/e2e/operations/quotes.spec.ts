@@ -13,9 +13,8 @@ import { atBothWidths, heightAt, scan } from '../axe.ts';
 import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
 import { runSql } from '../database-door.ts';
 import {
-  bearer,
   expect,
-  mintSession,
+  providerHeaders,
   openAdmin,
   test,
   type Accounts,
@@ -93,7 +92,7 @@ async function quoteThroughApi(
   lines: readonly (typeof MESH_SYSTEM)[],
 ): Promise<number> {
   const quoted = await request.post(`/api/provider/enquiries/${enquiryId}/quotes`, {
-    headers: bearer(await mintSession('provider', providerId)),
+    headers: await providerHeaders(providerId),
     data: {
       lines,
       validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
@@ -167,7 +166,7 @@ async function journey({
   // The second quotes (through the API its dashboard uses); the third declines.
   await quoteThroughApi(request, other.id, copies[1]!, [MESH_SYSTEM]);
   const declined = await request.put(`/api/provider/enquiries/${copies[2]}/response`, {
-    headers: bearer(await mintSession('provider', busy.id)),
+    headers: await providerHeaders(busy.id),
     data: { providerResponse: 'Fully booked until February, sorry.', status: 'cancelled' },
   });
   expect(declined.status(), await declined.text()).toBe(200);
