@@ -18,6 +18,7 @@ import {
   type Accounts,
   type TestAdmin,
 } from '../fixtures.ts';
+import { openStatusPageFromMail } from '../requests.ts';
 import {
   cardByName,
   confirmAction,
@@ -295,16 +296,8 @@ test('a confirmed, completed enquiry brings a review; held, an admin releases it
   // the rating is the average of the visible reviews.
   expect(listed).toMatchObject({ rating: '0.0', reviewCount: 0 });
 
-  // The customer opens the status page linked from the mail sent after the request, which
-  // confirms the address (nothing else is mailed to an unconfirmed one).
   const customer = await browser.newPage();
-  const statusPage = await mailbox.linkTo(customerEmail, '/request?token=');
-  const confirmed = customer.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/requests/confirm' && r.ok(),
-  );
-  await customer.goto(`${statusPage.pathname}${statusPage.search}`);
-  await confirmed;
-  await expect(customer.getByRole('heading', { level: 1, name: /^Request VP-/ })).toBeVisible();
+  await openStatusPageFromMail(customer, mailbox, customerEmail);
 
   // The provider signs in (from this test's address, which the server records) and
   // completes the enquiry from the dashboard.

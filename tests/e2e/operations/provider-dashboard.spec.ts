@@ -7,7 +7,8 @@
 import type { Page } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { apply, newApplication, newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
-import { bearer, expect, providerHeaders, test, type Mailbox } from '../fixtures.ts';
+import { bearer, expect, providerHeaders, test } from '../fixtures.ts';
+import { openStatusPageFromMail } from '../requests.ts';
 import { cardByName } from '../support.ts';
 
 const PHOTO = 'public/public-objects/sample-provider-2.webp';
@@ -25,20 +26,6 @@ async function sessionCookie(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'vp_provider_session');
   if (!cookie) throw new Error('No provider session cookie');
   return cookie.value;
-}
-
-/**
- * The customer opens the status page linked from the mail sent after the request, which
- * confirms the address.
- */
-async function confirmCustomer(page: Page, mailbox: Mailbox, email: string) {
-  const link = await mailbox.linkTo(email, '/request?token=');
-  const confirmed = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/requests/confirm' && r.ok(),
-  );
-  await page.goto(`${link.pathname}${link.search}`);
-  await confirmed;
-  await expect(page.getByRole('heading', { level: 1, name: /^Request VP-/ })).toBeVisible();
 }
 
 test('an approved applicant chooses a password from the e-mailed link', async ({
@@ -100,7 +87,7 @@ test('the provider sees the enquiry assigned to them and responds', async ({
   // The customer confirms the address with the mailed link: only then is the response
   // mailed there.
   const customer = await browser.newPage();
-  await confirmCustomer(customer, mailbox, enquiry.customerEmail);
+  await openStatusPageFromMail(customer, mailbox, enquiry.customerEmail);
   await customer.close();
 
   await page.goto('/dashboard');
