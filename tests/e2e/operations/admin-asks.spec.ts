@@ -15,6 +15,7 @@ import { parse } from 'csv-parse/sync';
 import { holdFlashAds, scanBothWidths } from '../axe.ts';
 import { apply, newApplication, newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
 import { expect, openAdmin, openFlashAdEditor, test } from '../fixtures.ts';
+import { choosePassword } from '../login-cards.ts';
 import { confirmAction, searchAdminList } from '../support.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
@@ -185,9 +186,7 @@ test.describe('at a desktop width', () => {
     await expect(invitee.getByText('Welcome to the Verified Providers admin team.')).toBeVisible();
     found.push(...(await scanBothWidths(invitee, '/admin/set-password')));
     if (SHOTS) await invitee.screenshot({ path: `${SHOTS}/admin-set-password-${width}.png` });
-    await invitee.getByLabel('New Password').fill(invited.password);
-    await invitee.getByLabel('Confirm Password').fill(invited.password);
-    await invitee.getByRole('button', { name: 'Set Password' }).click();
+    await choosePassword(invitee, 'Set Password', invited.password);
     await expect(invitee.getByTestId('toast')).toContainText('Password Set');
     await expect(
       invitee.getByText('Your password is set. You can now sign in to the admin dashboard.'),
@@ -208,9 +207,7 @@ test.describe('at a desktop width', () => {
     // The link works once: a second use says what to do instead.
     const again = await newVisitorPage(browser, width);
     await again.goto(`${link.pathname}${link.search}`);
-    await again.getByLabel('New Password').fill('someone-elses-password');
-    await again.getByLabel('Confirm Password').fill('someone-elses-password');
-    await again.getByRole('button', { name: 'Set Password' }).click();
+    await choosePassword(again, 'Set Password', 'someone-elses-password');
     await expect(again.getByTestId('toast')).toContainText('Password Not Set');
     await expect(again.getByTestId('password-link-error')).toHaveText(INVALID_INVITATION);
     found.push(...(await scanBothWidths(again, '/admin/set-password, a used link')));

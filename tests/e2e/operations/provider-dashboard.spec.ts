@@ -8,19 +8,13 @@ import type { Page } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { apply, newApplication, newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
 import { bearer, expect, providerHeaders, test } from '../fixtures.ts';
+import { choosePassword, logIn, logOut } from '../login-cards.ts';
 import { openStatusPageFromMail } from '../requests.ts';
 import { cardByName } from '../support.ts';
 
 const PHOTO = 'public/public-objects/sample-provider-2.webp';
 const FIRST_PASSWORD = 'first-dashboard-password';
 const SECOND_PASSWORD = 'second-dashboard-password';
-
-async function logIn(page: Page, { email, password }: { email: string; password: string }) {
-  await page.goto('/dashboard');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
-}
 
 async function sessionCookie(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'vp_provider_session');
@@ -44,22 +38,16 @@ test('an approved applicant chooses a password from the e-mailed link', async ({
   const link = await mailbox.linkTo(application.email, '/dashboard/set-password');
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Choose Your Password' })).toBeVisible();
-  await page.getByLabel('New Password').fill('short');
-  await page.getByLabel('Confirm Password').fill('short');
-  await page.getByRole('button', { name: 'Set Password' }).click();
+  await choosePassword(page, 'Set Password', 'short');
   await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
-  await page.getByLabel('New Password').fill(FIRST_PASSWORD);
-  await page.getByLabel('Confirm Password').fill(FIRST_PASSWORD);
-  await page.getByRole('button', { name: 'Set Password' }).click();
+  await choosePassword(page, 'Set Password', FIRST_PASSWORD);
   await expect(page.getByTestId('toast')).toContainText('Password Set');
   await page.getByRole('link', { name: 'Go to Provider Login' }).click();
   await expect(page.getByRole('heading', { name: 'Provider Login' })).toBeVisible();
 
   // The link works once.
   await page.goto(`${link.pathname}${link.search}`);
-  await page.getByLabel('New Password').fill('another-password');
-  await page.getByLabel('Confirm Password').fill('another-password');
-  await page.getByRole('button', { name: 'Set Password' }).click();
+  await choosePassword(page, 'Set Password', 'another-password');
   await expect(page.getByTestId('toast')).toContainText('Reset Failed');
 });
 
@@ -69,7 +57,7 @@ test('a wrong password shows Login Failed', async ({ page, accounts }) => {
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Provider Login' })).toBeVisible();
   expect(await scan(page, '/dashboard, login card')).toEqual([]);
-  await logIn(page, { email: provider.email, password: 'not-the-password' });
+  await logIn(page, 'provider', { email: provider.email, password: 'not-the-password' });
   await expect(page.getByTestId('toast')).toContainText('Login Failed');
   await expect(page.getByTestId('toast')).toContainText('Invalid email or password');
 });
@@ -247,12 +235,10 @@ test('the provider changes the password, logs out, and the old session is dead',
   const current = await sessionCookie(page);
   expect((await request.get('/api/provider/me', { headers: bearer(current) })).status()).toBe(200);
 
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByTestId('toast')).toContainText('Logged Out');
-  await expect(page.getByRole('heading', { name: 'Provider Login' })).toBeVisible();
+  await logOut(page, 'provider');
   expect((await request.get('/api/provider/me', { headers: bearer(current) })).status()).toBe(401);
 
-  await logIn(page, { email: provider.email, password: SECOND_PASSWORD });
+  await logIn(page, 'provider', { email: provider.email, password: SECOND_PASSWORD });
   await expect(page.getByTestId('toast')).toContainText('Login Successful');
   await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
 });
