@@ -92,6 +92,21 @@ async function uploadPsiraCertificate(page: Page) {
   await expect(page.getByText('Uploaded: psira-certificate.pdf')).toBeVisible();
 }
 
+/**
+ * Attaches a file to a check's document field and expects the check's part of the form
+ * to refuse it as no document it takes.
+ */
+async function expectDocumentRefused(
+  page: Page,
+  { field, check }: { field: string; check: string },
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  await page.getByLabel(field, { exact: true }).setInputFiles(file);
+  await expect(page.getByRole('group', { name: check }).getByRole('alert')).toHaveText(
+    WRONG_DOCUMENT_TYPE,
+  );
+}
+
 /** Notes whether the form posts an application: answers a function that tells. */
 function watchPosting(page: Page) {
   let posted = false;
@@ -287,24 +302,21 @@ test('the form asks for the consent to the checks and refuses a document that is
   expect(posted()).toBe(false);
 
   // Told here by its type...
-  const psiraCertificate = page.getByLabel('PSIRA certificate', { exact: true });
-  await psiraCertificate.setInputFiles({
-    name: 'notes.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from('not a certificate'),
-  });
-  await expect(
-    page.getByRole('group', { name: 'PSIRA registration' }).getByRole('alert'),
-  ).toHaveText(WRONG_DOCUMENT_TYPE);
+  await expectDocumentRefused(
+    page,
+    { field: 'PSIRA certificate', check: 'PSIRA registration' },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a certificate') },
+  );
   // ...and by the server from its bytes, whatever the name says.
-  await page.getByLabel('Insurance certificate or policy schedule').setInputFiles({
-    name: 'policy-schedule.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('just some text, not a PDF'),
-  });
-  await expect(
-    page.getByRole('group', { name: 'Public liability insurance' }).getByRole('alert'),
-  ).toHaveText(WRONG_DOCUMENT_TYPE);
+  await expectDocumentRefused(
+    page,
+    { field: 'Insurance certificate or policy schedule', check: 'Public liability insurance' },
+    {
+      name: 'policy-schedule.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('just some text, not a PDF'),
+    },
+  );
 
   await consent.check();
   await expect(page.getByText('You must agree to the verification checks')).toHaveCount(0);
