@@ -18,6 +18,7 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
   type Locator,
   type Page,
@@ -195,6 +196,24 @@ export class Accounts {
       data: { resetToken, newPassword: password },
     });
     expect(set.status(), await set.text()).toBe(200);
+  }
+
+  /**
+   * A page in a browser context of its own (another person's browser beside the test's
+   * page), signed in as the account; at the viewport given, else the project's.
+   */
+  async signedInPage(
+    browser: Browser,
+    role: Role,
+    accountId: number,
+    viewport?: { width: number; height: number },
+  ): Promise<Page> {
+    const context = await browser.newContext({
+      baseURL: this.#baseURL,
+      ...(viewport && { viewport }),
+    });
+    await this.signIn(context, role, accountId);
+    return context.newPage();
   }
 
   /** Signs a browser context in as the account: the session cookie sign-in would set. */

@@ -118,11 +118,10 @@ export async function providerDashboard(
   width: number,
   enquiryId?: number,
 ): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: heightAt(width) },
+  const page = await accounts.signedInPage(browser, 'provider', provider.id, {
+    width,
+    height: heightAt(width),
   });
-  await accounts.signIn(context, 'provider', provider.id);
-  const page = await context.newPage();
   await page.goto(enquiryId ? `/dashboard?enquiry=${enquiryId}` : '/dashboard');
   await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
   return page;

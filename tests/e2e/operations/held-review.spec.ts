@@ -101,29 +101,14 @@ async function shootWidths(page: Page, testInfo: TestInfo, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-/** A page in a browser context of its own, signed in as the account. */
-async function signedInPage(
-  browser: Browser,
-  accounts: Accounts,
-  baseURL: string | undefined,
-  role: 'admin' | 'provider',
-  accountId: number,
-): Promise<Page> {
-  if (!baseURL) throw new Error('The project sets no baseURL');
-  const context = await browser.newContext({ baseURL });
-  await accounts.signIn(context, role, accountId);
-  return context.newPage();
-}
-
 /** A new admin's page on the admins' held reviews, and the held review of the provider there. */
 async function heldReviewSeenByNewAdmin(
   browser: Browser,
   accounts: Accounts,
-  baseURL: string | undefined,
   providerName: string,
 ): Promise<{ admin: Page; held: Locator }> {
   const account = await accounts.newAdmin();
-  const admin = await signedInPage(browser, accounts, baseURL, 'admin', account.id);
+  const admin = await accounts.signedInPage(browser, 'admin', account.id);
   await openAdmin(admin, account, 'Reviews');
   await admin.getByRole('button', { name: /^Held for moderation/ }).click();
   return { admin, held: admin.getByRole('listitem').filter({ hasText: providerName }) };
@@ -133,7 +118,6 @@ test('a held review says so, why and until when; its release is mailed and then 
   page,
   request,
   browser,
-  baseURL,
   accounts,
   mailbox,
 }, testInfo) => {
@@ -166,13 +150,13 @@ test('a held review says so, why and until when; its release is mailed and then 
   await expect(
     page.getByText('Reviews appear here once customers who booked through the site rate the work.'),
   ).toBeVisible();
-  const dashboardPage = await signedInPage(browser, accounts, baseURL, 'provider', provider.id);
+  const dashboardPage = await accounts.signedInPage(browser, 'provider', provider.id);
   await dashboardPage.goto('/dashboard');
   const ratingCard = dashboardPage.locator('.card', { hasText: 'Rating' }).first();
   await expect(ratingCard.getByText('No reviews yet')).toBeVisible();
 
   // An admin finds it among the held ones, with its reason and the promise, and releases it.
-  const { admin, held } = await heldReviewSeenByNewAdmin(browser, accounts, baseURL, provider.name);
+  const { admin, held } = await heldReviewSeenByNewAdmin(browser, accounts, provider.name);
   await expect(held).toContainText(
     'The request was sent from a browser signed in as this provider.',
   );
@@ -208,7 +192,6 @@ test('a hidden held review mails its customer the reason', async ({
   page,
   request,
   browser,
-  baseURL,
   accounts,
   mailbox,
 }) => {
@@ -218,7 +201,7 @@ test('a hidden held review mails its customer the reason', async ({
     { business: 'Cabling', firstName: 'Sipho', initial: 'D' },
   );
 
-  const { admin, held } = await heldReviewSeenByNewAdmin(browser, accounts, baseURL, provider.name);
+  const { admin, held } = await heldReviewSeenByNewAdmin(browser, accounts, provider.name);
   await held
     .getByRole('button', { name: new RegExp(`^Hide review by .* of ${provider.name}$`) })
     .click();

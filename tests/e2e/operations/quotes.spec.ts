@@ -310,9 +310,10 @@ test('a dispute raised on the status page reaches the desk, with the jobs and th
 
   // The desk sees it first among the agreed jobs, with the request's quotes.
   const admin = await accounts.newAdmin();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await accounts.signIn(context, 'admin', admin.id);
-  const desk = await context.newPage();
+  const desk = await accounts.signedInPage(browser, 'admin', admin.id, {
+    width: 1280,
+    height: 900,
+  });
   await openAdmin(desk, admin, 'Enquiries');
   const jobs = desk.getByRole('region', { name: 'Agreed jobs' });
   const first = jobs.getByRole('row').nth(1);
@@ -328,5 +329,5 @@ test('a dispute raised on the status page reaches the desk, with the jobs and th
   expect(await scan(desk, "the desk's agreed jobs")).toEqual([]);
   await jobs.scrollIntoViewIfNeeded();
   if (SHOTS) await desk.screenshot({ path: `${SHOTS}/desk-jobs-1280.png` });
-  await context.close();
+  await desk.context().close();
 });
