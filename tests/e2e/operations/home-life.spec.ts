@@ -9,7 +9,7 @@ import { FLASH_AD_LINK_MESSAGES } from '../../../src/lib/flash-ad-link.ts';
 import { holdFlashAds, scan } from '../axe.ts';
 import { uniqueTag } from '../builders.ts';
 import { expect, openAdmin, openFlashAdEditor, test } from '../fixtures.ts';
-import { confirmAction, filters } from '../support.ts';
+import { confirmAction, failOnServer, filters } from '../support.ts';
 
 const IMAGE = 'public/public-objects/sample-provider-1.webp';
 
@@ -230,11 +230,7 @@ test('a refused location says so and keeps the providers of the whole country', 
 });
 
 test("says it couldn't load the highlights, with Retry, when the API fails", async ({ page }) => {
-  let served = 0;
-  await page.route('**/api/home/highlights', async (route) => {
-    served += 1;
-    await route.fulfill({ status: 500, json: { message: 'Internal server error' } });
-  });
+  const served = await failOnServer(page, '**/api/home/highlights');
   await page.goto('/');
   await page
     .getByRole('heading', { name: 'Why Choose Verified Providers?' })
@@ -245,7 +241,7 @@ test("says it couldn't load the highlights, with Retry, when the API fails", asy
   );
   await expect(alert).not.toContainText('500');
   await alert.getByRole('button', { name: 'Retry' }).click();
-  await expect.poll(() => served).toBe(2);
+  await expect.poll(served).toBe(2);
 });
 
 for (const [name, viewport] of [
