@@ -38,14 +38,22 @@ async function newVisitorPage(browser: Browser, width: number): Promise<Page> {
   return context.newPage();
 }
 
-/** A CSV download's records, keyed by its header row. */
-async function downloadCsv(page: Page, link: string): Promise<Record<string, string>[]> {
+/**
+ * Downloads the tab's CSV and answers its record (keyed by the header row) whose `column`
+ * holds `value`.
+ */
+async function downloadedRecord(
+  page: Page,
+  column: string,
+  value: string,
+): Promise<Record<string, string> | undefined> {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: link }).click(),
+    page.getByRole('link', { name: 'Download CSV' }).click(),
   ]);
   const text = await readFile(await download.path(), 'utf8');
-  return parse<Record<string, string>>(text, { bom: true, columns: true });
+  const records = parse<Record<string, string>>(text, { bom: true, columns: true });
+  return records.find((record) => record[column] === value);
 }
 
 /** The width the admin works at; screenshots to E2E_SHOTS carry it in their names. */
@@ -348,8 +356,7 @@ test.describe('at a desktop width', () => {
     await openAdmin(page, signedInAdmin, 'Providers');
     await searchAdminList(page, 'Search name, town or service', provider.name);
     const found = await scanBothWidths(page, '/admin, Providers tab');
-    const providers = await downloadCsv(page, 'Download CSV');
-    const providerRecord = providers.find((r) => r['Business name'] === provider.name);
+    const providerRecord = await downloadedRecord(page, 'Business name', provider.name);
     expect(providerRecord).toMatchObject({
       Province: 'Free State',
       Services: 'CCTV Installations & Repairs; Network Infrastructure',
@@ -358,8 +365,7 @@ test.describe('at a desktop width', () => {
     expect(providerRecord?.['Created']).toMatch(SA_TIME);
 
     await page.getByRole('tab', { name: 'Enquiries' }).click();
-    const enquiries = await downloadCsv(page, 'Download CSV');
-    const enquiryRecord = enquiries.find((r) => r['Customer'] === enquiry.customerName);
+    const enquiryRecord = await downloadedRecord(page, 'Customer', enquiry.customerName);
     expect(enquiryRecord).toMatchObject({
       Service: 'CCTV Installations & Repairs',
       Budget: 'R10,000 - R25,000',
