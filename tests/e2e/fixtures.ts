@@ -315,6 +315,15 @@ export function openFlashAdEditor(
   return openAdminForm(page, admin, 'Flash Ads', { name: 'Create Flash Ad', role: 'form' });
 }
 
+/** Types a flash ad's title and subtitle into its form. */
+export async function fillFlashAd(
+  editor: Locator,
+  ad: { title: string; subtitle: string },
+): Promise<void> {
+  await editor.getByLabel('Title', { exact: true }).fill(ad.title);
+  await editor.getByLabel('Subtitle').fill(ad.subtitle);
+}
+
 /** The Providers tab with its Add Provider dialog opened: answers the dialog. */
 export function openAddProvider(
   page: Page,

@@ -14,7 +14,7 @@ import type { Browser, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { holdFlashAds, scanBothWidths } from '../axe.ts';
 import { apply, newApplication, newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
-import { expect, openAdmin, openFlashAdEditor, test } from '../fixtures.ts';
+import { expect, fillFlashAd, openAdmin, openFlashAdEditor, test } from '../fixtures.ts';
 import { choosePassword } from '../login-cards.ts';
 import { confirmAction, searchAdminList } from '../support.ts';
 
@@ -247,8 +247,7 @@ test.describe('at a desktop width', () => {
     const editor = await openFlashAdEditor(page, signedInAdmin);
     const duration = editor.getByLabel('Display duration (seconds)');
     await expect(duration).toHaveValue('3');
-    await editor.getByLabel('Title', { exact: true }).fill(ad.title);
-    await editor.getByLabel('Subtitle').fill(ad.subtitle);
+    await fillFlashAd(editor, ad);
     await duration.fill('0.5');
     await editor.getByRole('button', { name: 'Create Flash Ad' }).click();
     await expect(editor.getByText('Display duration must be at least 1 second')).toBeVisible();

@@ -13,6 +13,7 @@ import {
   fillProviderBasics,
   openAdmin,
   openAddProvider,
+  fillFlashAd,
   openFlashAdEditor,
   test,
   type Accounts,
@@ -194,8 +195,7 @@ test('a flash ad is created, edited, previewed and deleted, and the home banner 
   await expect(toast(page)).toContainText('Validation Error');
   await expect(toast(page)).toContainText('Title and subtitle are required');
 
-  await editor.getByLabel('Title', { exact: true }).fill(ad.title);
-  await editor.getByLabel('Subtitle').fill(ad.subtitle);
+  await fillFlashAd(editor, ad);
   await editor.getByLabel('Display duration (seconds)').fill('4');
   await editor.getByRole('button', { name: 'Create Flash Ad' }).click();
   await expect(toast(page)).toContainText('Flash Ad Created');
@@ -245,8 +245,7 @@ test('a flash ad saved while the list is still on its way shows in the list', as
     await route.fulfill({ response }).catch(() => {}); // the page may have let it go
   });
   const editor = await openFlashAdEditor(page, signedInAdmin);
-  await editor.getByLabel('Title', { exact: true }).fill(title);
-  await editor.getByLabel('Subtitle').fill('Free check of every sensor');
+  await fillFlashAd(editor, { title, subtitle: 'Free check of every sensor' });
   const created = page.waitForResponse(
     (response) =>
       response.url().endsWith('/api/admin/flash-ads') && response.request().method() === 'POST',
