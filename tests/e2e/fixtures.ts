@@ -18,6 +18,7 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
   type Locator,
   type Page,
@@ -63,6 +64,11 @@ export function mintSession(role: Role, accountId: number, version = 0): Promise
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Headers of a new session of the provider, for calling the provider API as it. */
+export async function providerHeaders(providerId: number): Promise<Record<string, string>> {
+  return bearer(await mintSession('provider', providerId));
+}
 
 /**
  * An address of the IPv6 documentation range, new for each test, in a /56 of its own (a
@@ -192,6 +198,24 @@ export class Accounts {
     expect(set.status(), await set.text()).toBe(200);
   }
 
+  /**
+   * A page in a browser context of its own (another person's browser beside the test's
+   * page), signed in as the account; at the viewport given, else the project's.
+   */
+  async signedInPage(
+    browser: Browser,
+    role: Role,
+    accountId: number,
+    viewport?: { width: number; height: number },
+  ): Promise<Page> {
+    const context = await browser.newContext({
+      baseURL: this.#baseURL,
+      ...(viewport && { viewport }),
+    });
+    await this.signIn(context, role, accountId);
+    return context.newPage();
+  }
+
   /** Signs a browser context in as the account: the session cookie sign-in would set. */
   async signIn(context: BrowserContext, role: Role, accountId: number): Promise<void> {
     await context.addCookies([
@@ -268,24 +292,44 @@ export async function openAdmin(
   if (tab) await page.getByRole('tab', { name: tab }).click();
 }
 
+/**
+ * An admin tab with the form its button opens: the button and the form it opens share
+ * their name (a form in the tab, or a dialog over it). Answers the form.
+ */
+async function openAdminForm(
+  page: Page,
+  admin: Pick<TestAdmin, 'firstName' | 'lastName'>,
+  tab: string,
+  form: { name: string; role: 'form' | 'dialog' },
+): Promise<Locator> {
+  await openAdmin(page, admin, tab);
+  await page.getByRole('button', { name: form.name }).click();
+  return page.getByRole(form.role, { name: form.name });
+}
+
 /** The Flash Ads tab with its Create Flash Ad form opened: answers the form. */
-export async function openFlashAdEditor(
+export function openFlashAdEditor(
   page: Page,
   admin: Pick<TestAdmin, 'firstName' | 'lastName'>,
 ): Promise<Locator> {
-  await openAdmin(page, admin, 'Flash Ads');
-  await page.getByRole('button', { name: 'Create Flash Ad' }).click();
-  return page.getByRole('form', { name: 'Create Flash Ad' });
+  return openAdminForm(page, admin, 'Flash Ads', { name: 'Create Flash Ad', role: 'form' });
+}
+
+/** Types a flash ad's title and subtitle into its form. */
+export async function fillFlashAd(
+  editor: Locator,
+  ad: { title: string; subtitle: string },
+): Promise<void> {
+  await editor.getByLabel('Title', { exact: true }).fill(ad.title);
+  await editor.getByLabel('Subtitle').fill(ad.subtitle);
 }
 
 /** The Providers tab with its Add Provider dialog opened: answers the dialog. */
-export async function openAddProvider(
+export function openAddProvider(
   page: Page,
   admin: Pick<TestAdmin, 'firstName' | 'lastName'>,
 ): Promise<Locator> {
-  await openAdmin(page, admin, 'Providers');
-  await page.getByRole('button', { name: 'Add Provider' }).click();
-  return page.getByRole('dialog', { name: 'Add Provider' });
+  return openAdminForm(page, admin, 'Providers', { name: 'Add Provider', role: 'dialog' });
 }
 
 /** Fills Add Provider's required fields but Services (`province`: the select's value). */

@@ -1,14 +1,14 @@
 /**
  * Helpers of the browser tests of requests to several providers, their conversations and
  * quotes (docs/decisions/0050, 0051): verifying a provider through the desk's API, the
- * request tray's buttons and bar, a provider's dashboard in a context of its own, the
+ * customer's status page opened from the mail, the request tray's buttons and bar, a provider's dashboard in a context of its own, the
  * "Quote and job" section of an enquiry's card and a quote line, and full-page
  * screenshots to E2E_SHOTS.
  */
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { addMonths, saToday } from '../../src/lib/calendar-days.ts';
 import { atBothWidths, heightAt, scan } from './axe.ts';
-import { expect, type Accounts, type TestProvider } from './fixtures.ts';
+import { expect, type Accounts, type Mailbox, type TestProvider } from './fixtures.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 
@@ -46,6 +46,24 @@ export async function newVerifiedProvider(
   const provider = await accounts.newProvider({ legalForm: 'sole_trader', ...fields });
   await verifyProvider(request, accounts, provider.id);
   return provider;
+}
+
+/**
+ * The customer opens the status page linked from the mail sent after the request, which
+ * confirms the address (nothing else is mailed to an unconfirmed one).
+ */
+export async function openStatusPageFromMail(
+  page: Page,
+  mailbox: Mailbox,
+  email: string,
+): Promise<void> {
+  const link = await mailbox.linkTo(email, '/request?token=');
+  const confirmed = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/requests/confirm' && r.ok(),
+  );
+  await page.goto(`${link.pathname}${link.search}`);
+  await confirmed;
+  await expect(page.getByRole('heading', { level: 1, name: /^Request VP-/ })).toBeVisible();
 }
 
 /** A card's, dialog's or page's "Add to request" button. */
@@ -100,11 +118,10 @@ export async function providerDashboard(
   width: number,
   enquiryId?: number,
 ): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: heightAt(width) },
+  const page = await accounts.signedInPage(browser, 'provider', provider.id, {
+    width,
+    height: heightAt(width),
   });
-  await accounts.signIn(context, 'provider', provider.id);
-  const page = await context.newPage();
   await page.goto(enquiryId ? `/dashboard?enquiry=${enquiryId}` : '/dashboard');
   await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
   return page;

@@ -17,8 +17,18 @@ export async function shootWidths(page: Page, name: string): Promise<void> {
   if (size) await page.setViewportSize(size);
 }
 
+/** Where a shot of the page at the width it is shown at goes: `{name}-{width}.png`. */
+const pathAtWidth = (page: Page, name: string) =>
+  `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`;
+
 /** What the window shows (a dialog that scrolls inside the page). */
 export async function shootView(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png` });
+  await page.screenshot({ path: pathAtWidth(page, name) });
+}
+
+/** The whole page, at the width it is shown at. */
+export async function shootPage(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  await page.screenshot({ path: pathAtWidth(page, name), fullPage: true });
 }

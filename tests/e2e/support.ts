@@ -198,6 +198,19 @@ export function collectErrors(page: Page): string[] {
 }
 
 /**
+ * Answers every request of the page to `url` (a glob) as the API answers when it fails on
+ * its side, and counts them: answers a function that tells how many were answered so.
+ */
+export async function failOnServer(page: Page, url: string): Promise<() => number> {
+  let served = 0;
+  await page.route(url, async (route) => {
+    served += 1;
+    await route.fulfill({ status: 500, json: { message: 'Internal server error' } });
+  });
+  return () => served;
+}
+
+/**
  * Holds the page's requests to `url` (a glob or a pattern, as page.route takes it) until the test calls
  * the function this answers; each then goes on to the server.
  */

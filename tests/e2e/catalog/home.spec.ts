@@ -7,6 +7,7 @@ import {
   FLASH_ADS,
   expectCardNames,
   expectCount,
+  failOnServer,
   fetchProviders,
   filters,
   getJson,
@@ -260,11 +261,7 @@ test.describe('platform statistics', () => {
   });
 
   test("says it couldn't load them, with Retry, when /api/stats fails", async ({ page }) => {
-    let served = 0;
-    await page.route('**/api/stats', async (route) => {
-      served += 1;
-      await route.fulfill({ status: 500, json: { message: 'Internal server error' } });
-    });
+    const served = await failOnServer(page, '**/api/stats');
     await page.goto('/');
     await page.locator('footer').scrollIntoViewIfNeeded();
     const section = page.getByRole('region', { name: 'Platform Statistics' });
@@ -274,7 +271,7 @@ test.describe('platform statistics', () => {
     );
     await expect(section.getByText('Verification Rate')).toHaveCount(0);
     await alert.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => served).toBe(2);
+    await expect.poll(served).toBe(2);
   });
 });
 

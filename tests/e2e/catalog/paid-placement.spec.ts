@@ -8,7 +8,7 @@
  *
  * E2E_SHOTS=folder writes screenshots at 390 and 1280 px there (kept out of git).
  */
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { companyFrom, premiumPriceFrom } from '../../../src/lib/company.ts';
 import { formatRand } from '../../../src/lib/format.ts';
 import { PROVIDER_PAGE_SIZE } from '../../../src/lib/listing-limits.ts';
@@ -23,6 +23,7 @@ import {
   hydrateAll,
   openProviderModal,
   providerCards,
+  type ApiProvider,
 } from '../support.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
@@ -41,6 +42,12 @@ async function shoot(page: Page, name: string, target?: Locator) {
       ...(target ? {} : { fullPage: true }),
     });
   }
+}
+
+/** Highveld as the public API answers it. */
+async function highveldInApi(request: APIRequestContext): Promise<ApiProvider> {
+  const { items } = await fetchProviders(request, { search: HIGHVELD });
+  return items.find((p) => p.name === HIGHVELD)!;
 }
 
 /** The label and the Verified badge, side by side in one group of the same element. */
@@ -67,8 +74,7 @@ test('a Premium card says "Paid placement" beside its Verified badge, and the la
   page,
   request,
 }) => {
-  const { items } = await fetchProviders(request, { search: HIGHVELD });
-  const highveld = items.find((p) => p.name === HIGHVELD)!;
+  const highveld = await highveldInApi(request);
   expect(highveld).toMatchObject({ isPremium: true, isVerified: true });
 
   await page.goto('/providers');
@@ -98,8 +104,7 @@ test('a Premium provider page says "Paid placement" beside its Verified badge', 
   page,
   request,
 }) => {
-  const { items } = await fetchProviders(request, { search: HIGHVELD });
-  const highveld = items.find((p) => p.name === HIGHVELD)!;
+  const highveld = await highveldInApi(request);
   // The badge comes with the API's answer (never from the build, decision 0029).
   const refreshed = page.waitForResponse(
     (r) => new URL(r.url()).pathname === `/api/providers/${highveld.id}`,

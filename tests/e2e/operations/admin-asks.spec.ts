@@ -14,7 +14,8 @@ import type { Browser, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { holdFlashAds, scanBothWidths } from '../axe.ts';
 import { apply, newApplication, newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
-import { expect, openAdmin, openFlashAdEditor, test } from '../fixtures.ts';
+import { expect, fillFlashAd, openAdmin, openFlashAdEditor, test } from '../fixtures.ts';
+import { choosePassword } from '../login-cards.ts';
 import { confirmAction, searchAdminList } from '../support.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
@@ -37,14 +38,22 @@ async function newVisitorPage(browser: Browser, width: number): Promise<Page> {
   return context.newPage();
 }
 
-/** A CSV download's records, keyed by its header row. */
-async function downloadCsv(page: Page, link: string): Promise<Record<string, string>[]> {
+/**
+ * Downloads the tab's CSV and answers its record (keyed by the header row) whose `column`
+ * holds `value`.
+ */
+async function downloadedRecord(
+  page: Page,
+  column: string,
+  value: string,
+): Promise<Record<string, string> | undefined> {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: link }).click(),
+    page.getByRole('link', { name: 'Download CSV' }).click(),
   ]);
   const text = await readFile(await download.path(), 'utf8');
-  return parse<Record<string, string>>(text, { bom: true, columns: true });
+  const records = parse<Record<string, string>>(text, { bom: true, columns: true });
+  return records.find((record) => record[column] === value);
 }
 
 /** The width the admin works at; screenshots to E2E_SHOTS carry it in their names. */
@@ -185,9 +194,7 @@ test.describe('at a desktop width', () => {
     await expect(invitee.getByText('Welcome to the Verified Providers admin team.')).toBeVisible();
     found.push(...(await scanBothWidths(invitee, '/admin/set-password')));
     if (SHOTS) await invitee.screenshot({ path: `${SHOTS}/admin-set-password-${width}.png` });
-    await invitee.getByLabel('New Password').fill(invited.password);
-    await invitee.getByLabel('Confirm Password').fill(invited.password);
-    await invitee.getByRole('button', { name: 'Set Password' }).click();
+    await choosePassword(invitee, 'Set Password', invited.password);
     await expect(invitee.getByTestId('toast')).toContainText('Password Set');
     await expect(
       invitee.getByText('Your password is set. You can now sign in to the admin dashboard.'),
@@ -208,9 +215,7 @@ test.describe('at a desktop width', () => {
     // The link works once: a second use says what to do instead.
     const again = await newVisitorPage(browser, width);
     await again.goto(`${link.pathname}${link.search}`);
-    await again.getByLabel('New Password').fill('someone-elses-password');
-    await again.getByLabel('Confirm Password').fill('someone-elses-password');
-    await again.getByRole('button', { name: 'Set Password' }).click();
+    await choosePassword(again, 'Set Password', 'someone-elses-password');
     await expect(again.getByTestId('toast')).toContainText('Password Not Set');
     await expect(again.getByTestId('password-link-error')).toHaveText(INVALID_INVITATION);
     found.push(...(await scanBothWidths(again, '/admin/set-password, a used link')));
@@ -242,8 +247,7 @@ test.describe('at a desktop width', () => {
     const editor = await openFlashAdEditor(page, signedInAdmin);
     const duration = editor.getByLabel('Display duration (seconds)');
     await expect(duration).toHaveValue('3');
-    await editor.getByLabel('Title', { exact: true }).fill(ad.title);
-    await editor.getByLabel('Subtitle').fill(ad.subtitle);
+    await fillFlashAd(editor, ad);
     await duration.fill('0.5');
     await editor.getByRole('button', { name: 'Create Flash Ad' }).click();
     await expect(editor.getByText('Display duration must be at least 1 second')).toBeVisible();
@@ -351,8 +355,7 @@ test.describe('at a desktop width', () => {
     await openAdmin(page, signedInAdmin, 'Providers');
     await searchAdminList(page, 'Search name, town or service', provider.name);
     const found = await scanBothWidths(page, '/admin, Providers tab');
-    const providers = await downloadCsv(page, 'Download CSV');
-    const providerRecord = providers.find((r) => r['Business name'] === provider.name);
+    const providerRecord = await downloadedRecord(page, 'Business name', provider.name);
     expect(providerRecord).toMatchObject({
       Province: 'Free State',
       Services: 'CCTV Installations & Repairs; Network Infrastructure',
@@ -361,8 +364,7 @@ test.describe('at a desktop width', () => {
     expect(providerRecord?.['Created']).toMatch(SA_TIME);
 
     await page.getByRole('tab', { name: 'Enquiries' }).click();
-    const enquiries = await downloadCsv(page, 'Download CSV');
-    const enquiryRecord = enquiries.find((r) => r['Customer'] === enquiry.customerName);
+    const enquiryRecord = await downloadedRecord(page, 'Customer', enquiry.customerName);
     expect(enquiryRecord).toMatchObject({
       Service: 'CCTV Installations & Repairs',
       Budget: 'R10,000 - R25,000',

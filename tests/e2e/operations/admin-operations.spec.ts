@@ -8,17 +8,18 @@ import type { Page } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
 import {
-  bearer,
   expect,
-  mintSession,
+  providerHeaders,
   fillProviderBasics,
   openAdmin,
   openAddProvider,
+  fillFlashAd,
   openFlashAdEditor,
   test,
   type Accounts,
   type TestAdmin,
 } from '../fixtures.ts';
+import { openStatusPageFromMail } from '../requests.ts';
 import {
   cardByName,
   confirmAction,
@@ -174,7 +175,7 @@ test('an enquiry reassigned at the desk reaches that provider, an unverified one
 
   // The provider sees it through the API.
   const mine = await request.get('/api/provider/enquiries', {
-    headers: bearer(await mintSession('provider', provider.id)),
+    headers: await providerHeaders(provider.id),
   });
   const enquiries = (await mine.json()) as { customerName: string; status: string }[];
   expect(enquiries).toEqual([expect.objectContaining({ customerName, status: 'assigned' })]);
@@ -194,8 +195,7 @@ test('a flash ad is created, edited, previewed and deleted, and the home banner 
   await expect(toast(page)).toContainText('Validation Error');
   await expect(toast(page)).toContainText('Title and subtitle are required');
 
-  await editor.getByLabel('Title', { exact: true }).fill(ad.title);
-  await editor.getByLabel('Subtitle').fill(ad.subtitle);
+  await fillFlashAd(editor, ad);
   await editor.getByLabel('Display duration (seconds)').fill('4');
   await editor.getByRole('button', { name: 'Create Flash Ad' }).click();
   await expect(toast(page)).toContainText('Flash Ad Created');
@@ -245,8 +245,7 @@ test('a flash ad saved while the list is still on its way shows in the list', as
     await route.fulfill({ response }).catch(() => {}); // the page may have let it go
   });
   const editor = await openFlashAdEditor(page, signedInAdmin);
-  await editor.getByLabel('Title', { exact: true }).fill(title);
-  await editor.getByLabel('Subtitle').fill('Free check of every sensor');
+  await fillFlashAd(editor, { title, subtitle: 'Free check of every sensor' });
   const created = page.waitForResponse(
     (response) =>
       response.url().endsWith('/api/admin/flash-ads') && response.request().method() === 'POST',
@@ -296,16 +295,8 @@ test('a confirmed, completed enquiry brings a review; held, an admin releases it
   // the rating is the average of the visible reviews.
   expect(listed).toMatchObject({ rating: '0.0', reviewCount: 0 });
 
-  // The customer opens the status page linked from the mail sent after the request, which
-  // confirms the address (nothing else is mailed to an unconfirmed one).
   const customer = await browser.newPage();
-  const statusPage = await mailbox.linkTo(customerEmail, '/request?token=');
-  const confirmed = customer.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/requests/confirm' && r.ok(),
-  );
-  await customer.goto(`${statusPage.pathname}${statusPage.search}`);
-  await confirmed;
-  await expect(customer.getByRole('heading', { level: 1, name: /^Request VP-/ })).toBeVisible();
+  await openStatusPageFromMail(customer, mailbox, customerEmail);
 
   // The provider signs in (from this test's address, which the server records) and
   // completes the enquiry from the dashboard.

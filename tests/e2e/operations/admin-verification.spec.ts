@@ -10,9 +10,8 @@ import { addDays, addMonths, formatDay, saToday } from '../../../src/lib/calenda
 import { CHECKS_CONSENT } from '../../../src/lib/catalog/consent.ts';
 import { apply, newApplication, uniqueTag } from '../builders.ts';
 import {
-  bearer,
   expect,
-  mintSession,
+  providerHeaders,
   openAdmin,
   test,
   type Accounts,
@@ -296,7 +295,7 @@ test('a renewal waiting for review fills the form; evidence saved with the outco
 }) => {
   const tag = uniqueTag();
   const { id, name } = await accounts.newProvider(securityCompany(tag));
-  const provider = bearer(await mintSession('provider', id));
+  const provider = await providerHeaders(id);
   const newExpiry = addDays(saToday(), 400);
   const renewed = await request.post('/api/provider/checks/psira/renewals', {
     headers: provider,

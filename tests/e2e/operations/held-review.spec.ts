@@ -6,13 +6,12 @@
  * after which the page counts it. A hidden one mails its reason. Each test has its own
  * provider, customer and admin; the screens have no axe violations.
  */
-import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { newEnquiry, uniqueTag } from '../builders.ts';
 import {
-  bearer,
   expect,
-  mintSession,
+  providerHeaders,
   openAdmin,
   test,
   type Accounts,
@@ -22,6 +21,14 @@ import {
 import { expectProfileHydrated } from '../support.ts';
 
 const COMMENT = 'Neat cabling, and the Wi-Fi now reaches the back rooms.';
+
+/** The test's fixtures a review written through the mailed link needs. */
+interface ReviewFixtures {
+  page: Page;
+  request: APIRequestContext;
+  accounts: Accounts;
+  mailbox: Mailbox;
+}
 
 /**
  * A completed request whose customer confirmed the address, sent from a browser signed
@@ -34,7 +41,7 @@ async function reviewLinkOfProviderSentRequest(
   provider: TestProvider,
   customer: { name: string; email: string },
 ): Promise<URL> {
-  const providerSession = bearer(await mintSession('provider', provider.id));
+  const providerSession = await providerHeaders(provider.id);
   const sent = await request.post('/api/enquiries', {
     headers: providerSession,
     data: newEnquiry(provider.id, { customerName: customer.name, customerEmail: customer.email }),
@@ -56,12 +63,12 @@ async function reviewLinkOfProviderSentRequest(
 
 /**
  * A new provider `{tag} {business}` and a customer `{firstName} {initial}{tag}` whose
- * request it sent (reviewLinkOfProviderSentRequest): answers both and the review link.
+ * request it sent (reviewLinkOfProviderSentRequest); the customer rates the work through
+ * the mailed link, sends the review and is told it waits. Answers the provider and the
+ * customer.
  */
-async function newProviderSentRequest(
-  request: APIRequestContext,
-  accounts: Accounts,
-  mailbox: Mailbox,
+async function heldReviewWritten(
+  { page, request, accounts, mailbox }: ReviewFixtures,
   { business, firstName, initial }: { business: string; firstName: string; initial: string },
 ) {
   const tag = uniqueTag();
@@ -71,19 +78,15 @@ async function newProviderSentRequest(
     email: `${firstName.toLowerCase()}.${tag.toLowerCase()}@example.org`,
   };
   const link = await reviewLinkOfProviderSentRequest(request, mailbox, provider, customer);
-  return { provider, customer, link };
-}
-
-/** The customer rates the work through the link, sends the review and is told it waits. */
-async function writeReview(page: Page, link: URL, providerName: string) {
   await page.goto(`${link.pathname}${link.search}`);
-  await expect(page.getByRole('heading', { name: `Review ${providerName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Review ${provider.name}` })).toBeVisible();
   await page.getByRole('radio', { name: '5 stars: Excellent' }).check();
   await page.getByLabel('Your review *').fill(COMMENT);
   await page.getByRole('button', { name: 'Publish Review' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Thank you! Your review waits for a check' }),
   ).toBeVisible();
+  return { provider, customer };
 }
 
 /**
@@ -98,50 +101,32 @@ async function shootWidths(page: Page, testInfo: TestInfo, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-/** A page in a browser context of its own, signed in as the account. */
-async function signedInPage(
+/** A new admin's page on the admins' held reviews, and the held review of the provider there. */
+async function heldReviewSeenByNewAdmin(
   browser: Browser,
   accounts: Accounts,
-  baseURL: string | undefined,
-  role: 'admin' | 'provider',
-  accountId: number,
-): Promise<Page> {
-  if (!baseURL) throw new Error('The project sets no baseURL');
-  const context = await browser.newContext({ baseURL });
-  await accounts.signIn(context, role, accountId);
-  return context.newPage();
-}
-
-/** A new admin's page on the admins' held reviews. */
-async function heldReviewsOfNewAdmin(
-  browser: Browser,
-  accounts: Accounts,
-  baseURL: string | undefined,
-): Promise<Page> {
-  const admin = await accounts.newAdmin();
-  const page = await signedInPage(browser, accounts, baseURL, 'admin', admin.id);
-  await openAdmin(page, admin, 'Reviews');
-  await page.getByRole('button', { name: /^Held for moderation/ }).click();
-  return page;
+  providerName: string,
+): Promise<{ admin: Page; held: Locator }> {
+  const account = await accounts.newAdmin();
+  const admin = await accounts.signedInPage(browser, 'admin', account.id);
+  await openAdmin(admin, account, 'Reviews');
+  await admin.getByRole('button', { name: /^Held for moderation/ }).click();
+  return { admin, held: admin.getByRole('listitem').filter({ hasText: providerName }) };
 }
 
 test('a held review says so, why and until when; its release is mailed and then it counts', async ({
   page,
   request,
   browser,
-  baseURL,
   accounts,
   mailbox,
 }, testInfo) => {
   // Four pages, two of them signed in, and two mails: longer than one screen's test.
   test.setTimeout(120_000);
-  const { provider, customer, link } = await newProviderSentRequest(request, accounts, mailbox, {
-    business: 'Home Networks',
-    firstName: 'Naledi',
-    initial: 'M',
-  });
-
-  await writeReview(page, link, provider.name);
+  const { provider, customer } = await heldReviewWritten(
+    { page, request, accounts, mailbox },
+    { business: 'Home Networks', firstName: 'Naledi', initial: 'M' },
+  );
   await expect(page.getByRole('status')).toHaveText(
     `Your review of ${provider.name} is saved, but it is not shown yet and does not count in the rating: our team checks it first, because something ties it to a provider.`,
   );
@@ -165,14 +150,13 @@ test('a held review says so, why and until when; its release is mailed and then 
   await expect(
     page.getByText('Reviews appear here once customers who booked through the site rate the work.'),
   ).toBeVisible();
-  const dashboardPage = await signedInPage(browser, accounts, baseURL, 'provider', provider.id);
+  const dashboardPage = await accounts.signedInPage(browser, 'provider', provider.id);
   await dashboardPage.goto('/dashboard');
   const ratingCard = dashboardPage.locator('.card', { hasText: 'Rating' }).first();
   await expect(ratingCard.getByText('No reviews yet')).toBeVisible();
 
   // An admin finds it among the held ones, with its reason and the promise, and releases it.
-  const admin = await heldReviewsOfNewAdmin(browser, accounts, baseURL);
-  const held = admin.getByRole('listitem').filter({ hasText: provider.name });
+  const { admin, held } = await heldReviewSeenByNewAdmin(browser, accounts, provider.name);
   await expect(held).toContainText(
     'The request was sent from a browser signed in as this provider.',
   );
@@ -208,20 +192,16 @@ test('a hidden held review mails its customer the reason', async ({
   page,
   request,
   browser,
-  baseURL,
   accounts,
   mailbox,
 }) => {
   test.setTimeout(90_000);
-  const { provider, customer, link } = await newProviderSentRequest(request, accounts, mailbox, {
-    business: 'Cabling',
-    firstName: 'Sipho',
-    initial: 'D',
-  });
-  await writeReview(page, link, provider.name);
+  const { provider, customer } = await heldReviewWritten(
+    { page, request, accounts, mailbox },
+    { business: 'Cabling', firstName: 'Sipho', initial: 'D' },
+  );
 
-  const admin = await heldReviewsOfNewAdmin(browser, accounts, baseURL);
-  const held = admin.getByRole('listitem').filter({ hasText: provider.name });
+  const { admin, held } = await heldReviewSeenByNewAdmin(browser, accounts, provider.name);
   await held
     .getByRole('button', { name: new RegExp(`^Hide review by .* of ${provider.name}$`) })
     .click();

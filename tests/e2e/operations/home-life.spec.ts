@@ -8,8 +8,8 @@ import type { Page, Response } from '@playwright/test';
 import { FLASH_AD_LINK_MESSAGES } from '../../../src/lib/flash-ad-link.ts';
 import { holdFlashAds, scan } from '../axe.ts';
 import { uniqueTag } from '../builders.ts';
-import { expect, openAdmin, openFlashAdEditor, test } from '../fixtures.ts';
-import { confirmAction, filters } from '../support.ts';
+import { expect, fillFlashAd, openAdmin, openFlashAdEditor, test } from '../fixtures.ts';
+import { confirmAction, failOnServer, filters } from '../support.ts';
 
 const IMAGE = 'public/public-objects/sample-provider-1.webp';
 
@@ -50,8 +50,7 @@ test('an admin makes a flash ad with an image and a link, previews it, and the h
   const create = editor.getByRole('button', { name: 'Create Flash Ad' });
 
   // The preview follows the typing.
-  await editor.getByLabel('Title', { exact: true }).fill(ad.title);
-  await editor.getByLabel('Subtitle').fill(ad.subtitle);
+  await fillFlashAd(editor, ad);
   await expect(preview.getByRole('heading', { name: ad.title })).toBeVisible();
   await expect(preview).toContainText(ad.subtitle);
   await expect(editor.getByTestId('flash-ad-preview-link')).toHaveText('The banner is not a link.');
@@ -125,8 +124,10 @@ test('an ad linking to another site carries rel="noopener noreferrer"', async ({
 }) => {
   const title = `${uniqueTag()} PSIRA register`;
   const editor = await openFlashAdEditor(page, signedInAdmin);
-  await editor.getByLabel('Title', { exact: true }).fill(title);
-  await editor.getByLabel('Subtitle').fill('Check a security business on the register');
+  await fillFlashAd(editor, {
+    title,
+    subtitle: 'Check a security business on the register',
+  });
   await editor.getByLabel('Link (optional)').fill('https://www.psira.co.za/');
   await expect(editor.getByTestId('flash-ad-preview-link')).toHaveText(
     'A click on the banner opens https://www.psira.co.za/ (another site).',
@@ -230,11 +231,7 @@ test('a refused location says so and keeps the providers of the whole country', 
 });
 
 test("says it couldn't load the highlights, with Retry, when the API fails", async ({ page }) => {
-  let served = 0;
-  await page.route('**/api/home/highlights', async (route) => {
-    served += 1;
-    await route.fulfill({ status: 500, json: { message: 'Internal server error' } });
-  });
+  const served = await failOnServer(page, '**/api/home/highlights');
   await page.goto('/');
   await page
     .getByRole('heading', { name: 'Why Choose Verified Providers?' })
@@ -245,7 +242,7 @@ test("says it couldn't load the highlights, with Retry, when the API fails", asy
   );
   await expect(alert).not.toContainText('500');
   await alert.getByRole('button', { name: 'Retry' }).click();
-  await expect.poll(() => served).toBe(2);
+  await expect.poll(served).toBe(2);
 });
 
 for (const [name, viewport] of [

@@ -16,6 +16,7 @@ import { CHECKS_CONSENT } from '../../../src/lib/catalog/consent.ts';
 import { scan } from '../axe.ts';
 import { apply, newApplication, uniqueTag, uploadApplicationPhoto } from '../builders.ts';
 import { expect, test } from '../fixtures.ts';
+import { choosePassword, logIn, logOut } from '../login-cards.ts';
 import { confirmAction } from '../support.ts';
 
 const PHOTO = 'public/public-objects/sample-provider-3.webp';
@@ -91,6 +92,21 @@ async function uploadPsiraCertificate(page: Page) {
   await expect(page.getByText('Uploaded: psira-certificate.pdf')).toBeVisible();
 }
 
+/**
+ * Attaches a file to a check's document field and expects the check's part of the form
+ * to refuse it as no document it takes.
+ */
+async function expectDocumentRefused(
+  page: Page,
+  { field, check }: { field: string; check: string },
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  await page.getByLabel(field, { exact: true }).setInputFiles(file);
+  await expect(page.getByRole('group', { name: check }).getByRole('alert')).toHaveText(
+    WRONG_DOCUMENT_TYPE,
+  );
+}
+
 /** Notes whether the form posts an application: answers a function that tells. */
 function watchPosting(page: Page) {
   let posted = false;
@@ -119,13 +135,6 @@ async function expectSuccess(page: Page, checks: string[]) {
     await expect(steps.getByRole('listitem').filter({ hasText: check }).last()).toBeVisible();
   }
   return steps;
-}
-
-async function signIn(page: Page, { email, password }: { email: string; password: string }) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 test('each rule of the application form shows its message and nothing is sent', async ({
@@ -293,24 +302,21 @@ test('the form asks for the consent to the checks and refuses a document that is
   expect(posted()).toBe(false);
 
   // Told here by its type...
-  const psiraCertificate = page.getByLabel('PSIRA certificate', { exact: true });
-  await psiraCertificate.setInputFiles({
-    name: 'notes.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from('not a certificate'),
-  });
-  await expect(
-    page.getByRole('group', { name: 'PSIRA registration' }).getByRole('alert'),
-  ).toHaveText(WRONG_DOCUMENT_TYPE);
+  await expectDocumentRefused(
+    page,
+    { field: 'PSIRA certificate', check: 'PSIRA registration' },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a certificate') },
+  );
   // ...and by the server from its bytes, whatever the name says.
-  await page.getByLabel('Insurance certificate or policy schedule').setInputFiles({
-    name: 'policy-schedule.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('just some text, not a PDF'),
-  });
-  await expect(
-    page.getByRole('group', { name: 'Public liability insurance' }).getByRole('alert'),
-  ).toHaveText(WRONG_DOCUMENT_TYPE);
+  await expectDocumentRefused(
+    page,
+    { field: 'Insurance certificate or policy schedule', check: 'Public liability insurance' },
+    {
+      name: 'policy-schedule.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('just some text, not a PDF'),
+    },
+  );
 
   await consent.check();
   await expect(page.getByText('You must agree to the verification checks')).toHaveCount(0);
@@ -443,7 +449,7 @@ test('a confirmation link that is not valid says so, and where to turn', async (
 
 test('a wrong password shows Login Failed', async ({ page, accounts }) => {
   const admin = await accounts.newAdmin();
-  await signIn(page, { email: admin.email, password: 'not-the-password' });
+  await logIn(page, 'admin', { email: admin.email, password: 'not-the-password' });
   const toast = page.getByTestId('toast');
   await expect(toast).toContainText('Login Failed');
   await expect(toast).toContainText('Invalid email or password');
@@ -522,9 +528,7 @@ test('an admin rejects one application with notes and approves another, which go
   const after = await request.get(`/api/providers?search=${tag}`);
   expect(after.headers()['x-total-count']).toBe('0');
 
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByTestId('toast')).toContainText('Logged Out');
-  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await logOut(page, 'admin');
 });
 
 test('forgot password: the mailed link resets it, then the admin signs in with the new one', async ({
@@ -547,20 +551,15 @@ test('forgot password: the mailed link resets it, then the admin signs in with t
   const link = await mailbox.linkTo(admin.email, '/admin?resetToken=');
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
-  await page.getByLabel('New Password').fill('short');
-  await page.getByLabel('Confirm Password').fill('other');
-  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await choosePassword(page, 'Reset Password', 'short', 'other');
   await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
-  await page.getByLabel('New Password').fill('a-new-password');
-  await page.getByLabel('Confirm Password').fill('a-new-passwordX');
-  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await choosePassword(page, 'Reset Password', 'a-new-password', 'a-new-passwordX');
   await expect(page.getByText("Passwords don't match")).toBeVisible();
-  await page.getByLabel('Confirm Password').fill('a-new-password');
-  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await choosePassword(page, 'Reset Password', 'a-new-password');
   await expect(page.getByTestId('toast')).toContainText('Password Reset Successful');
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
 
-  await signIn(page, { email: admin.email, password: 'a-new-password' });
+  await logIn(page, 'admin', { email: admin.email, password: 'a-new-password' });
   await expect(page.getByTestId('toast')).toContainText('Login Successful');
   await expect(page.getByText(`Welcome, ${admin.firstName} ${admin.lastName}`)).toBeVisible();
 });

@@ -7,8 +7,7 @@
 import { scan } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
 import { customerWithRequest, openCentre } from '../privacy-centre.ts';
-
-const SHOTS = process.env['E2E_SHOTS'];
+import { shootPage } from '../screenshots.ts';
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -25,7 +24,7 @@ test.describe('on a phone', () => {
     });
     await page.goto('/privacy/my-data');
     const violations = await scan(page, '/privacy/my-data, asking for a link');
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/privacy-ask-390.png`, fullPage: true });
+    await shootPage(page, 'privacy-ask');
 
     await openCentre(page, mailbox, email);
     const requests = page.getByRole('region', { name: 'Your requests' });
@@ -33,7 +32,7 @@ test.describe('on a phone', () => {
     await expect(requests).toContainText(`Received by: ${provider.name}`);
     await expect(page.getByRole('region', { name: 'E-mails we sent' })).toContainText('to you');
     violations.push(...(await scan(page, '/privacy/my-data, the centre')));
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/privacy-centre-390.png`, fullPage: true });
+    await shootPage(page, 'privacy-centre');
 
     const consentsRegion = page.getByRole('region', { name: 'Your consents' });
     await consentsRegion.getByRole('button', { name: 'Send me news and offers' }).click();
@@ -62,7 +61,7 @@ test.describe('on a phone', () => {
     ).toBeVisible();
     await expect(page.getByText('The e-mail that confirms this deletion')).toBeVisible();
     violations.push(...(await scan(page, '/privacy/my-data, deleted')));
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/privacy-deleted-390.png`, fullPage: true });
+    await shootPage(page, 'privacy-deleted');
 
     // The link no longer opens anything; the receipt is in the mailbox.
     await page.reload();
@@ -82,7 +81,7 @@ test.describe('on a desktop', () => {
     });
     await openCentre(page, mailbox, email);
     const violations = await scan(page, '/privacy/my-data, the centre on a desktop');
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/privacy-centre-1280.png`, fullPage: true });
+    await shootPage(page, 'privacy-centre');
     expect(violations).toEqual([]);
   });
 });

@@ -9,8 +9,7 @@ import { scan } from '../axe.ts';
 import { runSql } from '../database-door.ts';
 import { expect, openAdmin, test } from '../fixtures.ts';
 import { customerWithRequest, openCentre } from '../privacy-centre.ts';
-
-const SHOTS = process.env['E2E_SHOTS'];
+import { shootPage } from '../screenshots.ts';
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -51,7 +50,7 @@ test.describe('on a phone', () => {
     await expect(item).toContainText('Complaint from');
     await expect(item).toContainText(/Overdue: was due \d{2} \w+ \d{4}/);
     violations.push(...(await scan(page, '/admin, the Privacy Desk')));
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/privacy-desk-390.png`, fullPage: true });
+    await shootPage(page, 'privacy-desk');
     await item
       .getByLabel('Your answer (mailed to the sender as written)')
       .fill('We are sorry: nobody will phone you about offers again.');
@@ -62,8 +61,7 @@ test.describe('on a phone', () => {
     await expect(item).not.toContainText('Overdue');
     const answer = await mailbox.mailTo(email, 'nobody will phone you about offers again');
     expect(answer.subject).toBe('Our answer to your complaint');
-    if (SHOTS)
-      await page.screenshot({ path: `${SHOTS}/privacy-desk-answered-390.png`, fullPage: true });
+    await shootPage(page, 'privacy-desk-answered');
 
     // The desk opens the request; the Access Log has it, by the customer's address.
     await page.getByRole('tab', { name: 'Enquiries' }).click();
@@ -76,7 +74,7 @@ test.describe('on a phone', () => {
     await expect(row).toContainText(`${signedInAdmin.firstName} ${signedInAdmin.lastName}`);
     await expect(row).toContainText(email);
     violations.push(...(await scan(page, '/admin, the Access Log')));
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/access-log-390.png`, fullPage: true });
+    await shootPage(page, 'access-log');
 
     // And the customer's centre lists who looked.
     await openCentre(page, mailbox, email);
@@ -85,8 +83,7 @@ test.describe('on a phone', () => {
       `${signedInAdmin.firstName} ${signedInAdmin.lastName}: Opened the contact details`,
     );
     violations.push(...(await scan(page, '/privacy/my-data, who looked')));
-    if (SHOTS)
-      await page.screenshot({ path: `${SHOTS}/privacy-who-looked-390.png`, fullPage: true });
+    await shootPage(page, 'privacy-who-looked');
     expect(violations).toEqual([]);
   });
 });
@@ -98,11 +95,11 @@ test.describe('on a desktop', () => {
     await openAdmin(page, signedInAdmin, 'Privacy Desk');
     await expect(page.getByRole('heading', { name: 'Information officer’s desk' })).toBeVisible();
     const violations = await scan(page, '/admin, the Privacy Desk on a desktop');
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/privacy-desk-1280.png`, fullPage: true });
+    await shootPage(page, 'privacy-desk');
     await page.getByRole('tab', { name: 'Access Log' }).click();
     await expect(page.getByRole('heading', { name: 'Access log' })).toBeVisible();
     violations.push(...(await scan(page, '/admin, the Access Log on a desktop')));
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/access-log-1280.png`, fullPage: true });
+    await shootPage(page, 'access-log');
     expect(violations).toEqual([]);
   });
 });

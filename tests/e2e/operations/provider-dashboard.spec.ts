@@ -7,38 +7,19 @@
 import type { Page } from '@playwright/test';
 import { scan } from '../axe.ts';
 import { apply, newApplication, newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
-import { bearer, expect, mintSession, test, type Mailbox } from '../fixtures.ts';
+import { bearer, expect, providerHeaders, test } from '../fixtures.ts';
+import { choosePassword, logIn, logOut } from '../login-cards.ts';
+import { openStatusPageFromMail } from '../requests.ts';
 import { cardByName } from '../support.ts';
 
 const PHOTO = 'public/public-objects/sample-provider-2.webp';
 const FIRST_PASSWORD = 'first-dashboard-password';
 const SECOND_PASSWORD = 'second-dashboard-password';
 
-async function logIn(page: Page, { email, password }: { email: string; password: string }) {
-  await page.goto('/dashboard');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
-}
-
 async function sessionCookie(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'vp_provider_session');
   if (!cookie) throw new Error('No provider session cookie');
   return cookie.value;
-}
-
-/**
- * The customer opens the status page linked from the mail sent after the request, which
- * confirms the address.
- */
-async function confirmCustomer(page: Page, mailbox: Mailbox, email: string) {
-  const link = await mailbox.linkTo(email, '/request?token=');
-  const confirmed = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/requests/confirm' && r.ok(),
-  );
-  await page.goto(`${link.pathname}${link.search}`);
-  await confirmed;
-  await expect(page.getByRole('heading', { level: 1, name: /^Request VP-/ })).toBeVisible();
 }
 
 test('an approved applicant chooses a password from the e-mailed link', async ({
@@ -57,22 +38,16 @@ test('an approved applicant chooses a password from the e-mailed link', async ({
   const link = await mailbox.linkTo(application.email, '/dashboard/set-password');
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Choose Your Password' })).toBeVisible();
-  await page.getByLabel('New Password').fill('short');
-  await page.getByLabel('Confirm Password').fill('short');
-  await page.getByRole('button', { name: 'Set Password' }).click();
+  await choosePassword(page, 'Set Password', 'short');
   await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
-  await page.getByLabel('New Password').fill(FIRST_PASSWORD);
-  await page.getByLabel('Confirm Password').fill(FIRST_PASSWORD);
-  await page.getByRole('button', { name: 'Set Password' }).click();
+  await choosePassword(page, 'Set Password', FIRST_PASSWORD);
   await expect(page.getByTestId('toast')).toContainText('Password Set');
   await page.getByRole('link', { name: 'Go to Provider Login' }).click();
   await expect(page.getByRole('heading', { name: 'Provider Login' })).toBeVisible();
 
   // The link works once.
   await page.goto(`${link.pathname}${link.search}`);
-  await page.getByLabel('New Password').fill('another-password');
-  await page.getByLabel('Confirm Password').fill('another-password');
-  await page.getByRole('button', { name: 'Set Password' }).click();
+  await choosePassword(page, 'Set Password', 'another-password');
   await expect(page.getByTestId('toast')).toContainText('Reset Failed');
 });
 
@@ -82,7 +57,7 @@ test('a wrong password shows Login Failed', async ({ page, accounts }) => {
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Provider Login' })).toBeVisible();
   expect(await scan(page, '/dashboard, login card')).toEqual([]);
-  await logIn(page, { email: provider.email, password: 'not-the-password' });
+  await logIn(page, 'provider', { email: provider.email, password: 'not-the-password' });
   await expect(page.getByTestId('toast')).toContainText('Login Failed');
   await expect(page.getByTestId('toast')).toContainText('Invalid email or password');
 });
@@ -100,7 +75,7 @@ test('the provider sees the enquiry assigned to them and responds', async ({
   // The customer confirms the address with the mailed link: only then is the response
   // mailed there.
   const customer = await browser.newPage();
-  await confirmCustomer(customer, mailbox, enquiry.customerEmail);
+  await openStatusPageFromMail(customer, mailbox, enquiry.customerEmail);
   await customer.close();
 
   await page.goto('/dashboard');
@@ -260,12 +235,10 @@ test('the provider changes the password, logs out, and the old session is dead',
   const current = await sessionCookie(page);
   expect((await request.get('/api/provider/me', { headers: bearer(current) })).status()).toBe(200);
 
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByTestId('toast')).toContainText('Logged Out');
-  await expect(page.getByRole('heading', { name: 'Provider Login' })).toBeVisible();
+  await logOut(page, 'provider');
   expect((await request.get('/api/provider/me', { headers: bearer(current) })).status()).toBe(401);
 
-  await logIn(page, { email: provider.email, password: SECOND_PASSWORD });
+  await logIn(page, 'provider', { email: provider.email, password: SECOND_PASSWORD });
   await expect(page.getByTestId('toast')).toContainText('Login Successful');
   await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
 });
@@ -281,8 +254,9 @@ test('an ended session sends the provider back to the login card with a message'
   // find the session ended before the click this test makes.
   await page.waitForLoadState('networkidle');
   // Signed out elsewhere: the logout of another session ends every session.
-  const other = await mintSession('provider', signedInProvider.id);
-  const logout = await request.post('/api/provider/logout', { headers: bearer(other) });
+  const logout = await request.post('/api/provider/logout', {
+    headers: await providerHeaders(signedInProvider.id),
+  });
   expect(logout.status()).toBe(200);
 
   await page.getByRole('tab', { name: 'Profile' }).click();

@@ -6,8 +6,7 @@
 import { scan } from '../axe.ts';
 import { newEnquiry, sendEnquiry } from '../builders.ts';
 import { expect, test } from '../fixtures.ts';
-
-const SHOTS = process.env['E2E_SHOTS'];
+import { shootPage, shootView } from '../screenshots.ts';
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -33,7 +32,7 @@ test.describe('on a phone', () => {
     await expect(page.getByText(/^VP-\d{2}-\d{6}: /)).toBeVisible();
     await expect(page.getByText('Exported to a spreadsheet (CSV)').first()).toBeVisible();
     const violations = await scan(page, '/dashboard, Your Data');
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/provider-data-390.png`, fullPage: true });
+    await shootPage(page, 'provider-data');
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download all of it (ZIP)' }).click();
@@ -43,14 +42,14 @@ test.describe('on a phone', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Close your account?' });
     await expect(dialog).toContainText('12 months after the provider closed the account');
     violations.push(...(await scan(page, '/dashboard, asked before closing')));
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/provider-close-390.png` });
+    await shootView(page, 'provider-close');
     await dialog.getByRole('button', { name: 'Close my account' }).click();
     await expect(page.getByTestId('toast')).toContainText(
       /Your account is closed and no longer listed\. We erase its data on \d{2} \w+ \d{4}\./,
     );
     // Unlisted at once: its page's data is gone.
     expect((await request.get(`/api/providers/${signedInProvider.id}`)).status()).toBe(404);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/provider-closed-390.png`, fullPage: true });
+    await shootPage(page, 'provider-closed');
     expect(violations).toEqual([]);
   });
 });
@@ -63,7 +62,7 @@ test.describe('on a desktop', () => {
     await page.getByRole('tab', { name: 'Your Data' }).click();
     await expect(page.getByText(signedInProvider.email).first()).toBeVisible();
     const violations = await scan(page, '/dashboard, Your Data on a desktop');
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/provider-data-1280.png`, fullPage: true });
+    await shootPage(page, 'provider-data');
     expect(violations).toEqual([]);
   });
 });

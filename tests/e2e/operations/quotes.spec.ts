@@ -13,9 +13,8 @@ import { atBothWidths, heightAt, scan } from '../axe.ts';
 import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
 import { runSql } from '../database-door.ts';
 import {
-  bearer,
   expect,
-  mintSession,
+  providerHeaders,
   openAdmin,
   test,
   type Accounts,
@@ -93,7 +92,7 @@ async function quoteThroughApi(
   lines: readonly (typeof MESH_SYSTEM)[],
 ): Promise<number> {
   const quoted = await request.post(`/api/provider/enquiries/${enquiryId}/quotes`, {
-    headers: bearer(await mintSession('provider', providerId)),
+    headers: await providerHeaders(providerId),
     data: {
       lines,
       validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
@@ -167,7 +166,7 @@ async function journey({
   // The second quotes (through the API its dashboard uses); the third declines.
   await quoteThroughApi(request, other.id, copies[1]!, [MESH_SYSTEM]);
   const declined = await request.put(`/api/provider/enquiries/${copies[2]}/response`, {
-    headers: bearer(await mintSession('provider', busy.id)),
+    headers: await providerHeaders(busy.id),
     data: { providerResponse: 'Fully booked until February, sorry.', status: 'cancelled' },
   });
   expect(declined.status(), await declined.text()).toBe(200);
@@ -311,9 +310,10 @@ test('a dispute raised on the status page reaches the desk, with the jobs and th
 
   // The desk sees it first among the agreed jobs, with the request's quotes.
   const admin = await accounts.newAdmin();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await accounts.signIn(context, 'admin', admin.id);
-  const desk = await context.newPage();
+  const desk = await accounts.signedInPage(browser, 'admin', admin.id, {
+    width: 1280,
+    height: 900,
+  });
   await openAdmin(desk, admin, 'Enquiries');
   const jobs = desk.getByRole('region', { name: 'Agreed jobs' });
   const first = jobs.getByRole('row').nth(1);
@@ -329,5 +329,5 @@ test('a dispute raised on the status page reaches the desk, with the jobs and th
   expect(await scan(desk, "the desk's agreed jobs")).toEqual([]);
   await jobs.scrollIntoViewIfNeeded();
   if (SHOTS) await desk.screenshot({ path: `${SHOTS}/desk-jobs-1280.png` });
-  await context.close();
+  await desk.context().close();
 });

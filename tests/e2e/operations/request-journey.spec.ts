@@ -18,6 +18,7 @@ import {
   addToRequest,
   enquiryCard,
   openQuotePanel,
+  openStatusPageFromMail,
   providerDashboard,
   requestTray,
   shoot,
@@ -99,12 +100,7 @@ test('a request to two providers, from the tray to the final price, on a phone',
   expect(reference).toMatch(REFERENCE);
 
   // The mailed link opens the request's page, which confirms the address.
-  const link = await mailbox.linkTo(email, '/request?token=');
-  const confirmed = page.waitForResponse(
-    (answer) => answer.url().includes('/api/requests/confirm') && answer.status() === 200,
-  );
-  await page.goto(`${link.pathname}${link.search}`);
-  await confirmed;
+  await openStatusPageFromMail(page, mailbox, email);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Request ${reference}`);
   await expect(
     page.getByRole('region', { name: 'Your providers' }).getByRole('heading', { level: 3 }),

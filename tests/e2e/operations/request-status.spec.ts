@@ -4,11 +4,12 @@
  * follows the request as the provider sees it and responds; cancelling with a reason;
  * a link that is not valid. Each test has a provider and a customer of its own.
  */
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { linkIn } from '../../helpers/outbox.ts';
 import { scan } from '../axe.ts';
 import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
-import { expect, test, type Accounts, type Mailbox, type TestProvider } from '../fixtures.ts';
+import { expect, test, type Mailbox } from '../fixtures.ts';
+import { providerDashboard } from '../requests.ts';
 import { openRequestDialog, recordRequests } from '../support.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -36,16 +37,6 @@ async function openFromMail(page: Page, mailbox: Mailbox, email: string, referen
   expect(link.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Request ${reference}`);
-}
-
-/** The provider's dashboard in a browser of its own, signed in, on a desktop screen. */
-async function providerDashboard(browser: Browser, accounts: Accounts, provider: TestProvider) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await accounts.signIn(context, 'provider', provider.id);
-  const page = await context.newPage();
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Provider Dashboard' })).toBeVisible();
-  return page;
 }
 
 test('a customer follows a request from the form to the provider’s response', async ({
@@ -141,7 +132,7 @@ test('a customer follows a request from the form to the provider’s response', 
   // The provider follows the link in its mail: the dashboard opens on the request, seen.
   const providerMail = await mailbox.mailTo(provider.email, reference);
   const dashboardLink = linkIn(providerMail.text, '/dashboard?enquiry=')!;
-  const dashboard = await providerDashboard(browser, accounts, provider);
+  const dashboard = await providerDashboard(browser, accounts, provider, 1280);
   const marked = dashboard.waitForResponse(
     (r) => new URL(r.url()).pathname === '/api/provider/enquiries/seen' && r.ok(),
   );
@@ -230,7 +221,7 @@ test('a customer cancels a request with a reason', async ({
   await expect(page.getByRole('region', { name: 'Cancel this request' })).toHaveCount(0);
 
   // The provider's dashboard shows the reason, and no way to answer it any more.
-  const dashboard = await providerDashboard(browser, accounts, provider);
+  const dashboard = await providerDashboard(browser, accounts, provider, 1280);
   await dashboard.getByRole('tab', { name: 'Enquiries' }).click();
   const card = dashboard.getByRole('article', { name: `Enquiry from ${enquiry.customerName}` });
   await expect(card.getByText(`Cancelled by the customer: ${reason}`)).toBeVisible();

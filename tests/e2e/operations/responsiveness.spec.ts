@@ -6,7 +6,7 @@
  */
 import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
 import { runSql } from '../database-door.ts';
-import { bearer, expect, mintSession, test } from '../fixtures.ts';
+import { expect, providerHeaders, test } from '../fixtures.ts';
 import { cardByName, expectCardNames, filters } from '../support.ts';
 
 test('answered requests give figures, and "Quickest to respond" puts their provider first', async ({
@@ -17,7 +17,7 @@ test('answered requests give figures, and "Quickest to respond" puts their provi
   const tag = uniqueTag();
   const answering = await accounts.newProvider({ name: `Zulu ${tag} Networks` });
   const silent = await accounts.newProvider({ name: `Alpha ${tag} Networks` });
-  const session = bearer(await mintSession('provider', answering.id));
+  const session = await providerHeaders(answering.id);
   // Answered at once: within the same business minute, whatever the time of day.
   for (let i = 0; i < 5; i++) {
     const id = await sendEnquiry(request, newEnquiry(answering.id));
