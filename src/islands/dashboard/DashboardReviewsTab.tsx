@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { OwnReview } from '../../lib/api-answers';
-import { answer, api, ApiError } from '../../lib/api-client';
+import { answer, api } from '../../lib/api-client';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { toast } from '../../lib/toast';
+import { serverMessage } from '../account/AccountForms';
 import { ReviewItem } from '../providers/ReviewList';
-import { handledSessionEnd, readSignedIn } from './session';
+import { readSignedIn, toastFailure } from './session';
 
 const REVIEWS_KEY = ['/api/provider/reviews'] as const;
 
@@ -25,17 +26,7 @@ function ReplyForm({ review }: { review: OwnReview }) {
       toast({ title: 'Reply Published', description: 'Your reply shows under the review.' });
       await refreshQueries(queryClient, REVIEWS_KEY, ['/api/providers']);
     },
-    onError: (error) => {
-      if (handledSessionEnd(queryClient, error)) return;
-      toast({
-        title: 'Error',
-        description:
-          error instanceof ApiError
-            ? (error.serverMessage ?? 'Failed to reply.')
-            : 'Failed to reply.',
-        variant: 'destructive',
-      });
-    },
+    onError: (error) => toastFailure(queryClient, error, serverMessage(error, 'Failed to reply.')),
   });
   return (
     <form

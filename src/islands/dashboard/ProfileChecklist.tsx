@@ -12,7 +12,7 @@ import {
   type ProfileFact,
 } from '../../lib/provider-facts';
 import { toast } from '../../lib/toast';
-import { handledSessionEnd, readSignedIn } from './session';
+import { readSignedIn, toastFailure } from './session';
 
 /** What the public page shows for a fact now, in a few words. */
 function shownValue(fact: ProfileFact, profile: OwnProfile): string {
@@ -57,14 +57,7 @@ export function ProfileChecklist({
       queryClient.setQueryData(CHECKLIST_KEY, updated);
       toast({ title: 'Confirmed', description: `${PROFILE_FACT_LABELS[fact]} confirmed.` });
     },
-    onError: (error) => {
-      if (handledSessionEnd(queryClient, error)) return;
-      toast({
-        title: 'Error',
-        description: 'Failed to confirm. Please try again.',
-        variant: 'destructive',
-      });
-    },
+    onError: (error) => toastFailure(queryClient, error, 'Failed to confirm. Please try again.'),
   });
   const data = checklist.data;
   if (!data || data.complete) return null;

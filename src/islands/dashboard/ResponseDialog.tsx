@@ -23,7 +23,7 @@ import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
-import { handledSessionEnd } from './session';
+import { toastFailure } from './session';
 
 type Draft = z.input<typeof EnquiryResponseSchema>;
 const EMPTY_DRAFT: Draft = { providerResponse: '', providerNotes: '', status: 'in_progress' };
@@ -82,14 +82,8 @@ export function ResponseDialog({
       onClose();
       await refreshQueries(queryClient, ENQUIRIES_KEY);
     },
-    onError: (error) => {
-      if (handledSessionEnd(queryClient, error)) return;
-      toast({
-        title: 'Error',
-        description: 'Failed to submit response. Please try again.',
-        variant: 'destructive',
-      });
-    },
+    onError: (error) =>
+      toastFailure(queryClient, error, 'Failed to submit response. Please try again.'),
   });
 
   return (

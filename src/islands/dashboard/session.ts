@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { ME_KEY } from '../../lib/provider-dashboard';
+import { toast } from '../../lib/toast';
 
 export const SESSION_ENDED = 'Your session has ended. Please log in again.';
 const NOTICE_KEY = ['provider-session-notice'] as const;
@@ -32,4 +33,13 @@ export function handledSessionEnd(queryClient: QueryClient, error: unknown): boo
     return true;
   }
   return false;
+}
+
+/**
+ * For a mutation's onError: an ended session signs the dashboard out (handledSessionEnd);
+ * any other failure is told in an error toast that says `description`.
+ */
+export function toastFailure(queryClient: QueryClient, error: unknown, description: string) {
+  if (handledSessionEnd(queryClient, error)) return;
+  toast({ title: 'Error', description, variant: 'destructive' });
 }
