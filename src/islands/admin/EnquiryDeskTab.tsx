@@ -15,6 +15,7 @@ import { requestReference } from '../../lib/request-reference';
 import { toast } from '../../lib/toast';
 import { StatusBadge, UrgencyBadge } from '../dashboard/EnquiryBadges';
 import { BriefDetails } from '../request/BriefDetails';
+import { Checkbox } from '../ui/Checkbox';
 import { DetailList } from '../ui/DetailList';
 import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
@@ -217,15 +218,13 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
           <p id={`${id}-provider-hint`} className="mt-1 text-sm">
             {providerHint(providers.data, serviceName(enquiry.serviceType), candidateSearch)}
           </p>
-          <label className="mt-2 flex cursor-pointer items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={showUnverified}
-              onChange={(event) => setShowUnverified(event.target.checked)}
-            />
+          <Checkbox
+            className="mt-2 flex cursor-pointer items-center gap-2 text-sm"
+            checked={showUnverified}
+            onChange={(event) => setShowUnverified(event.target.checked)}
+          >
             {SHOW_UNVERIFIED}
-          </label>
+          </Checkbox>
         </div>
         <SelectField
           id={`${id}-status`}
@@ -315,20 +314,18 @@ export function EnquiryDeskTab() {
         >
           <Options none="All urgencies" choices={URGENCIES} />
         </SelectField>
-        <label className="flex cursor-pointer items-center gap-2 text-sm font-medium sm:col-span-3">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={filters.needsAttention === 'true'}
-            onChange={(e) =>
-              setFilters((current) => ({
-                ...current,
-                needsAttention: e.target.checked ? 'true' : '',
-              }))
-            }
-          />
+        <Checkbox
+          className="flex cursor-pointer items-center gap-2 text-sm font-medium sm:col-span-3"
+          checked={filters.needsAttention === 'true'}
+          onChange={(e) =>
+            setFilters((current) => ({
+              ...current,
+              needsAttention: e.target.checked ? 'true' : '',
+            }))
+          }
+        >
           Needs attention: not seen within 4 business hours or not answered within 1 business day
-        </label>
+        </Checkbox>
       </div>
       <PagedList list={list} label="Enquiries">
         {(items) => (
