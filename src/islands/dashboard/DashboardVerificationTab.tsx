@@ -5,6 +5,7 @@ import { answer, api } from '../../lib/api-client';
 import { daysBetween, formatDay, saToday } from '../../lib/calendar-days';
 import { renewsByCertificate, type CheckType } from '../../lib/catalog/checks';
 import { CompanyEmail } from '../ui/CompanyEmail';
+import { DashboardCard } from './DashboardCard';
 import { RenewalForm } from './RenewalForm';
 import { readSignedIn } from './session';
 
@@ -177,37 +178,29 @@ export function DashboardVerificationTab() {
   }
   const today = saToday();
   return (
-    <section
-      className="card border border-base-300 bg-base-100 shadow-sm"
-      aria-labelledby="checks-title"
-    >
-      <div className="card-body gap-3">
-        <h2 id="checks-title" className="text-lg font-semibold">
-          Verification checks
-        </h2>
-        <p>{VERIFICATION_SUMMARY[data.status]}</p>
-        <ul aria-label="Checks">
-          {data.checks.map((check) => (
-            <CheckLine
-              key={check.type}
-              check={check}
-              renewals={data.renewals.filter((renewal) => renewal.type === check.type)}
-              today={today}
-              open={renewsByCertificate(check.type) ? renewing === check.type : undefined}
-              onToggle={() => toggle(check.type)}
-              toggleRef={(element) => {
-                toggles.current.set(check.type, element);
-              }}
-            />
-          ))}
-        </ul>
-        <p className="text-sm">
-          We e-mail you 30 and 7 days before a required check expires. To renew a check, upload its
-          renewed certificate above: our verification team reviews it, and the current check keeps
-          counting until its last valid day. Identity, references and the criminal record check need
-          no upload: our team does them again. Questions? Write to <CompanyEmail />.
-        </p>
-      </div>
-    </section>
+    <DashboardCard title="Verification checks" headingId="checks-title">
+      <p>{VERIFICATION_SUMMARY[data.status]}</p>
+      <ul aria-label="Checks">
+        {data.checks.map((check) => (
+          <CheckLine
+            key={check.type}
+            check={check}
+            renewals={data.renewals.filter((renewal) => renewal.type === check.type)}
+            today={today}
+            open={renewsByCertificate(check.type) ? renewing === check.type : undefined}
+            onToggle={() => toggle(check.type)}
+            toggleRef={(element) => {
+              toggles.current.set(check.type, element);
+            }}
+          />
+        ))}
+      </ul>
+      <p className="text-sm">
+        We e-mail you 30 and 7 days before a required check expires. To renew a check, upload its
+        renewed certificate above: our verification team reviews it, and the current check keeps
+        counting until its last valid day. Identity, references and the criminal record check need
+        no upload: our team does them again. Questions? Write to <CompanyEmail />.
+      </p>
+    </DashboardCard>
   );
 }
