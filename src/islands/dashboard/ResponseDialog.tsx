@@ -22,6 +22,7 @@ import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
+import { CustomerEmail } from './CustomerEmail';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
 import { toastFailure } from './session';
 
@@ -100,13 +101,7 @@ export function ResponseDialog({
           <dl className="mt-4 grid gap-3 sm:grid-cols-2">
             <Detail label="Customer">{enquiry.customerName}</Detail>
             <Detail label="Email">
-              {enquiry.contactWithheld ? (
-                CONTACT_WITHHELD
-              ) : (
-                <a className="link" href={`mailto:${enquiry.customerEmail}`}>
-                  {enquiry.customerEmail}
-                </a>
-              )}
+              <CustomerEmail enquiry={enquiry} />
             </Detail>
             <Detail label="Phone">
               {enquiry.contactWithheld ? CONTACT_WITHHELD : (enquiry.customerPhone ?? 'N/A')}
