@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { OwnReview } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
@@ -6,7 +6,7 @@ import { refreshQueries } from '../../lib/refresh-queries';
 import { toast } from '../../lib/toast';
 import { serverMessage } from '../account/AccountForms';
 import { ReviewItem } from '../providers/ReviewList';
-import { readSignedIn, toastFailure } from './session';
+import { useSignedInQuery, toastFailure } from './session';
 
 const REVIEWS_KEY = ['/api/provider/reviews'] as const;
 
@@ -60,11 +60,9 @@ function ReplyForm({ review }: { review: OwnReview }) {
 
 /** Reviews (beyond the spec's four tabs): the verified reviews, each with one public reply. */
 export function DashboardReviewsTab() {
-  const queryClient = useQueryClient();
-  const { data, isPending, isError } = useQuery({
-    queryKey: REVIEWS_KEY,
-    queryFn: () => readSignedIn(queryClient, answer(api.provider.reviews.$get())),
-  });
+  const { data, isPending, isError } = useSignedInQuery(REVIEWS_KEY, () =>
+    answer(api.provider.reviews.$get()),
+  );
   if (isPending) return <p role="status">Loading reviews...</p>;
   if (isError) return <p role="alert">Failed to load your reviews.</p>;
   if (data.length === 0)

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import type { OwnChecks } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
@@ -7,7 +6,7 @@ import { renewsByCertificate, type CheckType } from '../../lib/catalog/checks';
 import { CompanyEmail } from '../ui/CompanyEmail';
 import { DashboardCard } from './DashboardCard';
 import { RenewalForm } from './RenewalForm';
-import { readSignedIn } from './session';
+import { useSignedInQuery } from './session';
 
 const CHECKS_KEY = ['/api/provider/checks'] as const;
 
@@ -146,11 +145,9 @@ function CheckLine({
  * to send a renewed certificate for each check that keeps documents.
  */
 export function DashboardVerificationTab() {
-  const queryClient = useQueryClient();
-  const { data, isPending, isError } = useQuery({
-    queryKey: CHECKS_KEY,
-    queryFn: () => readSignedIn(queryClient, answer(api.provider.checks.$get())),
-  });
+  const { data, isPending, isError } = useSignedInQuery(CHECKS_KEY, () =>
+    answer(api.provider.checks.$get()),
+  );
   const [renewing, setRenewing] = useState<CheckType>();
   const toggles = useRef(new Map<CheckType, HTMLButtonElement | null>());
   const toggle = (type: CheckType) => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnProfile, ProfileChecklist as Checklist } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
 import { CHECKLIST_KEY } from '../../lib/provider-dashboard';
@@ -13,7 +13,7 @@ import {
 } from '../../lib/provider-facts';
 import { toast } from '../../lib/toast';
 import { DashboardCard } from './DashboardCard';
-import { readSignedIn, toastFailure } from './session';
+import { useSignedInQuery, toastFailure } from './session';
 
 /** What the public page shows for a fact now, in a few words. */
 function shownValue(fact: ProfileFact, profile: OwnProfile): string {
@@ -47,10 +47,9 @@ export function ProfileChecklist({
   onEdit: () => void;
 }) {
   const queryClient = useQueryClient();
-  const checklist = useQuery({
-    queryKey: CHECKLIST_KEY,
-    queryFn: () => readSignedIn(queryClient, answer(api.provider.profile.checklist.$get())),
-  });
+  const checklist = useSignedInQuery(CHECKLIST_KEY, () =>
+    answer(api.provider.profile.checklist.$get()),
+  );
   const confirm = useMutation({
     mutationFn: (fact: ProfileFact) =>
       answer(api.provider.profile.confirm.$post({ json: { facts: [fact] } })),

@@ -13,7 +13,7 @@ import { EnquiriesTab } from './EnquiriesTab';
 import { OverviewTab } from './OverviewTab';
 import { ProviderLogin } from './ProviderLogin';
 import { ResponseDialog } from './ResponseDialog';
-import { endSession, readSignedIn, useSessionNotice } from './session';
+import { endSession, useSignedInQuery, useSessionNotice } from './session';
 
 // The sections a provider opens now and then load when first opened; the overview and the
 // requests (where a mailed link leads) come with the page (docs/decisions/0049).
@@ -44,10 +44,7 @@ function Dashboard({ profile }: { profile: OwnProfile }) {
   const [linkedEnquiry] = useState(() =>
     typeof window === 'undefined' ? undefined : linkedEnquiryOf(window.location.search),
   );
-  const enquiries = useQuery({
-    queryKey: ENQUIRIES_KEY,
-    queryFn: () => readSignedIn(queryClient, answer(api.provider.enquiries.$get())),
-  });
+  const enquiries = useSignedInQuery(ENQUIRIES_KEY, () => answer(api.provider.enquiries.$get()));
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <DashboardHeader

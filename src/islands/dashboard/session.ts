@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { ME_KEY } from '../../lib/provider-dashboard';
 import { toast } from '../../lib/toast';
@@ -24,6 +24,17 @@ export function readSignedIn<T>(queryClient: QueryClient, read: Promise<T>): Pro
     if (error instanceof ApiError && error.status === 401) endSession(queryClient, SESSION_ENDED);
     throw error;
   });
+}
+
+/** A query of the signed-in provider's data, each read through readSignedIn. */
+export function useSignedInQuery<T>(
+  queryKey: readonly unknown[],
+  read: () => Promise<T>,
+  /** Milliseconds between reads while it is on screen; none by default. */
+  refetchInterval: number | false = false,
+) {
+  const queryClient = useQueryClient();
+  return useQuery({ queryKey, queryFn: () => readSignedIn(queryClient, read()), refetchInterval });
 }
 
 /** For a mutation's onError: true when the session had ended (and the user is told). */
