@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import type { SignedInAdmin } from '../../lib/api-answers';
 import { answer, answerOrNullOn401, api } from '../../lib/api-client';
 import { withQueryClient } from '../../lib/query-client';
-import { toast } from '../../lib/toast';
 import { DashboardHeader } from '../ui/DashboardHeader';
 import { LazySection } from '../ui/LazySection';
 import { PageLoading } from '../ui/PageLoading';
@@ -89,28 +88,24 @@ function Overview() {
 
 function Dashboard({ admin }: { admin: SignedInAdmin }) {
   const queryClient = useQueryClient();
-  const logout = useMutation({
-    mutationFn: async () => {
-      try {
-        await answer(api.admin.logout.$post());
-      } catch (error) {
-        throw new Error('Logout failed', { cause: error });
-      }
-    },
-    // Spec section 4: logout clears all cached data; the signed-in check now answers null.
-    onSettled: () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/admin/me' });
-      queryClient.setQueryData(['/api/admin/me'], null);
-    },
-    onSuccess: () =>
-      toast({ title: 'Logged Out', description: 'You have been successfully logged out' }),
-  });
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <DashboardHeader
         title="Admin Dashboard"
-        onLogout={() => logout.mutate()}
-        loggingOut={logout.isPending}
+        logout={async () => {
+          try {
+            await answer(api.admin.logout.$post());
+          } catch (error) {
+            throw new Error('Logout failed', { cause: error });
+          }
+        }}
+        // The signed-in check now answers null.
+        clearSession={() => {
+          queryClient.removeQueries({
+            predicate: (query) => query.queryKey[0] !== '/api/admin/me',
+          });
+          queryClient.setQueryData(['/api/admin/me'], null);
+        }}
       >
         Welcome, {admin.firstName} {admin.lastName}
       </DashboardHeader>

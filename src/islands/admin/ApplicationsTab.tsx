@@ -14,9 +14,9 @@ import { DetailList } from '../ui/DetailList';
 import { Modal } from '../ui/Modal';
 import { TextAreaField } from '../ui/TextAreaField';
 import { dateTime, toastFailure } from './admin-queries';
-import { AdminTable } from './AdminTable';
 import { ApplicationChecklist } from './ApplicationChecklist';
-import { Pager } from './Pager';
+import { BusinessCells } from './BusinessCells';
+import { PagedTable } from './QueryResult';
 import { useAdminPage } from './use-admin-page';
 
 const STATUS_BADGE: Record<ApplicationStatus, string> = {
@@ -24,22 +24,6 @@ const STATUS_BADGE: Record<ApplicationStatus, string> = {
   approved: 'badge-success',
   rejected: 'badge-error',
 };
-
-export const MAX_TABLE_BADGES = 2;
-
-export function ServiceBadges({ services }: { services: string[] }) {
-  const extra = services.length - MAX_TABLE_BADGES;
-  return (
-    <div className="flex flex-wrap gap-1">
-      {services.slice(0, MAX_TABLE_BADGES).map((s) => (
-        <span key={s} className="badge badge-outline badge-sm uppercase">
-          {s}
-        </span>
-      ))}
-      {extra > 0 && <span className="badge badge-ghost badge-sm">+{extra}</span>}
-    </div>
-  );
-}
 
 /**
  * Anyone can type a stranger's address into the join form: until the applicant opens the
@@ -258,37 +242,21 @@ export function ApplicationsTab() {
   const list = useAdminPage(['/api/admin/applications'], (query) =>
     answerPage(api.admin.applications.$get({ query })),
   );
-  const { data, isPending, isError } = list;
   const [open, setOpen] = useState<Application>();
 
-  if (isPending) return <p role="status">Loading applications...</p>;
-  if (isError)
-    return (
-      <p role="alert" className="text-error">
-        Failed to load applications.
-      </p>
-    );
-  if (data.items.length === 0 && data.total === 0) return <p>No applications found</p>;
   return (
     <div className="space-y-4">
-      <AdminTable
+      <PagedTable
+        list={list}
+        label="Applications"
         columns={['Business', 'Contact', 'Location', 'Services', 'Status', 'Submitted']}
-        busy={list.isPlaceholderData}
-      >
-        {data.items.map((application) => (
+        row={(application) => (
           <tr key={application.id}>
-            <td className="font-semibold">{application.businessName}</td>
-            <td>
-              <div>{application.contactName}</div>
-              <div className="text-sm">{application.email}</div>
-            </td>
-            <td>
-              <div>{application.location}</div>
-              <div className="text-sm">{provinceName(application.province)}</div>
-            </td>
-            <td>
-              <ServiceBadges services={application.services} />
-            </td>
+            <BusinessCells
+              name={application.businessName}
+              contact={application.contactName}
+              business={application}
+            />
             <td>
               <span className={`badge ${STATUS_BADGE[application.status]}`}>
                 {application.status}
@@ -309,9 +277,8 @@ export function ApplicationsTab() {
               </button>
             </td>
           </tr>
-        ))}
-      </AdminTable>
-      <Pager label="Applications" list={list} page={data} />
+        )}
+      />
       <Modal
         open={open !== undefined}
         onClose={() => setOpen(undefined)}

@@ -15,6 +15,7 @@ import { requestReference } from '../../lib/request-reference';
 import { toast } from '../../lib/toast';
 import { StatusBadge, UrgencyBadge } from '../dashboard/EnquiryBadges';
 import { BriefDetails } from '../request/BriefDetails';
+import { Checkbox } from '../ui/Checkbox';
 import { DetailList } from '../ui/DetailList';
 import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
@@ -23,7 +24,6 @@ import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, dateTime, refreshEnquiryDesk, toastFailure } from './admin-queries';
-import { AdminTable } from './AdminTable';
 import { DeskJobs } from './DeskJobs';
 import {
   canReassign,
@@ -34,8 +34,9 @@ import {
   whereIs,
 } from './EnquiryFollowUp';
 import { EnquiryMessages } from './EnquiryMessages';
-import { PagedList } from './QueryResult';
-import { useAdminPage, useSettledValue } from './use-admin-page';
+import { CsvDownload, ListHeading } from './ListHeading';
+import { PagedTable } from './QueryResult';
+import { useAdminPage, useListFilters, useSettledValue } from './use-admin-page';
 
 interface Filters {
   status: string;
@@ -217,15 +218,13 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
           <p id={`${id}-provider-hint`} className="mt-1 text-sm">
             {providerHint(providers.data, serviceName(enquiry.serviceType), candidateSearch)}
           </p>
-          <label className="mt-2 flex cursor-pointer items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={showUnverified}
-              onChange={(event) => setShowUnverified(event.target.checked)}
-            />
+          <Checkbox
+            className="mt-2 flex cursor-pointer items-center gap-2 text-sm"
+            checked={showUnverified}
+            onChange={(event) => setShowUnverified(event.target.checked)}
+          >
             {SHOW_UNVERIFIED}
-          </label>
+          </Checkbox>
         </div>
         <SelectField
           id={`${id}-status`}
@@ -262,7 +261,7 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
 /** The enquiry desk: every enquiry, newest first, with filters and search. */
 export function EnquiryDeskTab() {
   const id = useId();
-  const [filters, setFilters] = useState<Filters>({
+  const { filters, setFilters, field } = useListFilters<Filters>({
     status: '',
     urgency: '',
     search: '',
@@ -276,119 +275,89 @@ export function EnquiryDeskTab() {
     { ...filters },
   );
   const { isFetching } = list;
-  const set =
-    (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-      setFilters((current) => ({ ...current, [key]: e.target.value }));
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">Enquiries</h2>
-        <a className="btn btn-outline btn-sm" href="/api/admin/exports/enquiries.csv" download>
-          Download CSV
-        </a>
-      </div>
+      <ListHeading title="Enquiries">
+        <CsvDownload href="/api/admin/exports/enquiries.csv" />
+      </ListHeading>
       <div className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter enquiries">
         <TextField
           id={`${id}-search`}
           label="Search customer or location"
           type="search"
-          value={filters.search}
-          onChange={set('search')}
+          {...field('search')}
         />
-        <SelectField
-          id={`${id}-status`}
-          label="Status"
-          value={filters.status}
-          onChange={set('status')}
-        >
+        <SelectField id={`${id}-status`} label="Status" {...field('status')}>
           <Options
             none="All statuses"
             choices={ENQUIRY_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
           />
         </SelectField>
-        <SelectField
-          id={`${id}-urgency`}
-          label="Urgency"
-          value={filters.urgency}
-          onChange={set('urgency')}
-        >
+        <SelectField id={`${id}-urgency`} label="Urgency" {...field('urgency')}>
           <Options none="All urgencies" choices={URGENCIES} />
         </SelectField>
-        <label className="flex cursor-pointer items-center gap-2 text-sm font-medium sm:col-span-3">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={filters.needsAttention === 'true'}
-            onChange={(e) =>
-              setFilters((current) => ({
-                ...current,
-                needsAttention: e.target.checked ? 'true' : '',
-              }))
-            }
-          />
+        <Checkbox
+          className="flex cursor-pointer items-center gap-2 text-sm font-medium sm:col-span-3"
+          checked={filters.needsAttention === 'true'}
+          onChange={(e) =>
+            setFilters((current) => ({
+              ...current,
+              needsAttention: e.target.checked ? 'true' : '',
+            }))
+          }
+        >
           Needs attention: not seen within 4 business hours or not answered within 1 business day
-        </label>
+        </Checkbox>
       </div>
-      <PagedList list={list} label="Enquiries">
-        {(items) => (
-          <AdminTable
-            columns={[
-              'Customer',
-              'Service',
-              'Location',
-              'Urgency',
-              'Status',
-              'Provider',
-              'Received',
-            ]}
-            busy={isFetching}
-          >
-            {items.map((enquiry) => (
-              <tr key={enquiry.id}>
-                <td>
-                  <div className="font-semibold">{enquiry.customerName}</div>
-                  <div className="text-sm">{enquiry.customerEmail}</div>
-                  {/* First in the row: on a phone the table scrolls, and this is what matters. */}
-                  <FollowUpBadges enquiry={enquiry} />
-                </td>
-                <td>{serviceName(enquiry.serviceType)}</td>
-                <td>{enquiry.location}</td>
-                <td className="whitespace-nowrap">
-                  <UrgencyBadge urgency={enquiry.urgency} />
-                </td>
-                <td>
-                  <StatusBadge status={enquiry.status} />
-                </td>
-                <td>{enquiry.assignedProviderName ?? '—'}</td>
-                <td className="whitespace-nowrap text-sm">{dateTime(enquiry.createdAt)}</td>
-                <td>
-                  <div className="flex flex-col gap-1">
-                    <button
-                      type="button"
-                      className="btn btn-sm"
-                      aria-label={`Open enquiry from ${enquiry.customerName}`}
-                      onClick={() => setOpen(enquiry)}
-                    >
-                      Open
-                    </button>
-                    {canReassign(enquiry) && (
-                      <button
-                        type="button"
-                        className={`btn btn-sm ${enquiry.notSeenInTime || enquiry.notAnsweredInTime ? 'btn-primary' : 'btn-ghost'}`}
-                        aria-label={`Reassign enquiry from ${enquiry.customerName}`}
-                        onClick={() => setReassigning(enquiry)}
-                      >
-                        Reassign
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
+      <PagedTable
+        list={list}
+        label="Enquiries"
+        columns={['Customer', 'Service', 'Location', 'Urgency', 'Status', 'Provider', 'Received']}
+        busy={isFetching}
+        row={(enquiry) => (
+          <tr key={enquiry.id}>
+            <td>
+              <div className="font-semibold">{enquiry.customerName}</div>
+              <div className="text-sm">{enquiry.customerEmail}</div>
+              {/* First in the row: on a phone the table scrolls, and this is what matters. */}
+              <FollowUpBadges enquiry={enquiry} />
+            </td>
+            <td>{serviceName(enquiry.serviceType)}</td>
+            <td>{enquiry.location}</td>
+            <td className="whitespace-nowrap">
+              <UrgencyBadge urgency={enquiry.urgency} />
+            </td>
+            <td>
+              <StatusBadge status={enquiry.status} />
+            </td>
+            <td>{enquiry.assignedProviderName ?? '—'}</td>
+            <td className="whitespace-nowrap text-sm">{dateTime(enquiry.createdAt)}</td>
+            <td>
+              <div className="flex flex-col gap-1">
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  aria-label={`Open enquiry from ${enquiry.customerName}`}
+                  onClick={() => setOpen(enquiry)}
+                >
+                  Open
+                </button>
+                {canReassign(enquiry) && (
+                  <button
+                    type="button"
+                    className={`btn btn-sm ${enquiry.notSeenInTime || enquiry.notAnsweredInTime ? 'btn-primary' : 'btn-ghost'}`}
+                    aria-label={`Reassign enquiry from ${enquiry.customerName}`}
+                    onClick={() => setReassigning(enquiry)}
+                  >
+                    Reassign
+                  </button>
+                )}
+              </div>
+            </td>
+          </tr>
         )}
-      </PagedList>
+      />
       <DeskJobs />
       <Modal open={open !== undefined} onClose={() => setOpen(undefined)} label="Enquiry">
         {open && <EnquiryDetail enquiry={open} onClose={() => setOpen(undefined)} />}

@@ -13,6 +13,7 @@ import { formatDistance } from '../../lib/format';
 import { requestReference } from '../../lib/request-reference';
 import { responsivenessWords } from '../../lib/responsiveness';
 import { toast } from '../../lib/toast';
+import { Checkbox } from '../ui/Checkbox';
 import { FormActions } from '../ui/FormActions';
 import { ADMIN_KEYS, failure, refreshEnquiryDesk, toastFailure } from './admin-queries';
 
@@ -235,19 +236,17 @@ export function ReassignEnquiry({
               </fieldset>
             )}
             <div>
-              <label className="flex cursor-pointer items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="checkbox checkbox-sm"
-                  checked={showUnverified}
-                  aria-describedby={`${id}-unverified`}
-                  onChange={(event) => {
-                    setShowUnverified(event.target.checked);
-                    if (!event.target.checked && choice && !choice.verified) setChosen(undefined);
-                  }}
-                />
+              <Checkbox
+                className="flex cursor-pointer items-center gap-2 text-sm"
+                checked={showUnverified}
+                aria-describedby={`${id}-unverified`}
+                onChange={(event) => {
+                  setShowUnverified(event.target.checked);
+                  if (!event.target.checked && choice && !choice.verified) setChosen(undefined);
+                }}
+              >
                 {SHOW_UNVERIFIED}
-              </label>
+              </Checkbox>
               <p id={`${id}-unverified`} className="mt-1 text-sm">
                 {unverifiedNote(found)}
               </p>

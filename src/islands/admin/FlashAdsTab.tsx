@@ -25,6 +25,7 @@ import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, toastFailure } from './admin-queries';
 import { AdminImageField } from './AdminImageField';
+import { ListHeading } from './ListHeading';
 import { QueryResult } from './QueryResult';
 
 type Values = z.output<typeof FlashAdFormSchema>;
@@ -258,8 +259,7 @@ export function FlashAdsTab() {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">Flash Ads</h2>
+      <ListHeading title="Flash Ads">
         <button
           type="button"
           className="btn btn-primary btn-sm"
@@ -268,7 +268,7 @@ export function FlashAdsTab() {
         >
           Create Flash Ad
         </button>
-      </div>
+      </ListHeading>
       {editing !== undefined && (
         <FlashAdEditor
           key={editing?.id ?? 'new'}

@@ -14,8 +14,7 @@ import {
 import { toast } from '../../lib/toast';
 import { SelectField } from '../ui/SelectField';
 import { ADMIN_KEYS, dateTime, toastFailure } from './admin-queries';
-import { AdminTable } from './AdminTable';
-import { PagedList } from './QueryResult';
+import { PagedTable } from './QueryResult';
 import { useAdminPage } from './use-admin-page';
 
 const STATUS_BADGE: Record<MailStatus, string> = {
@@ -119,56 +118,52 @@ export function MailTab() {
           )}
         </p>
       )}
-      <PagedList list={list} label="Mail">
-        {(items) => (
-          <AdminTable
-            columns={[
-              'To',
-              'Subject',
-              'Status',
-              'Attempts',
-              'Last error',
-              'Created',
-              optionLabel('sent'),
-            ]}
-            busy={list.isPlaceholderData}
-          >
-            {items.map((mail) => (
-              <tr key={mail.id}>
-                {/* Wide enough to read on a phone: the table scrolls sideways instead. */}
-                <td className="min-w-48 break-all">{mail.to}</td>
-                <td className="min-w-48">{mail.subject}</td>
-                <td>
-                  <span
-                    className={`badge badge-sm whitespace-nowrap ${mail.status === 'sent' && mail.sentVia === 'file' ? 'badge-ghost' : STATUS_BADGE[mail.status]}`}
-                  >
-                    {mailStatusLabel(mail)}
-                  </span>
-                </td>
-                <td>{mail.attempts}</td>
-                <td className="max-w-xs text-sm break-words">{mail.lastError ?? '—'}</td>
-                <td className="whitespace-nowrap text-sm">{dateTime(mail.createdAt)}</td>
-                <td className="whitespace-nowrap text-sm">
-                  {mail.sentAt ? dateTime(mail.sentAt) : '—'}
-                </td>
-                <td>
-                  {canResendMail(mail.status) && (
-                    <button
-                      type="button"
-                      className="btn btn-xs"
-                      disabled={resend.isPending}
-                      aria-label={`Resend ${mail.subject} to ${mail.to}`}
-                      onClick={() => resend.mutate(mail)}
-                    >
-                      Resend
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
+      <PagedTable
+        list={list}
+        label="Mail"
+        columns={[
+          'To',
+          'Subject',
+          'Status',
+          'Attempts',
+          'Last error',
+          'Created',
+          optionLabel('sent'),
+        ]}
+        row={(mail) => (
+          <tr key={mail.id}>
+            {/* Wide enough to read on a phone: the table scrolls sideways instead. */}
+            <td className="min-w-48 break-all">{mail.to}</td>
+            <td className="min-w-48">{mail.subject}</td>
+            <td>
+              <span
+                className={`badge badge-sm whitespace-nowrap ${mail.status === 'sent' && mail.sentVia === 'file' ? 'badge-ghost' : STATUS_BADGE[mail.status]}`}
+              >
+                {mailStatusLabel(mail)}
+              </span>
+            </td>
+            <td>{mail.attempts}</td>
+            <td className="max-w-xs text-sm break-words">{mail.lastError ?? '—'}</td>
+            <td className="whitespace-nowrap text-sm">{dateTime(mail.createdAt)}</td>
+            <td className="whitespace-nowrap text-sm">
+              {mail.sentAt ? dateTime(mail.sentAt) : '—'}
+            </td>
+            <td>
+              {canResendMail(mail.status) && (
+                <button
+                  type="button"
+                  className="btn btn-xs"
+                  disabled={resend.isPending}
+                  aria-label={`Resend ${mail.subject} to ${mail.to}`}
+                  onClick={() => resend.mutate(mail)}
+                >
+                  Resend
+                </button>
+              )}
+            </td>
+          </tr>
         )}
-      </PagedList>
+      />
     </div>
   );
 }

@@ -19,11 +19,11 @@ import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
 import { AddProviderForm } from './AddProviderForm';
 import { ADMIN_KEYS, refreshProviders, toastFailure } from './admin-queries';
-import { AdminTable } from './AdminTable';
-import { ServiceBadges } from './ApplicationsTab';
+import { BusinessCells } from './BusinessCells';
+import { CsvDownload, ListHeading } from './ListHeading';
 import { ProviderChecksModal } from './ProviderChecks';
-import { PagedList } from './QueryResult';
-import { useAdminPage, useSettledValue } from './use-admin-page';
+import { PagedTable } from './QueryResult';
+import { useAdminPage, useListFilters, useSettledValue } from './use-admin-page';
 
 type Change = Partial<Pick<AdminProvider, 'isApproved'>>;
 
@@ -204,7 +204,7 @@ interface ProviderFilters {
 
 export function ProvidersTab() {
   const id = useId();
-  const [filters, setFilters] = useState<ProviderFilters>({
+  const { filters, field } = useListFilters<ProviderFilters>({
     search: '',
     approved: '',
     serviceType: '',
@@ -215,9 +215,6 @@ export function ProvidersTab() {
     (query) => answerPage(api.admin.providers.$get({ query })),
     { ...filters, search },
   );
-  const set =
-    (key: keyof ProviderFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-      setFilters((current) => ({ ...current, [key]: e.target.value }));
   const actions = useProviderActions();
   const [viewing, setViewing] = useState<AdminProvider>();
   const [checking, setChecking] = useState<AdminProvider>();
@@ -227,117 +224,93 @@ export function ProvidersTab() {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">Providers</h2>
+      <ListHeading title="Providers">
         <div className="flex flex-wrap gap-2">
-          <a className="btn btn-outline btn-sm" href="/api/admin/exports/providers.csv" download>
-            Download CSV
-          </a>
+          <CsvDownload href="/api/admin/exports/providers.csv" />
           <button type="button" className="btn btn-primary btn-sm" onClick={() => setAdding(true)}>
             Add Provider
           </button>
         </div>
-      </div>
+      </ListHeading>
       <div className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter providers">
         <TextField
           id={`${id}-search`}
           label="Search name, town or service"
           type="search"
           maxLength={100}
-          value={filters.search}
-          onChange={set('search')}
+          {...field('search')}
         />
-        <SelectField
-          id={`${id}-approved`}
-          label="Approval"
-          value={filters.approved}
-          onChange={set('approved')}
-        >
+        <SelectField id={`${id}-approved`} label="Approval" {...field('approved')}>
           <option value="">All providers</option>
           <option value="true">Approved</option>
           <option value="false">Not approved</option>
         </SelectField>
-        <SelectField
-          id={`${id}-service`}
-          label="Service"
-          value={filters.serviceType}
-          onChange={set('serviceType')}
-        >
+        <SelectField id={`${id}-service`} label="Service" {...field('serviceType')}>
           <Options
             none="All services"
             choices={SERVICE_CATEGORIES.map((c) => ({ value: c.id, label: c.name }))}
           />
         </SelectField>
       </div>
-      <PagedList list={list} label="Providers">
-        {(items) => (
-          <AdminTable
-            columns={['Business', 'Contact', 'Location', 'Services', 'Status', 'Rating']}
-            busy={list.isPlaceholderData || search !== filters.search}
-          >
-            {items.map((provider) => (
-              <tr key={provider.id}>
-                <td className="font-semibold">{provider.name}</td>
-                <td>
-                  <div>{provider.contactName ?? 'No contact person'}</div>
-                  <div className="text-sm">{provider.email}</div>
-                </td>
-                <td>
-                  <div>{provider.location}</div>
-                  <div className="text-sm">{provinceName(provider.province)}</div>
-                </td>
-                <td>
-                  <ServiceBadges services={provider.services} />
-                </td>
-                <td>
-                  <StatusBadges provider={provider} />
-                </td>
-                <td className="whitespace-nowrap">
-                  {provider.reviewCount === 0 ? 'New' : `${formatRating(provider.rating)} ★`}
-                </td>
-                <td>
-                  <div className="flex flex-wrap gap-1">
-                    <button
-                      type="button"
-                      className="btn btn-xs"
-                      aria-label={`View ${provider.name}`}
-                      onClick={() => setViewing(provider)}
-                    >
-                      View
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-xs"
-                      aria-label={`Checks of ${provider.name}`}
-                      onClick={() => setChecking(provider)}
-                    >
-                      Checks
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-xs"
-                      disabled={actions.busy}
-                      aria-label={`${provider.isApproved ? 'Unapprove' : 'Approve'} ${provider.name}`}
-                      onClick={() => run(actions.toggleApproval(provider))}
-                    >
-                      {provider.isApproved ? 'Unapprove' : 'Approve'}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-xs btn-error"
-                      disabled={actions.busy}
-                      aria-label={`Delete ${provider.name}`}
-                      onClick={() => run(actions.remove(provider))}
-                    >
-                      Delete
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
+      <PagedTable
+        list={list}
+        label="Providers"
+        columns={['Business', 'Contact', 'Location', 'Services', 'Status', 'Rating']}
+        busy={list.isPlaceholderData || search !== filters.search}
+        row={(provider) => (
+          <tr key={provider.id}>
+            <BusinessCells
+              name={provider.name}
+              contact={provider.contactName ?? 'No contact person'}
+              business={provider}
+            />
+            <td>
+              <StatusBadges provider={provider} />
+            </td>
+            <td className="whitespace-nowrap">
+              {provider.reviewCount === 0 ? 'New' : `${formatRating(provider.rating)} ★`}
+            </td>
+            <td>
+              <div className="flex flex-wrap gap-1">
+                <button
+                  type="button"
+                  className="btn btn-xs"
+                  aria-label={`View ${provider.name}`}
+                  onClick={() => setViewing(provider)}
+                >
+                  View
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-xs"
+                  aria-label={`Checks of ${provider.name}`}
+                  onClick={() => setChecking(provider)}
+                >
+                  Checks
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-xs"
+                  disabled={actions.busy}
+                  aria-label={`${provider.isApproved ? 'Unapprove' : 'Approve'} ${provider.name}`}
+                  onClick={() => run(actions.toggleApproval(provider))}
+                >
+                  {provider.isApproved ? 'Unapprove' : 'Approve'}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-xs btn-error"
+                  disabled={actions.busy}
+                  aria-label={`Delete ${provider.name}`}
+                  onClick={() => run(actions.remove(provider))}
+                >
+                  Delete
+                </button>
+              </div>
+            </td>
+          </tr>
         )}
-      </PagedList>
+      />
       <Modal
         open={viewing !== undefined}
         onClose={() => setViewing(undefined)}

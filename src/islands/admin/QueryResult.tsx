@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { AdminTable } from './AdminTable';
 import { Pager } from './Pager';
 import type { useAdminPage } from './use-admin-page';
 
@@ -60,5 +61,33 @@ export function PagedList<T>({
       </QueryResult>
       {data && data.total > 0 && <Pager label={label} list={list} page={data} />}
     </>
+  );
+}
+
+/**
+ * A PagedList whose rows are an AdminTable under `columns`: `row` gives an item's <tr>.
+ * `busy` dims the rows (by default while the next page is on its way).
+ */
+export function PagedTable<T>({
+  list,
+  label,
+  columns,
+  busy = list.isPlaceholderData,
+  row,
+}: {
+  list: ReturnType<typeof useAdminPage<T>>;
+  label: string;
+  columns: string[];
+  busy?: boolean;
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <PagedList list={list} label={label}>
+      {(items) => (
+        <AdminTable columns={columns} busy={busy}>
+          {items.map(row)}
+        </AdminTable>
+      )}
+    </PagedList>
   );
 }

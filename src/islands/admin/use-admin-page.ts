@@ -5,7 +5,7 @@
  * page. The previous page stays on screen while the next one loads.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { ADMIN_PAGE_SIZE } from '../../lib/schemas/admin-lists';
 
 export type ListFilters = Record<string, string | undefined>;
@@ -75,4 +75,19 @@ export function useSettledValue<T>(value: T, ms = 300): T {
     return () => window.clearTimeout(timer);
   }, [value, ms]);
   return settled;
+}
+
+/**
+ * The filters above an admin list, each a text (an empty one filters nothing): their
+ * values, and `field(key)`, the value and change handler of the input or select that
+ * holds one.
+ */
+export function useListFilters<F extends { [K in keyof F]: string }>(initial: F) {
+  const [filters, setFilters] = useState<F>(initial);
+  const field = (key: keyof F) => ({
+    value: filters[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setFilters((current) => ({ ...current, [key]: e.target.value })),
+  });
+  return { filters, setFilters, field };
 }

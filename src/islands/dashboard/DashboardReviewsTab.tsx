@@ -1,11 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { OwnReview } from '../../lib/api-answers';
-import { answer, api, ApiError } from '../../lib/api-client';
+import { answer, api } from '../../lib/api-client';
 import { refreshQueries } from '../../lib/refresh-queries';
 import { toast } from '../../lib/toast';
+import { serverMessage } from '../account/AccountForms';
 import { ReviewItem } from '../providers/ReviewList';
-import { handledSessionEnd, readSignedIn } from './session';
+import { useSignedInQuery, toastFailure } from './session';
 
 const REVIEWS_KEY = ['/api/provider/reviews'] as const;
 
@@ -25,17 +26,7 @@ function ReplyForm({ review }: { review: OwnReview }) {
       toast({ title: 'Reply Published', description: 'Your reply shows under the review.' });
       await refreshQueries(queryClient, REVIEWS_KEY, ['/api/providers']);
     },
-    onError: (error) => {
-      if (handledSessionEnd(queryClient, error)) return;
-      toast({
-        title: 'Error',
-        description:
-          error instanceof ApiError
-            ? (error.serverMessage ?? 'Failed to reply.')
-            : 'Failed to reply.',
-        variant: 'destructive',
-      });
-    },
+    onError: (error) => toastFailure(queryClient, error, serverMessage(error, 'Failed to reply.')),
   });
   return (
     <form
@@ -69,11 +60,9 @@ function ReplyForm({ review }: { review: OwnReview }) {
 
 /** Reviews (beyond the spec's four tabs): the verified reviews, each with one public reply. */
 export function DashboardReviewsTab() {
-  const queryClient = useQueryClient();
-  const { data, isPending, isError } = useQuery({
-    queryKey: REVIEWS_KEY,
-    queryFn: () => readSignedIn(queryClient, answer(api.provider.reviews.$get())),
-  });
+  const { data, isPending, isError } = useSignedInQuery(REVIEWS_KEY, () =>
+    answer(api.provider.reviews.$get()),
+  );
   if (isPending) return <p role="status">Loading reviews...</p>;
   if (isError) return <p role="alert">Failed to load your reviews.</p>;
   if (data.length === 0)

@@ -1,12 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import type { OwnChecks } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
 import { daysBetween, formatDay, saToday } from '../../lib/calendar-days';
 import { renewsByCertificate, type CheckType } from '../../lib/catalog/checks';
 import { CompanyEmail } from '../ui/CompanyEmail';
+import { DashboardCard } from './DashboardCard';
 import { RenewalForm } from './RenewalForm';
-import { readSignedIn } from './session';
+import { useSignedInQuery } from './session';
 
 const CHECKS_KEY = ['/api/provider/checks'] as const;
 
@@ -145,11 +145,9 @@ function CheckLine({
  * to send a renewed certificate for each check that keeps documents.
  */
 export function DashboardVerificationTab() {
-  const queryClient = useQueryClient();
-  const { data, isPending, isError } = useQuery({
-    queryKey: CHECKS_KEY,
-    queryFn: () => readSignedIn(queryClient, answer(api.provider.checks.$get())),
-  });
+  const { data, isPending, isError } = useSignedInQuery(CHECKS_KEY, () =>
+    answer(api.provider.checks.$get()),
+  );
   const [renewing, setRenewing] = useState<CheckType>();
   const toggles = useRef(new Map<CheckType, HTMLButtonElement | null>());
   const toggle = (type: CheckType) => {
@@ -177,37 +175,29 @@ export function DashboardVerificationTab() {
   }
   const today = saToday();
   return (
-    <section
-      className="card border border-base-300 bg-base-100 shadow-sm"
-      aria-labelledby="checks-title"
-    >
-      <div className="card-body gap-3">
-        <h2 id="checks-title" className="text-lg font-semibold">
-          Verification checks
-        </h2>
-        <p>{VERIFICATION_SUMMARY[data.status]}</p>
-        <ul aria-label="Checks">
-          {data.checks.map((check) => (
-            <CheckLine
-              key={check.type}
-              check={check}
-              renewals={data.renewals.filter((renewal) => renewal.type === check.type)}
-              today={today}
-              open={renewsByCertificate(check.type) ? renewing === check.type : undefined}
-              onToggle={() => toggle(check.type)}
-              toggleRef={(element) => {
-                toggles.current.set(check.type, element);
-              }}
-            />
-          ))}
-        </ul>
-        <p className="text-sm">
-          We e-mail you 30 and 7 days before a required check expires. To renew a check, upload its
-          renewed certificate above: our verification team reviews it, and the current check keeps
-          counting until its last valid day. Identity, references and the criminal record check need
-          no upload: our team does them again. Questions? Write to <CompanyEmail />.
-        </p>
-      </div>
-    </section>
+    <DashboardCard title="Verification checks" headingId="checks-title">
+      <p>{VERIFICATION_SUMMARY[data.status]}</p>
+      <ul aria-label="Checks">
+        {data.checks.map((check) => (
+          <CheckLine
+            key={check.type}
+            check={check}
+            renewals={data.renewals.filter((renewal) => renewal.type === check.type)}
+            today={today}
+            open={renewsByCertificate(check.type) ? renewing === check.type : undefined}
+            onToggle={() => toggle(check.type)}
+            toggleRef={(element) => {
+              toggles.current.set(check.type, element);
+            }}
+          />
+        ))}
+      </ul>
+      <p className="text-sm">
+        We e-mail you 30 and 7 days before a required check expires. To renew a check, upload its
+        renewed certificate above: our verification team reviews it, and the current check keeps
+        counting until its last valid day. Identity, references and the criminal record check need
+        no upload: our team does them again. Questions? Write to <CompanyEmail />.
+      </p>
+    </DashboardCard>
   );
 }

@@ -8,6 +8,7 @@ import { CONTACT_WITHHELD } from '../../lib/listing-paused.ts';
 import { formatSaPhone, telHref } from '../../lib/phone';
 import { requestReference } from '../../lib/request-reference';
 import { BriefDetails } from '../request/BriefDetails';
+import { CustomerEmail } from './CustomerEmail';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
 import { EnquiryConversation } from './EnquiryConversation';
 import { EnquiryQuotes } from './QuoteEditor';
@@ -54,13 +55,7 @@ function EnquiryCard({
           <div>
             <dt className="font-semibold">Email</dt>
             <dd className="break-all">
-              {enquiry.contactWithheld ? (
-                CONTACT_WITHHELD
-              ) : (
-                <a className="link" href={`mailto:${enquiry.customerEmail}`}>
-                  {enquiry.customerEmail}
-                </a>
-              )}
+              <CustomerEmail enquiry={enquiry} />
             </dd>
           </div>
           <div>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ProviderEnquiry } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
@@ -7,7 +7,7 @@ import { refreshQueries } from '../../lib/refresh-queries';
 import { MessageForm } from '../request/MessageForm';
 import { MessageThread } from '../request/MessageThread';
 import { TryAgain } from '../ui/TryAgain';
-import { readSignedIn } from './session';
+import { useSignedInQuery } from './session';
 
 /** How many messages each of the provider's requests has: one call for all the cards. */
 const SUMMARIES_KEY = ['/api/provider/messages'] as const;
@@ -21,18 +21,11 @@ function linkedTo(id: number): boolean {
 
 function Thread({ enquiry }: { enquiry: ProviderEnquiry }) {
   const queryClient = useQueryClient();
-  const thread = useQuery({
-    queryKey: threadKey(enquiry.id),
-    queryFn: () =>
-      readSignedIn(
-        queryClient,
-        answer(
-          api.provider.enquiries[':id{[0-9]+}'].messages.$get({
-            param: { id: String(enquiry.id) },
-          }),
-        ),
-      ),
-  });
+  const thread = useSignedInQuery(threadKey(enquiry.id), () =>
+    answer(
+      api.provider.enquiries[':id{[0-9]+}'].messages.$get({ param: { id: String(enquiry.id) } }),
+    ),
+  );
   if (thread.isPending) return <p role="status">Loading messages...</p>;
   if (thread.isError) {
     return (
@@ -76,14 +69,13 @@ function Thread({ enquiry }: { enquiry: ProviderEnquiry }) {
  * the request a mail linked to.
  */
 export function EnquiryConversation({ enquiry }: { enquiry: ProviderEnquiry }) {
-  const queryClient = useQueryClient();
   const panelId = useId();
   const [open, setOpen] = useState(() => linkedTo(enquiry.id));
-  const summaries = useQuery({
-    queryKey: SUMMARIES_KEY,
-    queryFn: () => readSignedIn(queryClient, answer(api.provider.messages.$get())),
-    refetchInterval: 60_000,
-  });
+  const summaries = useSignedInQuery(
+    SUMMARIES_KEY,
+    () => answer(api.provider.messages.$get()),
+    60_000,
+  );
   const summary = summaries.data?.find((s) => s.enquiryId === enquiry.id);
   const count = summary?.count ?? 0;
   return (

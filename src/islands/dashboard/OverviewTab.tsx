@@ -4,17 +4,16 @@ import { isOpenForProvider } from '../../lib/enquiry-display';
 import { formatDate, formatRating } from '../../lib/format';
 import { weeklyChange, weeklyChangeText } from '../../lib/weekly-change';
 import { reviewCountText } from '../providers/RatingSummary';
+import { DashboardCard } from './DashboardCard';
 import { StatusBadge } from './EnquiryBadges';
 import { ProfileChecklist } from './ProfileChecklist';
 
+/** One of the three figures on top: a small card. */
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className="card border border-base-300 bg-base-100 shadow-sm" aria-label={title}>
-      <div className="card-body gap-1">
-        <h2 className="text-sm font-semibold">{title}</h2>
-        {children}
-      </div>
-    </section>
+    <DashboardCard title={title} bodyClassName="gap-1" headingClassName="text-sm font-semibold">
+      {children}
+    </DashboardCard>
   );
 }
 
@@ -67,46 +66,40 @@ export function OverviewTab({
           <p className="text-sm">{profile.isApproved ? 'Active provider' : 'Pending approval'}</p>
         </Card>
       </div>
-      <section
-        className="card border border-base-300 bg-base-100 shadow-sm"
-        aria-label="Recent Enquiries"
-      >
-        <div className="card-body">
-          <h2 className="text-lg font-semibold">Recent Enquiries</h2>
-          {enquiries === undefined ? (
-            <p role="status">Loading enquiries...</p>
-          ) : enquiries.length === 0 ? (
-            <p>No enquiries found</p>
-          ) : (
-            <ul className="divide-y divide-base-300">
-              {enquiries.slice(0, 3).map((enquiry) => (
-                <li
-                  key={enquiry.id}
-                  className="flex flex-wrap items-center justify-between gap-2 py-3"
-                >
-                  <div>
-                    <p className="font-medium">{enquiry.customerName}</p>
-                    <p className="text-sm">
-                      {serviceName(enquiry.serviceType)} · {enquiry.location} ·{' '}
-                      {formatDate(enquiry.createdAt)}
-                    </p>
-                  </div>
-                  <div className="flex items-center gap-2">
-                    <StatusBadge status={enquiry.status} />
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-sm"
-                      onClick={() => onView(enquiry)}
-                    >
-                      View Details
-                    </button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </section>
+      <DashboardCard title="Recent Enquiries" bodyClassName="">
+        {enquiries === undefined ? (
+          <p role="status">Loading enquiries...</p>
+        ) : enquiries.length === 0 ? (
+          <p>No enquiries found</p>
+        ) : (
+          <ul className="divide-y divide-base-300">
+            {enquiries.slice(0, 3).map((enquiry) => (
+              <li
+                key={enquiry.id}
+                className="flex flex-wrap items-center justify-between gap-2 py-3"
+              >
+                <div>
+                  <p className="font-medium">{enquiry.customerName}</p>
+                  <p className="text-sm">
+                    {serviceName(enquiry.serviceType)} · {enquiry.location} ·{' '}
+                    {formatDate(enquiry.createdAt)}
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <StatusBadge status={enquiry.status} />
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-sm"
+                    onClick={() => onView(enquiry)}
+                  >
+                    View Details
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DashboardCard>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { UPLOAD_PURPOSES } from '../../lib/uploads';
 import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { ImageUpload, type UploadedImage } from '../uploads/ImageUpload';
-import { handledSessionEnd } from './session';
+import { toastFailure } from './session';
 
 /** The profile photo's modal uploader: choose, watch the upload, then save it as the photo. */
 export function PhotoUploader({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -28,14 +28,8 @@ export function PhotoUploader({ open, onClose }: { open: boolean; onClose: () =>
       });
       close();
     },
-    onError: (error) => {
-      if (handledSessionEnd(queryClient, error)) return;
-      toast({
-        title: 'Error',
-        description: 'Failed to update profile image. Please try again.',
-        variant: 'destructive',
-      });
-    },
+    onError: (error) =>
+      toastFailure(queryClient, error, 'Failed to update profile image. Please try again.'),
   });
   return (
     <Modal open={open} onClose={close} label="Upload profile photo">

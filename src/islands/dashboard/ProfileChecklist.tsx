@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnProfile, ProfileChecklist as Checklist } from '../../lib/api-answers';
 import { answer, api } from '../../lib/api-client';
 import { CHECKLIST_KEY } from '../../lib/provider-dashboard';
@@ -12,7 +12,8 @@ import {
   type ProfileFact,
 } from '../../lib/provider-facts';
 import { toast } from '../../lib/toast';
-import { handledSessionEnd, readSignedIn } from './session';
+import { DashboardCard } from './DashboardCard';
+import { useSignedInQuery, toastFailure } from './session';
 
 /** What the public page shows for a fact now, in a few words. */
 function shownValue(fact: ProfileFact, profile: OwnProfile): string {
@@ -46,10 +47,9 @@ export function ProfileChecklist({
   onEdit: () => void;
 }) {
   const queryClient = useQueryClient();
-  const checklist = useQuery({
-    queryKey: CHECKLIST_KEY,
-    queryFn: () => readSignedIn(queryClient, answer(api.provider.profile.checklist.$get())),
-  });
+  const checklist = useSignedInQuery(CHECKLIST_KEY, () =>
+    answer(api.provider.profile.checklist.$get()),
+  );
   const confirm = useMutation({
     mutationFn: (fact: ProfileFact) =>
       answer(api.provider.profile.confirm.$post({ json: { facts: [fact] } })),
@@ -57,82 +57,65 @@ export function ProfileChecklist({
       queryClient.setQueryData(CHECKLIST_KEY, updated);
       toast({ title: 'Confirmed', description: `${PROFILE_FACT_LABELS[fact]} confirmed.` });
     },
-    onError: (error) => {
-      if (handledSessionEnd(queryClient, error)) return;
-      toast({
-        title: 'Error',
-        description: 'Failed to confirm. Please try again.',
-        variant: 'destructive',
-      });
-    },
+    onError: (error) => toastFailure(queryClient, error, 'Failed to confirm. Please try again.'),
   });
   const data = checklist.data;
   if (!data || data.complete) return null;
   const waiting = data.facts.filter((f) => f.confirmedAt === null).length;
   return (
-    <section
-      className="card border border-warning bg-base-100 shadow-sm"
-      aria-labelledby="profile-checklist-heading"
-    >
-      <div className="card-body gap-3">
-        <h2 id="profile-checklist-heading" className="text-lg font-semibold">
-          Complete your profile
-        </h2>
-        <p className="text-sm">
-          Your public page shows only what you have given us. Check each of these: confirm what it
-          shows, or change it in your profile. {waiting} of {data.facts.length} still{' '}
-          {waiting === 1 ? 'waits' : 'wait'} for you.
-        </p>
-        <ul className="divide-y divide-base-300 rounded-box border border-base-300">
-          {data.facts.map(({ fact, given, confirmedAt }) => {
-            const label = PROFILE_FACT_LABELS[fact];
-            // A missing price is a value too: "Price on request".
-            const confirmable = given || fact === 'startingPrice';
-            return (
-              <li
-                key={fact}
-                className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div className="min-w-0">
-                  <p className="font-medium">
-                    {label}:{' '}
-                    <span className={confirmedAt ? 'badge badge-success' : 'badge badge-warning'}>
-                      {confirmedAt ? 'Confirmed' : 'Waiting for you'}
-                    </span>
-                  </p>
-                  <p className="text-sm break-words">
-                    Your page shows: {shownValue(fact, profile)}
-                  </p>
-                  {!confirmedAt && <p className="text-sm">{PROFILE_FACT_HINTS[fact]}</p>}
-                </div>
-                {!confirmedAt && (
-                  <div className="flex shrink-0 flex-wrap gap-2">
-                    {confirmable && (
-                      <button
-                        type="button"
-                        className="btn btn-primary btn-sm"
-                        aria-label={`Confirm ${label.toLowerCase()}: ${shownValue(fact, profile)}`}
-                        disabled={confirm.isPending}
-                        onClick={() => confirm.mutate(fact)}
-                      >
-                        Confirm
-                      </button>
-                    )}
+    <DashboardCard title="Complete your profile" headingId="profile-checklist-heading" warning>
+      <p className="text-sm">
+        Your public page shows only what you have given us. Check each of these: confirm what it
+        shows, or change it in your profile. {waiting} of {data.facts.length} still{' '}
+        {waiting === 1 ? 'waits' : 'wait'} for you.
+      </p>
+      <ul className="divide-y divide-base-300 rounded-box border border-base-300">
+        {data.facts.map(({ fact, given, confirmedAt }) => {
+          const label = PROFILE_FACT_LABELS[fact];
+          // A missing price is a value too: "Price on request".
+          const confirmable = given || fact === 'startingPrice';
+          return (
+            <li
+              key={fact}
+              className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="min-w-0">
+                <p className="font-medium">
+                  {label}:{' '}
+                  <span className={confirmedAt ? 'badge badge-success' : 'badge badge-warning'}>
+                    {confirmedAt ? 'Confirmed' : 'Waiting for you'}
+                  </span>
+                </p>
+                <p className="text-sm break-words">Your page shows: {shownValue(fact, profile)}</p>
+                {!confirmedAt && <p className="text-sm">{PROFILE_FACT_HINTS[fact]}</p>}
+              </div>
+              {!confirmedAt && (
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  {confirmable && (
                     <button
                       type="button"
-                      className="btn btn-outline btn-sm"
-                      aria-label={`${given ? 'Change' : 'Add'} ${label.toLowerCase()} in your profile`}
-                      onClick={onEdit}
+                      className="btn btn-primary btn-sm"
+                      aria-label={`Confirm ${label.toLowerCase()}: ${shownValue(fact, profile)}`}
+                      disabled={confirm.isPending}
+                      onClick={() => confirm.mutate(fact)}
                     >
-                      {given ? 'Change' : 'Add'}
+                      Confirm
                     </button>
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
+                  )}
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-sm"
+                    aria-label={`${given ? 'Change' : 'Add'} ${label.toLowerCase()} in your profile`}
+                    onClick={onEdit}
+                  >
+                    {given ? 'Change' : 'Add'}
+                  </button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </DashboardCard>
   );
 }

@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import type { OwnProfile, ProviderEnquiry } from '../../lib/api-answers';
 import { answer, answerOrNullOn401, api } from '../../lib/api-client';
 import { ACCOUNT_CLOSED, LISTING_PAUSED } from '../../lib/listing-paused.ts';
 import { ENQUIRIES_KEY, ME_KEY } from '../../lib/provider-dashboard';
 import { withQueryClient } from '../../lib/query-client';
-import { toast } from '../../lib/toast';
 import { DashboardHeader } from '../ui/DashboardHeader';
 import { LazySection } from '../ui/LazySection';
 import { PageLoading } from '../ui/PageLoading';
@@ -14,7 +13,7 @@ import { EnquiriesTab } from './EnquiriesTab';
 import { OverviewTab } from './OverviewTab';
 import { ProviderLogin } from './ProviderLogin';
 import { ResponseDialog } from './ResponseDialog';
-import { endSession, readSignedIn, useSessionNotice } from './session';
+import { endSession, useSignedInQuery, useSessionNotice } from './session';
 
 // The sections a provider opens now and then load when first opened; the overview and the
 // requests (where a mailed link leads) come with the page (docs/decisions/0049).
@@ -45,23 +44,13 @@ function Dashboard({ profile }: { profile: OwnProfile }) {
   const [linkedEnquiry] = useState(() =>
     typeof window === 'undefined' ? undefined : linkedEnquiryOf(window.location.search),
   );
-  const enquiries = useQuery({
-    queryKey: ENQUIRIES_KEY,
-    queryFn: () => readSignedIn(queryClient, answer(api.provider.enquiries.$get())),
-  });
-  const logout = useMutation({
-    mutationFn: () => answer(api.provider.logout.$post()),
-    // Spec section 4: logout clears all cached data, whatever the server answered.
-    onSettled: () => endSession(queryClient),
-    onSuccess: () =>
-      toast({ title: 'Logged Out', description: 'You have been successfully logged out' }),
-  });
+  const enquiries = useSignedInQuery(ENQUIRIES_KEY, () => answer(api.provider.enquiries.$get()));
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <DashboardHeader
         title="Provider Dashboard"
-        onLogout={() => logout.mutate()}
-        loggingOut={logout.isPending}
+        logout={() => answer(api.provider.logout.$post())}
+        clearSession={() => endSession(queryClient)}
       >
         {profile.name}
       </DashboardHeader>

@@ -38,6 +38,7 @@ import {
   QuoteTerms,
   QuoteTotals,
 } from '../request/QuoteDetails';
+import { Checkbox } from '../ui/Checkbox';
 import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
@@ -115,6 +116,11 @@ interface QuoteDraft {
   note: string;
 }
 
+/** The draft's fields typed as text, each with its error under the same name. */
+type DraftText =
+  'validUntil' | 'earliestStart' | 'depositAmount' | 'depositPercent' | 'warrantyMonths' | 'note';
+type DraftFlag = 'repairWork' | 'chargePreparationFee';
+
 /** A new quote's draft, or a revision's from the newest version. */
 function draftOf(latest: QuoteView | undefined): QuoteDraft {
   const today = saToday();
@@ -170,6 +176,17 @@ function QuoteForm({
   const vatPercent = data.vatNumber ? VAT_PERCENT : 0;
   const agreedFee = data.preparationFee?.agreedAt ? data.preparationFee.feeCents : 0;
   const set = (change: Partial<QuoteDraft>) => setDraft((current) => ({ ...current, ...change }));
+  /** A text field of the draft: its input's id (`${id}-${suffix}`), value, error and change. */
+  const text = (name: DraftText, suffix: string) => ({
+    id: `${id}-${suffix}`,
+    value: draft[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => set({ [name]: event.target.value }),
+  });
+  const flag = (name: DraftFlag) => ({
+    checked: draft[name],
+    onChange: (event: { target: { checked: boolean } }) => set({ [name]: event.target.checked }),
+  });
 
   const send = useMutation({
     mutationFn: (body: QuoteInput) =>
@@ -250,22 +267,16 @@ function QuoteForm({
       <RunningTotals lines={draft.lines} vatPercent={vatPercent} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
-          id={`${id}-valid`}
           type="date"
           label="Valid until"
-          value={draft.validUntil}
           min={saToday()}
-          error={errors['validUntil']}
-          onChange={(event) => set({ validUntil: event.target.value })}
+          {...text('validUntil', 'valid')}
         />
         <TextField
-          id={`${id}-start`}
           type="date"
           label="Earliest start"
-          value={draft.earliestStart}
           min={saToday()}
-          error={errors['earliestStart']}
-          onChange={(event) => set({ earliestStart: event.target.value })}
+          {...text('earliestStart', 'start')}
         />
         <SelectField
           id={`${id}-deposit-kind`}
@@ -279,53 +290,30 @@ function QuoteForm({
         </SelectField>
         {draft.depositKind === 'amount' && (
           <TextField
-            id={`${id}-deposit-amount`}
             label="Deposit (R)"
             inputMode="decimal"
-            value={draft.depositAmount}
-            error={errors['depositAmount']}
-            onChange={(event) => set({ depositAmount: event.target.value })}
+            {...text('depositAmount', 'deposit-amount')}
           />
         )}
         {draft.depositKind === 'share' && (
           <TextField
-            id={`${id}-deposit-share`}
             label="Deposit (% of the total)"
             inputMode="numeric"
-            value={draft.depositPercent}
-            error={errors['depositPercent']}
-            onChange={(event) => set({ depositPercent: event.target.value })}
+            {...text('depositPercent', 'deposit-share')}
           />
         )}
         <TextField
-          id={`${id}-warranty`}
           label="Warranty (months)"
           inputMode="numeric"
-          value={draft.warrantyMonths}
           hint="At least 3 months on repair or maintenance work."
-          error={errors['warrantyMonths']}
-          onChange={(event) => set({ warrantyMonths: event.target.value })}
+          {...text('warrantyMonths', 'warranty')}
         />
       </div>
-      <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          className="checkbox checkbox-sm"
-          checked={draft.repairWork}
-          onChange={(event) => set({ repairWork: event.target.checked })}
-        />
-        This is repair or maintenance work
-      </label>
+      <Checkbox {...flag('repairWork')}>This is repair or maintenance work</Checkbox>
       {agreedFee > 0 && (
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={draft.chargePreparationFee}
-            onChange={(event) => set({ chargePreparationFee: event.target.checked })}
-          />
+        <Checkbox {...flag('chargePreparationFee')}>
           Charge the preparation fee of {formatCents(agreedFee)} the customer agreed to
-        </label>
+        </Checkbox>
       )}
       {errors['preparationFee'] && (
         <p className="text-sm text-error" role="alert">
@@ -333,13 +321,10 @@ function QuoteForm({
         </p>
       )}
       <TextAreaField
-        id={`${id}-note`}
         label="Notes for the customer (optional)"
         rows={3}
         maxLength={QUOTE_LIMITS.noteLength}
-        value={draft.note}
-        error={errors['note']}
-        onChange={(event) => set({ note: event.target.value })}
+        {...text('note', 'note')}
       />
       <FormFailure errors={errors} />
       <FormActions

@@ -22,8 +22,9 @@ import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
+import { CustomerEmail } from './CustomerEmail';
 import { StatusBadge, UrgencyBadge } from './EnquiryBadges';
-import { handledSessionEnd } from './session';
+import { toastFailure } from './session';
 
 type Draft = z.input<typeof EnquiryResponseSchema>;
 const EMPTY_DRAFT: Draft = { providerResponse: '', providerNotes: '', status: 'in_progress' };
@@ -82,14 +83,8 @@ export function ResponseDialog({
       onClose();
       await refreshQueries(queryClient, ENQUIRIES_KEY);
     },
-    onError: (error) => {
-      if (handledSessionEnd(queryClient, error)) return;
-      toast({
-        title: 'Error',
-        description: 'Failed to submit response. Please try again.',
-        variant: 'destructive',
-      });
-    },
+    onError: (error) =>
+      toastFailure(queryClient, error, 'Failed to submit response. Please try again.'),
   });
 
   return (
@@ -106,13 +101,7 @@ export function ResponseDialog({
           <dl className="mt-4 grid gap-3 sm:grid-cols-2">
             <Detail label="Customer">{enquiry.customerName}</Detail>
             <Detail label="Email">
-              {enquiry.contactWithheld ? (
-                CONTACT_WITHHELD
-              ) : (
-                <a className="link" href={`mailto:${enquiry.customerEmail}`}>
-                  {enquiry.customerEmail}
-                </a>
-              )}
+              <CustomerEmail enquiry={enquiry} />
             </Detail>
             <Detail label="Phone">
               {enquiry.contactWithheld ? CONTACT_WITHHELD : (enquiry.customerPhone ?? 'N/A')}

@@ -11,6 +11,7 @@ import { CompanyEmail } from '../ui/CompanyEmail';
 import { formFieldProps } from '../ui/form-field-props';
 import { FormCard } from '../ui/FormCard';
 import { TextField } from '../ui/TextField';
+import { DashboardCard } from './DashboardCard';
 import { handledSessionEnd } from './session';
 
 type Form = z.input<typeof ChangePasswordFormSchema>;
@@ -81,26 +82,20 @@ export function SettingsTab({
           </button>
         </div>
       </FormCard>
-      <section
-        className="card border border-base-300 bg-base-100 shadow-sm"
-        aria-label="Verification Status"
-      >
-        <div className="card-body gap-3">
-          <h2 className="text-lg font-semibold">Verification Status</h2>
-          <div className="flex flex-wrap gap-2">
-            <span className={`badge ${isVerified ? 'badge-success' : 'badge-neutral'}`}>
-              {isVerified ? 'Verified' : 'Not verified yet'}
-            </span>
-            <span className={`badge ${isApproved ? 'badge-success' : 'badge-warning'}`}>
-              {isApproved ? 'Active' : 'Pending approval'}
-            </span>
-          </div>
-          <p className="text-sm">
-            The Verified badge follows from your checks: the Verification tab lists each one with
-            its expiry. Questions? Write to <CompanyEmail />.
-          </p>
+      <DashboardCard title="Verification Status">
+        <div className="flex flex-wrap gap-2">
+          <span className={`badge ${isVerified ? 'badge-success' : 'badge-neutral'}`}>
+            {isVerified ? 'Verified' : 'Not verified yet'}
+          </span>
+          <span className={`badge ${isApproved ? 'badge-success' : 'badge-warning'}`}>
+            {isApproved ? 'Active' : 'Pending approval'}
+          </span>
         </div>
-      </section>
+        <p className="text-sm">
+          The Verified badge follows from your checks: the Verification tab lists each one with its
+          expiry. Questions? Write to <CompanyEmail />.
+        </p>
+      </DashboardCard>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { providerImageUrl } from '../../lib/provider-image';
 import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES, WORK_PHOTO_LIMIT } from '../../lib/uploads';
 import { ImageUpload, type UploadedImage } from '../uploads/ImageUpload';
-import { handledSessionEnd } from './session';
+import { toastFailure } from './session';
 
 const WORK_PHOTOS_KEY = ['/api/provider/work-photos'] as const;
 
@@ -23,14 +23,12 @@ export function WorkPhotosEditor() {
     queryKey: WORK_PHOTOS_KEY,
     queryFn: () => answer(api.provider['work-photos'].$get()),
   });
-  const failed = (error: Error, fallback: string) => {
-    if (handledSessionEnd(queryClient, error)) return;
-    toast({
-      title: 'Error',
-      description: (error instanceof ApiError && error.serverMessage) || fallback,
-      variant: 'destructive',
-    });
-  };
+  const failed = (error: Error, fallback: string) =>
+    toastFailure(
+      queryClient,
+      error,
+      (error instanceof ApiError && error.serverMessage) || fallback,
+    );
   const add = useMutation({
     mutationFn: (uploaded: UploadedImage) =>
       answer(api.provider['work-photos'].$post({ json: { imageURL: uploaded.uploadURL } })),

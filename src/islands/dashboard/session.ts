@@ -1,6 +1,7 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { ME_KEY } from '../../lib/provider-dashboard';
+import { toast } from '../../lib/toast';
 
 export const SESSION_ENDED = 'Your session has ended. Please log in again.';
 const NOTICE_KEY = ['provider-session-notice'] as const;
@@ -25,6 +26,17 @@ export function readSignedIn<T>(queryClient: QueryClient, read: Promise<T>): Pro
   });
 }
 
+/** A query of the signed-in provider's data, each read through readSignedIn. */
+export function useSignedInQuery<T>(
+  queryKey: readonly unknown[],
+  read: () => Promise<T>,
+  /** Milliseconds between reads while it is on screen; none by default. */
+  refetchInterval: number | false = false,
+) {
+  const queryClient = useQueryClient();
+  return useQuery({ queryKey, queryFn: () => readSignedIn(queryClient, read()), refetchInterval });
+}
+
 /** For a mutation's onError: true when the session had ended (and the user is told). */
 export function handledSessionEnd(queryClient: QueryClient, error: unknown): boolean {
   if (error instanceof ApiError && error.status === 401) {
@@ -32,4 +44,13 @@ export function handledSessionEnd(queryClient: QueryClient, error: unknown): boo
     return true;
   }
   return false;
+}
+
+/**
+ * For a mutation's onError: an ended session signs the dashboard out (handledSessionEnd);
+ * any other failure is told in an error toast that says `description`.
+ */
+export function toastFailure(queryClient: QueryClient, error: unknown, description: string) {
+  if (handledSessionEnd(queryClient, error)) return;
+  toast({ title: 'Error', description, variant: 'destructive' });
 }

@@ -3,7 +3,7 @@ import { INVALID_CONFIRMATION_LINK } from '../../lib/enquiry-confirmation';
 import { withQueryClient } from '../../lib/query-client';
 import { ConfirmingEmail, useMailedLink } from '../ui/mailed-link';
 import { MessageCard } from '../ui/MessageCard';
-import { UnusableRequestLink } from './UnusableRequestLink';
+import { RequestLinkActions, UnusableRequestLink } from './UnusableRequestLink';
 
 /**
  * /request/confirm?token=...: the link mailed after a service request. Opening
@@ -29,14 +29,7 @@ function ConfirmEmail() {
           <li>When the work is done, we e-mail you a link to review the provider.</li>
         </ol>
       </div>
-      <div className="card-actions">
-        <a className="btn btn-primary" href="/providers">
-          Find More Providers
-        </a>
-        <a className="btn btn-ghost" href="/">
-          Back to Home
-        </a>
-      </div>
+      <RequestLinkActions findLabel="Find More Providers" />
     </MessageCard>
   );
 }

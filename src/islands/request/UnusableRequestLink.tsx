@@ -9,14 +9,21 @@ export function UnusableRequestLink({ message }: { message: string }) {
   return (
     <MessageCard title="This link cannot be used">
       <p role="alert">{message}</p>
-      <div className="card-actions">
-        <a className="btn btn-primary" href="/providers">
-          Find Providers
-        </a>
-        <a className="btn btn-ghost" href="/">
-          Back to Home
-        </a>
-      </div>
+      <RequestLinkActions findLabel="Find Providers" />
     </MessageCard>
+  );
+}
+
+/** Where a request's mailed link leads on from: the providers (`findLabel`), or home. */
+export function RequestLinkActions({ findLabel }: { findLabel: string }) {
+  return (
+    <div className="card-actions">
+      <a className="btn btn-primary" href="/providers">
+        {findLabel}
+      </a>
+      <a className="btn btn-ghost" href="/">
+        Back to Home
+      </a>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { FieldErrors, UseFormRegister, UseFormWatch } from 'react-hook-form';
 import { WEEKDAYS } from '../../../lib/catalog/enquiry-options';
 import { HOURS_NOT_GIVEN } from '../../../lib/provider-facts';
+import { Checkbox } from '../../ui/Checkbox';
 import type { ProfileForm } from './profile-form';
 
 const dayName = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
@@ -37,10 +38,12 @@ export function BusinessHoursEditor({
           : 'Shown on your public page. Your response times count only the hours you are open.'}
       </p>
       {optional && (
-        <label className="mt-2 flex cursor-pointer items-center gap-2 text-sm">
-          <input type="checkbox" className="checkbox checkbox-sm" {...register('hoursGiven')} />
+        <Checkbox
+          className="mt-2 flex cursor-pointer items-center gap-2 text-sm"
+          {...register('hoursGiven')}
+        >
           Give my business hours
-        </label>
+        </Checkbox>
       )}
       {optional && giving && (
         <p className="mt-2 text-sm">
@@ -58,16 +61,14 @@ export function BusinessHoursEditor({
             return (
               <li key={day} className="grid grid-cols-2 items-center gap-3 p-3 sm:grid-cols-4">
                 <span className="font-medium">{name}</span>
-                <label className="flex cursor-pointer items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="checkbox checkbox-sm"
-                    {...register(`businessHours.${day}.closed`)}
-                  />
+                <Checkbox
+                  className="flex cursor-pointer items-center gap-2 text-sm"
+                  {...register(`businessHours.${day}.closed`)}
+                >
                   <span>
                     <span className="sr-only">{name} </span>Closed
                   </span>
-                </label>
+                </Checkbox>
                 {closed ? (
                   <p className="col-span-2 text-sm">Closed all day</p>
                 ) : (
