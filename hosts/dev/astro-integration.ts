@@ -45,21 +45,18 @@ export function developmentHost(): AstroIntegration {
         port = config.server.port;
       },
 
-      'astro:server:setup': ({ server: vite, logger }) => {
+      'astro:server:setup': async ({ server: vite, logger }) => {
         sources = apiSources(vite);
         const log = (line: string) => logger.info(line);
-        // The server listens at once while Vite loads the services and the database opens
-        // and migrates (seconds; more on a fresh clone, which also seeds it, or on a slow
-        // machine): pages and API requests wait for it. netlify dev gives the server about
-        // 15 s to listen (20 tries of its port), too short for either.
-        const services = load();
-        services
-          .then(({ developmentServices }) => developmentServices({ host, port, pagesOnly, log }))
-          .catch((error: unknown) => {
-            logger.error(error instanceof Error ? error.message : String(error));
-            // Nothing works without the database: stop rather than serve errors.
-            process.exit(1);
-          });
+        const { developmentServices, closeDevelopmentServices } = await load();
+        // The server listens at once while the database opens and migrates (seconds; more
+        // on a fresh clone, which also seeds it): pages and API requests wait for it.
+        // netlify dev gives the server about 20 s to listen, too short for a first seed.
+        developmentServices({ host, port, pagesOnly, log }).catch((error: unknown) => {
+          logger.error(error instanceof Error ? error.message : String(error));
+          // Nothing works without the database: stop rather than serve errors.
+          process.exit(1);
+        });
 
         // The database is closed with the server (on SIGTERM and at the end of stdin, by
         // Vite's own handlers), unless a newer server took it over: on a restart Vite makes
@@ -70,9 +67,8 @@ export function developmentHost(): AstroIntegration {
         const ownSources = sources;
         vite.close = async () => {
           await close();
-          const loaded = await services;
           await ownSources.close();
-          if (owner[OWNER] === vite) await loaded.closeDevelopmentServices();
+          if (owner[OWNER] === vite) await closeDevelopmentServices();
         };
         onInterrupt(() => vite.close());
         if (pagesOnly) return;
