@@ -14,6 +14,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { AstroIntegration } from 'astro';
 import { createServerModuleRunner, type ViteDevServer } from 'vite';
 import type { App } from '../../src/api/app.ts';
+import { providePagesDatabase } from '../../src/api/pages-database.ts';
 
 type ServicesModule = typeof import('./development-services.ts');
 /** The dev server that closes the database when it closes (one per process at a time). */
@@ -45,14 +46,24 @@ export function developmentHost(): AstroIntegration {
         port = config.server.port;
       },
 
-      'astro:server:setup': async ({ server: vite, logger }) => {
+      'astro:server:setup': ({ server: vite, logger }) => {
+        // Astro's sync (run by every build, and by a dev server's restart) makes a Vite
+        // server of its own without a port, and Vite runs this hook on it too unless
+        // NODE_ENV is 'production': nothing is hosted there.
+        if (!vite.httpServer) return;
         sources = apiSources(vite);
         const log = (line: string) => logger.info(line);
-        const { developmentServices, closeDevelopmentServices } = await load();
-        // The server listens at once while the database opens and migrates (seconds; more
-        // on a fresh clone, which also seeds it): pages and API requests wait for it.
-        // netlify dev gives the server about 20 s to listen, too short for a first seed.
-        developmentServices({ host, port, pagesOnly, log }).catch((error: unknown) => {
+        // The server listens at once while Vite loads the services and the database opens
+        // and migrates (seconds; more on a fresh clone, which also seeds it, or on a slow
+        // machine): pages and API requests wait for it. netlify dev gives the server about
+        // 15 s to listen (20 tries of its port), too short for either.
+        const services = load();
+        const started = services.then(({ developmentServices }) =>
+          developmentServices({ host, port, pagesOnly, log }),
+        );
+        // Pages wait for this database from the first request: none opens its own.
+        providePagesDatabase(started.then(({ handle }) => handle));
+        started.catch((error: unknown) => {
           logger.error(error instanceof Error ? error.message : String(error));
           // Nothing works without the database: stop rather than serve errors.
           process.exit(1);
@@ -67,8 +78,9 @@ export function developmentHost(): AstroIntegration {
         const ownSources = sources;
         vite.close = async () => {
           await close();
+          const loaded = await services;
           await ownSources.close();
-          if (owner[OWNER] === vite) await closeDevelopmentServices();
+          if (owner[OWNER] === vite) await loaded.closeDevelopmentServices();
         };
         onInterrupt(() => vite.close());
         if (pagesOnly) return;

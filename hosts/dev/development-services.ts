@@ -6,10 +6,10 @@
  */
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { createApp, type App } from '../../src/api/app.ts';
-import { providePagesDatabase } from '../../src/api/build-database.ts';
 import { parseEnv, type Env } from '../../src/api/env.ts';
 import { createJobRunner, type JobRunner } from '../../src/api/jobs/job-runner.ts';
 import { createMailer, type Mailer } from '../../src/api/mail/mailer.ts';
+import { providePagesDatabase } from '../../src/api/pages-database.ts';
 import { chooseObjectStore } from '../../src/api/storage/choose-object-store.ts';
 import type { ObjectStore } from '../../src/api/storage/object-store.ts';
 import { prepareDatabase } from '../node/prepare-database.ts';

@@ -4,7 +4,7 @@
  * signalling the whole group. Its stdin stays open: Vite stops when stdin ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,37 @@ export function freePort(): Promise<number> {
       });
     });
   });
+}
+
+/** What a copy of the project leaves out: what git ignores (built, installed, local data). */
+const NOT_SOURCES = new Set([
+  '.git',
+  'node_modules',
+  '.toolchain',
+  'dist',
+  '.astro',
+  '.data',
+  '.netlify',
+  'test-results',
+  'playwright-report',
+  'coverage',
+  'scratch',
+  'reports',
+]);
+
+/**
+ * A copy of the project's sources, with the checkout's installed packages: what a command
+ * writes there (dist/, .astro/, .netlify/) stays apart from the checkout, where other
+ * hosts' tests run meanwhile. The caller removes it.
+ */
+export function copyOfProject(): string {
+  const copy = mkdtempSync(path.join(tmpdir(), 'vp-project-'));
+  for (const entry of readdirSync(root)) {
+    if (NOT_SOURCES.has(entry) || entry.endsWith('.log') || entry === '.env') continue;
+    cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
+  }
+  symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
+  return copy;
 }
 
 /** A copy of the prepared data folder (prepared-data.ts), the test's own. */

@@ -8,7 +8,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -18,6 +18,7 @@ import { signSession } from '../../src/api/auth/sessions.ts';
 import { formatCents } from '../../src/lib/quotes.ts';
 import { validEnquiryBody } from '../helpers/builders.ts';
 import { quoteBody } from '../helpers/quote-fixtures.ts';
+import { copyOfProject } from './dev-process.ts';
 
 const PORT = 4555;
 const base = `http://127.0.0.1:${PORT}`;
@@ -25,35 +26,9 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const SESSION_SECRET = 'netlify-test-session-secret-0123456789abcdef';
 const databaseName = `vp_netlify_${randomBytes(4).toString('hex')}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-netlify-'));
-const checkout = path.resolve(import.meta.dirname, '../..');
-/** What the copy leaves out: what git ignores (built, installed, local data) and .git. */
-const NOT_SOURCES = new Set([
-  '.git',
-  'node_modules',
-  '.toolchain',
-  'dist',
-  '.astro',
-  '.data',
-  '.netlify',
-  'test-results',
-  'playwright-report',
-  'coverage',
-  'scratch',
-  'reports',
-]);
 let project: string | undefined;
 let child: ChildProcess | undefined;
 
-/** A copy of the project's sources, with the checkout's installed packages. */
-function copyOfProject(): string {
-  const copy = mkdtempSync(path.join(tmpdir(), 'vp-netlify-project-'));
-  for (const entry of readdirSync(checkout)) {
-    if (NOT_SOURCES.has(entry) || entry.endsWith('.log') || entry === '.env') continue;
-    cpSync(path.join(checkout, entry), path.join(copy, entry), { recursive: true });
-  }
-  symlinkSync(path.join(checkout, 'node_modules'), path.join(copy, 'node_modules'));
-  return copy;
-}
 let output = '';
 
 async function onServer(sql: string) {
