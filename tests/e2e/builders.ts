@@ -50,6 +50,21 @@ export function newProviderFields(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * A provider of the Free State for CCTV and networks, named and addressed with `tag`: the
+ * fields of POST /api/admin/providers as Add Provider would send them.
+ */
+export const karooProvider = (tag: string) => ({
+  name: `${tag} Fibre & Cameras`,
+  email: `karoo.${tag.toLowerCase()}@example.co.za`,
+  location: 'Bloemfontein',
+  province: 'free-state',
+  services: ['cctv', 'network'],
+  description: 'Fibre backbones and camera systems for farms and towns across the Free State.',
+  phone: '051 555 0123',
+  yearsExperience: 9,
+});
+
 /** A body of POST /api/provider-applications. */
 export function newApplication(overrides: Record<string, unknown> = {}) {
   const tag = uniqueTag();
@@ -91,6 +106,11 @@ export function newEnquiry(assignedProviderId: number, overrides: Record<string,
     assignedProviderId,
     ...overrides,
   };
+}
+
+/** A flash ad's title and subtitle; the title starts with a tag no other test's ad has. */
+export function newFlashAd(title: string, subtitle: string) {
+  return { title: `${uniqueTag()} ${title}`, subtitle };
 }
 
 /** Posts what a public form sends to the route that makes the row; answers the row's id. */

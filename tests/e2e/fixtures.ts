@@ -34,6 +34,7 @@ import type { TestAdmin } from '../helpers/admin-fixtures.ts';
 import { linkIn, readOutboxIn, type OutboxMail } from '../helpers/outbox.ts';
 import { newProviderFields } from './builders.ts';
 import { E2E_ADMIN, E2E_SERVERS, E2E_SESSION_SECRET, type ServerName } from './servers.ts';
+import { confirmAction, searchAdminList } from './support.ts';
 
 // An admin as a test makes it: the API tests' own shape (tests/helpers/admin-fixtures.ts).
 export type { TestAdmin };
@@ -279,14 +280,13 @@ export const test = base.extend<Fixtures & ServerOptions>({
   },
 });
 
+/** An admin as the admin page's welcome line names them. */
+type AdminName = Pick<TestAdmin, 'firstName' | 'lastName'>;
+
 /**
  * Opens /admin signed in as `admin` (its welcome line shows), then the tab if one is named.
  */
-export async function openAdmin(
-  page: Page,
-  admin: Pick<TestAdmin, 'firstName' | 'lastName'>,
-  tab?: string,
-): Promise<void> {
+export async function openAdmin(page: Page, admin: AdminName, tab?: string): Promise<void> {
   await page.goto('/admin');
   await expect(page.getByText(`Welcome, ${admin.firstName} ${admin.lastName}`)).toBeVisible();
   if (tab) await page.getByRole('tab', { name: tab }).click();
@@ -298,7 +298,7 @@ export async function openAdmin(
  */
 async function openAdminForm(
   page: Page,
-  admin: Pick<TestAdmin, 'firstName' | 'lastName'>,
+  admin: AdminName,
   tab: string,
   form: { name: string; role: 'form' | 'dialog' },
 ): Promise<Locator> {
@@ -308,10 +308,7 @@ async function openAdminForm(
 }
 
 /** The Flash Ads tab with its Create Flash Ad form opened: answers the form. */
-export function openFlashAdEditor(
-  page: Page,
-  admin: Pick<TestAdmin, 'firstName' | 'lastName'>,
-): Promise<Locator> {
+export function openFlashAdEditor(page: Page, admin: AdminName): Promise<Locator> {
   return openAdminForm(page, admin, 'Flash Ads', { name: 'Create Flash Ad', role: 'form' });
 }
 
@@ -324,11 +321,34 @@ export async function fillFlashAd(
   await editor.getByLabel('Subtitle').fill(ad.subtitle);
 }
 
-/** The Providers tab with its Add Provider dialog opened: answers the dialog. */
-export function openAddProvider(
+/** Deletes the flash ad from the open Flash Ads tab: confirmed, and the toast says so. */
+export async function deleteFlashAd(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: `Delete ${title}` }).click();
+  await confirmAction(page, `Delete the flash ad “${title}”?`, 'Delete');
+  await expect(page.getByTestId('toast')).toContainText('Flash Ad Deleted');
+}
+
+/**
+ * Brings the ad with this title into the home page's banner: other tests make ads too, and
+ * the banner's dot picks this one (there are dots only when there is more than one ad).
+ */
+export async function pickBannerAd(page: Page, title: string): Promise<void> {
+  const dot = page.getByRole('button', { name: new RegExp(`^Show offer \\d+: ${title}$`) });
+  if ((await dot.count()) > 0) await dot.click();
+}
+
+/** Opens the Providers tab searched for one provider's name (the list is paged). */
+export async function openProvidersSearch(
   page: Page,
-  admin: Pick<TestAdmin, 'firstName' | 'lastName'>,
-): Promise<Locator> {
+  admin: AdminName,
+  name: string,
+): Promise<void> {
+  await openAdmin(page, admin, 'Providers');
+  await searchAdminList(page, 'Search name, town or service', name);
+}
+
+/** The Providers tab with its Add Provider dialog opened: answers the dialog. */
+export function openAddProvider(page: Page, admin: AdminName): Promise<Locator> {
   return openAdminForm(page, admin, 'Providers', { name: 'Add Provider', role: 'dialog' });
 }
 

@@ -13,10 +13,27 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { holdFlashAds, scanBothWidths } from '../axe.ts';
-import { apply, newApplication, newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
-import { expect, fillFlashAd, openAdmin, openFlashAdEditor, test } from '../fixtures.ts';
+import {
+  apply,
+  karooProvider,
+  newApplication,
+  newEnquiry,
+  newFlashAd,
+  sendEnquiry,
+  uniqueTag,
+} from '../builders.ts';
+import {
+  deleteFlashAd,
+  expect,
+  fillFlashAd,
+  openAdmin,
+  openFlashAdEditor,
+  openProvidersSearch,
+  pickBannerAd,
+  test,
+} from '../fixtures.ts';
 import { choosePassword } from '../login-cards.ts';
-import { confirmAction, searchAdminList } from '../support.ts';
+import { confirmAction } from '../support.ts';
 
 const SHOTS = process.env['E2E_SHOTS'];
 const PHOTO = 'public/public-objects/sample-provider-4.webp';
@@ -123,8 +140,7 @@ test.describe('at a desktop width', () => {
 
     // The provider the approval made: unlisting and deleting ask too.
     const name = toApprove.businessName;
-    await openAdmin(page, signedInAdmin, 'Providers');
-    await searchAdminList(page, 'Search name, town or service', name);
+    await openProvidersSearch(page, signedInAdmin, name);
     await page.getByRole('button', { name: `Unapprove ${name}` }).click();
     const unlist = page.getByRole('alertdialog', { name: `Remove the approval of ${name}?` });
     await expect(unlist).toContainText(`${name} is taken off the public list`);
@@ -240,10 +256,7 @@ test.describe('at a desktop width', () => {
     request,
     signedInAdmin,
   }) => {
-    const ad = {
-      title: `${uniqueTag()} Winter Alarm Check`,
-      subtitle: 'A free test of every sensor',
-    };
+    const ad = newFlashAd('Winter Alarm Check', 'A free test of every sensor');
     const editor = await openFlashAdEditor(page, signedInAdmin);
     const duration = editor.getByLabel('Display duration (seconds)');
     await expect(duration).toHaveValue('3');
@@ -286,8 +299,7 @@ test.describe('at a desktop width', () => {
     // The home page's banner shows the image in a box of the preview's size.
     await holdFlashAds(page);
     await page.goto('/');
-    const dot = page.getByRole('button', { name: new RegExp(`^Show offer \\d+: ${ad.title}$`) });
-    if ((await dot.count()) > 0) await dot.click();
+    await pickBannerAd(page, ad.title);
     const bannerImage = page.getByTestId('flash-ad').getByTestId('flash-ad-image');
     await expect(page.getByTestId('flash-ad')).toContainText(ad.title);
     const banner = await bannerImage.boundingBox();
@@ -296,9 +308,7 @@ test.describe('at a desktop width', () => {
     expect(Math.abs(banner!.height - preview!.height)).toBeLessThanOrEqual(1);
 
     await openAdmin(page, signedInAdmin, 'Flash Ads');
-    await page.getByRole('button', { name: `Delete ${ad.title}` }).click();
-    await confirmAction(page, `Delete the flash ad “${ad.title}”?`, 'Delete');
-    await expect(toast(page)).toContainText('Flash Ad Deleted');
+    await deleteFlashAd(page, ad.title);
     expect(found).toEqual([]);
   });
 
@@ -337,13 +347,7 @@ test.describe('at a desktop width', () => {
     accounts,
     signedInAdmin,
   }) => {
-    const tag = uniqueTag();
-    const provider = await accounts.newProvider({
-      name: `${tag} Fibre & Cameras`,
-      location: 'Bloemfontein',
-      province: 'free-state',
-      services: ['cctv', 'network'],
-    });
+    const provider = await accounts.newProvider(karooProvider(uniqueTag()));
     const enquiry = newEnquiry(provider.id, {
       serviceType: 'cctv',
       budget: '10000-25000',
@@ -352,8 +356,7 @@ test.describe('at a desktop width', () => {
     });
     await sendEnquiry(request, enquiry);
 
-    await openAdmin(page, signedInAdmin, 'Providers');
-    await searchAdminList(page, 'Search name, town or service', provider.name);
+    await openProvidersSearch(page, signedInAdmin, provider.name);
     const found = await scanBothWidths(page, '/admin, Providers tab');
     const providerRecord = await downloadedRecord(page, 'Business name', provider.name);
     expect(providerRecord).toMatchObject({

@@ -6,13 +6,15 @@
  */
 import type { Page } from '@playwright/test';
 import { scan } from '../axe.ts';
-import { newEnquiry, sendEnquiry, uniqueTag } from '../builders.ts';
+import { karooProvider, newEnquiry, newFlashAd, sendEnquiry, uniqueTag } from '../builders.ts';
 import {
   expect,
   providerHeaders,
   fillProviderBasics,
   openAdmin,
   openAddProvider,
+  openProvidersSearch,
+  deleteFlashAd,
   fillFlashAd,
   openFlashAdEditor,
   test,
@@ -36,27 +38,14 @@ const row = (page: Page, name: string) => page.getByRole('row', { name: new RegE
 
 /** The Providers tab searched for one provider's name (the list is paged). */
 async function openProvidersTab(page: Page, admin: TestAdmin, name: string) {
-  await openAdmin(page, admin, 'Providers');
-  await searchAdminList(page, 'Search name, town or service', name);
+  await openProvidersSearch(page, admin, name);
   await expect(row(page, name)).toHaveCount(1);
 }
-
-/** A provider of the Free State like the one Add Provider makes (POST /api/admin/providers). */
-const karoo = (tag: string) => ({
-  name: `${tag} Fibre & Cameras`,
-  email: `karoo.${tag.toLowerCase()}@example.co.za`,
-  location: 'Bloemfontein',
-  province: 'free-state',
-  services: ['cctv', 'network'],
-  description: 'Fibre backbones and camera systems for farms and towns across the Free State.',
-  phone: '051 555 0123',
-  yearsExperience: 9,
-});
 
 /** A new provider like karoo's, found on the Providers tab: answers its tag and name. */
 async function karooOnProvidersTab(page: Page, accounts: Accounts, admin: TestAdmin) {
   const tag = uniqueTag();
-  const { name } = await accounts.newProvider(karoo(tag));
+  const { name } = await accounts.newProvider(karooProvider(tag));
   await openProvidersTab(page, admin, name);
   return { tag, name };
 }
@@ -66,7 +55,8 @@ test('Add Provider checks its rules, then creates a provider with an image', asy
   signedInAdmin,
 }) => {
   const tag = uniqueTag();
-  const name = `${tag} Fibre & Cameras`;
+  const karoo = karooProvider(tag);
+  const { name } = karoo;
   const form = await openAddProvider(page, signedInAdmin);
   // The spec's default price as a suggestion (own-facts.spec.ts empties it).
   await expect(form.getByLabel('Starting Price (R)')).toHaveValue('1500');
@@ -81,14 +71,9 @@ test('Add Provider checks its rules, then creates a provider with an image', asy
   await expect(form.getByText('Please select at least one service')).toBeVisible();
 
   await fillProviderBasics(form, {
-    name,
+    ...karoo,
     contactName: 'Anele Khumalo',
-    email: `karoo.${tag.toLowerCase()}@example.co.za`,
-    phone: '051 555 0123',
-    location: 'Bloemfontein',
-    province: 'free-state',
-    yearsExperience: '9',
-    description: 'Fibre backbones and camera systems for farms and towns across the Free State.',
+    yearsExperience: String(karoo.yearsExperience),
   });
   await form.getByLabel('Services * (comma-separated)').fill('cctv, network');
   await form.getByLabel('Team Size').fill('6');
@@ -137,7 +122,7 @@ test('an enquiry reassigned at the desk reaches that provider, an unverified one
   signedInAdmin,
 }) => {
   const tag = uniqueTag();
-  const provider = await accounts.newProvider(karoo(tag));
+  const provider = await accounts.newProvider(karooProvider(tag));
   const {
     items: [other],
   } = await fetchProviders(request, { serviceType: 'cctv', limit: '1' });
@@ -185,10 +170,7 @@ test('a flash ad is created, edited, previewed and deleted, and the home banner 
   page,
   signedInAdmin,
 }) => {
-  const ad = {
-    title: `${uniqueTag()} Spring Security Check`,
-    subtitle: 'Free site survey for every new alarm',
-  };
+  const ad = newFlashAd('Spring Security Check', 'Free site survey for every new alarm');
   const editor = await openFlashAdEditor(page, signedInAdmin);
   await editor.getByLabel('Title', { exact: true }).fill('   ');
   await editor.getByRole('button', { name: 'Create Flash Ad' }).click();
@@ -218,9 +200,7 @@ test('a flash ad is created, edited, previewed and deleted, and the home banner 
   );
   await page.keyboard.press('Escape');
 
-  await page.getByRole('button', { name: `Delete ${ad.title}` }).click();
-  await confirmAction(page, `Delete the flash ad “${ad.title}”?`, 'Delete');
-  await expect(toast(page)).toContainText('Flash Ad Deleted');
+  await deleteFlashAd(page, ad.title);
   await expect(page.getByRole('listitem', { name: ad.title })).toHaveCount(0);
   await page.goto('/');
   await expect(page.getByTestId('flash-ad')).toBeVisible();
@@ -233,7 +213,7 @@ test('a flash ad saved while the list is still on its way shows in the list', as
 }) => {
   // The list's first load is read from the server at once but reaches the page only after
   // the ad is saved, as on a slow line: it answers the list as it was before the ad.
-  const title = `${uniqueTag()} Winter Alarm Check`;
+  const ad = newFlashAd('Winter Alarm Check', 'Free check of every sensor');
   let arrive = () => {};
   const saved = new Promise<void>((resolve) => (arrive = resolve));
   let firstLoad = true;
@@ -245,7 +225,7 @@ test('a flash ad saved while the list is still on its way shows in the list', as
     await route.fulfill({ response }).catch(() => {}); // the page may have let it go
   });
   const editor = await openFlashAdEditor(page, signedInAdmin);
-  await fillFlashAd(editor, { title, subtitle: 'Free check of every sensor' });
+  await fillFlashAd(editor, ad);
   const created = page.waitForResponse(
     (response) =>
       response.url().endsWith('/api/admin/flash-ads') && response.request().method() === 'POST',
@@ -254,11 +234,9 @@ test('a flash ad saved while the list is still on its way shows in the list', as
   await created;
   arrive();
   await expect(toast(page)).toContainText('Flash Ad Created');
-  await expect(page.getByRole('listitem', { name: title })).toContainText('Active');
+  await expect(page.getByRole('listitem', { name: ad.title })).toContainText('Active');
 
-  await page.getByRole('button', { name: `Delete ${title}` }).click();
-  await confirmAction(page, `Delete the flash ad “${title}”?`, 'Delete');
-  await expect(toast(page)).toContainText('Flash Ad Deleted');
+  await deleteFlashAd(page, ad.title);
 });
 
 test('a confirmed, completed enquiry brings a review; held, an admin releases it; the provider replies; an admin hides it', async ({
@@ -271,7 +249,7 @@ test('a confirmed, completed enquiry brings a review; held, an admin releases it
 }) => {
   test.setTimeout(90_000);
   const tag = uniqueTag();
-  const fields = karoo(tag);
+  const fields = karooProvider(tag);
   const created = await accounts.newProvider(fields);
   const password = 'karoo-password';
   await accounts.setProviderPassword(created, password);
@@ -445,7 +423,7 @@ test('the admin forms, with their errors, have no axe violations', async ({
   signedInAdmin,
 }) => {
   test.setTimeout(60_000);
-  const { name } = await accounts.newProvider(karoo(uniqueTag()));
+  const { name } = await accounts.newProvider(karooProvider(uniqueTag()));
   const found: string[] = [];
   const addProvider = await openAddProvider(page, signedInAdmin);
   await addProvider.getByRole('button', { name: 'Create Provider' }).click();

@@ -13,24 +13,32 @@ import {
   expect,
   providerHeaders,
   openAdmin,
+  openProvidersSearch,
   test,
   type Accounts,
   type TestAdmin,
 } from '../fixtures.ts';
-import { cardByName, searchAdminList } from '../support.ts';
+import { cardByName } from '../support.ts';
 
-/** A company installing CCTV: six checks are required (PSIRA and CIPC among them). */
-const securityCompany = (tag: string) => ({
-  name: `${tag} Gate & Camera Co`,
-  email: `gates.${tag.toLowerCase()}@example.co.za`,
-  location: 'Polokwane',
-  province: 'limpopo',
-  services: ['cctv', 'access'],
-  legalForm: 'company',
-  description: 'Gate motors, intercoms and camera systems for homes and farms around Polokwane.',
-  phone: '015 555 0199',
-  yearsExperience: 11,
-});
+/**
+ * A new company installing CCTV: six checks are required (PSIRA and CIPC among them).
+ * Answers it with the tag its name carries.
+ */
+async function newSecurityCompany(accounts: Accounts) {
+  const tag = uniqueTag();
+  const provider = await accounts.newProvider({
+    name: `${tag} Gate & Camera Co`,
+    email: `gates.${tag.toLowerCase()}@example.co.za`,
+    location: 'Polokwane',
+    province: 'limpopo',
+    services: ['cctv', 'access'],
+    legalForm: 'company',
+    description: 'Gate motors, intercoms and camera systems for homes and farms around Polokwane.',
+    phone: '015 555 0199',
+    yearsExperience: 11,
+  });
+  return { tag, ...provider };
+}
 
 const IDENTITY = 'Identity of the owner or director';
 const REQUIRED = [
@@ -44,8 +52,7 @@ const REQUIRED = [
 
 /** The Verification screen of a provider, opened from its row in the Providers tab. */
 async function openChecks(page: Page, admin: TestAdmin, name: string): Promise<Locator> {
-  await openAdmin(page, admin, 'Providers');
-  await searchAdminList(page, 'Search name, town or service', name);
+  await openProvidersSearch(page, admin, name);
   await page.getByRole('button', { name: `Checks of ${name}` }).click();
   const screen = page.getByRole('dialog', { name: `Verification of ${name}` });
   await expect(screen.getByRole('list', { name: 'Checks' })).toBeVisible();
@@ -84,8 +91,7 @@ test('recording every required check as passed makes the badge; one failed takes
   signedInAdmin,
 }) => {
   test.setTimeout(60_000);
-  const tag = uniqueTag();
-  const { name } = await accounts.newProvider(securityCompany(tag));
+  const { tag, name } = await newSecurityCompany(accounts);
   const today = saToday();
   await page.goto(`/providers?search=${tag}`);
   await expect(cardByName(page, name)).toBeVisible();
@@ -167,8 +173,7 @@ test('the queues list a check expiring within 30 days and one waiting for review
   accounts,
   signedInAdmin,
 }) => {
-  const tag = uniqueTag();
-  const { id, name } = await accounts.newProvider(securityCompany(tag));
+  const { id, name } = await newSecurityCompany(accounts);
   const validUntil = addDays(saToday(), 10);
   await putCheck(accounts, request, id, 'identity', { status: 'passed', validUntil });
   await putCheck(accounts, request, id, 'references', { status: 'pending' });
@@ -293,8 +298,7 @@ test('a renewal waiting for review fills the form; evidence saved with the outco
   accounts,
   signedInAdmin,
 }) => {
-  const tag = uniqueTag();
-  const { id, name } = await accounts.newProvider(securityCompany(tag));
+  const { id, name } = await newSecurityCompany(accounts);
   const provider = await providerHeaders(id);
   const newExpiry = addDays(saToday(), 400);
   const renewed = await request.post('/api/provider/checks/psira/renewals', {

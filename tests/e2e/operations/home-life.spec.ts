@@ -7,9 +7,17 @@
 import type { Page, Response } from '@playwright/test';
 import { FLASH_AD_LINK_MESSAGES } from '../../../src/lib/flash-ad-link.ts';
 import { holdFlashAds, scan } from '../axe.ts';
-import { uniqueTag } from '../builders.ts';
-import { expect, fillFlashAd, openAdmin, openFlashAdEditor, test } from '../fixtures.ts';
-import { confirmAction, failOnServer, filters } from '../support.ts';
+import { newFlashAd } from '../builders.ts';
+import {
+  deleteFlashAd,
+  expect,
+  fillFlashAd,
+  openAdmin,
+  openFlashAdEditor,
+  pickBannerAd,
+  test,
+} from '../fixtures.ts';
+import { failOnServer, filters } from '../support.ts';
 
 const IMAGE = 'public/public-objects/sample-provider-1.webp';
 
@@ -40,10 +48,7 @@ test('an admin makes a flash ad with an image and a link, previews it, and the h
   signedInAdmin,
 }) => {
   test.setTimeout(60_000);
-  const ad = {
-    title: `${uniqueTag()} CCTV week`,
-    subtitle: 'Cameras fitted by verified installers',
-  };
+  const ad = newFlashAd('CCTV week', 'Cameras fitted by verified installers');
   const editor = await openFlashAdEditor(page, signedInAdmin);
   const preview = editor.getByTestId('flash-ad-preview');
   const link = editor.getByLabel('Link (optional)');
@@ -93,8 +98,7 @@ test('an admin makes a flash ad with an image and a link, previews it, and the h
 
   // Other tests make ads too: the banner's dot picks this one.
   await page.goto('/');
-  const dot = page.getByRole('button', { name: new RegExp(`^Show offer \\d+: ${ad.title}$`) });
-  if ((await dot.count()) > 0) await dot.click();
+  await pickBannerAd(page, ad.title);
   const banner = page.getByTestId('flash-ad');
   await expect(banner.getByRole('heading', { name: ad.title })).toBeVisible();
   await expect(banner.getByTestId('flash-ad-image')).toHaveAttribute('src', imageUrl ?? '');
@@ -113,21 +117,16 @@ test('an admin makes a flash ad with an image and a link, previews it, and the h
 
   // Gone from the banner once deleted (the other tests' banners stay as they were).
   await openAdmin(page, signedInAdmin, 'Flash Ads');
-  await page.getByRole('button', { name: `Delete ${ad.title}` }).click();
-  await confirmAction(page, `Delete the flash ad “${ad.title}”?`, 'Delete');
-  await expect(toast(page)).toContainText('Flash Ad Deleted');
+  await deleteFlashAd(page, ad.title);
 });
 
 test('an ad linking to another site carries rel="noopener noreferrer"', async ({
   page,
   signedInAdmin,
 }) => {
-  const title = `${uniqueTag()} PSIRA register`;
+  const ad = newFlashAd('PSIRA register', 'Check a security business on the register');
   const editor = await openFlashAdEditor(page, signedInAdmin);
-  await fillFlashAd(editor, {
-    title,
-    subtitle: 'Check a security business on the register',
-  });
+  await fillFlashAd(editor, ad);
   await editor.getByLabel('Link (optional)').fill('https://www.psira.co.za/');
   await expect(editor.getByTestId('flash-ad-preview-link')).toHaveText(
     'A click on the banner opens https://www.psira.co.za/ (another site).',
@@ -136,17 +135,14 @@ test('an ad linking to another site carries rel="noopener noreferrer"', async ({
   await expect(toast(page)).toContainText('Flash Ad Created');
 
   await page.goto('/');
-  const dot = page.getByRole('button', { name: new RegExp(`^Show offer \\d+: ${title}$`) });
-  if ((await dot.count()) > 0) await dot.click();
-  const adLink = page.getByTestId('flash-ad').getByRole('link', { name: new RegExp(title) });
+  await pickBannerAd(page, ad.title);
+  const adLink = page.getByTestId('flash-ad').getByRole('link', { name: new RegExp(ad.title) });
   await expect(adLink).toHaveAttribute('href', 'https://www.psira.co.za/');
   await expect(adLink).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(adLink).toContainText('Visit psira.co.za');
 
   await openAdmin(page, signedInAdmin, 'Flash Ads');
-  await page.getByRole('button', { name: `Delete ${title}` }).click();
-  await confirmAction(page, `Delete the flash ad “${title}”?`, 'Delete');
-  await expect(toast(page)).toContainText('Flash Ad Deleted');
+  await deleteFlashAd(page, ad.title);
 });
 
 test('the home sections show the top rated, recently verified and recent reviews of the data, linked to their pages', async ({
