@@ -1,8 +1,8 @@
-import { createMiddleware } from 'hono/factory';
+import type { MiddlewareHandler } from 'hono';
 import { adminUsers } from '../../../db/schema.ts';
 import { adminAccounts } from '../accounts/account-kinds.ts';
 import type { AppEnv } from '../app-env.ts';
-import { sessionAccount } from './session-account.ts';
+import { requireSessionAccount } from './session-account.ts';
 import { SIGN_IN_AGAIN } from './sessions.ts';
 
 export interface SignedInAdmin {
@@ -20,15 +20,13 @@ export { SIGN_IN_AGAIN };
  * Every /api/admin/* route but login and the password reset: a valid admin token of an
  * active admin whose token version still matches. A provider's token is refused (403).
  */
-export const requireAdmin = createMiddleware<AdminEnv>(async (c, next) => {
-  c.set(
-    'admin',
-    await sessionAccount(c, adminAccounts, {
-      id: adminUsers.id,
-      email: adminUsers.email,
-      firstName: adminUsers.firstName,
-      lastName: adminUsers.lastName,
-    }),
-  );
-  await next();
-});
+export const requireAdmin: MiddlewareHandler<AdminEnv> = requireSessionAccount(
+  'admin',
+  adminAccounts,
+  {
+    id: adminUsers.id,
+    email: adminUsers.email,
+    firstName: adminUsers.firstName,
+    lastName: adminUsers.lastName,
+  },
+);

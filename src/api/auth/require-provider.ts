@@ -1,10 +1,11 @@
+import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { serviceProviders } from '../../../db/schema.ts';
 import { LISTING_PAUSED } from '../../lib/listing-paused.ts';
 import { providerAccounts } from '../accounts/account-kinds.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../errors.ts';
-import { sessionAccount } from './session-account.ts';
+import { requireSessionAccount } from './session-account.ts';
 
 export interface SignedInProvider {
   id: number;
@@ -22,17 +23,11 @@ export type ProviderEnv = AppEnv & { Variables: { provider: SignedInProvider } }
  * /api/objects/upload: a valid provider token whose token version still matches (logout,
  * a password change or the provider's deletion end it). An admin's token is refused (403).
  */
-export const requireProvider = createMiddleware<ProviderEnv>(async (c, next) => {
-  c.set(
-    'provider',
-    await sessionAccount(c, providerAccounts, {
-      id: serviceProviders.id,
-      email: serviceProviders.email,
-      isListed: serviceProviders.isApproved,
-    }),
-  );
-  await next();
-});
+export const requireProvider: MiddlewareHandler<ProviderEnv> = requireSessionAccount(
+  'provider',
+  providerAccounts,
+  { id: serviceProviders.id, email: serviceProviders.email, isListed: serviceProviders.isApproved },
+);
 
 /**
  * After requireProvider, on what reaches a customer (answering a request, replying to a

@@ -2,6 +2,7 @@ import { and } from 'drizzle-orm';
 import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { withId, type AccountKind } from '../accounts/account-kind.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../errors.ts';
@@ -31,4 +32,22 @@ export async function sessionAccount<E extends AppEnv, Columns extends SelectedF
   }
   noStore(c);
   return row.account;
+}
+
+/**
+ * The middleware of a route behind a sign-in of the kind: the session's account, its
+ * `columns`, is set as the context variable `name` for the routes after it.
+ */
+export function requireSessionAccount<Name extends string, Columns extends SelectedFieldsFlat>(
+  name: Name,
+  kind: AccountKind,
+  columns: Columns,
+) {
+  type SignedInEnv = AppEnv & { Variables: Record<Name, SelectResultFields<Columns>> };
+  return createMiddleware<SignedInEnv>(async (c, next) => {
+    const account = await sessionAccount(c, kind, columns);
+    // TypeScript does not resolve an intersection's member by a generic key: it is `account`'s type.
+    c.set(name, account as SignedInEnv['Variables'][Name]);
+    await next();
+  });
 }

@@ -5,6 +5,7 @@ import type { ObjectStore } from '../storage/object-store.ts';
 import { claimUpload } from '../uploads/claim-upload.ts';
 import { releaseImage } from '../uploads/release-image.ts';
 import { getOwnProfile } from './get-own-profile.ts';
+import { lockedProfileImage } from './locked-profile-image.ts';
 
 /**
  * Takes the provider's own upload (once) and makes it the profile photo; the photo it
@@ -22,12 +23,7 @@ export async function updateOwnProfileImage(
       owner: `provider:${providerId}`,
       field: 'profileImageURL',
     });
-    // Locked: two changes at once each release the photo they replace.
-    const [previous] = await tx
-      .select({ profileImage: p.profileImage })
-      .from(p)
-      .where(eq(p.id, providerId))
-      .for('update');
+    const previous = await lockedProfileImage(tx, providerId);
     await tx.update(p).set({ profileImage }).where(eq(p.id, providerId));
     await releaseImage(tx, previous?.profileImage, profileImage);
   });

@@ -8,6 +8,7 @@ import { releaseImage } from '../uploads/release-image.ts';
 import { coordinatesOf } from './coordinates.ts';
 import { conflictOnDuplicateEmail } from './duplicate-provider-email.ts';
 import { getAdminProvider } from './get-admin-provider.ts';
+import { lockedProfileImage } from './locked-profile-image.ts';
 
 export async function updateProvider(
   db: Database,
@@ -17,12 +18,7 @@ export async function updateProvider(
   const { rating: _refused, ...fields } = changes;
   await db
     .transaction(async (tx) => {
-      // Locked: two changes at once each release the photo they replace.
-      const [previous] = await tx
-        .select({ profileImage: p.profileImage })
-        .from(p)
-        .where(eq(p.id, id))
-        .for('update');
+      const previous = await lockedProfileImage(tx, id);
       if (!previous) throw new AppError('not_found', 'Provider not found');
       await tx
         .update(p)

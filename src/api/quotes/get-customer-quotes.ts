@@ -11,8 +11,7 @@ import {
 } from '../verification/public-verification.ts';
 import { customerGroup } from './customer-group.ts';
 import {
-  preparationFeesOf,
-  quotesWithJob,
+  quotesAndFees,
   type JobView,
   type PreparationFeeView,
   type QuoteView,
@@ -69,11 +68,10 @@ export async function getCustomerQuotes(db: Database, token: string): Promise<Cu
     .where(inArray(e.id, copyIds))
     .orderBy(asc(e.id));
   const providerIds = copies.flatMap((copy) => (copy.providerId === null ? [] : [copy.providerId]));
-  const [{ job, quotes }, figures, verifications, fees] = await Promise.all([
-    quotesWithJob(db, groupId, copyIds),
+  const [{ job, quotes, fees }, figures, verifications] = await Promise.all([
+    quotesAndFees(db, groupId, copyIds),
     responsivenessOf(db, providerIds),
     Promise.all(providerIds.map((id) => getPublicVerification(db, id))),
-    preparationFeesOf(db, copyIds),
   ]);
   const first = copies[0];
   const offers = copies.map((copy): QuoteOffer => {

@@ -4,8 +4,7 @@ import { customerEnquiries as e, serviceProviders as p } from '../../../db/schem
 import { AppError } from '../errors.ts';
 import {
   groupOf,
-  preparationFeesOf,
-  quotesWithJob,
+  quotesAndFees,
   type JobView,
   type PreparationFeeView,
   type QuoteView,
@@ -50,10 +49,7 @@ export async function getProviderQuotes(
     .innerJoin(p, eq(p.id, e.assignedProviderId))
     .where(and(eq(e.id, enquiryId), eq(e.assignedProviderId, providerId)));
   if (!copy) throw new AppError('not_found', 'Enquiry not found');
-  const [{ job, quotes }, fees] = await Promise.all([
-    quotesWithJob(db, groupOf(copy), [enquiryId]),
-    preparationFeesOf(db, [enquiryId]),
-  ]);
+  const { job, quotes, fees } = await quotesAndFees(db, groupOf(copy), [enquiryId]);
   return {
     vatNumber: copy.vatNumber,
     registeredName: copy.registeredName,

@@ -1,14 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import {
-  customerEnquiries as e,
-  jobs,
-  quotes as q,
-  serviceProviders as p,
-} from '../../../db/schema.ts';
+import { customerEnquiries as e, jobs, quotes as q } from '../../../db/schema.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
 import { AppError } from '../errors.ts';
 import { groupReference } from '../requests/request-group.ts';
+import { copyWithProvider } from './copy-with-provider.ts';
 import { customerGroup } from './customer-group.ts';
 import { jobPdf, quotePdf, type DocumentParties } from './quote-pdf.ts';
 import {
@@ -28,21 +24,7 @@ export type DocumentViewer =
 const NOT_FOUND = 'Document not found';
 
 async function partiesOf(db: Database, enquiryId: number): Promise<DocumentParties> {
-  const [copy] = await db
-    .select({
-      id: e.id,
-      groupId: e.groupId,
-      createdAt: e.createdAt,
-      customerName: e.customerName,
-      location: e.location,
-      serviceType: e.serviceType,
-      providerName: p.name,
-      phone: p.phone,
-      email: p.email,
-    })
-    .from(e)
-    .leftJoin(p, eq(p.id, e.assignedProviderId))
-    .where(eq(e.id, enquiryId));
+  const copy = await copyWithProvider(db, enquiryId);
   if (!copy) throw new AppError('not_found', NOT_FOUND);
   return {
     reference: groupReference(copy),

@@ -6,11 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
-import {
-  customerEnquiries as e,
-  requestStatusLinks,
-  serviceProviders as p,
-} from '../../../db/schema.ts';
+import { requestStatusLinks, serviceProviders as p } from '../../../db/schema.ts';
 import { formatDay } from '../../lib/calendar-days.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
 import { formatCents } from '../../lib/quotes.ts';
@@ -19,6 +15,7 @@ import { letter } from '../mail/letter.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { groupReference } from '../requests/request-group.ts';
 import { newStatusToken, statusPageLink } from '../requests/status-tokens.ts';
+import { copyWithProvider } from './copy-with-provider.ts';
 
 /**
  * What a mail to the provider of a copy needs: who it is, the request's reference and the
@@ -28,20 +25,10 @@ async function providerOfCopy(
   db: Queryable,
   { enquiryId, siteUrl }: { enquiryId: number; siteUrl: string },
 ) {
-  const [copy] = await db
-    .select({
-      id: e.id,
-      groupId: e.groupId,
-      createdAt: e.createdAt,
-      name: p.name,
-      email: p.email,
-    })
-    .from(e)
-    .innerJoin(p, eq(p.id, e.assignedProviderId))
-    .where(eq(e.id, enquiryId));
-  if (!copy) return undefined;
+  const copy = await copyWithProvider(db, enquiryId);
+  if (!copy || copy.providerName === null || copy.email === null) return undefined;
   return {
-    provider: { name: copy.name, email: copy.email },
+    provider: { name: copy.providerName, email: copy.email },
     reference: groupReference(copy),
     dashboardUrl: new URL(`/dashboard?enquiry=${enquiryId}`, siteUrl).href,
   };

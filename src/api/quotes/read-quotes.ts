@@ -296,7 +296,7 @@ export async function quotesOfCopies(
 }
 
 /** The preparation fees asked on these copies, by copy id. */
-export async function preparationFeesOf(
+async function preparationFeesOf(
   db: Queryable,
   enquiryIds: number[],
 ): Promise<Map<number, PreparationFeeView>> {
@@ -340,4 +340,16 @@ export async function quotesWithJob(
 ): Promise<{ job: JobView | undefined; quotes: QuoteView[] }> {
   const [job] = await jobsOfGroups(db, [groupId]);
   return { job, quotes: await quotesOfCopies(db, enquiryIds, job) };
+}
+
+/**
+ * What the customer's and the provider's quote screens show of these copies of a group:
+ * the agreed job and the quotes (quotesWithJob), and the preparation fees by copy id.
+ */
+export async function quotesAndFees(db: Queryable, groupId: number, enquiryIds: number[]) {
+  const [{ job, quotes }, fees] = await Promise.all([
+    quotesWithJob(db, groupId, enquiryIds),
+    preparationFeesOf(db, enquiryIds),
+  ]);
+  return { job, quotes, fees };
 }
