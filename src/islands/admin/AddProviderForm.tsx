@@ -20,6 +20,7 @@ import { toast } from '../../lib/toast';
 import { UPLOAD_PURPOSES } from '../../lib/uploads';
 import { formFieldProps } from '../ui/form-field-props';
 import { FormActions } from '../ui/FormActions';
+import { Options } from '../ui/Options';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
@@ -87,18 +88,12 @@ export function AddProviderForm({ onDone }: { onDone: () => void }) {
         {field('phone', 'Phone *', { type: 'tel', placeholder: '+27123456789' })}
         {field('location', 'Location *', { placeholder: 'e.g. Sandton' })}
         <SelectField id={`${id}-province`} label="Province *" {...register('province')}>
-          {PROVINCE_IDS.map((province) => (
-            <option key={province} value={province}>
-              {PROVINCE_NAMES[province]}
-            </option>
-          ))}
+          <Options choices={PROVINCE_IDS.map((id) => ({ value: id, label: PROVINCE_NAMES[id] }))} />
         </SelectField>
         <SelectField id={`${id}-legal-form`} label="Business type *" {...register('legalForm')}>
-          {LEGAL_FORMS.map((form) => (
-            <option key={form} value={form}>
-              {LEGAL_FORM_LABELS[form]}
-            </option>
-          ))}
+          <Options
+            choices={LEGAL_FORMS.map((form) => ({ value: form, label: LEGAL_FORM_LABELS[form] }))}
+          />
         </SelectField>
         {field('yearsExperience', 'Years Experience *', { type: 'number', min: 0 })}
         {field('services', 'Services * (comma-separated)', { placeholder: 'cctv, alarms' })}

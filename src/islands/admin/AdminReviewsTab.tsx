@@ -10,6 +10,7 @@ import { ReviewItem } from '../providers/ReviewList';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { ADMIN_KEYS, refreshProviders, toastFailure } from './admin-queries';
 import { Pager } from './Pager';
+import { RowButton } from './RowButton';
 import { useAdminPage } from './use-admin-page';
 
 type Decision = 'show' | 'hide' | 'release';
@@ -137,15 +138,14 @@ export function AdminReviewsTab() {
                   </span>
                 </p>
                 <p>{review.heldReason}</p>
-                <button
-                  type="button"
-                  className="btn btn-xs btn-primary"
+                <RowButton
+                  className="btn-primary"
                   disabled={moderate.isPending}
-                  aria-label={`Release review by ${review.customerName} of ${review.providerName}`}
+                  label={`Release review by ${review.customerName} of ${review.providerName}`}
                   onClick={() => moderate.mutate({ review, decision: 'release' })}
                 >
                   Release
-                </button>
+                </RowButton>
               </div>
             )}
             {!review.heldAt && review.heldReason && (
@@ -165,15 +165,14 @@ export function AdminReviewsTab() {
                 </button>
               </div>
             ) : (
-              <button
-                type="button"
-                className="btn btn-xs btn-error mt-2"
+              <RowButton
+                className="btn-error mt-2"
                 disabled={moderate.isPending}
-                aria-label={`Hide review by ${review.customerName} of ${review.providerName}`}
+                label={`Hide review by ${review.customerName} of ${review.providerName}`}
                 onClick={() => void hide(review)}
               >
                 Hide
-              </button>
+              </RowButton>
             )}
           </ReviewItem>
         ))}

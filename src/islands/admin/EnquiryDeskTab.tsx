@@ -233,11 +233,7 @@ function EnquiryDetail({ enquiry, onClose }: { enquiry: DeskEnquiry; onClose: ()
           // The options are ENQUIRY_STATUSES.
           onChange={(e) => setStatus(e.target.value as EnquiryStatus)}
         >
-          {ENQUIRY_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
+          <Options choices={ENQUIRY_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))} />
         </SelectField>
       </div>
       <TextAreaField

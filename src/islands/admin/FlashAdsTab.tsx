@@ -27,6 +27,7 @@ import { ADMIN_KEYS, toastFailure } from './admin-queries';
 import { AdminImageField } from './AdminImageField';
 import { ListHeading } from './ListHeading';
 import { QueryResult } from './QueryResult';
+import { RowButton } from './RowButton';
 
 type Values = z.output<typeof FlashAdFormSchema>;
 
@@ -316,31 +317,20 @@ export function FlashAdsTab() {
                     </p>
                   </div>
                   <div className="flex gap-1">
-                    <button
-                      type="button"
-                      className="btn btn-xs"
-                      onClick={() => setPreviewing(ad)}
-                      aria-label={`Preview ${ad.title}`}
-                    >
+                    <RowButton label={`Preview ${ad.title}`} onClick={() => setPreviewing(ad)}>
                       Preview
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-xs"
-                      onClick={() => setEditing(ad)}
-                      aria-label={`Edit ${ad.title}`}
-                    >
+                    </RowButton>
+                    <RowButton label={`Edit ${ad.title}`} onClick={() => setEditing(ad)}>
                       Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-xs btn-error"
+                    </RowButton>
+                    <RowButton
+                      className="btn-error"
                       disabled={remove.isPending}
-                      aria-label={`Delete ${ad.title}`}
+                      label={`Delete ${ad.title}`}
                       onClick={() => void askRemove(ad)}
                     >
                       Delete
-                    </button>
+                    </RowButton>
                   </div>
                 </li>
               ))}

@@ -15,6 +15,7 @@ import { toast } from '../../lib/toast';
 import { SelectField } from '../ui/SelectField';
 import { ADMIN_KEYS, dateTime, toastFailure } from './admin-queries';
 import { PagedTable } from './QueryResult';
+import { RowButton } from './RowButton';
 import { useAdminPage } from './use-admin-page';
 
 const STATUS_BADGE: Record<MailStatus, string> = {
@@ -150,15 +151,13 @@ export function MailTab() {
             </td>
             <td>
               {canResendMail(mail.status) && (
-                <button
-                  type="button"
-                  className="btn btn-xs"
+                <RowButton
                   disabled={resend.isPending}
-                  aria-label={`Resend ${mail.subject} to ${mail.to}`}
+                  label={`Resend ${mail.subject} to ${mail.to}`}
                   onClick={() => resend.mutate(mail)}
                 >
                   Resend
-                </button>
+                </RowButton>
               )}
             </td>
           </tr>

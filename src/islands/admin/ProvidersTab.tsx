@@ -23,6 +23,7 @@ import { BusinessCells } from './BusinessCells';
 import { CsvDownload, ListHeading } from './ListHeading';
 import { ProviderChecksModal } from './ProviderChecks';
 import { PagedTable } from './QueryResult';
+import { RowButton } from './RowButton';
 import { useAdminPage, useListFilters, useSettledValue } from './use-admin-page';
 
 type Change = Partial<Pick<AdminProvider, 'isApproved'>>;
@@ -272,40 +273,30 @@ export function ProvidersTab() {
             </td>
             <td>
               <div className="flex flex-wrap gap-1">
-                <button
-                  type="button"
-                  className="btn btn-xs"
-                  aria-label={`View ${provider.name}`}
-                  onClick={() => setViewing(provider)}
-                >
+                <RowButton label={`View ${provider.name}`} onClick={() => setViewing(provider)}>
                   View
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-xs"
-                  aria-label={`Checks of ${provider.name}`}
+                </RowButton>
+                <RowButton
+                  label={`Checks of ${provider.name}`}
                   onClick={() => setChecking(provider)}
                 >
                   Checks
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-xs"
+                </RowButton>
+                <RowButton
                   disabled={actions.busy}
-                  aria-label={`${provider.isApproved ? 'Unapprove' : 'Approve'} ${provider.name}`}
+                  label={`${provider.isApproved ? 'Unapprove' : 'Approve'} ${provider.name}`}
                   onClick={() => run(actions.toggleApproval(provider))}
                 >
                   {provider.isApproved ? 'Unapprove' : 'Approve'}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-xs btn-error"
+                </RowButton>
+                <RowButton
+                  className="btn-error"
                   disabled={actions.busy}
-                  aria-label={`Delete ${provider.name}`}
+                  label={`Delete ${provider.name}`}
                   onClick={() => run(actions.remove(provider))}
                 >
                   Delete
-                </button>
+                </RowButton>
               </div>
             </td>
           </tr>

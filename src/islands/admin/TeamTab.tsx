@@ -15,6 +15,7 @@ import { TextField } from '../ui/TextField';
 import { ADMIN_KEYS, dateTime, toastFailure } from './admin-queries';
 import { AdminTable } from './AdminTable';
 import { QueryResult } from './QueryResult';
+import { RowButton } from './RowButton';
 
 type Form = z.input<typeof InviteAdminSchema>;
 
@@ -162,26 +163,23 @@ export function TeamTab({ currentEmail }: { currentEmail: string }) {
                 </td>
                 <td>
                   {admin.isActive && admin.invitationPending && (
-                    <button
-                      type="button"
-                      className="btn btn-xs mr-2"
+                    <RowButton
+                      className="mr-2"
                       disabled={reinvite.isPending}
-                      aria-label={`Resend Invitation to ${admin.email}`}
+                      label={`Resend Invitation to ${admin.email}`}
                       onClick={() => reinvite.mutate(admin)}
                     >
                       Resend Invitation
-                    </button>
+                    </RowButton>
                   )}
                   {admin.email !== currentEmail && (
-                    <button
-                      type="button"
-                      className="btn btn-xs"
+                    <RowButton
                       disabled={setActive.isPending}
-                      aria-label={`${admin.isActive ? 'Deactivate' : 'Reactivate'} ${admin.email}`}
+                      label={`${admin.isActive ? 'Deactivate' : 'Reactivate'} ${admin.email}`}
                       onClick={() => void toggle(admin)}
                     >
                       {admin.isActive ? 'Deactivate' : 'Reactivate'}
-                    </button>
+                    </RowButton>
                   )}
                 </td>
               </tr>

@@ -19,6 +19,7 @@ import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import { PhotoUploader } from './PhotoUploader';
 import { BusinessHoursEditor } from './profile/BusinessHoursEditor';
+import type { ListEditorProps } from './profile/ChipsFieldset';
 import { CoverageEditor } from './profile/CoverageEditor';
 import {
   profileFormValues as formValues,
@@ -91,6 +92,14 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
   });
   const { errors } = formState;
   const fieldProps = formFieldProps({ register, formState }, id);
+  /** A list editor's one message (the list's or its items') and its change, which clears it. */
+  const listProps = (name: 'specialties' | 'coverageAreas'): ListEditorProps => ({
+    error: errors[name]?.message ?? errors[name]?.root?.message,
+    onChange: (items: string[]) => {
+      setValue(name, items, { shouldDirty: true });
+      clearErrors(name);
+    },
+  });
   return (
     <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
       <section
@@ -187,22 +196,8 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
             {...fieldProps('website')}
           />
         </div>
-        <SpecialtiesEditor
-          specialties={watch('specialties')}
-          error={errors.specialties?.message ?? errors.specialties?.root?.message}
-          onChange={(specialties) => {
-            setValue('specialties', specialties, { shouldDirty: true });
-            clearErrors('specialties');
-          }}
-        />
-        <CoverageEditor
-          towns={watch('coverageAreas')}
-          error={errors.coverageAreas?.message ?? errors.coverageAreas?.root?.message}
-          onChange={(towns) => {
-            setValue('coverageAreas', towns, { shouldDirty: true });
-            clearErrors('coverageAreas');
-          }}
-        />
+        <SpecialtiesEditor specialties={watch('specialties')} {...listProps('specialties')} />
+        <CoverageEditor towns={watch('coverageAreas')} {...listProps('coverageAreas')} />
         <BusinessHoursEditor
           id={id}
           register={register}

@@ -156,7 +156,7 @@ function JoinForm() {
     return <Success services={services} legalForm={legalForm} />;
   }
 
-  const { fieldProps, aria, fieldError, text } = joinFields(form);
+  const { fieldProps, aria, fieldError, text, consent } = joinFields(form);
 
   return (
     <form
@@ -298,38 +298,26 @@ function JoinForm() {
           Terms and Conditions
         </legend>
         <div className="clear-both space-y-3">
-          <label className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-primary mt-0.5"
-              {...register('acceptTerms')}
-              {...aria('acceptTerms')}
-            />
-            <span>
+          {consent(
+            'acceptTerms',
+            <>
               I accept the{' '}
               <a className="link" href="/terms" target="_blank" rel="noopener">
                 terms and conditions
               </a>{' '}
               *
-            </span>
-          </label>
-          {fieldError('acceptTerms')}
-          <label className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-primary mt-0.5"
-              {...register('acceptPrivacy')}
-              {...aria('acceptPrivacy')}
-            />
-            <span>
+            </>,
+          )}
+          {consent(
+            'acceptPrivacy',
+            <>
               I accept the{' '}
               <a className="link" href="/privacy" target="_blank" rel="noopener">
                 privacy policy
               </a>{' '}
               *
-            </span>
-          </label>
-          {fieldError('acceptPrivacy')}
+            </>,
+          )}
         </div>
       </fieldset>
 

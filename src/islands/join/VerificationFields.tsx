@@ -28,12 +28,21 @@ const groupLegendClass = 'float-left mb-1 w-full font-semibold';
  * leaves hidden answers out of what is sent).
  */
 export function VerificationFields({ form, documentErrors, onDocument }: Props) {
-  const { register, control } = form;
+  const { control } = form;
   const [services, legalForm] = useWatch({ control, name: ['services', 'legalForm'] });
   const shown = shownChecks({ services, legalForm });
   const today = saToday();
 
-  const { fieldProps, aria, fieldError, text } = joinFields(form);
+  const { fieldProps, text, consent } = joinFields(form);
+  /** The upload of a check's evidence, with the server's message about it. */
+  const evidence = (check: CheckType, label: string) => (
+    <DocumentUpload
+      label={label}
+      ticketRoute={api.public.documents.upload.$post}
+      error={documentErrors[check]}
+      onUploaded={(document) => onDocument(check, document)}
+    />
+  );
 
   return (
     <fieldset className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
@@ -65,12 +74,7 @@ export function VerificationFields({ form, documentErrors, onDocument }: Props) 
             { autoComplete: 'off', maxLength: 40 },
             'As on the registration certificate, e.g. 2015/123456/07.',
           )}
-          <DocumentUpload
-            label="CIPC registration certificate"
-            ticketRoute={api.public.documents.upload.$post}
-            error={documentErrors.company_registration}
-            onUploaded={(document) => onDocument('company_registration', document)}
-          />
+          {evidence('company_registration', 'CIPC registration certificate')}
         </div>
 
         <fieldset className={groupClass} hidden={!shown.psira} aria-describedby="join-psira-why">
@@ -87,12 +91,7 @@ export function VerificationFields({ form, documentErrors, onDocument }: Props) 
               'Shown on your profile, so customers can confirm it with PSIRA.',
             )}
             {text('psiraValidUntil', 'PSIRA certificate expiry *', { type: 'date', min: today })}
-            <DocumentUpload
-              label="PSIRA certificate"
-              ticketRoute={api.public.documents.upload.$post}
-              error={documentErrors.psira}
-              onUploaded={(document) => onDocument('psira', document)}
-            />
+            {evidence('psira', 'PSIRA certificate')}
           </div>
         </fieldset>
 
@@ -110,32 +109,21 @@ export function VerificationFields({ form, documentErrors, onDocument }: Props) 
               step: 1,
             })}
             {text('insuranceValidUntil', 'Expiry date', { type: 'date', min: today })}
-            <DocumentUpload
-              label="Insurance certificate or policy schedule"
-              ticketRoute={api.public.documents.upload.$post}
-              error={documentErrors.insurance}
-              onUploaded={(document) => onDocument('insurance', document)}
-            />
+            {evidence('insurance', 'Insurance certificate or policy schedule')}
           </div>
         </fieldset>
 
         <div className="sm:col-span-2">
-          <label className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-primary mt-0.5"
-              {...aria('acceptChecks')}
-              {...register('acceptChecks')}
-            />
-            <span>
+          {consent(
+            'acceptChecks',
+            <>
               {CHECKS_CONSENT.text} Read our{' '}
               <a className="link" href={CHECKS_CONSENT.privacyHref} target="_blank" rel="noopener">
                 privacy notice
               </a>
               . *
-            </span>
-          </label>
-          {fieldError('acceptChecks')}
+            </>,
+          )}
         </div>
       </div>
     </fieldset>

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { ApplicationFormInput } from '../../lib/schemas/provider-application';
 import { fieldAria } from '../ui/Field';
@@ -57,5 +57,21 @@ export function joinFields(form: UseFormReturn<ApplicationFormInput>) {
     );
   };
 
-  return { fieldProps, aria, fieldError, text };
+  /** A consent the form requires: its checkbox beside its words, then its message. */
+  const consent = (name: Field, words: ReactNode) => (
+    <>
+      <label className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-primary mt-0.5"
+          {...form.register(name)}
+          {...aria(name)}
+        />
+        <span>{words}</span>
+      </label>
+      {fieldError(name)}
+    </>
+  );
+
+  return { fieldProps, aria, fieldError, text, consent };
 }

@@ -1,19 +1,15 @@
-import { useEffect, useState, type SyntheticEvent } from 'react';
-import { answer, api, ApiError, type ApiAnswer } from '../../lib/api-client';
+import { useEffect, useState } from 'react';
+import { answer, api, type ApiAnswer } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { Section } from '../request/Section';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { TextField } from '../ui/TextField';
 import { OfficerCaseForm } from './OfficerCaseForm';
+import { failureText, useFieldMessages } from './use-field-messages';
 import { WhoLooked } from './WhoLooked';
 
 type View = ApiAnswer<(typeof api.privacy)['my-data']['$get']>;
 type Deleted = ApiAnswer<(typeof api.privacy)['my-data']['delete']['$post']>;
-
-const failureText = (failure: unknown) =>
-  failure instanceof ApiError
-    ? (failure.serverMessage ?? failure.message)
-    : 'Something went wrong. Please try again.';
 
 const STATUS_WORDS: Record<string, string> = {
   new: 'Sent',
@@ -90,27 +86,20 @@ function Mails({ mails }: { mails: View['mails'] }) {
 function CorrectionForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
-  const [error, setError] = useState<Record<string, string>>({});
-  async function submit(event: SyntheticEvent) {
-    event.preventDefault();
-    setError({});
-    try {
-      const { message } = await answer(
-        api.privacy['my-data'].correct.$post({
-          json: { token, ...(name.trim() && { name }), ...(phone.trim() && { phone }) },
-        }),
-      );
-      onDone(message);
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.fieldErrors
-          ? failure.fieldErrors
-          : { name: failureText(failure) },
-      );
-    }
-  }
+  const { messages: error, submit } = useFieldMessages('name');
   return (
-    <form className="space-y-3" onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      className="space-y-3"
+      onSubmit={submit(async () => {
+        const { message } = await answer(
+          api.privacy['my-data'].correct.$post({
+            json: { token, ...(name.trim() && { name }), ...(phone.trim() && { phone }) },
+          }),
+        );
+        onDone(message);
+      })}
+      noValidate
+    >
       <TextField
         id="privacy-name"
         label="Your name"

@@ -1,8 +1,9 @@
-import { useState, type SyntheticEvent } from 'react';
-import { answer, api, ApiError } from '../../lib/api-client';
+import { useState } from 'react';
+import { answer, api } from '../../lib/api-client';
 import { CASE_MESSAGE_MAX } from '../../lib/schemas/privacy';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
+import { useFieldMessages } from './use-field-messages';
 
 /**
  * A correction the centre cannot make, or a complaint: it goes to the information
@@ -17,31 +18,19 @@ export function OfficerCaseForm({
 }) {
   const [kind, setKind] = useState<'correction' | 'complaint'>('correction');
   const [message, setMessage] = useState('');
-  const [error, setError] = useState<Record<string, string>>({});
-  async function submit(event: SyntheticEvent) {
-    event.preventDefault();
-    setError({});
-    try {
-      const sent = await answer(
-        api.privacy['my-data'].case.$post({ json: { token, kind, message } }),
-      );
-      setMessage('');
-      onDone(sent.message);
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.fieldErrors
-          ? failure.fieldErrors
-          : {
-              message:
-                failure instanceof ApiError
-                  ? (failure.serverMessage ?? failure.message)
-                  : 'Something went wrong. Please try again.',
-            },
-      );
-    }
-  }
+  const { messages: error, submit } = useFieldMessages('message');
   return (
-    <form className="space-y-3" onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      className="space-y-3"
+      onSubmit={submit(async () => {
+        const sent = await answer(
+          api.privacy['my-data'].case.$post({ json: { token, kind, message } }),
+        );
+        setMessage('');
+        onDone(sent.message);
+      })}
+      noValidate
+    >
       <SelectField
         id="privacy-case-kind"
         label="What it is"

@@ -1,5 +1,11 @@
 import { useId, type ReactNode } from 'react';
 
+/** What the profile form gives a list editor besides its items: the list's message and its change. */
+export interface ListEditorProps {
+  error: string | undefined;
+  onChange: (items: string[]) => void;
+}
+
 /**
  * A profile's list of chosen items (specialties, coverage areas) as a fieldset: what the
  * list is for, its chips and the way to add one (`children`), the list's error, and a

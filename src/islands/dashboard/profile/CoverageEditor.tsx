@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { townValue } from '../../../lib/catalog/town-value';
 import { PROFILE_LIMITS } from '../../../lib/schemas/provider-dashboard';
 import { PlaceCombobox } from '../../ui/PlaceCombobox';
-import { ChipsFieldset } from './ChipsFieldset';
+import { ChipsFieldset, type ListEditorProps } from './ChipsFieldset';
 import { coveragePlaceSource } from './coverage-places';
 import { RemovableChips } from './RemovableChips';
 
@@ -16,11 +16,7 @@ export function CoverageEditor({
   towns,
   onChange,
   error,
-}: {
-  towns: readonly string[];
-  onChange: (towns: string[]) => void;
-  error: string | undefined;
-}) {
+}: { towns: readonly string[] } & ListEditorProps) {
   const id = useId();
   const inputId = `${id}-town`;
   // A new picker after each town added: it starts empty, ready for the next town.
@@ -54,10 +50,8 @@ export function CoverageEditor({
         label="Chosen coverage areas"
         items={towns}
         emptyText="No coverage areas yet: customers find you in your City/Area only."
-        onRemove={(town) => {
-          onChange(towns.filter((t) => t !== town));
-          setAnnouncement(`${town} removed`);
-        }}
+        onChange={onChange}
+        announce={setAnnouncement}
         fallbackFocus={focusPicker}
       />
       {full ? (

@@ -2,20 +2,23 @@ import { useRef } from 'react';
 
 /**
  * A list of chosen items, each with a remove button named for its item ("Remove
- * Sandton"). After a removal the focus goes to the next chip's button (or the previous,
+ * Sandton"). A removal gives `onChange` the list without the item and announces
+ * "Sandton removed". After it the focus goes to the next chip's button (or the previous,
  * or `fallbackFocus` when none is left), so a keyboard user is never dropped to the
  * page's top.
  */
 export function RemovableChips({
   label,
   items,
-  onRemove,
+  onChange,
+  announce,
   fallbackFocus,
   emptyText,
 }: {
   label: string;
   items: readonly string[];
-  onRemove: (item: string) => void;
+  onChange: (items: string[]) => void;
+  announce: (announcement: string) => void;
   fallbackFocus: () => void;
   emptyText: string;
 }) {
@@ -25,7 +28,8 @@ export function RemovableChips({
     const item = items[index];
     if (item === undefined) return;
     const neighbour = items[index + 1] ?? items[index - 1];
-    onRemove(item);
+    onChange(items.filter((other) => other !== item));
+    announce(`${item} removed`);
     // After React has rendered the shorter list.
     requestAnimationFrame(() => {
       const next = neighbour === undefined ? undefined : buttons.current.get(neighbour);

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { PROFILE_LIMITS } from '../../../lib/schemas/provider-dashboard';
-import { ChipsFieldset } from './ChipsFieldset';
+import { ChipsFieldset, type ListEditorProps } from './ChipsFieldset';
 import { RemovableChips } from './RemovableChips';
 
 /**
@@ -12,11 +12,7 @@ export function SpecialtiesEditor({
   specialties,
   onChange,
   error,
-}: {
-  specialties: readonly string[];
-  onChange: (specialties: string[]) => void;
-  error: string | undefined;
-}) {
+}: { specialties: readonly string[] } & ListEditorProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
@@ -48,10 +44,8 @@ export function SpecialtiesEditor({
         label="Chosen specialties"
         items={specialties}
         emptyText="No specialties yet."
-        onRemove={(specialty) => {
-          onChange(specialties.filter((s) => s !== specialty));
-          setAnnouncement(`${specialty} removed`);
-        }}
+        onChange={onChange}
+        announce={setAnnouncement}
         fallbackFocus={() => input.current?.focus()}
       />
       <div className="flex flex-wrap items-end gap-2">
