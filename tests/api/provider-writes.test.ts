@@ -49,30 +49,37 @@ const update = (id: number, change: Change) => (tx: Database) =>
   tx.update(serviceProviders).set(change).where(eq(serviceProviders.id, id));
 
 describe('provider writes', () => {
-  postgresOnly(
-    'a profile update does not wait for another provider’s open profile update',
-    async () => {
-      const a = await insertProvider(database.db, { isApproved: true, services: ['cctv'] });
-      const b = await insertProvider(database.db, { isApproved: true, services: ['cctv'] });
-      await expect(
-        whileOpen(
-          update(a.id, { startingPrice: 2500, description: 'Gate motors and zyxwords now' }),
-          update(b.id, { startingPrice: 900, description: 'Fibre runs and qwvords too' }),
-        ),
-      ).resolves.toBeUndefined();
+  /** Two providers as inserted, and the write of each: the second must not wait for the first. */
+  const TWO_WRITES: { name: string; providers: [Change, Change]; writes: [Change, Change] }[] = [
+    {
+      name: 'a profile update does not wait for another provider’s open profile update',
+      providers: [
+        { isApproved: true, services: ['cctv'] },
+        { isApproved: true, services: ['cctv'] },
+      ],
+      writes: [
+        { startingPrice: 2500, description: 'Gate motors and zyxwords now' },
+        { startingPrice: 900, description: 'Fibre runs and qwvords too' },
+      ],
     },
-  );
-
-  postgresOnly(
-    'an approval does not wait for another provider’s open approval of another key',
-    async () => {
-      const a = await insertProvider(database.db, { isApproved: false, services: ['cctv'] });
-      const b = await insertProvider(database.db, { isApproved: false, services: ['wifi'] });
-      await expect(
-        whileOpen(update(a.id, { isApproved: true }), update(b.id, { isApproved: true })),
-      ).resolves.toBeUndefined();
+    {
+      name: 'an approval does not wait for another provider’s open approval of another key',
+      providers: [
+        { isApproved: false, services: ['cctv'] },
+        { isApproved: false, services: ['wifi'] },
+      ],
+      writes: [{ isApproved: true }, { isApproved: true }],
     },
-  );
+  ];
+  for (const { name, providers, writes } of TWO_WRITES) {
+    postgresOnly(name, async () => {
+      const a = await insertProvider(database.db, providers[0]);
+      const b = await insertProvider(database.db, providers[1]);
+      await expect(
+        whileOpen(update(a.id, writes[0]), update(b.id, writes[1])),
+      ).resolves.toBeUndefined();
+    });
+  }
 
   postgresOnly('a new provider does not wait for another provider’s open update', async () => {
     const a = await insertProvider(database.db, { isApproved: true, services: ['alarms'] });
