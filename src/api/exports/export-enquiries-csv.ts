@@ -2,14 +2,13 @@ import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { customerEnquiries as e, serviceProviders } from '../../../db/schema.ts';
 import { serviceName } from '../../lib/catalog/categories.ts';
-import { choiceLabel, type Choice } from '../../lib/catalog/choices.ts';
 import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options.ts';
 import { statusLabel } from '../../lib/enquiry-display.ts';
 import { toCsv, type CsvColumn, type CsvExport } from './csv.ts';
 
 /** A choice's label as the forms show it; an unknown value as it is. */
-const labelOf = (choices: readonly Choice[], value: string | null) =>
-  value === null ? null : (choiceLabel(choices, value) ?? value);
+const labelOf = (choices: readonly { value: string; label: string }[], value: string | null) =>
+  value === null ? null : (choices.find((c) => c.value === value)?.label ?? value);
 
 async function enquiryRows(db: Database) {
   return db

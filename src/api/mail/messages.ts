@@ -8,7 +8,6 @@ import {
   type CheckType,
   type LegalForm,
 } from '../../lib/catalog/checks.ts';
-import { choiceLabel } from '../../lib/catalog/choices.ts';
 import { topicLabel } from '../../lib/catalog/contact-topics.ts';
 import { BUDGETS, URGENCIES } from '../../lib/catalog/enquiry-options.ts';
 import type { Company } from '../../lib/company.ts';
@@ -322,8 +321,8 @@ interface MailedRequest {
 
 /** The brief of a request as mails show it: one line a field. */
 function briefLines(request: Omit<MailedRequest, 'customerName'>): string[] {
-  const budget = choiceLabel(BUDGETS, request.budget);
-  const urgency = choiceLabel(URGENCIES, request.urgency);
+  const budget = BUDGETS.find((b) => b.value === request.budget)?.label;
+  const urgency = URGENCIES.find((u) => u.value === request.urgency)?.label;
   const photos = request.photoCount ?? 0;
   return [
     `Service: ${serviceList([request.serviceType])}`,

@@ -1,5 +1,3 @@
-import { choiceLabel, choiceValues } from './choices.ts';
-
 /** Budget and urgency choices of a service request (spec section 9). */
 export const BUDGETS = [
   { value: 'under-1000', label: 'Under R1,000' },
@@ -11,10 +9,11 @@ export const BUDGETS = [
 ] as const;
 
 export type Budget = (typeof BUDGETS)[number]['value'];
-export const BUDGET_VALUES = choiceValues(BUDGETS);
+export const BUDGET_VALUES = BUDGETS.map((b) => b.value) as [Budget, ...Budget[]];
 
 /** A request's budget as the form offered it ('R10,000 - R25,000'). */
-export const budgetLabel = (value: string | null) => choiceLabel(BUDGETS, value) ?? 'Not specified';
+export const budgetLabel = (value: string | null) =>
+  BUDGETS.find((b) => b.value === value)?.label ?? 'Not specified';
 
 export const URGENCIES = [
   { value: 'low', label: 'Low (within 2 weeks)' },
@@ -24,7 +23,7 @@ export const URGENCIES = [
 ] as const;
 
 export type Urgency = (typeof URGENCIES)[number]['value'];
-export const URGENCY_VALUES = choiceValues(URGENCIES);
+export const URGENCY_VALUES = URGENCIES.map((u) => u.value) as [Urgency, ...Urgency[]];
 
 export const ENQUIRY_STATUSES = [
   'new',
