@@ -6,7 +6,7 @@
  * the one the build reads (hosts/dev/astro-integration.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ afterAll(() => {
   rmSync(project, { recursive: true, force: true });
 });
 
-it('astro sync under NODE_ENV=test leaves the data folder as it found it', () => {
+it("astro sync under NODE_ENV=test leaves the data folder as it found it, and the checkout's Vite cache", () => {
   execFileSync('astro', ['sync'], {
     cwd: project,
     // As a build run by a test has it (netlify-serve.test.ts): Vite's server is then not
@@ -30,4 +30,9 @@ it('astro sync under NODE_ENV=test leaves the data folder as it found it', () =>
     timeout: 120_000,
   });
   expect(readdirSync(dataDir)).toEqual([]);
+  // Sync pre-bundles dependencies into Vite's cache: the copy's own, never the checkout's,
+  // whose dev server (dev.test.ts) serves its island's dependencies from there meanwhile.
+  const viteCache = path.join(project, 'node_modules/.vite');
+  expect(existsSync(path.join(viteCache, 'deps/_metadata.json'))).toBe(true);
+  expect(realpathSync(viteCache)).toBe(path.join(realpathSync(project), 'node_modules/.vite'));
 }, 150_000);

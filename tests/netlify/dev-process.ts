@@ -4,7 +4,7 @@
  * signalling the whole group. Its stdin stays open: Vite stops when stdin ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,9 +61,20 @@ export function copyOfProject(): string {
     if (NOT_SOURCES.has(entry) || entry.endsWith('.log') || entry === '.env') continue;
     cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
   }
-  symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
+  // The installed packages by link, one by one: the caches Vite and Astro keep in
+  // node_modules (.vite, .astro) are the copy's own. A build or sync there pre-bundles the
+  // dependencies anew, and would otherwise swap the checkout's cache under its dev server.
+  const modules = path.join(copy, 'node_modules');
+  mkdirSync(modules);
+  for (const entry of readdirSync(path.join(root, 'node_modules'))) {
+    if (OWN_CACHES.has(entry)) continue;
+    symlinkSync(path.join(root, 'node_modules', entry), path.join(modules, entry));
+  }
   return copy;
 }
+
+/** Caches in node_modules that each copy of the project keeps for itself. */
+const OWN_CACHES = new Set(['.vite', '.vite-temp', '.astro', '.vitest-cache']);
 
 /** A copy of the prepared data folder (prepared-data.ts), the test's own. */
 export function preparedDataCopy(): string {

@@ -105,9 +105,22 @@ it('shows a changed island in the open page, without a reload or a restart', asy
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
+    // What the page met on the way, for the message if the island never hydrates.
+    const met: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') met.push(`console: ${message.text()}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) met.push(`${response.status()} ${response.url()}`);
+    });
     await page.goto(`${dev.base}/contact`);
     const form = page.getByRole('form', { name: 'Write to us' });
-    await form.locator('xpath=self::*[@data-hydrated]').waitFor({ timeout: 30_000 });
+    await form
+      .locator('xpath=self::*[@data-hydrated]')
+      .waitFor({ timeout: 30_000 })
+      .catch((error: unknown) => {
+        throw new Error(`${String(error)}\nThe page met:\n${met.join('\n') || 'nothing'}`);
+      });
     // What a person typed stays: the page is not loaded again.
     await form.getByLabel('Your name').fill('Sipho');
     const button = form.getByRole('button', { name: 'Send message' });
